@@ -1,0 +1,53 @@
+"""Errors a user can act on. Each names the file, the place in it, and the problem.
+
+The CLI turns these into one-line messages and an exit code; a traceback for
+bad input is a bug.
+"""
+
+from __future__ import annotations
+
+
+class RomeTuiError(Exception):
+    """Base of every error the CLI reports without a traceback."""
+
+    exit_code = 1
+
+
+class InputError(RomeTuiError):
+    """A file could not be read as what it should be."""
+
+    exit_code = 2
+
+    def __init__(
+        self,
+        path: str,
+        problem: str,
+        *,
+        line: int | None = None,
+        record: str | int | None = None,
+    ) -> None:
+        self.path = str(path)
+        self.problem = problem
+        self.line = line
+        self.record = record
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = self.path
+        if self.line is not None:
+            where += f":{self.line}"
+        if self.record is not None:
+            where += f": record {self.record}"
+        return f"{where}: {self.problem}"
+
+
+class UsageError(RomeTuiError):
+    """Options that do not fit together."""
+
+    exit_code = 2
+
+
+class ConflictError(RomeTuiError):
+    """Another process changed the results since they were loaded."""
+
+    exit_code = 3

@@ -1,0 +1,52 @@
+"""Recompute a record's flags from its texts, verdicts and human state.
+
+Flags are a pure function of the record, so they are rebuilt whole after
+grading, judging or an override; nothing has to remember which flags an
+earlier step set. Each detector module exposes
+``detect(record, texts, ctx) -> Iterable[Flag]``; add a module to
+``DETECTOR_MODULES`` to add a family of flags.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from scorers.records import FLAG_KINDS, Flag, ResponseTexts, response_texts, review_of
+
+DETECTOR_MODULES: tuple[str, ...] = (
+    "scorers.verdict_flags",  # rome/strict, rule/judge disagreement, judge errors, stale overrides
+    "scorers.flags",  # thinking/answer misalignment and behaviour (no LLM)
+)
+
+
+@dataclass(frozen=True)
+class FlagContext:
+    """Run-wide settings that change what counts as a flag."""
+
+    tools_available: frozenset[str] = field(default_factory=frozenset)
+    primary_rule: str = "rule:strict"
+
+
+Detector = Callable[[dict[str, Any], ResponseTexts, FlagContext], Iterable[Flag]]
+
+
+@cache
+def detectors() -> tuple[Detector, ...]:
+    return tuple(importlib.import_module(name).detect for name in DETECTOR_MODULES)
+
+
+def recompute_flags(record: dict[str, Any], ctx: FlagContext | None = None) -> list[Flag]:
+    ctx = ctx or FlagContext()
+    texts = response_texts(record)
+    flags: list[Flag] = []
+    for detect in detectors():
+        for flag in detect(record, texts, ctx):
+            if flag["kind"] not in FLAG_KINDS:
+                raise ValueError(f"unknown flag kind {flag['kind']!r}: add it to FLAG_KINDS")
+            flags.append(flag)
+    review_of(record)["flags"] = flags
+    return flags

@@ -1,0 +1,79 @@
+"""Reading and writing JSON files: clear errors in, atomic writes out."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from scorers.errors import InputError
+
+BOM = b"\xef\xbb\xbf"
+
+
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        raise InputError(str(path), "no such file") from None
+    except IsADirectoryError:
+        raise InputError(str(path), "is a directory, expected a JSON file") from None
+    except OSError as exc:
+        raise InputError(str(path), f"cannot read: {exc.strerror or exc}") from None
+
+
+def line_of(data: bytes, offset: int) -> int:
+    """1-based line number of a byte offset."""
+    return data.count(b"\n", 0, max(0, offset)) + 1
+
+
+def parse_json(data: bytes, path: str, *, line: int | None = None) -> Any:
+    """orjson.loads with the error turned into an :class:`InputError`."""
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        raise InputError(path, f"invalid JSON: {exc.msg} (column {exc.colno})", line=line or exc.lineno) from None
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    """Replace ``path`` with ``data`` so that a reader sees the old or the new file, never half.
+
+    The temp file lives in the same directory (``os.replace`` is atomic only
+    within a file system), is fsynced before the rename, and the directory is
+    fsynced after it so the rename itself survives a power cut.
+    """
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(target.parent)
+
+
+def fsync_dir(directory: str | os.PathLike[str]) -> None:
+    try:
+        dir_fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+def dumps_pretty(value: Any) -> bytes:
+    """Indented JSON, non-ASCII kept, keys in insertion order (orjson's indent is 2)."""
+    return orjson.dumps(value, option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS)

@@ -1,0 +1,252 @@
+"""The record model shared by every layer.
+
+A graded record is a plain ``dict``: the ROME-compatible prediction record
+(``question_id``, ``answer``, ``raw_answer``, annotation fields, ``correct``,
+``judgement_response``) plus one extra key, ``review``, that holds everything
+rome-tui adds. Records stay dicts (not dataclasses) because a 100,000-item run
+must load and save at close to orjson speed; the TypedDicts below give mypy the
+shape without a conversion pass.
+
+Evidence offsets index into the two texts returned by :func:`response_texts`,
+which is the single definition of "the reasoning" and "the final answer" of a
+record. Anything that shows or searches those texts must go through it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from typing import Any, Literal, NamedTuple, TypedDict
+
+import orjson
+
+REVIEW_KEY = "review"
+REVIEW_VERSION = 1
+
+TextField = Literal["reasoning", "answer"]
+
+
+class Evidence(TypedDict):
+    field: TextField
+    start: int
+    end: int
+    text: str
+
+
+class _FlagRequired(TypedDict):
+    kind: str
+    source: str
+    evidence: list[Evidence]
+
+
+class Flag(_FlagRequired, total=False):
+    detail: str
+
+
+class _VerdictRequired(TypedDict):
+    source: str  # "rule:rome", "rule:strict", "judge:<name>", "human:<annotator>"
+    score: float | None  # None only when ``error`` is set
+    extracted: str | None
+    explanation: str | None
+
+
+class Verdict(_VerdictRequired, total=False):
+    error: str  # judge call failed or reply unparsable: never read as a 0
+    strict: float  # all-or-nothing score where partial credit exists (math)
+    parts: list[dict[str, Any]]  # per-blank detail for multi-part answers
+    model: str
+    prompt_hash: str
+    raw: str
+    parse: str  # how the reply was parsed: "tag", "regex-fallback", "rome", ...
+    usage: dict[str, Any]
+    metrics: dict[str, Any]  # e.g. VRC-Bench per-metric scores
+
+
+class HistoryEntry(TypedDict, total=False):
+    id: str
+    op: Literal["set", "undo", "redo"]
+    annotator: str
+    time: str  # UTC, ISO 8601 with "Z"
+    question_id: str
+    old: float | None
+    new: float | None
+    reason: str
+    content_hash: str
+
+
+class Human(TypedDict, total=False):
+    score: float
+    annotator: str
+    time: str
+    reason: str
+    content_hash: str
+
+
+class Review(TypedDict, total=False):
+    version: int
+    mode: str  # rule mode whose verdict is primary: "rome" or "strict"
+    primary: str  # source whose score fills ``correct`` when no human override exists
+    verdicts: list[Verdict]
+    flags: list[Flag]
+    content_hash: str  # hash of what was graded, see :func:`content_hash`
+    human: Human  # the override in force, if any
+    history: list[HistoryEntry]
+    stale: bool  # the override was made on content that has since changed
+    conflict: list[Human]  # competing overrides from other reviewers, unresolved
+
+
+# Flag kinds. Detectors may only emit kinds listed here so that filters,
+# summaries and the README stay in step.
+FLAG_KINDS: dict[str, str] = {
+    "rome_strict_disagree": "rome and strict rule modes give different scores",
+    "rule_judge_disagree": "the primary rule verdict and an LLM judge disagree",
+    "judge_error": "a judge call failed or its reply could not be parsed",
+    "judge_rationale_contradicts": "the judge's rationale argues against its own verdict",
+    "answer_contradicts_reasoning": "the reasoning concludes a different answer than the final answer",
+    "hedged_reasoning_certain_answer": "the reasoning ends unsure but the answer states no doubt",
+    "claims_web_search": "the reasoning claims a web search the run could not make",
+    "claims_tool_use": "the reasoning claims running code, a calculator or an image tool",
+    "abstained": "the answer declines to answer",
+    "reasoning_abstains_answer_does_not": "the reasoning says it cannot tell, the answer commits anyway",
+    "judge_prompt_injection": "the answer addresses the grader",
+    "override_stale": "a human override was made on content that has since changed",
+    "override_conflict": "reviewers made different overrides of this item",
+}
+
+
+class ResponseTexts(NamedTuple):
+    reasoning: str
+    answer: str
+
+
+_THINK_OPEN = "<think>"
+_THINK_CLOSE = "</think>"
+_REASONING_FIELDS = ("reason", "reasoning_content", "reasoning")
+
+
+def raw_response(record: Mapping[str, Any], run: int = 0) -> Any:
+    """The model's original response: ``raw_answer`` once graded, else ``answer``."""
+    value = record.get("raw_answer", record.get("answer"))
+    if isinstance(value, list):
+        value = value[run] if run < len(value) else None
+    elif isinstance(value, dict):
+        keys = sorted(value, key=_inference_order)
+        value = value[keys[run]] if run < len(keys) else None
+    return value
+
+
+def _inference_order(key: str) -> tuple[int, str]:
+    tail = key.rsplit("_", 1)[-1]
+    return (int(tail), key) if tail.isdigit() else (1 << 30, key)
+
+
+def strip_think_tags(text: str) -> str:
+    """Drop one wrapping ``<think>``/``</think>`` pair, keeping inner whitespace."""
+    start = text.find(_THINK_OPEN)
+    if start != -1 and not text[:start].strip():
+        text = text[start + len(_THINK_OPEN) :]
+    end = text.rfind(_THINK_CLOSE)
+    if end != -1 and not text[end + len(_THINK_CLOSE) :].strip():
+        text = text[:end]
+    return text
+
+
+def split_think(text: str) -> tuple[str, str]:
+    """Split at the first ``</think>`` as the production harness does.
+
+    Returns (reasoning, answer); without a closing tag the reasoning is empty.
+    """
+    cut = text.find(_THINK_CLOSE)
+    if cut == -1:
+        return "", text
+    return strip_think_tags(text[: cut + len(_THINK_CLOSE)]), text[cut + len(_THINK_CLOSE) :]
+
+
+def response_texts(record: Mapping[str, Any], run: int = 0) -> ResponseTexts:
+    """The reasoning and the final answer of a record, as shown and searched.
+
+    The reasoning comes from ``reason``, ``reasoning_content`` or ``reasoning``
+    (the first non-empty one), else from a ``<think>`` block inside the answer.
+    The final answer is the response after the first ``</think>``.
+    """
+    raw = raw_response(record, run)
+    answer = raw if isinstance(raw, str) else ("" if raw is None else _to_text(raw))
+    think, answer = split_think(answer)
+    reasoning = ""
+    for name in _REASONING_FIELDS:
+        value = record.get(name)
+        if isinstance(value, list):
+            value = value[run] if run < len(value) else None
+        if isinstance(value, str) and value.strip():
+            reasoning = strip_think_tags(value)
+            break
+    if not reasoning:
+        reasoning = think
+    return ResponseTexts(reasoning, answer)
+
+
+def _to_text(value: Any) -> str:
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def decode_kwargs(value: Any) -> Any:
+    """``evaluator_kwargs`` as a dict, decoding the JSON string of HF exports."""
+    if isinstance(value, str):
+        try:
+            return orjson.loads(value)
+        except orjson.JSONDecodeError:
+            return value
+    return value
+
+
+def content_hash(record: Mapping[str, Any]) -> str:
+    """A short hash of what a verdict is about: answer, reference, evaluator, kwargs.
+
+    Stored with every override so that an override made on one answer is
+    never silently applied to a re-graded, different one.
+    """
+    texts = response_texts(record)
+    payload = orjson.dumps(
+        [
+            texts.answer,
+            record.get("reference"),
+            record.get("evaluator"),
+            decode_kwargs(record.get("evaluator_kwargs")),
+        ],
+        option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS,
+        default=str,
+    )
+    return hashlib.sha256(payload).hexdigest()[:16]
+
+
+def review_of(record: dict[str, Any]) -> Review:
+    """The record's ``review`` dict, created empty if missing or malformed."""
+    review = record.get(REVIEW_KEY)
+    if not isinstance(review, dict):
+        review = Review(version=REVIEW_VERSION, verdicts=[], flags=[], history=[])
+        record[REVIEW_KEY] = review
+    return review  # type: ignore[return-value]
+
+
+def verdict_of(record: Mapping[str, Any], source: str) -> Verdict | None:
+    review = record.get(REVIEW_KEY)
+    if not isinstance(review, dict):
+        return None
+    for verdict in review.get("verdicts", ()):
+        if isinstance(verdict, dict) and verdict.get("source") == source:
+            return verdict  # type: ignore[return-value]
+    return None
+
+
+def set_verdict(record: dict[str, Any], verdict: Verdict) -> None:
+    """Add or replace the verdict of ``verdict['source']``: one per source."""
+    verdicts = review_of(record).setdefault("verdicts", [])
+    for i, old in enumerate(verdicts):
+        if old.get("source") == verdict["source"]:
+            verdicts[i] = verdict
+            return
+    verdicts.append(verdict)
+
+
+def question_id(record: Mapping[str, Any]) -> str:
+    return str(record.get("question_id"))

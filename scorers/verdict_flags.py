@@ -1,0 +1,51 @@
+"""Flags that come from comparing verdicts, not from reading the model's text."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from scorers.records import Flag, ResponseTexts, verdict_of
+
+if TYPE_CHECKING:
+    from scorers.flagging import FlagContext
+
+SOURCE = "verdicts"
+
+
+def _passes(score: float | None) -> bool | None:
+    return None if score is None else score >= 0.5
+
+
+def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> Iterator[Flag]:
+    review = record.get("review") or {}
+    rome, strict = verdict_of(record, "rule:rome"), verdict_of(record, "rule:strict")
+    if rome and strict and rome.get("score") != strict.get("score"):
+        yield Flag(
+            kind="rome_strict_disagree",
+            source=SOURCE,
+            evidence=[],
+            detail=f"rome {rome.get('score')} vs strict {strict.get('score')}",
+        )
+    rule = verdict_of(record, ctx.primary_rule) or strict or rome
+    for verdict in review.get("verdicts", ()):
+        source = verdict.get("source", "")
+        if not source.startswith("judge:"):
+            continue
+        if verdict.get("error"):
+            yield Flag(kind="judge_error", source=source, evidence=[], detail=str(verdict["error"])[:200])
+            continue
+        if source == "judge:rubric" or rule is None:
+            continue  # the rubric answers behaviour questions, not correctness
+        judged, ruled = _passes(verdict.get("score")), _passes(rule.get("score"))
+        if judged is not None and ruled is not None and judged != ruled:
+            yield Flag(
+                kind="rule_judge_disagree",
+                source=source,
+                evidence=[],
+                detail=f"{rule['source']} {rule.get('score')} vs {source} {verdict.get('score')}",
+            )
+    if review.get("stale"):
+        yield Flag(kind="override_stale", source="journal", evidence=[], detail="content changed since the override")
+    if review.get("conflict"):
+        yield Flag(kind="override_conflict", source="journal", evidence=[], detail="reviewers disagree")
