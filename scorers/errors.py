@@ -51,3 +51,9 @@ class ConflictError(RomeTuiError):
     """Another process changed the results since they were loaded."""
 
     exit_code = 3
+
+
+class EvaluatorError(RomeTuiError):
+    """An item's evaluator name or kwargs do not fit; the pipeline adds file and record."""
+
+    exit_code = 2
