@@ -20,6 +20,7 @@ from scorers.records import FLAG_KINDS, Flag, ResponseTexts, response_texts, rev
 DETECTOR_MODULES: tuple[str, ...] = (
     "scorers.verdict_flags",  # rome/strict, rule/judge disagreement, judge errors, stale overrides
     "scorers.flags",  # thinking/answer misalignment and behaviour (no LLM)
+    "scorers.judges.flags",  # judge rationale contradictions, LRM-Eval rubric answers
 )
 
 

@@ -1,0 +1,34 @@
+"""The review app: one screen of items, modals for overrides, help and the summary."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from rome_tui.app.backend import ReviewStore
+from rome_tui.app.bindings import KeyCommands, bindings
+from rome_tui.app.screens.help import HelpScreen
+from rome_tui.app.screens.review import ReviewScreen
+from rome_tui.app.screens.summary import SummaryScreen
+
+
+class ReviewApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "rome-tui review"
+    BINDINGS = bindings("app")
+    COMMANDS = App.COMMANDS | {KeyCommands}
+
+    def __init__(self, store: ReviewStore) -> None:
+        super().__init__()
+        self.store = store
+        self.review = ReviewScreen(store)
+
+    def on_mount(self) -> None:
+        self.push_screen(self.review)
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_summary(self) -> None:
+        if not isinstance(self.screen, SummaryScreen):
+            self.push_screen(SummaryScreen(self.review.rows))

@@ -1,0 +1,323 @@
+"""The one registry of key bindings: footer, help screen and command palette read it.
+
+Each entry has an id (so a user keymap can rebind it with ``App.set_keymap``),
+the action it runs, a description for the footer and palette, and a tooltip
+for the help screen. ``scope`` says which widget or screen owns the binding:
+the footer shows a binding only where its owner has focus or is active.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from textual.binding import Binding, BindingType
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+Scope = Literal["app", "review", "table", "text"]
+
+SCOPE_TITLES: dict[Scope, str] = {
+    "app": "Anywhere",
+    "review": "Review screen",
+    "table": "Item table",
+    "text": "Reasoning and answer panes",
+}
+
+
+@dataclass(frozen=True)
+class KeySpec:
+    id: str
+    keys: str
+    action: str
+    description: str
+    tooltip: str
+    scope: Scope
+    show: bool = True
+    key_display: str | None = None
+    priority: bool = False
+
+
+REGISTRY: tuple[KeySpec, ...] = (
+    KeySpec(
+        "help",
+        "question_mark",
+        "app.help",
+        "Help",
+        "List every key and what it does",
+        "app",
+        key_display="?",
+    ),
+    KeySpec("quit", "q", "app.quit", "Quit", "Leave the app; saved overrides stay saved", "app"),
+    KeySpec(
+        "summary",
+        "t",
+        "app.summary",
+        "Summary",
+        "Accuracy overall and per bucket, before and after overrides",
+        "app",
+    ),
+    KeySpec(
+        "filter",
+        "slash",
+        "filter",
+        "Filter",
+        "Type to filter: words, flag:KIND bucket:B eval:E model:M score:0|1|partial is:todo|reviewed|unreviewed|overridden",
+        "review",
+        key_display="/",
+    ),
+    KeySpec(
+        "back",
+        "escape",
+        "focus_table",
+        "Back to items",
+        "Leave the filter or a text pane and return to the item table",
+        "review",
+        show=False,
+    ),
+    KeySpec(
+        "clear-filter",
+        "x",
+        "clear_filter",
+        "Clear filter",
+        "Show every item again",
+        "review",
+        show=False,
+    ),
+    KeySpec(
+        "todo",
+        "f",
+        "toggle_todo",
+        "To do",
+        "Show only flagged items nobody has reviewed yet (is:todo)",
+        "review",
+    ),
+    KeySpec(
+        "next-flagged",
+        "n",
+        "next_flagged",
+        "Next flagged",
+        "Jump to the next flagged item nobody has reviewed",
+        "review",
+    ),
+    KeySpec(
+        "prev-flagged",
+        "p",
+        "prev_flagged",
+        "Prev flagged",
+        "Jump to the previous flagged, unreviewed item",
+        "review",
+        show=False,
+    ),
+    KeySpec(
+        "score-0",
+        "0",
+        "override('0')",
+        "Score 0",
+        "Override: mark wrong (asks for a reason)",
+        "review",
+    ),
+    KeySpec(
+        "score-1",
+        "1",
+        "override('1')",
+        "Score 1",
+        "Override: mark right (asks for a reason)",
+        "review",
+    ),
+    KeySpec(
+        "score-value",
+        "equals_sign",
+        "override('')",
+        "Score…",
+        "Override with a typed score between 0 and 1, for partial credit",
+        "review",
+        key_display="=",
+    ),
+    KeySpec(
+        "accept",
+        "a",
+        "override('keep')",
+        "Agree",
+        "Record that you checked the item and agree with its current score",
+        "review",
+    ),
+    KeySpec(
+        "undo", "u", "undo", "Undo", "Undo the last override (journaled like an override)", "review"
+    ),
+    KeySpec(
+        "redo",
+        "U,ctrl+y",
+        "redo",
+        "Redo",
+        "Redo the override undone last",
+        "review",
+        key_display="U",
+    ),
+    KeySpec(
+        "next-evidence",
+        "e",
+        "evidence(1)",
+        "Evidence",
+        "Jump to the next flag's evidence in the text",
+        "review",
+    ),
+    KeySpec(
+        "prev-evidence",
+        "E",
+        "evidence(-1)",
+        "Prev evidence",
+        "Jump to the previous flag's evidence",
+        "review",
+        show=False,
+    ),
+    KeySpec(
+        "sort",
+        "s",
+        "sort",
+        "Sort",
+        "Sort by the next column (order, id, model, bucket, evaluator, rule, judge, human, flags)",
+        "review",
+    ),
+    KeySpec("reverse", "r", "reverse", "Reverse", "Reverse the sort order", "review", show=False),
+    KeySpec(
+        "save",
+        "w",
+        "save",
+        "Write files",
+        "Rewrite updated_predictions.json and scores.json now (also done after every override)",
+        "review",
+        show=False,
+    ),
+    KeySpec("cursor-down", "down,j", "cursor(1)", "Down", "Next item", "table", show=False),
+    KeySpec("cursor-up", "up,k", "cursor(-1)", "Up", "Previous item", "table", show=False),
+    KeySpec("page-down", "pagedown", "page(1)", "Page down", "Down one page", "table", show=False),
+    KeySpec("page-up", "pageup", "page(-1)", "Page up", "Up one page", "table", show=False),
+    KeySpec("first", "home,g", "jump(0)", "First", "First item", "table", show=False),
+    KeySpec("last", "end,G", "jump(-1)", "Last", "Last item", "table", show=False),
+    KeySpec(
+        "scroll-down",
+        "down,j",
+        "scroll_lines(1)",
+        "Scroll down",
+        "Scroll the text down",
+        "text",
+        show=False,
+    ),
+    KeySpec(
+        "scroll-up",
+        "up,k",
+        "scroll_lines(-1)",
+        "Scroll up",
+        "Scroll the text up",
+        "text",
+        show=False,
+    ),
+    KeySpec(
+        "text-page-down",
+        "pagedown,space",
+        "scroll_pages(1)",
+        "Page down",
+        "Scroll the text down a page",
+        "text",
+        show=False,
+    ),
+    KeySpec(
+        "text-page-up",
+        "pageup,b",
+        "scroll_pages(-1)",
+        "Page up",
+        "Scroll the text up a page",
+        "text",
+        show=False,
+    ),
+    KeySpec("text-top", "home,g", "scroll_home", "Top", "Start of the text", "text", show=False),
+    KeySpec("text-end", "end,G", "scroll_end", "End", "End of the text", "text", show=False),
+)
+
+
+def bindings(scope: Scope) -> list[BindingType]:
+    """Textual bindings of one scope, each with its id, description and tooltip."""
+    return [
+        Binding(
+            spec.keys,
+            spec.action,
+            spec.description,
+            show=spec.show,
+            key_display=spec.key_display,
+            priority=spec.priority,
+            tooltip=spec.tooltip,
+            id=spec.id,
+        )
+        for spec in REGISTRY
+        if spec.scope == scope
+    ]
+
+
+def display_keys(spec: KeySpec) -> str:
+    if spec.key_display:
+        return spec.key_display
+    names = {
+        "slash": "/",
+        "question_mark": "?",
+        "equals_sign": "=",
+        "pagedown": "PgDn",
+        "pageup": "PgUp",
+    }
+    return " ".join(names.get(key, key) for key in spec.keys.split(","))
+
+
+# Scopes whose actions the palette can run on the review screen (the widget scopes
+# need a focused widget and are left to their keys).
+_PALETTE_SCOPES: tuple[Scope, ...] = ("app", "review")
+
+
+def _palette_specs() -> Iterator[KeySpec]:
+    return (spec for spec in REGISTRY if spec.scope in _PALETTE_SCOPES)
+
+
+class KeyCommands(Provider):
+    """Command palette entries made from the registry, runnable by name."""
+
+    def _target(self, spec: KeySpec) -> tuple[Screen[object] | None, str]:
+        if spec.action.startswith("app."):
+            return None, spec.action.removeprefix("app.")
+        return self.screen, spec.action
+
+    async def _run(self, spec: KeySpec) -> None:
+        screen, action = self._target(spec)
+        if screen is None:
+            await self.app.run_action(action)
+        elif screen.is_attached:
+            await screen.run_action(action)
+
+    def _applies(self, spec: KeySpec) -> bool:
+        screen, action = self._target(spec)
+        if screen is None:
+            return True
+        name = action.split("(", 1)[0]
+        return hasattr(screen, f"action_{name}")
+
+    async def discover(self) -> Hits:
+        for spec in _palette_specs():
+            if self._applies(spec):
+                yield DiscoveryHit(
+                    f"{spec.description} ({display_keys(spec)})",
+                    lambda s=spec: self._run(s),
+                    help=spec.tooltip,
+                )
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for spec in _palette_specs():
+            if not self._applies(spec):
+                continue
+            label = f"{spec.description} ({display_keys(spec)})"
+            score = max(matcher.match(label), matcher.match(spec.tooltip) * 0.5)
+            if score > 0:
+                yield Hit(
+                    score, matcher.highlight(label), lambda s=spec: self._run(s), help=spec.tooltip
+                )

@@ -1,0 +1,357 @@
+"""The item table's view model: one compact row per record, filters, sorting, progress.
+
+Plain Python with no Textual import, so filtering and sorting 100,000 rows is
+measured and tested without a terminal. Rows are derived from the store's
+records once at start and again only for a record an override touched.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Any
+
+_SCORE_WORDS = {"none": None, "null": None, "nan": None, "": None}
+
+
+def as_score(value: Any) -> float | None:
+    """A score from what the files hold: 1, 0.5, "1", "0", "None", None."""
+    if value is None or isinstance(value, bool):
+        return None if value is None else float(value)
+    if isinstance(value, (int, float)):
+        return None if math.isnan(value) else float(value)
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in _SCORE_WORDS:
+            return None
+        try:
+            number = float(word)
+        except ValueError:
+            return None
+        return None if math.isnan(number) else number
+    return None
+
+
+@dataclass(slots=True)
+class Row:
+    index: int  # position in the store's record list
+    qid: str
+    model: str
+    bucket: str
+    evaluator: str
+    rome: float | None
+    strict: float | None
+    judge: float | None
+    judge_error: bool
+    machine: float | None  # the primary verdict: the score before any human override
+    correct: float | None  # the adjudicated score now in force
+    human: float | None
+    flags: tuple[str, ...]
+    stale: bool
+    conflict: bool
+    search: str  # lower-cased text the free-text filter matches
+
+    @property
+    def reviewed(self) -> bool:
+        return self.human is not None
+
+    @property
+    def overridden(self) -> bool:
+        return self.human is not None and self.human != self.machine
+
+    @property
+    def needs_review(self) -> bool:
+        return bool(self.flags) and self.human is None
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+_UNKNOWN = object()
+
+
+def make_row(
+    index: int, record: Mapping[str, Any], bucket_field: str = "task", baseline: Any = _UNKNOWN
+) -> Row:
+    """The row of one record; ``baseline`` is the store's pre-override score when it keeps one."""
+    review = record.get("review")
+    review = review if isinstance(review, dict) else {}
+    rome = strict = judge = None
+    judge_error = False
+    primary = review.get("primary")
+    machine: float | None = None
+    have_primary = False
+    for verdict in review.get("verdicts") or ():
+        if not isinstance(verdict, dict):
+            continue
+        source = verdict.get("source") or ""
+        score = as_score(verdict.get("score"))
+        if source == "rule:rome":
+            rome = score
+        elif source == "rule:strict":
+            strict = score
+        elif source.startswith("judge:") and source != "judge:rubric" and judge is None:
+            if verdict.get("error"):
+                judge_error = True
+            else:
+                judge = score
+        if source == primary:
+            machine, have_primary = score, True
+    human_info = review.get("human")
+    human = as_score(human_info.get("score")) if isinstance(human_info, dict) else None
+    correct = as_score(record.get("correct"))
+    if baseline is not _UNKNOWN:
+        machine = as_score(baseline)
+    elif not have_primary:
+        history = review.get("history") or ()
+        first_set = next((h for h in history if isinstance(h, dict) and h.get("op") == "set"), None)
+        machine = as_score(first_set.get("old")) if first_set and human is not None else correct
+    flags = tuple(
+        dict.fromkeys(f.get("kind", "?") for f in review.get("flags") or () if isinstance(f, dict))
+    )
+    qid = _text(record.get("question_id"))
+    model = _text(record.get("model") or record.get("model_name"))
+    bucket = _text(record.get(bucket_field) or record.get("task"))
+    evaluator = _text(record.get("evaluator"))
+    search = " ".join((qid, model, bucket, evaluator, *flags)).lower()
+    return Row(
+        index=index,
+        qid=qid,
+        model=model,
+        bucket=bucket,
+        evaluator=evaluator,
+        rome=rome,
+        strict=strict,
+        judge=judge,
+        judge_error=judge_error,
+        machine=machine,
+        correct=correct,
+        human=human,
+        flags=flags,
+        stale=bool(review.get("stale")),
+        conflict=bool(review.get("conflict")),
+        search=search,
+    )
+
+
+def build_rows(
+    records: Sequence[Mapping[str, Any]],
+    bucket_field: str = "task",
+    baseline: Callable[[int], Any] | None = None,
+) -> list[Row]:
+    if baseline is None:
+        return [make_row(i, record, bucket_field) for i, record in enumerate(records)]
+    return [make_row(i, record, bucket_field, baseline(i)) for i, record in enumerate(records)]
+
+
+# --- filtering --------------------------------------------------------------------------
+#
+# A filter narrows a list of row positions. Each test is a list comprehension
+# over the surviving positions with no Python call per row where it can be
+# avoided (a field test decides once per distinct value, then checks set
+# membership), which keeps a filter of 100,000 rows within tens of milliseconds.
+
+FILTER_KEYS: dict[str, str] = {
+    "flag": "flag kind contains VALUE (flag:judge_error)",
+    "bucket": "bucket contains VALUE",
+    "eval": "evaluator contains VALUE",
+    "model": "model contains VALUE",
+    "score": "adjudicated score: 0, 1, partial, none, or a number",
+    "is": "reviewed, unreviewed, overridden, flagged, unflagged, stale, conflict, todo",
+}
+_ALIASES = {"evaluator": "eval", "kind": "flag", "flags": "flag", "task": "bucket"}
+_TOKEN = re.compile(r'(-?)(\w+):("[^"]*"|\S+)|"([^"]*)"|(\S+)')
+
+Narrow = Callable[[Sequence[Row], list[int]], list[int]]
+
+
+def _field_test(attr: str, pred: Callable[[Any], bool], negate: bool) -> Narrow:
+    get = attrgetter(attr)
+
+    def narrow(rows: Sequence[Row], keep: list[int]) -> list[int]:
+        values = {get(rows[p]) for p in keep}
+        ok = {v for v in values if pred(v) != negate}
+        return [p for p in keep if get(rows[p]) in ok]
+
+    return narrow
+
+
+def _is_test(word: str, negate: bool) -> Narrow | None:
+    tests: dict[str, Callable[[Sequence[Row], list[int]], list[int]]] = {
+        "reviewed": lambda rows, keep: [p for p in keep if rows[p].human is not None],
+        "unreviewed": lambda rows, keep: [p for p in keep if rows[p].human is None],
+        "overridden": lambda rows, keep: [p for p in keep if rows[p].overridden],
+        "flagged": lambda rows, keep: [p for p in keep if rows[p].flags],
+        "unflagged": lambda rows, keep: [p for p in keep if not rows[p].flags],
+        "stale": lambda rows, keep: [p for p in keep if rows[p].stale],
+        "conflict": lambda rows, keep: [p for p in keep if rows[p].conflict],
+        "todo": lambda rows, keep: [p for p in keep if rows[p].flags and rows[p].human is None],
+    }
+    test = tests.get(word)
+    if test is None or not negate:
+        return test
+
+    def negated(rows: Sequence[Row], keep: list[int]) -> list[int]:
+        hit = set(test(rows, keep))
+        return [p for p in keep if p not in hit]
+
+    return negated
+
+
+def _contains(value: str) -> Callable[[Any], bool]:
+    return lambda text: value in str(text).lower()
+
+
+def _any_contains(value: str) -> Callable[[Any], bool]:
+    return lambda kinds: any(value in kind for kind in kinds)
+
+
+def _score_pred(value: str) -> Callable[[Any], bool] | None:
+    if value in ("none", "null"):
+        return lambda v: v is None
+    if value == "partial":
+        return lambda v: v is not None and 0 < v < 1
+    try:
+        wanted = float(value)
+    except ValueError:
+        return None
+    return lambda v: v is not None and abs(v - wanted) < 1e-9
+
+
+@dataclass
+class Query:
+    text: list[str] = field(default_factory=list)
+    tests: list[Narrow] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not self.text and not self.tests
+
+
+def parse_query(source: str) -> Query:
+    """``flag:judge bucket:geo is:todo some words``: every part must match."""
+    query = Query()
+    for match in _TOKEN.finditer(source):
+        negate_mark, key, value, quoted, word = match.groups()
+        if key is None:
+            query.text.append((quoted if quoted is not None else word).lower())
+            continue
+        negate = bool(negate_mark)
+        key = _ALIASES.get(key.lower(), key.lower())
+        value = value.strip('"').lower()
+        test: Narrow | None = None
+        if key == "flag":
+            test = _field_test("flags", _any_contains(value), negate)
+        elif key in ("bucket", "model"):
+            test = _field_test(key, _contains(value), negate)
+        elif key == "eval":
+            test = _field_test("evaluator", _contains(value), negate)
+        elif key == "score":
+            pred = _score_pred(value)
+            test = None if pred is None else _field_test("correct", pred, negate)
+        elif key == "is":
+            test = _is_test(value, negate)
+        else:
+            query.errors.append(f"unknown filter {key}: (use {', '.join(FILTER_KEYS)})")
+            continue
+        if test is None:
+            query.errors.append(f"bad value for {key}: {value}")
+            continue
+        query.tests.append(test)
+    return query
+
+
+def filter_rows(rows: Sequence[Row], order: Iterable[int], query: Query) -> list[int]:
+    """Positions from ``order`` (a sorted list of row positions) whose rows match."""
+    keep = list(order)
+    for test in query.tests:
+        keep = test(rows, keep)
+    for word in query.text:
+        keep = [p for p in keep if word in rows[p].search]
+    return keep
+
+
+# --- sorting ---------------------------------------------------------------------------
+
+
+def _score_key(value: float | None) -> float:
+    return -1.0 if value is None else value
+
+
+SORT_KEYS: dict[str, Callable[[Row], Any]] = {
+    "order": lambda r: r.index,
+    "id": lambda r: r.qid,
+    "model": lambda r: r.model,
+    "bucket": lambda r: r.bucket,
+    "evaluator": lambda r: r.evaluator,
+    "rule": lambda r: _score_key(r.strict if r.strict is not None else r.rome),
+    "judge": lambda r: _score_key(r.judge),
+    "human": lambda r: _score_key(r.human),
+    "flags": lambda r: len(r.flags),
+}
+
+
+def sorted_positions(rows: Sequence[Row], key: str, reverse: bool = False) -> list[int]:
+    getter = SORT_KEYS[key]
+    keys = [getter(row) for row in rows]
+    return sorted(range(len(rows)), key=keys.__getitem__, reverse=reverse)
+
+
+# --- progress and accuracy -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Progress:
+    reviewed: int
+    flagged: int
+    flagged_left: int
+    overridden: int
+    total: int
+
+
+def progress(rows: Iterable[Row]) -> Progress:
+    reviewed = flagged = left = overridden = total = 0
+    for row in rows:
+        total += 1
+        if row.human is not None:
+            reviewed += 1
+            if row.human != row.machine:
+                overridden += 1
+        if row.flags:
+            flagged += 1
+            if row.human is None:
+                left += 1
+    return Progress(reviewed, flagged, left, overridden, total)
+
+
+@dataclass(frozen=True)
+class Accuracy:
+    """Accuracy in percent over ``n`` items, before and after human overrides."""
+
+    name: str
+    n: int
+    before: float
+    after: float
+
+
+def accuracy(rows: Iterable[Row]) -> tuple[Accuracy, list[Accuracy]]:
+    """Overall and per-bucket accuracy; an item with no score counts as wrong, as ROME does."""
+    sums: dict[str, list[float]] = {}
+    for row in rows:
+        entry = sums.setdefault(row.bucket, [0, 0.0, 0.0])
+        entry[0] += 1
+        entry[1] += row.machine or 0.0
+        entry[2] += row.correct or 0.0
+    buckets = [
+        Accuracy(name, int(n), 100 * b / n, 100 * a / n) for name, (n, b, a) in sorted(sums.items())
+    ]
+    n = sum(a.n for a in buckets)
+    before = sum(s[1] for s in sums.values())
+    after = sum(s[2] for s in sums.values())
+    overall = Accuracy("overall", n, 100 * before / n if n else 0.0, 100 * after / n if n else 0.0)
+    return overall, buckets

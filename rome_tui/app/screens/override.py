@@ -1,0 +1,103 @@
+"""The override dialog: a score and a required reason, returned with ``dismiss``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+
+@dataclass(frozen=True)
+class OverrideRequest:
+    score: float
+    reason: str
+
+
+def parse_score(text: str) -> float | None:
+    """A score in [0, 1] from what was typed ("1", "0.5", "1/2", "50%"); None if invalid."""
+    text = text.strip()
+    try:
+        if text.endswith("%"):
+            value = float(text[:-1]) / 100
+        elif "/" in text:
+            top, bottom = text.split("/", 1)
+            value = float(top) / float(bottom)
+        else:
+            value = float(text)
+    except (ValueError, ZeroDivisionError):
+        return None
+    return value if 0 <= value <= 1 else None
+
+
+class OverrideDialog(ModalScreen[OverrideRequest | None]):
+    DEFAULT_CSS = """
+    OverrideDialog { align: center middle; }
+    OverrideDialog > Vertical {
+        width: 72; height: auto; padding: 1 2;
+        border: thick $accent; background: $surface;
+    }
+    OverrideDialog Label { margin-top: 1; }
+    OverrideDialog #override-error { color: $error; height: auto; }
+    OverrideDialog #override-title { text-style: bold; }
+    """
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="override-cancel", tooltip="Close without saving")
+    ]
+    AUTO_FOCUS = "#override-reason"
+
+    def __init__(
+        self, question_id: str, current: float | None, score: float | None, annotator: str
+    ) -> None:
+        super().__init__()
+        self.question_id = question_id
+        self.current = current
+        self.preset = score
+        self.annotator = annotator
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            title = Text("Override ")
+            title.append(self.question_id, style="bold")
+            yield Static(title, id="override-title")
+            current = "none" if self.current is None else f"{self.current:g}"
+            yield Static(Text(f"current score {current} · annotator {self.annotator}"))
+            yield Label("Score (0 to 1; 0.5, 1/2 and 50% work)")
+            preset = "" if self.preset is None else f"{self.preset:g}"
+            yield Input(preset, id="override-score", placeholder="e.g. 0.5")
+            yield Label("Reason (required)")
+            yield Input(id="override-reason", placeholder="why this score: what the grader missed")
+            yield Static("", id="override-error")
+            yield Static(Text("Enter saves · Escape cancels", style="dim"))
+
+    def on_mount(self) -> None:
+        if self.preset is None:
+            self.query_one("#override-score", Input).focus()
+
+    def _error(self, message: str) -> None:
+        self.query_one("#override-error", Static).update(Text(message))
+
+    @on(Input.Submitted)
+    def submit(self, event: Input.Submitted) -> None:
+        score_text = self.query_one("#override-score", Input).value
+        reason = self.query_one("#override-reason", Input).value.strip()
+        score = parse_score(score_text)
+        if score is None:
+            self._error(f"score must be a number from 0 to 1, got {score_text!r}")
+            self.query_one("#override-score", Input).focus()
+            return
+        if not reason:
+            if event.input.id == "override-score":
+                self.query_one("#override-reason", Input).focus()
+            else:
+                self._error("a reason is required")
+            return
+        self.dismiss(OverrideRequest(score, reason))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

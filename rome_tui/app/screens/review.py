@@ -1,0 +1,346 @@
+"""The review screen: item table, filter, detail pane, overrides and write-back."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from rome_tui.app.backend import ReviewStore, baseline_getter, bucket_field, source_name
+from rome_tui.app.bindings import bindings
+from rome_tui.app.items import (
+    SORT_KEYS,
+    Accuracy,
+    Progress,
+    Row,
+    accuracy,
+    build_rows,
+    filter_rows,
+    make_row,
+    parse_query,
+    progress,
+    sorted_positions,
+)
+from rome_tui.app.messages import WriteBackConflict, WriteBackDone, WriteBackFailed
+from rome_tui.app.palette import FilterCommands
+from rome_tui.app.screens.override import OverrideDialog, OverrideRequest
+from rome_tui.app.textsafe import one_line
+from rome_tui.app.widgets.detail import DetailPane
+from rome_tui.app.widgets.item_table import ItemTable
+from scorers.errors import ConflictError, RomeTuiError
+
+
+class ReviewScreen(Screen[None]):
+    BINDINGS = bindings("review")
+    COMMANDS = {FilterCommands}
+    AUTO_FOCUS = "#items"
+
+    def __init__(self, store: ReviewStore) -> None:
+        super().__init__()
+        self.store = store
+        self.bucket_field = bucket_field(store)
+        self.baseline = baseline_getter(store)
+        self.rows: list[Row] = build_rows(store.records, self.bucket_field, self.baseline)
+        self.sort_key = "order"
+        self.sort_reverse = False
+        self.order: list[int] = list(range(len(self.rows)))
+        self.query_text = ""
+        self.save_note = Text("opened", style="dim")
+        self.conflict: str | None = None
+        self.last_change = ""
+        self._stats_cache: tuple[Progress, Accuracy] | None = None
+        self._write_lock = threading.Lock()
+        self._shown_index: int | None = None
+
+    # --- layout -----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield Input(
+            id="filter",
+            placeholder="/ filter: words  flag:KIND  bucket:B  eval:E  model:M  score:0|1|partial  is:todo|reviewed|overridden",
+        )
+        yield ItemTable(id="items")
+        yield DetailPane(id="detail")
+        yield Footer()
+
+    @property
+    def table(self) -> ItemTable:
+        return self.query_one("#items", ItemTable)
+
+    @property
+    def detail(self) -> DetailPane:
+        return self.query_one("#detail", DetailPane)
+
+    @property
+    def filter_input(self) -> Input:
+        return self.query_one("#filter", Input)
+
+    def on_mount(self) -> None:
+        self.table.set_view(self.rows, list(self.order))
+        self.update_status()
+
+    # --- status -----------------------------------------------------------------------
+
+    def _stats(self) -> tuple[Progress, Accuracy]:
+        # O(items): computed again only after a record changed, not per keystroke.
+        if self._stats_cache is None:
+            self._stats_cache = (progress(self.rows), accuracy(self.rows)[0])
+        return self._stats_cache
+
+    def update_status(self) -> None:
+        p, overall = self._stats()
+        line = Text()
+        line.append(one_line(source_name(self.store), 60), style="bold")
+        line.append(f"  {one_line(self.store.annotator, 24)}", style="dim")
+        line.append(f"   shown {len(self.table.view)}/{p.total}")
+        line.append(f"   reviewed {p.reviewed} / flagged {p.flagged} / total {p.total}")
+        line.append(f" · {p.flagged_left} to do", style="bold" if p.flagged_left else "green")
+        line.append(f"   acc {overall.before:.2f}% → ")
+        line.append(f"{overall.after:.2f}%", style="bold")
+        line.append("   ")
+        if self.conflict is not None:
+            line.append("NOT WRITTEN: files changed on disk by another process", style="bold red")
+        else:
+            line.append_text(self.save_note)
+        query = parse_query(self.query_text)
+        if query.errors:
+            line.append("   " + "; ".join(query.errors), style="red")
+        self.query_one("#status", Static).update(line)
+
+    # --- filter and sort --------------------------------------------------------------
+
+    def apply_view(self, keep_index: int | None = None) -> None:
+        if keep_index is None and self.table.current is not None:
+            keep_index = self.table.current.index
+        view = filter_rows(self.rows, self.order, parse_query(self.query_text))
+        cursor = 0
+        if keep_index is not None:
+            for position, pos in enumerate(view):
+                if pos == keep_index:
+                    cursor = position
+                    break
+        self.table.sort_label = (
+            ""
+            if self.sort_key == "order"
+            else self.sort_key + (" ↓" if self.sort_reverse else " ↑")
+        )
+        self.table.set_view(self.rows, view, cursor)
+        self.update_status()
+
+    @on(Input.Changed, "#filter")
+    def filter_changed(self, event: Input.Changed) -> None:
+        self.query_text = event.value
+        self.apply_view()
+
+    @on(Input.Submitted, "#filter")
+    def filter_submitted(self) -> None:
+        self.set_focus(self.table)
+
+    def set_filter(self, text: str) -> None:
+        self.filter_input.value = text  # fires Input.Changed, which filters
+        self.query_text = text
+        self.apply_view()
+
+    # Focus moves synchronously (Screen.set_focus, not Widget.focus, which is
+    # deferred): keys typed right after "/" must land in the filter.
+    def action_filter(self) -> None:
+        self.set_focus(self.filter_input)
+
+    def action_focus_table(self) -> None:
+        self.set_focus(self.table)
+
+    def action_clear_filter(self) -> None:
+        self.set_filter("")
+
+    def action_toggle_todo(self) -> None:
+        words = self.query_text.split()
+        if "is:todo" in words:
+            words.remove("is:todo")
+        else:
+            words.append("is:todo")
+        self.set_filter(" ".join(words))
+
+    def action_sort(self) -> None:
+        keys = list(SORT_KEYS)
+        self.sort_key = keys[(keys.index(self.sort_key) + 1) % len(keys)]
+        self._resort()
+
+    def action_reverse(self) -> None:
+        self.sort_reverse = not self.sort_reverse
+        self._resort()
+
+    def _resort(self) -> None:
+        self.order = sorted_positions(self.rows, self.sort_key, self.sort_reverse)
+        self.apply_view()
+
+    # --- navigation -------------------------------------------------------------------
+
+    @on(ItemTable.CursorMoved)
+    def cursor_moved(self, event: ItemTable.CursorMoved) -> None:
+        row = self.table.current
+        if row is None:
+            self._shown_index = None
+            self.detail.clear()
+            return
+        if row.index != self._shown_index:
+            self._shown_index = row.index
+            self.detail.show(self.store.records[row.index])
+
+    def _step_flagged(self, step: int) -> None:
+        view = self.table.view
+        if not view:
+            return
+        start = self.table.cursor
+        for offset in range(1, len(view) + 1):
+            position = (start + step * offset) % len(view)
+            if self.rows[view[position]].needs_review:
+                self.table.cursor = position
+                return
+        self.notify("No flagged, unreviewed item left in this view.", title="Queue empty")
+
+    def action_next_flagged(self) -> None:
+        self._step_flagged(1)
+
+    def action_prev_flagged(self) -> None:
+        self._step_flagged(-1)
+
+    def action_evidence(self, step: int) -> None:
+        spot = self.detail.jump(step)
+        if spot is None:
+            self.notify("This item has no flag evidence in its text.")
+
+    # --- overrides --------------------------------------------------------------------
+
+    def action_override(self, preset: str) -> None:
+        row = self.table.current
+        if row is None:
+            return
+        score: float | None
+        if preset == "keep":
+            score = row.correct
+        elif preset == "":
+            score = None
+        else:
+            score = float(preset)
+        dialog = OverrideDialog(row.qid, row.correct, score, self.store.annotator)
+        index = row.index
+        self.app.push_screen(dialog, lambda result: self._apply_override(index, result))
+
+    def _apply_override(self, index: int, request: OverrideRequest | None) -> None:
+        if request is None:
+            return
+        qid = self.rows[index].qid
+        try:
+            self.store.override(qid, request.score, request.reason)
+        except (RomeTuiError, ValueError, OSError) as exc:
+            self.notify(str(exc), title="Override not saved", severity="error", markup=False)
+            return
+        self.last_change = f"✓ {one_line(qid, 30)} = {request.score:g}"
+        self.save_note = Text(f"{self.last_change} saved to journal", style="green")
+        self._record_changed(index)
+        self.write_back()
+
+    def _entry_index(self, entry: Any) -> int | None:
+        qid = entry.get("question_id") if isinstance(entry, dict) else None
+        if qid is None:
+            return None
+        try:
+            return self.store.index_of(str(qid))
+        except (KeyError, ValueError):
+            return None
+
+    def action_undo(self) -> None:
+        self._undo_redo("undo")
+
+    def action_redo(self) -> None:
+        self._undo_redo("redo")
+
+    def _undo_redo(self, op: str) -> None:
+        try:
+            entry = self.store.undo() if op == "undo" else self.store.redo()
+        except (RomeTuiError, OSError) as exc:
+            self.notify(str(exc), title=f"{op} failed", severity="error", markup=False)
+            return
+        if entry is None:
+            self.notify(f"Nothing to {op}.")
+            return
+        index = self._entry_index(entry)
+        qid = one_line(str(entry.get("question_id")), 30)
+        self.last_change = f"✓ {op} {qid}"
+        self.save_note = Text(f"{self.last_change} saved to journal", style="green")
+        if index is not None:
+            self._record_changed(index)
+            position = self.table.position_of(index)
+            if position is not None:
+                self.table.cursor = position
+        else:
+            self.update_status()
+        self.write_back()
+
+    def _record_changed(self, index: int) -> None:
+        baseline = self.baseline(index) if self.baseline is not None else None
+        self.rows[index] = (
+            make_row(index, self.store.records[index], self.bucket_field, baseline)
+            if self.baseline is not None
+            else make_row(index, self.store.records[index], self.bucket_field)
+        )
+        self._stats_cache = None
+        self.table.refresh()
+        current = self.table.current
+        if current is not None and current.index == index:
+            self.detail.show(self.store.records[index])
+        self.update_status()
+
+    # --- write-back -------------------------------------------------------------------
+
+    def action_save(self) -> None:
+        self.write_back()
+
+    @work(thread=True, exclusive=True, group="write-back", exit_on_error=False)
+    def write_back(self) -> None:
+        # The lock serialises rewrites: a newer worker waits for an older one still
+        # writing, then writes the newer state.
+        with self._write_lock:
+            started = time.perf_counter()
+            try:
+                self.store.write_back()
+            except ConflictError as exc:
+                self.post_message(WriteBackConflict(str(exc)))
+                return
+            except Exception as exc:  # reported in the UI; the journal still has the override
+                self.post_message(WriteBackFailed(f"{type(exc).__name__}: {exc}"))
+                return
+            self.post_message(WriteBackDone(time.perf_counter() - started))
+
+    @on(WriteBackDone)
+    def write_back_done(self, message: WriteBackDone) -> None:
+        self.save_note = Text(f"{self.last_change} · files written".lstrip(" ·"), style="green")
+        self.update_status()
+
+    @on(WriteBackConflict)
+    def write_back_conflict(self, message: WriteBackConflict) -> None:
+        self.conflict = message.detail
+        self.update_status()
+        self.notify(
+            f"{message.detail}\nNothing was overwritten. Your overrides are safe in the journal; "
+            "reopen the run to merge them with the other changes.",
+            title="Files changed on disk",
+            severity="error",
+            timeout=30,
+            markup=False,
+        )
+
+    @on(WriteBackFailed)
+    def write_back_failed(self, message: WriteBackFailed) -> None:
+        self.save_note = Text(
+            "files NOT written (journal kept): " + one_line(message.detail, 80), style="bold red"
+        )
+        self.update_status()
+        self.notify(message.detail, title="Write-back failed", severity="error", markup=False)

@@ -1,0 +1,205 @@
+"""The detail pane: reasoning on the left; answer, reference, verdicts and flags on the right.
+
+Every text shown comes from the record (model output, dataset text, judge
+replies) and goes into :class:`Block` objects, which draw it literally.
+Flag evidence is highlighted where it lies: reasoning evidence in the left
+pane, answer evidence in the raw answer on the right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+
+from rome_tui.app.items import as_score
+from rome_tui.app.widgets.item_table import score_text
+from rome_tui.app.widgets.text_view import Block, Mark, TextView
+from scorers.records import decode_kwargs, response_texts
+
+
+@dataclass(frozen=True)
+class EvidenceSpot:
+    flag: int  # index into the record's flags
+    kind: str
+    pane: str  # "reasoning" or "facts"
+    block: int
+    start: int
+    end: int
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return repr(value)
+
+
+class DetailPane(Horizontal):
+    DEFAULT_CSS = """
+    DetailPane { height: 2fr; }
+    DetailPane > TextView { width: 1fr; border: round $panel; }
+    DetailPane > TextView:focus { border: round $accent; }
+    """
+
+    def compose(self) -> ComposeResult:
+        reasoning = TextView(id="reasoning")
+        reasoning.border_title = "Reasoning"
+        facts = TextView(id="facts")
+        facts.border_title = "Answer · reference · verdicts · flags"
+        yield reasoning
+        yield facts
+
+    def on_mount(self) -> None:
+        self.spots: list[EvidenceSpot] = []
+        self.current_spot = -1
+
+    @property
+    def reasoning(self) -> TextView:
+        return self.query_one("#reasoning", TextView)
+
+    @property
+    def facts(self) -> TextView:
+        return self.query_one("#facts", TextView)
+
+    def clear(self) -> None:
+        self.spots, self.current_spot = [], -1
+        self.reasoning.set_blocks([Block("No item matches the filter.")])
+        self.facts.set_blocks([])
+
+    def show(self, record: Mapping[str, Any]) -> None:
+        reasoning_view, facts_view = self.reasoning, self.facts
+        evidence = reasoning_view.style_of("evidence")
+        heading = facts_view.style_of("heading")
+        dim = facts_view.style_of("dim")
+        texts = response_texts(record)
+        review = record.get("review") if isinstance(record.get("review"), dict) else {}
+        assert isinstance(review, dict)
+        flags = [f for f in review.get("flags") or () if isinstance(f, dict)]
+
+        reasoning_block = Block(texts.reasoning or "(no reasoning recorded)")
+        facts: list[Block] = []
+
+        def section(title: str) -> None:
+            if facts:
+                facts.append(Block(""))
+            facts.append(Block(title, heading))
+
+        section("Question")
+        facts.append(Block(_text(record.get("question")) or "(no question text)", indent=2))
+        section("Final answer (raw)")
+        answer_block = Block(texts.answer or "(empty answer)", indent=2)
+        facts.append(answer_block)
+        answer_index = len(facts) - 1
+        section("Reference")
+        facts.append(Block(_text(record.get("reference")), indent=2))
+        kwargs = decode_kwargs(record.get("evaluator_kwargs"))
+        facts.append(Block(f"{record.get('evaluator', '?')} {_text(kwargs)}", dim, indent=2))
+
+        section("Verdicts")
+        primary = review.get("primary")
+        for verdict in review.get("verdicts") or ():
+            if not isinstance(verdict, dict):
+                continue
+            source = _text(verdict.get("source"))
+            score = as_score(verdict.get("score"))
+            line = f"{source}: {score_text(score)}"
+            if source == primary:
+                line += "  (primary)"
+            if verdict.get("error"):
+                line += f"  ERROR {_text(verdict.get('error'))}"
+            facts.append(Block(line, indent=2))
+            if verdict.get("extracted") is not None:
+                facts.append(Block(f"extracted: {_text(verdict.get('extracted'))}", dim, indent=4))
+            if verdict.get("explanation"):
+                facts.append(Block(_text(verdict.get("explanation")), dim, indent=4))
+        human = review.get("human")
+        if isinstance(human, dict):
+            facts.append(
+                Block(
+                    f"human ({_text(human.get('annotator'))}, {_text(human.get('time'))}): "
+                    f"{score_text(as_score(human.get('score')))} because {_text(human.get('reason'))}",
+                    indent=2,
+                )
+            )
+        if review.get("stale"):
+            facts.append(
+                Block("the override was made on content that has changed since", heading, indent=2)
+            )
+        for other in review.get("conflict") or ():
+            if isinstance(other, dict):
+                facts.append(
+                    Block(
+                        f"CONFLICT: {_text(other.get('annotator'))} says {score_text(as_score(other.get('score')))}: "
+                        f"{_text(other.get('reason'))}",
+                        heading,
+                        indent=2,
+                    )
+                )
+
+        spots: list[EvidenceSpot] = []
+        section(f"Flags ({len(flags)})" if flags else "Flags: none")
+        for number, flag in enumerate(flags):
+            kind = _text(flag.get("kind"))
+            detail = _text(flag.get("detail"))
+            facts.append(
+                Block(
+                    f"[{number + 1}] {kind} ({_text(flag.get('source'))}) {detail}".rstrip(),
+                    indent=2,
+                )
+            )
+            for ev in flag.get("evidence") or ():
+                if not isinstance(ev, dict):
+                    continue
+                start, end = ev.get("start"), ev.get("end")
+                if not isinstance(start, int) or not isinstance(end, int):
+                    continue
+                tag = f"evidence:{len(spots)}"
+                if ev.get("field") == "answer":
+                    answer_block.marks.append(Mark(start, end, evidence, tag))
+                    spots.append(EvidenceSpot(number, kind, "facts", answer_index, start, end))
+                else:
+                    reasoning_block.marks.append(Mark(start, end, evidence, tag))
+                    spots.append(EvidenceSpot(number, kind, "reasoning", 0, start, end))
+                facts.append(Block(f"“{_text(ev.get('text'))}”", dim, indent=6))
+
+        history = [h for h in review.get("history") or () if isinstance(h, dict)]
+        if history:
+            section(f"History ({len(history)})")
+            for entry in history[-20:]:
+                facts.append(
+                    Block(
+                        f"{_text(entry.get('time'))} {_text(entry.get('annotator'))} {_text(entry.get('op'))}: "
+                        f"{score_text(as_score(entry.get('old')))} → {score_text(as_score(entry.get('new')))} "
+                        f"{_text(entry.get('reason'))}",
+                        dim,
+                        indent=2,
+                    )
+                )
+        reasoning_view.set_blocks([reasoning_block])
+        facts_view.set_blocks(facts)
+        self.spots, self.current_spot = spots, -1
+
+    def jump(self, step: int) -> EvidenceSpot | None:
+        """Move to the next (or previous) evidence span; None when there is none."""
+        if not self.spots:
+            return None
+        self.current_spot = (self.current_spot + step) % len(self.spots)
+        spot = self.spots[self.current_spot]
+        current = self.reasoning.style_of("current")
+        evidence = self.reasoning.style_of("evidence")
+        for view in (self.reasoning, self.facts):
+            for block in view.blocks:
+                for mark in block.marks:
+                    mark.style = (
+                        current if mark.tag == f"evidence:{self.current_spot}" else evidence
+                    )
+        view = self.reasoning if spot.pane == "reasoning" else self.facts
+        view.scroll_to_mark(spot.block, spot.start)
+        self.reasoning.refresh()
+        self.facts.refresh()
+        return spot

@@ -1,0 +1,256 @@
+"""``rome-tui grade``: the reference grader's command line, plus modes and a results directory."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from scorers.errors import UsageError
+from scorers.results import (
+    JOURNAL_NAME,
+    RUN_NAME,
+    SCORES_NAME,
+    UPDATED_NAME,
+    ResultsPaths,
+    RunSettings,
+)
+
+DESCRIPTION = """Grade predictions against ROME annotations with the rule evaluators.
+
+Accepts the reference grader's options. --mode rome reproduces the reference
+exactly (scores.json byte for byte); --mode strict (default) grades as a
+careful human would. Every record keeps both verdicts under "review".
+Writes updated_predictions.json, scores.json and run.json (next to the
+predictions file unless --out-dir, --updated or --output say otherwise)."""
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "grade",
+        help="grade predictions with the rule evaluators",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--annotations",
+        required=True,
+        help="annotations JSON/JSONL (list, object keyed by id, or one record)",
+    )
+    parser.add_argument("--predictions", required=True, help="model predictions JSON/JSONL")
+    parser.add_argument(
+        "--tracker_type", "--tracker-type", default="task", help="bucket key (default: task)"
+    )
+    parser.add_argument(
+        "--tracker_subtype",
+        "--tracker-subtype",
+        default=None,
+        help="sub-bucket key (default: none)",
+    )
+    parser.add_argument(
+        "--output", default=None, help="scores.json path (default: next to the predictions file)"
+    )
+    parser.add_argument(
+        "--updated",
+        default=None,
+        help="updated_predictions.json path (default: next to the predictions file)",
+    )
+    parser.add_argument(
+        "--use_llm_evaluator",
+        "--use-llm-evaluator",
+        action="store_true",
+        help="also run the ROME LLM grader (OPENAI_API_KEY, OPENAI_BASE_URL); in rome mode it replaces the rules",
+    )
+    parser.add_argument(
+        "--llm_model",
+        "--llm-model",
+        default=None,
+        help="judge model (default: OPENAI_MODEL, then gpt-4.1-mini)",
+    )
+    parser.add_argument(
+        "--mode",
+        choices=("rome", "strict"),
+        default="strict",
+        help="primary rule mode (default: strict)",
+    )
+    parser.add_argument(
+        "--out-dir", default=None, metavar="DIR", help="write every output file into DIR"
+    )
+    parser.add_argument(
+        "--primary",
+        action="append",
+        default=None,
+        metavar="SOURCE[:BUCKET]",
+        help="source of 'correct': rule (default) or judge, optionally per bucket, e.g. judge:Diagrams (repeatable, comma-separated)",
+    )
+    parser.add_argument(
+        "--tools-available",
+        default="",
+        metavar="LIST",
+        help="tools the model really had, comma-separated (e.g. web_search,python): claims of other tools are flagged",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print the scores as JSON even on a terminal"
+    )
+    parser.set_defaults(func=run)
+
+
+def parse_primary(values: list[str] | None) -> tuple[str, dict[str, str]]:
+    default = "rule"
+    by_bucket: dict[str, str] = {}
+    for value in values or ():
+        for item in value.split(","):
+            item = item.strip()
+            if not item:
+                continue
+            source, _, bucket = item.partition(":")
+            if source not in ("rule", "judge"):
+                raise UsageError(f"--primary {item!r}: the source must be 'rule' or 'judge'")
+            if bucket:
+                by_bucket[bucket] = source
+            else:
+                default = source
+    return default, by_bucket
+
+
+def output_paths(args: argparse.Namespace) -> ResultsPaths:
+    if args.out_dir:
+        out = Path(args.out_dir)
+        if out.exists() and not out.is_dir():
+            raise UsageError(f"--out-dir {out}: exists and is not a directory")
+        out.mkdir(parents=True, exist_ok=True)
+        updated = Path(args.updated) if args.updated else out / UPDATED_NAME
+        scores = Path(args.output) if args.output else out / SCORES_NAME
+        base = ResultsPaths.of(updated)
+        return ResultsPaths(
+            out,
+            updated,
+            scores,
+            out / RUN_NAME if not args.updated else base.run,
+            out / JOURNAL_NAME,
+        )
+    here = Path(os.path.dirname(args.predictions) or ".")
+    updated = Path(args.updated) if args.updated else here / UPDATED_NAME
+    scores = Path(args.output) if args.output else here / SCORES_NAME
+    base = ResultsPaths.of(updated)
+    return ResultsPaths(base.directory, updated, scores, base.run, base.journal)
+
+
+def _check_not_inputs(paths: ResultsPaths, args: argparse.Namespace) -> None:
+    inputs = {
+        os.path.realpath(args.annotations): "--annotations",
+        os.path.realpath(args.predictions): "--predictions",
+    }
+    for target in (paths.updated, paths.scores, paths.run):
+        hit = inputs.get(os.path.realpath(target))
+        if hit:
+            raise UsageError(
+                f"refusing to overwrite the {hit} file {target}: choose another --updated/--output/--out-dir"
+            )
+
+
+def run(args: argparse.Namespace) -> int:
+    from scorers.grading import grade_files
+
+    primary, by_bucket = parse_primary(args.primary)
+    if (primary == "judge" or "judge" in by_bucket.values()) and not args.use_llm_evaluator:
+        raise UsageError("--primary judge needs --use_llm_evaluator (no judge verdicts otherwise)")
+    strict = args.mode == "strict"
+    settings = RunSettings(
+        mode=args.mode,
+        tracker_type=args.tracker_type,
+        tracker_subtype=args.tracker_subtype,
+        primary=primary,
+        primary_by_bucket=by_bucket,
+        tools_available=[t.strip() for t in args.tools_available.split(",") if t.strip()],
+        use_llm_evaluator=args.use_llm_evaluator,
+        llm_model=args.llm_model,
+        reject_filter=strict,
+        harness_stats=strict,
+    )
+    paths = output_paths(args)
+    _check_not_inputs(paths, args)
+    for target in (paths.updated, paths.scores, paths.run):
+        target.parent.mkdir(parents=True, exist_ok=True)
+    result = grade_files(args.annotations, args.predictions, settings, paths=paths)
+    for warning in result.warnings:
+        print(f"rome-tui grade: warning: {warning}", file=sys.stderr)
+    if args.json or not sys.stdout.isatty():
+        print(json.dumps(result.scores, ensure_ascii=False, indent=2))
+    else:
+        _print_table(result.scores, settings, paths)
+    return 0
+
+
+def _print_table(scores: dict[str, Any], settings: RunSettings, paths: ResultsPaths) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    header = {
+        "final_score",
+        "accuracy",
+        "accuracy_strict",
+        "reject_info",
+        "average_tokens",
+        "average_prompt_tokens",
+        "average_completion_tokens",
+    }
+    table = Table(title=f"ROME scores ({settings.mode} mode, buckets by {settings.tracker_type})")
+    table.add_column("bucket")
+    table.add_column("score", justify="right")
+    table.add_column("count", justify="right")
+    table.add_column("accuracy", justify="right")
+    strict_col = "accuracy_strict" in scores
+    if strict_col:
+        table.add_column("strict", justify="right")
+    for name, row in scores.items():
+        if name in header or not isinstance(row, list) or len(row) < 4:
+            continue
+        cells: list[str | Text] = [
+            Text(str(name)),
+            f"{row[0]:g}",
+            str(row[1]),
+            f"{row[2] * 100:.1f}%",
+        ]
+        if strict_col:
+            cells.append(f"{row[4] * 100:.1f}%" if len(row) > 4 else "")
+        table.add_row(*cells)
+        subs = row[3]
+        if isinstance(subs, dict) and not (len(subs) == 1 and name in subs):
+            for sub, entry in subs.items():
+                sub_cells: list[str | Text] = [
+                    Text(f"  {sub}"),
+                    f"{entry[0]:g}",
+                    str(entry[1]),
+                    f"{entry[2] * 100:.1f}%",
+                ]
+                if strict_col:
+                    sub_cells.append("")
+                table.add_row(*sub_cells, style="dim")
+    final = scores.get("final_score")
+    total_cells = ["overall"]
+    if isinstance(final, list) and len(final) == 2:
+        total_cells += [f"{final[0]:g}", str(final[1])]
+    else:
+        total_cells += ["", ""]
+    total_cells.append(f"{scores.get('accuracy', 0)}%")
+    if strict_col:
+        total_cells.append(f"{scores.get('accuracy_strict')}%")
+    table.add_section()
+    table.add_row(*total_cells, style="bold")
+    console = Console()
+    console.print(table)
+    reject = scores.get("reject_info")
+    if isinstance(reject, dict):
+        console.print(
+            f"rejected before grading: {reject.get('reject_number')} of {reject.get('total_question')}"
+        )
+    if "average_tokens" in scores:
+        console.print(f"average tokens: {scores['average_tokens']:.1f}", highlight=False)
+    console.print(
+        f"wrote {paths.updated}, {paths.scores}, {paths.run}", highlight=False, markup=False
+    )

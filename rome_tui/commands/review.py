@@ -1,0 +1,60 @@
+"""``rome-tui review [RESULTS] [--annotator NAME]``: open the review app on a graded run."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "review",
+        help="open the review app on a graded run",
+        description=(
+            "Adjudicate a graded run in a terminal UI: filter and sort the items, read the "
+            "reasoning beside the answer and the reference, override scores with a reason. "
+            "Every override is journaled and fsynced before it is shown as saved, then "
+            "updated_predictions.json and scores.json are rewritten in the background. "
+            "Press ? in the app for the keys."
+        ),
+        epilog=(
+            "RESULTS is a results directory or an updated_predictions.json (rome-tui's own, "
+            "the reference grader's output, a harness _evaluated.json, or BAAI/ROME-Evaluated "
+            "rows). Without RESULTS the demo set shipped in the package is opened (a writable "
+            "copy; see ROME_TUI_DEMO_DIR). The annotator is --annotator, else "
+            "$ROME_TUI_ANNOTATOR, else `annotator` in ~/.config/rome-tui/config.toml, "
+            "else the login name."
+        ),
+    )
+    parser.add_argument(
+        "results", metavar="RESULTS", nargs="?", default=None, help="results directory or file"
+    )
+    parser.add_argument("--annotator", metavar="NAME", help="name recorded with each override")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from scorers.store import ResultsStore
+
+    store = ResultsStore.open(args.results, annotator=args.annotator)
+    for warning in store.warnings[:20]:
+        print(f"rome-tui review: warning: {warning}", file=sys.stderr)
+    if len(store.warnings) > 20:
+        print(f"rome-tui review: ... and {len(store.warnings) - 20} more warnings", file=sys.stderr)
+
+    from rome_tui.app.app import ReviewApp
+
+    try:
+        ReviewApp(store).run()
+    finally:
+        store.close()
+    if store.dirty:
+        # The app quit before its last rewrite landed: the journal has every override,
+        # and the next open replays it; say so rather than hide it.
+        print(
+            "rome-tui review: the result files lag the journal; they are brought up to date "
+            "the next time the run is opened or written",
+            file=sys.stderr,
+        )
+    return 0

@@ -1,0 +1,157 @@
+"""``rome-tui summary RESULTS…``: accuracy with intervals, leaderboard, agreement, flags, tokens."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from scorers.errors import UsageError
+from scorers.stats import DEFAULT_RESAMPLES
+
+FORMATS = ("table", "json", "csv", "markdown", "latex")
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "summary",
+        help="scores, intervals and agreement of runs",
+        description=(
+            "Summarise one or more graded runs: overall and per-bucket accuracy (loose and "
+            "strict) with 95%% bootstrap intervals, mean ± std over inference runs, a "
+            "leaderboard with paired bootstrap tests of adjacent models, agreement between "
+            "verdict sources (Cohen's kappa), judge error rates against human overrides, "
+            "behaviour flag rates and token usage. Records carrying a 'model' field are "
+            "grouped by it; otherwise each RESULTS is one model named after its directory."
+        ),
+        epilog="exit codes: 0 done; 2 unreadable input or bad options (the message names the file)",
+    )
+    parser.add_argument(
+        "results",
+        metavar="RESULTS",
+        nargs="+",
+        help="results directories or updated_predictions.json / *_evaluated.json files",
+    )
+    parser.add_argument(
+        "--by", metavar="FIELD", help="bucket field (default: the run's tracker_type, else 'task')"
+    )
+    parser.add_argument(
+        "--subtype", metavar="FIELD", help="sub-bucket field (default: the run's tracker_subtype)"
+    )
+    parser.add_argument(
+        "--format", choices=FORMATS, default="table", help="output format (default: table)"
+    )
+    parser.add_argument(
+        "--output", "-o", metavar="FILE", help="write to FILE (atomically) instead of stdout"
+    )
+    parser.add_argument(
+        "--plot", metavar="FILE.png", help="also draw the accuracy-versus-tokens scatter as a PNG"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="bootstrap seed (default: 0)")
+    parser.add_argument(
+        "--bootstrap",
+        type=int,
+        default=DEFAULT_RESAMPLES,
+        metavar="N",
+        help=f"bootstrap resamples (default: {DEFAULT_RESAMPLES})",
+    )
+    parser.set_defaults(func=run)
+
+
+def model_name(path: str) -> str:
+    """The name of a run without a ``model`` field: its directory, or its file's stem."""
+    p = Path(path).resolve() if os.path.exists(path) else Path(path)
+    if p.is_dir():
+        return p.name
+    if p.name == "updated_predictions.json":
+        return p.parent.name
+    stem = p.stem
+    return stem[: -len("_evaluated")] if stem.endswith("_evaluated") else stem
+
+
+def _load(path: str) -> Any:
+    """The run's records with every acknowledged override, journal included."""
+    from scorers.results import ResultsPaths, load_results
+
+    journal = ResultsPaths.of(path).journal
+    if journal.is_dir() and any(journal.iterdir()):
+        # Overrides fsynced to the journal but not yet written back still count.
+        from scorers.store import ResultsStore
+
+        return ResultsStore.open(path, annotator="summary")
+    return load_results(path)
+
+
+def run(args: argparse.Namespace) -> int:
+    from scorers.summary import SummaryOptions, group_by_model, summarise
+
+    if args.bootstrap < 1:
+        raise UsageError(f"--bootstrap must be at least 1, got {args.bootstrap}")
+    if args.plot and not args.plot.lower().endswith(".png"):
+        raise UsageError(f"--plot writes a PNG: give a file name ending in .png, got {args.plot!r}")
+    groups: list[tuple[str, list[dict[str, Any]]]] = []
+    warnings: list[str] = []
+    by, subtype = args.by, args.subtype
+    names: dict[str, str] = {}
+    for path in args.results:
+        loaded = _load(path)
+        warnings.extend(loaded.warnings)
+        if by is None:
+            by = loaded.settings.tracker_type or "task"
+        if subtype is None and args.by is None:
+            subtype = loaded.settings.tracker_subtype
+        for name, records in group_by_model(loaded.records, model_name(path)):
+            unique = name
+            if unique in names:
+                unique = f"{name} ({path})"
+                warnings.append(f"{path}: model {name} also in {names[name]}; shown as {unique!r}")
+            names[unique] = path
+            groups.append((unique, records))
+    options = SummaryOptions(
+        by=by or "task", subtype=subtype, seed=args.seed, n_resamples=args.bootstrap
+    )
+    summary = summarise(groups, options, warnings=warnings)
+    if args.plot:
+        from rome_tui.render.plot import write_scatter_png
+        from rome_tui.render.scatter import scatter_points
+
+        write_scatter_png(scatter_points(summary), args.plot)
+    if args.format == "table":
+        _print_table(summary, args.output)
+        return 0
+    from rome_tui.render import text
+
+    writers = {
+        "json": text.to_json,
+        "csv": text.to_csv,
+        "markdown": text.to_markdown,
+        "latex": text.to_latex,
+    }
+    rendered = writers[args.format](summary)
+    if args.output:
+        from scorers.jsonio import atomic_write_bytes
+
+        atomic_write_bytes(args.output, rendered.encode("utf-8"))
+    else:
+        sys.stdout.write(rendered)
+        for warning in warnings:
+            print(f"rome-tui summary: warning: {warning}", file=sys.stderr)
+    return 0
+
+
+def _print_table(summary: Any, output: str | None) -> None:
+    from rich.console import Console
+
+    from rome_tui.render.tables import summary_renderable
+
+    if output:
+        from scorers.jsonio import atomic_write_bytes
+
+        with open(os.devnull, "w") as sink:
+            console = Console(record=True, width=120, file=sink)
+            console.print(summary_renderable(summary))
+        atomic_write_bytes(output, console.export_text().encode("utf-8"))
+        return
+    Console().print(summary_renderable(summary))

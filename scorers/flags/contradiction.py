@@ -1,0 +1,165 @@
+"""``answer_contradicts_reasoning``: the reasoning concluded one answer, the response gave another.
+
+LRM-Eval rubric Q2 ("Does the reasoning process imply or conclude with a
+determined answer that contradicts the final answer it provides?"). Both
+sides are read with the item's own evaluator in strict mode, so "concluded B,
+answered (B)" agrees and "concluded 42, answered 24" does not. When the
+reasoning never commits (or retracts its last answer without a new one), or
+either side cannot be read, nothing is flagged: a human would not know either.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Iterator, Mapping
+from functools import cache
+from typing import Any
+
+from scorers.errors import EvaluatorError
+from scorers.evaluators import Mode, evaluate
+from scorers.flags.conclusion import Conclusion, last_committed
+from scorers.flags.spans import evidence, flag, tail_start
+from scorers.outcome import Outcome
+from scorers.records import Flag, decode_kwargs
+
+_NUMBER_WORDS = {
+    w: str(i)
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen"
+        " seventeen eighteen nineteen twenty".split()
+    )
+}
+_NUMBER_WORDS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "hundred": "100", "a dozen": "12"})
+_WORD_RE = re.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
+_NUMBER_RE = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?")
+_LEADING_NUMBER = re.compile(
+    r"(?:(?:there\s+(?:are|is|were|must\s+be)|we\s+have|I\s+count|it's|it\s+is|a\s+total\s+of|in\s+total)\s+)?"
+    r"(?:(?:about|approximately|around|roughly|exactly|only|just)\s+|[~≈$£€]\s*)*"
+    r"(-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?)(?!\d|[.,/]\d|\s*[×*^+\-−÷=]\s*\d|\s*[πe√]|[a-zA-Z]\w*\()",
+    re.IGNORECASE,
+)
+_LETTERS_RE = re.compile(
+    r"^\W*(?:(?:option|choice|answer)\s+)?\(?([A-Z])\)?(?![a-z])((?:\s*(?:,|and|&|/|\+)\s*\(?[A-Z]\)?(?![a-z]))*)"
+)
+_WORDS_RE = re.compile(r"[^\W_]{3,}")
+_STOP = frozenset(
+    "the and with from that this which final answer located location city country area near image photo "
+    "picture shows team teams are was were is".split()
+)
+_EXACT = frozenset(
+    {"choices_matching", "number_matching", "ordered_list_matching", "interval_matching", "multi_interval_matching"}
+)
+# The reasoning's conclusion is looked for in its closing part only: a trace of
+# 8 KB commits near its end, and scanning less keeps the detector cheap.
+_TAIL = (0.35, 1500, 4000)
+
+
+def _prepare(evaluator: str, value: str) -> str | None:
+    """The committed value in the shape the evaluator reads, or None if it has none."""
+    if evaluator == "choices_matching":
+        m = _LETTERS_RE.match(value)
+        if not m:
+            return None
+        return ", ".join([m.group(1), *re.findall(r"[A-Z]", m.group(2))])
+    if evaluator in ("number_matching", "interval_matching", "multi_interval_matching"):
+        # Only a value that *is* a number ("42", "seven sailboats", "about 33 °C");
+        # "e − 2" or "2π" are expressions the number reader would misread.
+        m = _LEADING_NUMBER.match(_WORD_RE.sub(lambda w: _NUMBER_WORDS[w.group(1).lower()], value))
+        return m.group(1).replace(",", "") if m else None
+    return value
+
+
+@cache
+def _mode() -> Mode:
+    # strict mode is the intended reader; the reference reader stands in only
+    # while a checkout has no strict engine.
+    try:
+        return "strict" if hasattr(importlib.import_module("scorers.strict"), "evaluate") else "rome"
+    except ImportError:
+        return "rome"
+
+
+def _grade(evaluator: str, kwargs: Mapping[str, Any], text: str) -> Outcome | None:
+    try:
+        return evaluate(evaluator, kwargs, text, _mode())
+    except EvaluatorError:
+        return None
+
+
+def _as_number(text: str) -> float | None:
+    m = _NUMBER_RE.search(text)
+    if not m:
+        return None
+    raw = m.group(0).replace(",", "")
+    try:
+        if "/" in raw:
+            num, den = raw.split("/")
+            return float(num) / float(den)
+        return float(raw)
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def _canon(text: str) -> str:
+    return re.sub(r"[\s*`$()\[\]{}.]+", "", text).lower()
+
+
+def _differ(evaluator: str, mine: Outcome, theirs: Outcome, value: str, answer: str) -> bool:
+    a, b = mine.extracted.strip(), theirs.extracted.strip()
+    if not a or not b:
+        return False
+    if evaluator in _EXACT or evaluator == "math_matching":
+        if evaluator != "choices_matching" and evaluator != "ordered_list_matching":
+            x, y = _as_number(a), _as_number(b)
+            if x is not None and y is not None:
+                return abs(x - y) > 1e-9 * max(1.0, abs(x), abs(y))
+        return _canon(a) != _canon(b)
+    # Free text (key items, locations): different verdicts mean different answers;
+    # equal failing verdicts differ only when the two share no content word.
+    if (mine.score > 0) != (theirs.score > 0):
+        return True
+    if mine.score == 0 and theirs.score == 0:
+        words = {w.lower() for w in _WORDS_RE.findall(value)} - _STOP
+        other = {w.lower() for w in _WORDS_RE.findall(answer)} - _STOP
+        return bool(words) and bool(other) and not (words & other)
+    return False
+
+
+def _answer_span(answer: str) -> tuple[int, int]:
+    found = last_committed(answer)
+    if found:
+        return found.start, found.end
+    end = len(answer.rstrip())
+    start = answer.rfind("\n", 0, end) + 1
+    return start, end
+
+
+def conclusion_of(reasoning: str, evaluator: str) -> Conclusion | None:
+    shaped = evaluator in _EXACT or evaluator == "math_matching"
+    return last_committed(reasoning, tail_start(reasoning, *_TAIL), strong_only=not shaped)
+
+
+def detect(record: Mapping[str, Any], reasoning: str, answer: str, answer_abstains: bool) -> Iterator[Flag]:
+    evaluator = record.get("evaluator")
+    kwargs = decode_kwargs(record.get("evaluator_kwargs"))
+    if not isinstance(evaluator, str) or not isinstance(kwargs, dict) or answer_abstains or not answer.strip():
+        return
+    concluded = conclusion_of(reasoning, evaluator)
+    if concluded is None:
+        return
+    value = _prepare(evaluator, concluded.value)
+    if value is None:
+        return
+    mine = _grade(evaluator, kwargs, f"Final Answer: {value}")
+    theirs = _grade(evaluator, kwargs, answer)
+    if mine is None or theirs is None:
+        return
+    a_start, a_end = _answer_span(answer)
+    answer_tail = answer[a_start:a_end]
+    if _differ(evaluator, mine, theirs, value, answer_tail):
+        yield flag(
+            "answer_contradicts_reasoning",
+            [evidence("reasoning", reasoning, concluded.start, concluded.end), evidence("answer", answer, a_start, a_end)],
+            f"reasoning concludes {mine.extracted!r}, answer gives {theirs.extracted!r}",
+        )

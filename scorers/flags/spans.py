@@ -1,0 +1,76 @@
+"""Evidence spans and the sentence arithmetic the detectors share.
+
+Every detector reports where it looked: an :class:`Evidence` whose ``text`` is
+exactly ``texts.<field>[start:end]``. Helpers here never lowercase the text
+they index (``str.lower`` can change a string's length), so offsets stay valid.
+"""
+
+from __future__ import annotations
+
+from scorers.records import Evidence, Flag, TextField
+
+SOURCE = "heuristic"
+
+# A sentence ends at . ! ? followed by whitespace, or at a line break; "3.5"
+# and "e.g." inside a sentence do not end it. Found with str.rfind/find, which
+# run in C, because these helpers are called for every cue.
+_ENDS = (". ", "! ", "? ", ".\n", "!\n", "?\n", ".\t", "\n")
+# How far a detector looks around a hit for the sentence it sits in; bounded so
+# that a 100,000-character line costs no more than a short one.
+_SENTENCE_REACH = 240
+
+
+def evidence(field: TextField, text: str, start: int, end: int) -> Evidence:
+    start = max(0, min(start, len(text)))
+    end = max(start, min(end, len(text)))
+    return Evidence(field=field, start=start, end=end, text=text[start:end])
+
+
+def flag(kind: str, spans: list[Evidence], detail: str) -> Flag:
+    return Flag(kind=kind, source=SOURCE, evidence=spans, detail=detail)
+
+
+def sentence_start(text: str, pos: int) -> int:
+    """Start of the sentence holding ``pos`` (at most ``_SENTENCE_REACH`` back)."""
+    lo = max(0, pos - _SENTENCE_REACH)
+    last = lo
+    for end in _ENDS:
+        i = text.rfind(end, lo, pos)
+        if i != -1 and i + len(end) > last:
+            last = i + len(end)
+    while last < pos and text[last] in " \t*#>-":
+        last += 1
+    return last
+
+
+def sentence_end(text: str, pos: int) -> int:
+    """End of the sentence holding ``pos`` (at most ``_SENTENCE_REACH`` on)."""
+    hi = min(len(text), pos + _SENTENCE_REACH)
+    best = hi
+    for end in _ENDS:
+        i = text.find(end, pos, hi + 1)
+        if i != -1 and i + 1 < best:
+            best = i + 1
+    if hi == len(text) and best == hi and text[hi - 1 : hi] in (".", "!", "?"):
+        return hi
+    return best
+
+
+def sentence_span(field: TextField, text: str, start: int, end: int) -> Evidence:
+    """Evidence covering the whole sentence around ``text[start:end]``."""
+    s, e = sentence_start(text, start), sentence_end(text, max(start, end - 1))
+    while e > s and text[e - 1].isspace():
+        e -= 1
+    return evidence(field, text, s, e)
+
+
+def tail_start(text: str, fraction: float, floor: int, ceiling: int) -> int:
+    """Offset where the closing part of ``text`` begins, snapped to a sentence.
+
+    The closing part is ``fraction`` of the text, but at least ``floor`` and at
+    most ``ceiling`` characters.
+    """
+    size = min(max(int(len(text) * fraction), floor), ceiling)
+    if size >= len(text):
+        return 0
+    return sentence_start(text, len(text) - size)

@@ -1,0 +1,483 @@
+"""The grading pipeline behind ``rome-tui grade``.
+
+For each prediction, in file order: keep the original response as
+``raw_answer``, grade it with both rule modes (``rule:rome`` on the whole
+``answer`` as the reference does, ``rule:strict`` on the final answer after
+``</think>``), copy the annotation fields over the record as the reference's
+``pred.update(gt)`` does, set ``correct`` from the primary verdict, and
+recompute the flags. The record keeps the reference's key order (spec §7.3)
+with everything rome-tui adds under ``review``.
+
+Harness behaviours (production FlagEvalMM, spec §8) and which mode has them:
+
+- multi-run answers ``{"inference_0": ...}``: both modes (the reference
+  cannot read them at all); ``correct`` is the mean over runs;
+- reject filtering (answers starting with "Error code" ...): strict mode;
+- ``reject_info`` and average token usage in scores.json: strict mode.
+
+rome mode keeps scores.json byte-identical to the reference's.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from scorers import rome
+from scorers.errors import EvaluatorError, InputError, RomeTuiError
+from scorers.flagging import FlagContext, recompute_flags
+from scorers.loading import load_annotations, load_predictions, pair
+from scorers.outcome import Outcome
+from scorers.records import REVIEW_KEY, REVIEW_VERSION, Review, Verdict, content_hash
+from scorers.results import REJECT_PREFIXES, ResultsPaths, RunSettings, save_results, scores_of
+from scorers.scores import REJECTED_KEY
+
+THINK_CLOSE = "</think>"
+JUDGE_SOURCE = "judge:rome"
+
+StrictEvaluate = Callable[[str, Mapping[str, Any], str], Outcome]
+MathEvaluate = Callable[..., Outcome]
+
+
+@dataclass
+class GradeResult:
+    records: list[dict[str, Any]]
+    scores: dict[str, Any]
+    settings: RunSettings
+    paths: ResultsPaths | None
+    warnings: list[str] = field(default_factory=list)
+    rejected: int = 0
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+def final_answer(text: str) -> str:
+    """The response after the first ``</think>``, as the production harness splits it."""
+    cut = text.find(THINK_CLOSE)
+    return text if cut == -1 else text[cut + len(THINK_CLOSE) :]
+
+
+def _strict_evaluator() -> StrictEvaluate | None:
+    try:
+        from scorers import strict
+    except ImportError:
+        return None
+    found: StrictEvaluate | None = getattr(strict, "evaluate", None)
+    return found
+
+
+def _math_evaluator() -> MathEvaluate | None:
+    try:
+        from scorers.mathmatch import math_matching
+    except ImportError:
+        return None
+    return math_matching
+
+
+class Grader:
+    """Grades one record at a time; holds the evaluators and settings of a run."""
+
+    def __init__(self, settings: RunSettings) -> None:
+        self.settings = settings
+        self.mode = settings.mode
+        self.strict = _strict_evaluator()
+        self._math: MathEvaluate | None = None
+        self._math_loaded = False
+        self.flag_context = FlagContext(
+            tools_available=frozenset(settings.tools_available), primary_rule=settings.primary_rule
+        )
+
+    def math(self) -> MathEvaluate | None:
+        if not self._math_loaded:
+            self._math = _math_evaluator()
+            self._math_loaded = True
+        return self._math
+
+    # --- one response ---------------------------------------------------------
+
+    def _verdicts(
+        self, evaluator: str, kwargs: Any, response: str
+    ) -> tuple[Verdict, Verdict, dict[str, int]]:
+        """Both rule verdicts for one response; the primary mode's error propagates."""
+        final = final_answer(response)
+        marks: dict[str, int] = {}
+        if evaluator == "math_matching":
+            outcome = self._run_math(kwargs, final)
+            return _verdict("rule:rome", outcome), _verdict("rule:strict", outcome), marks
+        rome_v: Verdict
+        strict_v: Verdict
+        try:
+            rome_outcome, marks = rome.evaluate_full(evaluator, kwargs, response)
+            rome_v = _verdict("rule:rome", rome_outcome)
+        except EvaluatorError as exc:
+            if self.mode == "rome":
+                raise
+            rome_v = _error_verdict("rule:rome", str(exc))
+        if self.strict is None:
+            if self.mode == "strict":
+                raise EvaluatorError(
+                    "strict evaluators are not available (scorers.strict failed to import)"
+                )
+            strict_v = _error_verdict("rule:strict", "strict evaluators not available")
+        else:
+            try:
+                strict_v = _verdict("rule:strict", self.strict(evaluator, kwargs, final))
+            except EvaluatorError as exc:
+                if self.mode == "strict":
+                    raise
+                strict_v = _error_verdict("rule:strict", str(exc))
+        return rome_v, strict_v, marks
+
+    def _run_math(self, kwargs: Any, final: str) -> Outcome:
+        math = self.math()
+        if math is None:
+            raise EvaluatorError(
+                "math_matching is not available (scorers.mathmatch failed to import)"
+            )
+        if not isinstance(kwargs, Mapping):
+            raise EvaluatorError("math_matching: evaluator_kwargs must be an object")
+        try:
+            return math(final, **kwargs)
+        except TypeError as exc:
+            raise EvaluatorError(f"math_matching: {exc}") from None
+
+    # --- one record -----------------------------------------------------------
+
+    def grade_record(self, pred: dict[str, Any], gt: Mapping[str, Any]) -> dict[str, Any]:
+        """Grade ``pred`` in place against ``gt`` and return it (now a graded record)."""
+        settings = self.settings
+        if REVIEW_KEY in pred:  # re-grading rome-tui output: grade the original response
+            del pred[REVIEW_KEY]
+            if "raw_answer" in pred:
+                pred["answer"] = pred["raw_answer"]
+        response = pred["answer"]
+        evaluator = gt.get("evaluator")
+        kwargs = gt.get("evaluator_kwargs")
+        if not isinstance(evaluator, str):
+            raise EvaluatorError(f"evaluator must be a name, not {type(evaluator).__name__}")
+        if settings.reject_filter and _rejected(response):
+            return self._reject(pred, gt, response)
+        extra: dict[str, Any] = {}
+        if isinstance(response, dict):
+            rome_v, strict_v, marks, extracted, extra = self._grade_runs(
+                evaluator, kwargs, response
+            )
+        else:
+            if not isinstance(response, str):
+                if self.mode == "rome":
+                    raise EvaluatorError(
+                        f"answer is {type(response).__name__}, not text (the reference crashes)"
+                    )
+                response = "" if response is None else str(response)
+            rome_v, strict_v, marks = self._verdicts(evaluator, kwargs, response)
+            primary_rule = rome_v if self.mode == "rome" else strict_v
+            extracted = primary_rule["extracted"]
+        llm_rome = settings.use_llm_evaluator and self.mode == "rome"
+        # The reference's own fields, in its key order.
+        pred["answer"] = response if llm_rome or extracted is None else extracted
+        if not llm_rome:
+            pred["raw_answer"] = (
+                [response[k] for k in sorted(response, key=_run_index)]
+                if isinstance(response, dict)
+                else response
+            )
+        if self.mode == "rome":
+            pred.update(marks)
+        pred.update(gt)
+        primary = rome_v if self.mode == "rome" else strict_v
+        pred["correct"] = primary["score"]
+        if "strict" in primary:
+            pred["correct_strict"] = primary["strict"]
+        pred["judgement_response"] = None
+        pred.update(extra)
+        review = Review(
+            version=REVIEW_VERSION,
+            mode=self.mode,
+            primary=primary["source"],
+            verdicts=[rome_v, strict_v],
+            flags=[],
+            history=[],
+        )
+        pred[REVIEW_KEY] = review
+        return pred
+
+    def _grade_runs(
+        self, evaluator: str, kwargs: Any, runs: dict[str, Any]
+    ) -> tuple[Verdict, Verdict, dict[str, int], str | None, dict[str, Any]]:
+        """Multi-run answers: every run graded, the mean kept (production harness, spec §8.3)."""
+        keys = sorted(runs, key=_run_index)
+        per_run: list[tuple[Verdict, Verdict, dict[str, int]]] = []
+        for key in keys:
+            text = runs[key]
+            if not isinstance(text, str):
+                text = "" if text is None else str(text)
+            per_run.append(self._verdicts(evaluator, kwargs, text))
+        primary_index = 0 if self.mode == "rome" else 1
+        rome_v = _mean_verdict("rule:rome", [r[0] for r in per_run], keys)
+        strict_v = _mean_verdict("rule:strict", [r[1] for r in per_run], keys)
+        marks: dict[str, int] = {}
+        for run in per_run:
+            marks.update(run[2])
+        extracted_runs = {
+            f"inference_{i}": (run[primary_index]["extracted"] or "")
+            for i, run in enumerate(per_run)
+        }
+        primary = rome_v if self.mode == "rome" else strict_v
+        extra = {
+            "inference_scores": [p.get("score") for p in primary.get("parts", [])],
+            "num_inferences": len(per_run),
+        }
+        return rome_v, strict_v, marks, extracted_runs, extra  # type: ignore[return-value]
+
+    def _reject(self, pred: dict[str, Any], gt: Mapping[str, Any], response: Any) -> dict[str, Any]:
+        pred["raw_answer"] = response
+        pred.update(gt)
+        first = response if isinstance(response, str) else next(iter(response.values()), "")
+        review = Review(
+            version=REVIEW_VERSION, mode=self.mode, primary="", verdicts=[], flags=[], history=[]
+        )
+        cast(dict[str, Any], review)[REJECTED_KEY] = str(first)[:80]
+        pred[REVIEW_KEY] = review
+        return pred
+
+    def finish(self, record: dict[str, Any]) -> None:
+        """Set ``correct`` from the run's primary source, hash the content, recompute flags."""
+        review = record[REVIEW_KEY]
+        if review.get(REJECTED_KEY):
+            review["content_hash"] = content_hash(record)
+            recompute_flags(record, self.flag_context)
+            return
+        settings = self.settings
+        bucket = record.get(settings.tracker_type) or "all"
+        wanted = (
+            "judge"
+            if settings.use_llm_evaluator and self.mode == "rome"
+            else settings.primary_for(bucket)
+        )
+        if wanted == "judge":
+            judge = _find(review["verdicts"], JUDGE_SOURCE)
+            if judge is not None and judge.get("score") is not None:
+                record["correct"] = judge["score"]
+                record.pop("correct_strict", None)
+                review["primary"] = JUDGE_SOURCE
+        review["content_hash"] = content_hash(record)
+        recompute_flags(record, self.flag_context)
+
+
+def _find(verdicts: Sequence[Verdict], source: str) -> Verdict | None:
+    for verdict in verdicts:
+        if verdict["source"] == source:
+            return verdict
+    return None
+
+
+def _run_index(key: str) -> tuple[int, str]:
+    tail = key.rsplit("_", 1)[-1]
+    return (int(tail), key) if tail.isdigit() else (1 << 30, key)
+
+
+def _rejected(response: Any) -> bool:
+    if isinstance(response, str):
+        return response.startswith(REJECT_PREFIXES)
+    if isinstance(response, dict) and response:
+        # The harness's own test for runs can never be true; a question is
+        # rejected here when every run was.
+        return all(isinstance(v, str) and v.startswith(REJECT_PREFIXES) for v in response.values())
+    return False
+
+
+def _verdict(source: str, outcome: Outcome) -> Verdict:
+    verdict = Verdict(
+        source=source, score=outcome.score, extracted=outcome.extracted, explanation=outcome.note
+    )
+    if outcome.strict is not None:
+        verdict["strict"] = outcome.strict
+    if outcome.parts is not None:
+        verdict["parts"] = list(outcome.parts)
+    return verdict
+
+
+def _error_verdict(source: str, error: str) -> Verdict:
+    return Verdict(source=source, score=None, extracted=None, explanation=None, error=error)
+
+
+def _mean_verdict(source: str, runs: list[Verdict], keys: list[str]) -> Verdict:
+    scores = [v.get("score") for v in runs]
+    numeric = [s for s in scores if s is not None]
+    mean = sum(numeric) / len(numeric) if numeric and len(numeric) == len(scores) else None
+    verdict = Verdict(
+        source=source,
+        score=mean,
+        extracted=runs[0].get("extracted") if runs else None,
+        explanation=f"mean of {len(runs)} runs",
+        parts=[
+            {"run": key, "score": v.get("score"), "extracted": v.get("extracted")}
+            for key, v in zip(keys, runs, strict=False)
+        ],
+    )
+    if mean is None:
+        verdict["error"] = next(
+            (str(v["error"]) for v in runs if v.get("error")), "a run could not be graded"
+        )
+    stricts = [v.get("strict", v.get("score")) for v in runs]
+    if any("strict" in v for v in runs) and all(s is not None for s in stricts):
+        verdict["strict"] = sum(s for s in stricts if s is not None) / len(stricts)
+    return verdict
+
+
+def _judge(
+    grader: Grader,
+    records: list[dict[str, Any]],
+    pairs_gt: list[Mapping[str, Any]],
+    warnings: list[str],
+    cache_dir: str | None,
+) -> None:
+    """The ROME LLM grader on every record (``--use_llm_evaluator``)."""
+    from scorers.judges.grade_hook import llm_scores
+
+    settings = grader.settings
+    todo: list[int] = []
+    triples: list[tuple[str, str, str]] = []
+    for i, record in enumerate(records):
+        review = record[REVIEW_KEY]
+        if review.get(REJECTED_KEY):
+            continue
+        raw = record.get("raw_answer", record.get("answer"))
+        if not isinstance(raw, str):
+            continue  # multi-run answers are judged by rules only
+        gt = pairs_gt[i]
+        answer = raw if grader.mode == "rome" else final_answer(raw)
+        question = gt.get("question", "")
+        reference = gt.get("reference", "")
+        triples.append((str(question or ""), str(reference or ""), answer))
+        todo.append(i)
+    if not todo:
+        return
+    rome_mode = grader.mode == "rome"
+    results = llm_scores(
+        triples,
+        model=settings.llm_model,
+        base_url=os.environ.get("OPENAI_BASE_URL"),
+        parse="rome" if rome_mode else "robust",
+        cache_dir=cache_dir,
+        fenced=not rome_mode,
+    )
+    failed = 0
+    for i, (score, raw_reply, error) in zip(todo, results, strict=True):
+        record = records[i]
+        verdict = Verdict(source=JUDGE_SOURCE, score=score, extracted=None, explanation=None)
+        if settings.llm_model:
+            verdict["model"] = settings.llm_model
+        if raw_reply is not None:
+            verdict["raw"] = raw_reply
+        if error is not None or score is None:
+            verdict["error"] = error or "no score"
+            failed += 1
+        record[REVIEW_KEY]["verdicts"].append(verdict)
+        record["judgement_response"] = raw_reply
+    if failed:
+        warnings.append(
+            f"{failed} judge call(s) failed or could not be parsed; those items keep their rule verdict"
+        )
+
+
+def grade_pairs(
+    pairs: Sequence[tuple[dict[str, Any], Mapping[str, Any]]],
+    settings: RunSettings,
+    *,
+    predictions_path: str = "predictions",
+    annotations_path: str = "annotations",
+    judge_cache_dir: str | None = None,
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """Grade matched (prediction, annotation) pairs; records are the predictions, mutated."""
+    grader = Grader(settings)
+    warnings: list[str] = []
+    records: list[dict[str, Any]] = []
+    for pred, gt in pairs:
+        try:
+            records.append(grader.grade_record(pred, gt))
+        except EvaluatorError as exc:
+            qid = str(pred.get("question_id"))
+            raise InputError(annotations_path, str(exc), record=qid) from None
+    if settings.use_llm_evaluator:
+        _judge(grader, records, [gt for _, gt in pairs], warnings, judge_cache_dir)
+    for record in records:
+        grader.finish(record)
+    if grader.strict is None:
+        warnings.append("strict evaluators unavailable: rule:strict verdicts carry an error")
+    return records, warnings
+
+
+def grade_files(
+    annotations_path: str,
+    predictions_path: str,
+    settings: RunSettings,
+    *,
+    paths: ResultsPaths | None = None,
+    write: bool = True,
+) -> GradeResult:
+    """Load, pair, grade and (with ``write``) save: the whole of ``rome-tui grade``."""
+    # Grading allocates a few containers per record while every record stays
+    # alive; the cyclic collector would re-scan the whole run again and again
+    # for garbage that does not exist. Nothing here creates cycles.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _grade_files(annotations_path, predictions_path, settings, paths=paths, write=write)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _grade_files(
+    annotations_path: str,
+    predictions_path: str,
+    settings: RunSettings,
+    *,
+    paths: ResultsPaths | None,
+    write: bool,
+) -> GradeResult:
+    timings: dict[str, float] = {}
+    t0 = time.perf_counter()
+    annotations, warnings = load_annotations(annotations_path, settings.mode)
+    predictions, more = load_predictions(predictions_path, settings.mode)
+    warnings += more
+    paired = pair(
+        annotations,
+        predictions,
+        settings.mode,
+        annotations_path=annotations_path,
+        predictions_path=predictions_path,
+    )
+    warnings += paired.warnings
+    timings["load"] = time.perf_counter() - t0
+    t1 = time.perf_counter()
+    settings.annotations = os.path.abspath(annotations_path)
+    settings.predictions = os.path.abspath(predictions_path)
+    settings.graded_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    cache_dir = str(paths.directory) if paths is not None else None
+    try:
+        records, more = grade_pairs(
+            paired.pairs,
+            settings,
+            predictions_path=predictions_path,
+            annotations_path=annotations_path,
+            judge_cache_dir=cache_dir,
+        )
+    except RomeTuiError:
+        raise
+    warnings += more
+    timings["grade"] = time.perf_counter() - t1
+    rejected = sum(1 for r in records if r[REVIEW_KEY].get(REJECTED_KEY))
+    if rejected:
+        warnings.append(f"{rejected} answer(s) rejected before grading (reported as reject_info)")
+    t2 = time.perf_counter()
+    if write and paths is not None:
+        scores = save_results(paths, records, settings)
+    else:
+        scores = scores_of(records, settings)
+    timings["save"] = time.perf_counter() - t2
+    return GradeResult(records, scores, settings, paths, warnings, rejected, timings)

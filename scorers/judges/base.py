@@ -1,0 +1,178 @@
+"""The shapes every judge shares: a chat request, its reply, and the judge protocol.
+
+A judge turns one record into one :class:`~scorers.records.Verdict`. It never
+talks to the network itself: it builds :class:`ChatRequest` values and awaits
+a ``call`` function, which is the client (retries, cache, concurrency) in a
+real run, a recorder in a dry run, and a scripted function in unit tests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import orjson
+
+from scorers.records import Verdict
+
+
+@dataclass(frozen=True)
+class ChatRequest:
+    """One chat completion, minus the model (the client adds it)."""
+
+    messages: tuple[tuple[str, str], ...]  # (role, content)
+    params: tuple[tuple[str, Any], ...] = ()  # temperature, max_tokens, response_format, ...
+
+    @classmethod
+    def of(cls, messages: list[tuple[str, str]], **params: Any) -> ChatRequest:
+        return cls(tuple(messages), tuple(sorted(params.items())))
+
+    def message_dicts(self) -> list[dict[str, str]]:
+        return [{"role": role, "content": content} for role, content in self.messages]
+
+    def param_dict(self) -> dict[str, Any]:
+        return dict(self.params)
+
+    def payload(self, model: str) -> bytes:
+        return orjson.dumps(
+            {"model": model, "messages": self.message_dicts(), "params": self.param_dict()},
+            option=orjson.OPT_SORT_KEYS,
+        )
+
+    def cache_key(self, model: str) -> str:
+        """Content address of the call: model, messages and parameters."""
+        return hashlib.sha256(self.payload(model)).hexdigest()
+
+    def prompt_hash(self) -> str:
+        """Short hash of exactly what the judge was shown (messages and parameters)."""
+        return hashlib.sha256(self.payload("")).hexdigest()[:16]
+
+    def prompt_chars(self) -> int:
+        return sum(len(content) for _, content in self.messages)
+
+
+@dataclass
+class ChatReply:
+    content: str | None
+    usage: dict[str, int] = field(default_factory=dict)
+    error: str | None = None  # the call failed after all retries; content is None
+    cached: bool = False
+    attempts: int = 0
+    finish_reason: str | None = None
+
+
+Call = Callable[[ChatRequest], Awaitable[ChatReply]]
+
+
+@dataclass(frozen=True)
+class JudgeOptions:
+    model: str
+    parse: str = "robust"  # "rome" reproduces the reference parser (judge rome only)
+    fence: bool = True  # wrap model answers so they cannot pose as instructions
+    vrc_answer_mode: str = "final"  # "final" (intended) or "released" (steps vs whole response)
+    rubric: str = "default"  # "default" or "visual" rubric questions
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Judge(Protocol):
+    name: str
+    default_model: str
+    #: True when the verdict's score says whether the answer is right (it can be primary).
+    grades_correctness: bool
+
+    async def judge(self, record: dict[str, Any], call: Call, opts: JudgeOptions) -> Verdict: ...
+
+
+def add_usage(total: dict[str, int], usage: Mapping[str, int]) -> dict[str, int]:
+    for key, value in usage.items():
+        if isinstance(value, int):
+            total[key] = total.get(key, 0) + value
+    return total
+
+
+def error_verdict(
+    source: str,
+    error: str,
+    *,
+    model: str,
+    prompt_hash: str | None = None,
+    raw: str | None = None,
+    usage: Mapping[str, int] | None = None,
+) -> Verdict:
+    """A failed or unparsable judgement: score None, the reason, and the raw reply."""
+    verdict = Verdict(
+        source=source,
+        score=None,
+        extracted=None,
+        explanation=None,
+        error=error,
+        model=model,
+        parse="failed",
+    )
+    if prompt_hash:
+        verdict["prompt_hash"] = prompt_hash
+    if raw is not None:
+        verdict["raw"] = raw
+    if usage:
+        verdict["usage"] = dict(usage)
+    return verdict
+
+
+def text_field(record: Mapping[str, Any], *names: str) -> str | None:
+    """The first of ``names`` that the record holds as non-empty text (numbers stringified)."""
+    for name in names:
+        value = record.get(name)
+        if isinstance(value, str) and value.strip():
+            return value
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return str(value)
+        if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            return "\n".join(value)
+    return None
+
+
+def verdict_of_reply(
+    source: str,
+    *,
+    model: str,
+    request: ChatRequest,
+    reply: ChatReply,
+    score: float | None,
+    parse: str,
+    error: str | None = None,
+    explanation: str | None = None,
+    extracted: str | None = None,
+    usage: Mapping[str, int] | None = None,
+) -> Verdict:
+    """The verdict of one judged reply; an error verdict when the call or the parse failed."""
+    used = dict(usage if usage is not None else reply.usage)
+    if reply.error is not None:
+        return error_verdict(
+            source, reply.error, model=model, prompt_hash=request.prompt_hash(), usage=used
+        )
+    if error is not None or score is None:
+        verdict = error_verdict(
+            source,
+            f"unparsable reply: {error or 'no score'}",
+            model=model,
+            prompt_hash=request.prompt_hash(),
+            raw=reply.content or "",
+            usage=used,
+        )
+        verdict["explanation"] = explanation
+        return verdict
+    verdict = Verdict(
+        source=source,
+        score=score,
+        extracted=extracted,
+        explanation=explanation,
+        model=model,
+        prompt_hash=request.prompt_hash(),
+        raw=reply.content or "",
+        parse=parse,
+    )
+    if used:
+        verdict["usage"] = used
+    return verdict

@@ -1,0 +1,71 @@
+"""On-disk cache of judge replies, content-addressed by model, prompt and parameters.
+
+One JSON-lines file. Each entry is appended with a single ``write`` on an
+``O_APPEND`` descriptor, so an interrupted run leaves at worst one torn last
+line, which loading skips; every completed call before it is kept, which is
+what makes an interrupted run resume. Only successful replies are stored: a
+call that failed is retried next time. The API key is never part of an entry.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+CACHE_NAME = "judge_cache.jsonl"
+
+
+class JudgeCache:
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self._entries: dict[str, dict[str, Any]] = {}
+        self._fd: int | None = None
+        self.skipped_lines = 0
+        self._load()
+
+    @classmethod
+    def beside(cls, results_dir: str | os.PathLike[str]) -> JudgeCache:
+        """The cache a results directory keeps next to its files."""
+        return cls(Path(results_dir) / CACHE_NAME)
+
+    def _load(self) -> None:
+        try:
+            data = self.path.read_bytes()
+        except FileNotFoundError:
+            return
+        for line in data.splitlines():
+            if not line.strip():
+                continue
+            try:
+                entry = orjson.loads(line)
+            except orjson.JSONDecodeError:
+                self.skipped_lines += 1  # a torn write from an interrupted run
+                continue
+            if isinstance(entry, dict) and isinstance(entry.get("key"), str):
+                self._entries[entry["key"]] = entry
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._entries
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        return self._entries.get(key)
+
+    def put(self, key: str, entry: dict[str, Any]) -> None:
+        entry = {"key": key, **entry}
+        self._entries[key] = entry
+        if self._fd is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        os.write(self._fd, orjson.dumps(entry) + b"\n")
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.fsync(self._fd)
+            os.close(self._fd)
+            self._fd = None

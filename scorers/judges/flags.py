@@ -1,0 +1,126 @@
+"""Flags derived from judge verdicts (a detector module of ``scorers.flagging``).
+
+- ``judge_rationale_contradicts``: the ROME judge's reasoning ends by arguing
+  the opposite of its ``Judgement:`` line, or the reply gives several
+  different judgements. A reviewer should read it before trusting it.
+- The LRM-Eval rubric's YES answers to the behaviour questions become the
+  matching behaviour flags with source ``judge:rubric``; quoted phrases of the
+  justification found in the reasoning or answer become evidence spans. A
+  claimed web search or tool is not flagged when the run had that tool.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from scorers.judges.rubric import COLUMNS, FLAG_OF_COLUMN
+from scorers.records import Evidence, Flag, ResponseTexts, verdict_of
+
+if TYPE_CHECKING:
+    from scorers.flagging import FlagContext
+
+RUBRIC_SOURCE = "judge:rubric"
+_TOOL_OF_KIND = {
+    "claims_web_search": ("search", "web_search", "browsing"),
+    "claims_tool_use": ("code", "tools", "python", "image_tools"),
+}
+
+_NEGATIVE = re.compile(
+    r"\b(?:is|are|was|were|does|do)\s+not\s+(?:\w+\s+)?(?:consistent|correct|equivalent|equal|match)"
+    r"|\b(?:inconsistent|incorrect|not\s+equivalent|not\s+the\s+same|does\s+not\s+match|doesn't\s+match|"
+    r"contradicts|differs?\s+from|mismatch)\b",
+    re.IGNORECASE,
+)
+_POSITIVE = re.compile(
+    r"\b(?:is|are)\s+(?:consistent|correct|equivalent|(?:mathematically\s+)?equal|the\s+same)\b"
+    r"|\b(?:matches|semantically\s+equivalent)\b",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def rationale_polarity(rationale: str) -> float | None:
+    """1.0 if the rationale's last sentence argues "consistent", 0.0 if "inconsistent", else None."""
+    sentences = [s for s in _SENTENCE_END.split(rationale.strip()) if s.strip()]
+    if not sentences:
+        return None
+    last = sentences[-1]
+    negative, positive = bool(_NEGATIVE.search(last)), bool(_POSITIVE.search(last))
+    if negative == positive:
+        return None
+    return 0.0 if negative else 1.0
+
+
+def _rationale_flag(record: dict[str, Any]) -> Flag | None:
+    verdict = verdict_of(record, "judge:rome")
+    if verdict is None or verdict.get("error") is not None or verdict.get("score") is None:
+        return None
+    if verdict.get("parse") == "judgement-line-last-of-several":
+        return Flag(
+            kind="judge_rationale_contradicts",
+            source="judge:rome",
+            evidence=[],
+            detail="the judge's reply gives more than one different Judgement",
+        )
+    polarity = rationale_polarity(verdict.get("explanation") or "")
+    score = verdict["score"]
+    if polarity is None or score is None or polarity == (1.0 if score > 0.5 else 0.0):
+        return None
+    sentence = [
+        s for s in _SENTENCE_END.split((verdict.get("explanation") or "").strip()) if s.strip()
+    ][-1]
+    return Flag(
+        kind="judge_rationale_contradicts",
+        source="judge:rome",
+        evidence=[],
+        detail=f"judgement {score:g} but the rationale ends: {sentence[:200]}",
+    )
+
+
+def _evidence(justification: str, texts: ResponseTexts) -> list[Evidence]:
+    """Spans of the reasoning or answer that the justification quotes."""
+    found: list[Evidence] = []
+    for quote in re.findall(r"[\"“']([^\"”']{6,200})[\"”']", justification):
+        for name, text in (("reasoning", texts.reasoning), ("answer", texts.answer)):
+            at = text.find(quote)
+            if at != -1:
+                found.append(Evidence(field=name, start=at, end=at + len(quote), text=quote))  # type: ignore[typeddict-item]
+                break
+    return found
+
+
+def _rubric_flags(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> Iterator[Flag]:
+    verdict = verdict_of(record, RUBRIC_SOURCE)
+    if verdict is None or verdict.get("error") is not None:
+        return
+    metrics = verdict.get("metrics") or {}
+    answers = metrics.get("answers") or {}
+    columns = COLUMNS.get(str(metrics.get("variant", "default")), COLUMNS["default"])
+    tools = {t.lower() for t in ctx.tools_available}
+    seen: set[str] = set()
+    for number, column in sorted(columns.items()):
+        kind = FLAG_OF_COLUMN.get(column)
+        entry = answers.get(str(number))
+        if kind is None or not isinstance(entry, dict) or entry.get("answer") != "YES":
+            continue
+        if tools & set(_TOOL_OF_KIND.get(kind, ())):
+            continue  # the run had the tool: using it is not a hallucination
+        if kind in seen:
+            continue
+        seen.add(kind)
+        justification = str(entry.get("justification") or "")
+        yield Flag(
+            kind=kind,
+            source=RUBRIC_SOURCE,
+            evidence=_evidence(justification, texts),
+            detail=f"rubric Q{number} ({column}): YES. {justification}"[:300],
+        )
+
+
+def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> Iterator[Flag]:
+    flag = _rationale_flag(record)
+    if flag is not None:
+        yield flag
+    yield from _rubric_flags(record, texts, ctx)

@@ -1,0 +1,353 @@
+"""Reading annotation and prediction files in every shape seen in the wild.
+
+Accepted: a JSON array, a JSON object keyed by question_id (pretty-printed or
+not), a single record object, or JSON Lines; an optional UTF-8 BOM; and
+``evaluator_kwargs`` / ``usage`` given as JSON strings (the BAAI/ROME-Evaluated
+export). Anything else is an :class:`InputError` naming the file, the line
+(JSONL) or record, and the problem.
+
+The reference grader reads fewer shapes (spec §2.1) and counts ids in its own
+way (spec §2.2-2.4). ``rome`` mode reproduces its counting (duplicate
+predictions count twice, missing predictions are ignored, a prediction without
+an annotation stops the run) and warns where the reference would have read the
+file differently; ``strict`` mode grades each id once and reports the rest.
+Warnings are returned as plain strings; the caller decides where they go.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from scorers.errors import InputError
+from scorers.jsonio import BOM, read_bytes
+
+FIRST_IDS = 5  # how many ids a warning quotes
+_NON_BLANK = re.compile(rb"\S")
+JSON_STRING_FIELDS = ("evaluator_kwargs", "usage", "inference_scores")
+
+
+@dataclass
+class Parsed:
+    """A file's top-level JSON value, with where each record came from."""
+
+    value: Any
+    lines: list[int] | None = None  # JSONL: the 1-based line of each record
+    warnings: list[str] = field(default_factory=list)
+
+
+def _first(ids: Iterable[Any]) -> str:
+    shown = []
+    for i, value in enumerate(ids):
+        if i == FIRST_IDS:
+            shown.append("...")
+            break
+        shown.append(repr(value) if not isinstance(value, str) else value)
+    return ", ".join(shown)
+
+
+def _iter_lines(data: bytes, start: int = 0) -> Iterator[tuple[int, memoryview]]:
+    """Non-blank lines with their 1-based numbers, without copying the buffer."""
+    view = memoryview(data)
+    number = 0
+    size = len(data)
+    while start < size:
+        end = data.find(b"\n", start)
+        if end == -1:
+            end = size
+        number += 1
+        if _NON_BLANK.search(data, start, end):
+            yield number, view[start:end]
+        start = end + 1
+
+
+def parse_file(path: str) -> Parsed:
+    """Parse ``path`` as JSON or JSON Lines; InputError on anything malformed."""
+    raw = read_bytes(path)
+    warnings: list[str] = []
+    data: bytes | memoryview = raw
+    if raw.startswith(BOM):
+        data = memoryview(raw)[len(BOM) :]
+        warnings.append(
+            f"{path}: starts with a UTF-8 BOM (ignored; the reference grader cannot read it)"
+        )
+    # Look at the first character without copying a file that may be 500 MB.
+    first = _NON_BLANK.search(raw, len(raw) - len(data))
+    if first is None:
+        return Parsed([], None, warnings)
+    if raw[first.start()] != ord("{"):
+        return Parsed(_loads(data, path), None, warnings)
+    try:
+        value = orjson.loads(data)
+    except orjson.JSONDecodeError as whole_error:
+        lines = list(_iter_lines(raw, len(raw) - len(data)))
+        if not lines:
+            raise InputError(path, "empty") from None
+        try:
+            orjson.loads(lines[0][1])
+        except orjson.JSONDecodeError:
+            # Not JSON Lines either: report the error of the whole document.
+            raise InputError(
+                path, f"invalid JSON: {whole_error.msg}", line=whole_error.lineno
+            ) from None
+        records = []
+        numbers = []
+        for number, line in lines:
+            try:
+                records.append(orjson.loads(line))
+            except orjson.JSONDecodeError as exc:
+                raise InputError(
+                    path, f"invalid JSON Lines record: {exc.msg} (column {exc.colno})", line=number
+                ) from None
+            numbers.append(number)
+        return Parsed(records, numbers, warnings)
+    # One JSON object. The reference takes any multi-line text starting with
+    # "{" for JSON Lines and so fails on a pretty-printed object (spec Q5).
+    end = len(raw)
+    while end > 0 and raw[end - 1] in b" \t\r\n":
+        end -= 1
+    if raw.find(b"\n", first.start(), end) != -1:
+        warnings.append(
+            f"{path}: a pretty-printed JSON object; the reference grader would read it as "
+            "JSON Lines and fail"
+        )
+    return Parsed(value, None, warnings)
+
+
+def _loads(data: bytes | memoryview, path: str) -> Any:
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        raise InputError(
+            path, f"invalid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno
+        ) from None
+
+
+def decode_json_strings(record: dict[str, Any], path: str, where: str | int) -> bool:
+    """Decode fields that exports store as JSON text; True if one was decoded."""
+    changed = False
+    for name in JSON_STRING_FIELDS:
+        value = record.get(name)
+        if isinstance(value, str) and value[:1] in ("{", "["):
+            try:
+                record[name] = orjson.loads(value)
+            except orjson.JSONDecodeError as exc:
+                raise InputError(
+                    path, f"{name} is a string but not valid JSON: {exc.msg}", record=where
+                ) from None
+            changed = True
+    return changed
+
+
+def _records_of(parsed: Parsed, path: str, what: str) -> list[tuple[Any, Any]]:
+    """(where, record) pairs of a top-level list; ``where`` is a line or an index."""
+    if not isinstance(parsed.value, list):
+        raise InputError(path, f"expected a list of {what}")
+    out = []
+    for i, item in enumerate(parsed.value):
+        where = parsed.lines[i] if parsed.lines is not None else i
+        if not isinstance(item, dict):
+            raise _bad(path, where, parsed, f"expected a JSON object, got {type(item).__name__}")
+        out.append((where, item))
+    return out
+
+
+def _bad(path: str, where: Any, parsed: Parsed, problem: str) -> InputError:
+    if parsed.lines is not None:
+        return InputError(path, problem, line=where)
+    return InputError(path, problem, record=where)
+
+
+def _looks_like_record(value: dict[str, Any], *keys: str) -> bool:
+    return "question_id" in value and any(k in value for k in keys)
+
+
+def load_annotations(
+    path: str, mode: str = "strict"
+) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """Annotations keyed by ``str(question_id)``; the last of duplicate ids wins, as in the reference."""
+    parsed = parse_file(path)
+    warnings = parsed.warnings
+    value = parsed.value
+    out: dict[str, dict[str, Any]] = {}
+    decoded = 0
+    if isinstance(value, dict) and _looks_like_record(value, "evaluator", "evaluator_kwargs"):
+        warnings.append(
+            f"{path}: a single annotation object; the reference grader would read its field names as ids"
+        )
+        value = [value]
+        parsed = Parsed(value, None, warnings)
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(item, dict):
+                raise InputError(
+                    path, f"expected an annotation object, got {type(item).__name__}", record=key
+                )
+            decoded += decode_json_strings(item, path, key)
+            out[str(key)] = item
+    elif isinstance(value, list):
+        duplicates: list[str] = []
+        missing_id = 0
+        for where, item in _records_of(parsed, path, "annotations"):
+            if "question_id" not in item or item["question_id"] is None:
+                if mode != "rome":
+                    raise _bad(path, where, parsed, "annotation has no question_id")
+                missing_id += 1
+            qid = str(item.get("question_id"))
+            decoded += decode_json_strings(item, path, qid)
+            if qid in out:
+                duplicates.append(qid)
+            out[qid] = item
+        if missing_id:
+            warnings.append(
+                f"{path}: {missing_id} annotation(s) without question_id, filed under the id 'None' as the reference does"
+            )
+        if duplicates:
+            warnings.append(
+                f"{path}: {len(duplicates)} duplicate annotation id(s) (first: {_first(dict.fromkeys(duplicates))}); "
+                "the last of each is used, as in the reference grader"
+            )
+    else:
+        raise InputError(
+            path,
+            "expected a list of annotations or an object keyed by question_id, "
+            f"got {type(value).__name__}",
+        )
+    if decoded:
+        warnings.append(
+            f"{path}: {decoded} annotation(s) with evaluator_kwargs/usage as JSON text, decoded"
+        )
+    return out, warnings
+
+
+def load_predictions(path: str, mode: str = "strict") -> tuple[list[dict[str, Any]], list[str]]:
+    """Predictions as a list, in file order (spec §2.3 shapes)."""
+    parsed = parse_file(path)
+    warnings = parsed.warnings
+    value = parsed.value
+    records: list[dict[str, Any]]
+    if isinstance(value, list):
+        records = [item for _, item in _records_of(parsed, path, "predictions")]
+    elif isinstance(value, dict):
+        if "question_id" in value and "answer" in value:
+            records = [value]
+        elif all(isinstance(v, dict) for v in value.values()):
+            records = []
+            for key, item in value.items():
+                merged = {"question_id": key, **item}
+                if "answer" not in merged:
+                    raise InputError(path, "prediction has no 'answer'", record=key)
+                records.append(merged)
+        else:
+            bad = next(k for k, v in value.items() if not isinstance(v, dict))
+            raise InputError(
+                path,
+                "expected a list of predictions, a single prediction with question_id and answer, "
+                "or an object keyed by question_id whose values are objects",
+                record=bad,
+            )
+    else:
+        raise InputError(path, f"expected a list of predictions, got {type(value).__name__}")
+    decoded = 0
+    for i, record in enumerate(records):
+        if "usage" in record or "evaluator_kwargs" in record or "inference_scores" in record:
+            decoded += decode_json_strings(record, path, record.get("question_id", i))
+    if decoded:
+        warnings.append(
+            f"{path}: {decoded} prediction(s) with usage/evaluator_kwargs as JSON text, decoded"
+        )
+    return records, warnings
+
+
+@dataclass
+class Paired:
+    """Predictions matched with their annotations, in grading order."""
+
+    pairs: list[tuple[dict[str, Any], dict[str, Any]]]
+    warnings: list[str]
+    unmatched: list[str]  # prediction ids without an annotation (strict mode: not graded)
+    duplicates: list[str]  # prediction ids seen more than once
+    missing: list[str]  # annotation ids no prediction refers to
+
+
+def pair(
+    annotations: dict[str, dict[str, Any]],
+    predictions: list[dict[str, Any]],
+    mode: str,
+    *,
+    annotations_path: str = "annotations",
+    predictions_path: str = "predictions",
+) -> Paired:
+    """Match predictions to annotations as ``mode`` counts them (see module doc)."""
+    warnings: list[str] = []
+    pairs: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    unmatched: list[str] = []
+    duplicates: list[str] = []
+    seen: set[str] = set()
+    for index, pred in enumerate(predictions):
+        qid = str(pred.get("question_id"))
+        gt = annotations.get(qid)
+        if gt is None:
+            unmatched.append(qid)
+            continue
+        if "answer" not in pred:
+            raise InputError(
+                predictions_path, "prediction has no 'answer'", record=_where(pred, index)
+            )
+        if "evaluator" not in gt or "evaluator_kwargs" not in gt:
+            raise InputError(
+                annotations_path,
+                "annotation must include 'evaluator' and 'evaluator_kwargs'",
+                record=qid,
+            )
+        if qid in seen:
+            duplicates.append(qid)
+            if mode != "rome":
+                continue
+        seen.add(qid)
+        pairs.append((pred, gt))
+    if unmatched:
+        message = (
+            f"{predictions_path}: {len(unmatched)} prediction(s) without an annotation "
+            f"(first: {_first(unmatched)})"
+        )
+        if mode == "rome":
+            raise InputError(
+                predictions_path,
+                f"{len(unmatched)} prediction(s) without an annotation (first: {_first(unmatched)}); "
+                "the reference grader stops here (use --mode strict to grade the rest)",
+            )
+        warnings.append(message + "; not graded")
+    if duplicates:
+        if mode == "rome":
+            warnings.append(
+                f"{predictions_path}: {len(duplicates)} repeated prediction id(s) (first: "
+                f"{_first(dict.fromkeys(duplicates))}); each copy is graded and counted, as in the reference grader"
+            )
+        else:
+            warnings.append(
+                f"{predictions_path}: {len(duplicates)} repeated prediction id(s) (first: "
+                f"{_first(dict.fromkeys(duplicates))}); only the first of each is graded"
+            )
+    missing = [qid for qid in annotations if qid not in seen]
+    if missing:
+        warnings.append(
+            f"{annotations_path}: {len(missing)} annotation(s) without a prediction (first: {_first(missing)}); "
+            "they are not in the denominator"
+            + (", as in the reference grader" if mode == "rome" else "")
+        )
+    if not pairs:
+        raise InputError(
+            predictions_path,
+            "no prediction to grade" if not predictions else "no prediction matches an annotation",
+        )
+    return Paired(pairs, warnings, unmatched, duplicates, missing)
+
+
+def _where(pred: dict[str, Any], index: int) -> str | int:
+    qid = pred.get("question_id")
+    return str(qid) if qid is not None else index

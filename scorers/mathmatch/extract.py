@@ -1,0 +1,113 @@
+"""Read the final answer out of a model response.
+
+Order, as MathReal's extractor and a human reader would: ``\\boxed{}`` (nested
+braces counted; the last box, or the last *k* boxes when the reference lists *k*
+blanks, points or alternatives: models box each one, and earlier boxes are
+working), then the text after the last "final answer" / "answer:" / "the answer
+is" / 答案 marker, then the last line (the last *k* lines for *k* blanks), cut
+after its last "is" / "=" / 是 when it reads like a sentence.
+"""
+
+from __future__ import annotations
+
+import re
+
+_BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
+_THINK_END = re.compile(r"</think>", re.IGNORECASE)
+_MARKERS = re.compile(
+    r"(?:final\s+answers?|(?:correct|right)\s+(?:option|choice)s?\s+(?:is|are)|"
+    r"answers?\s+(?:is|are|should\s+be)|answers?\s*[:：]|"
+    r"最终答案|答案\s*(?:是|为)?\s*[:：]?|故答案为|所以答案是|(?<![\u4e00-\u9fff])答\s*[:：])\s*[:：]?",
+    re.IGNORECASE,
+)
+_SENTENCE_CUT = re.compile(r"(?:\bis\b|\bare\b|\bequals\b|[=：:]|为|是)", re.IGNORECASE)
+# A sentence ends at . ! ? after a lowercase word, digit or bracket and before a
+# capital; "B. f'(x) > 0" (an option letter with its text) is one sentence.
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]}][.!?])\s+(?=[A-Z])|(?<=[。！？])\s*")
+# A Chinese sentence stating its value: "体积是120立方厘米".
+_CJK_SENTENCE = re.compile(r"[\u4e00-\u9fff][^\n]*(?:是|为)\s*[-\d(\\$]")
+_LAST_MATH = re.compile(r"(\$\$?|\\\(|\\\[)[^$]*?(\$\$?|\\\)|\\\])[^$]*$")
+_LEAD_WORDS = re.compile(
+    r"^(?:so|thus|therefore|hence|then|finally|in conclusion|所以|因此|故|则|即)\b[\s,，:]*",
+    re.IGNORECASE,
+)
+
+
+def boxed_contents(text: str) -> list[str]:
+    """Every ``\\boxed{...}`` body in order, nested braces respected."""
+    out: list[str] = []
+    pos = 0
+    while True:
+        m = _BOX.search(text, pos)
+        if m is None:
+            return out
+        depth = 1
+        i = m.end()
+        while i < len(text) and depth:
+            if text[i] == "{":
+                depth += 1
+            elif text[i] == "}":
+                depth -= 1
+            i += 1
+        if depth:
+            out.append(text[m.end() :].strip())
+            return out
+        out.append(text[m.end() : i - 1].strip())
+        pos = i
+
+
+def _after_marker(text: str) -> str | None:
+    last = None
+    for last in _MARKERS.finditer(text):  # noqa: B007 - we want the last match
+        pass
+    if last is None:
+        return None
+    rest = text[last.end() :].strip()
+    # The answer runs to the end of its paragraph.
+    para = re.split(r"\n\s*\n", rest, maxsplit=1)[0].strip()
+    if para and "\n" not in para and _CJK_SENTENCE.search(para):
+        para = _answer_in_line(para)  # 答：体积是120立方厘米 -> 120立方厘米
+    return para or None
+
+
+def _last_lines(text: str, count: int) -> str:
+    """The last ``count`` lines (one per expected answer), each cut to its answer."""
+    lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
+    return "\n".join(_answer_in_line(ln) for ln in lines[-count:])
+
+
+def _answer_in_line(line: str) -> str:
+    sentences = [s for s in _SENTENCE_END.split(line) if s.strip()]
+    if len(sentences) > 1:
+        line = sentences[-1]
+    line = _LEAD_WORDS.sub("", line).strip()
+    math = _LAST_MATH.search(line)
+    if math and math.start() > 0:
+        # "The equation of the line is $y = 3 - x$." -> the formula (and any unit after it).
+        return line[math.start() :].strip()
+    if len(line.split()) > 3 or _CJK_SENTENCE.search(line):
+        cuts = list(_SENTENCE_CUT.finditer(line))
+        if cuts:
+            tail = line[cuts[-1].end() :].strip()
+            if tail:
+                line = tail
+    return line
+
+
+def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, str]:
+    """(answer text, how it was found: "boxed", "marker" or "last line").
+
+    ``boxes``: how many trailing boxes make up the answer; ``lines``: how many
+    trailing lines when there is neither a box nor a marker.
+    """
+    text = response
+    parts = _THINK_END.split(text)
+    if len(parts) > 1 and parts[-1].strip():
+        text = parts[-1]
+    found = [b for b in boxed_contents(text) if b]
+    if found:
+        return "; ".join(found[-max(1, boxes) :]), "boxed"
+    marked = _after_marker(text)
+    if marked:
+        return marked, "marker"
+    return _last_lines(text, max(1, lines)), "last line"

@@ -1,0 +1,175 @@
+"""Text clean-up shared by extraction, splitting and comparison.
+
+Answers arrive as a mix of LaTeX, Unicode maths and Chinese punctuation; every
+later step assumes the forms produced here.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CHAR_MAP = str.maketrans(
+    {
+        "（": "(",
+        "）": ")",
+        "；": ";",
+        "，": ",",
+        "：": ":",
+        "＝": "=",
+        "＋": "+",
+        "－": "-",
+        "−": "-",
+        "–": "-",
+        "—": "-",
+        "【": "[",
+        "】": "]",
+        "［": "[",
+        "］": "]",
+        "｛": "{",
+        "｝": "}",
+        "＜": "<",
+        "＞": ">",
+        "、": ",",
+        "∶": ":",
+        "∠": r"\angle ",
+        "△": r"\triangle ",
+        "₀": "_0",
+        "₁": "_1",
+        "₂": "_2",
+        "₃": "_3",
+        "₄": "_4",
+        "±": r"\pm ",
+        "。": ".",
+        "．": ".",
+        "×": r"\times ",
+        "·": r"\cdot ",
+        "⋅": r"\cdot ",
+        "÷": r"\div ",
+        "π": r"\pi ",
+        "≤": r"\le ",
+        "≥": r"\ge ",
+        "⩽": r"\le ",
+        "⩾": r"\ge ",
+        "≠": r"\ne ",
+        "∈": r"\in ",
+        "∞": r"\infty ",
+        "∪": r"\cup ",
+        "∩": r"\cap ",
+        "²": "^2",
+        "³": "^3",
+        "°": r"^\circ",
+        "\u00a0": " ",
+        "\u3000": " ",
+        "Ａ": "A",
+        "Ｂ": "B",
+        "Ｃ": "C",
+        "Ｄ": "D",
+    }
+)
+
+_COMMAND_ALIASES = (
+    (re.compile(r"\\[dt]frac"), r"\\frac"),
+    (re.compile(r"\\(?:leqslant|leq)(?![a-zA-Z])"), r"\\le"),
+    (re.compile(r"\\(?:geqslant|geq)(?![a-zA-Z])"), r"\\ge"),
+    (re.compile(r"\\neq(?![a-zA-Z])"), r"\\ne"),
+    (re.compile(r"<="), r"\\le "),
+    (re.compile(r">="), r"\\ge "),
+    (re.compile(r"\\(?:displaystyle|left|right|big|Big|bigg|Bigg)(?![a-zA-Z])"), ""),
+    (re.compile(r"\\[,;:! ]"), " "),
+    (re.compile(r"\\(?:quad|qquad)(?![a-zA-Z])"), " "),
+    (re.compile(r"\\%"), "%"),
+    # "~" is a LaTeX space before a unit (3~cm, \mathrm{~cm}); between numbers it is a range.
+    (re.compile(r"~(?=\s*[A-Za-z\\])|(?<=\{)~"), " "),
+    (re.compile(r"\\(?:circ|degree)(?![a-zA-Z])"), r"\\circ"),
+    (re.compile(r"\\(?:cdotp|ast)(?![a-zA-Z])"), r"\\cdot"),
+)
+# Wrappers whose content is the text itself: \text{cm} -> cm.
+_WRAPPER = re.compile(
+    r"\\(?:text|mathrm|textrm|mathit|textit|textbf|mathbf|mbox|operatorname|rm)\s*\{([^{}]*)\}"
+)
+_OR_WORDS = re.compile(r"\s*(?:或者|或|\\text\{\s*or\s*\}|\\(?:lor|vee)(?![a-zA-Z]))\s*")
+_AND_WORDS = re.compile(r"\s*(?:和|及|以及|且|\\(?:land|wedge)(?![a-zA-Z]))\s*")
+# "5or-75", "(15,0)or(-5,0)": connectives written without spaces between values.
+_GLUED_CONNECTIVE = re.compile(r"(?<=[\d)\]}])\s*(or|and)\s*(?=[-+\d(\[{\\])")
+_SQRT_UNICODE = re.compile(r"√\s*(\([^()]*\)|\{[^{}]*\}|[0-9.]+|[A-Za-z](?![A-Za-z]))")
+_SPACES = re.compile(r"\s+")
+
+
+def _sqrt_group(match: re.Match[str]) -> str:
+    body = match.group(1)
+    if body[0] in "({":
+        body = body[1:-1]
+    return r"\sqrt{" + body + "}"
+
+
+def clean(text: str) -> str:
+    """Canonical spelling of an answer fragment (keeps its meaning, drops its styling)."""
+    s = text.translate(_CHAR_MAP)
+    s = _SQRT_UNICODE.sub(_sqrt_group, s)
+    s = s.replace("√", r"\sqrt")
+    s = s.replace("$", "").replace("**", "")
+    s = re.sub(r"\\[()\[\]]", " ", s)
+    for pattern, repl in _COMMAND_ALIASES:
+        s = pattern.sub(repl, s)
+    for _ in range(3):
+        new = _WRAPPER.sub(lambda m: " " + m.group(1) + " ", s)
+        if new == s:
+            break
+        s = new
+    s = _OR_WORDS.sub(" or ", s)
+    s = _GLUED_CONNECTIVE.sub(lambda m: " " + m.group(1) + " ", s)
+    s = _AND_WORDS.sub(" and ", s)
+    s = _SPACES.sub(" ", s).strip()
+    return strip_end_punctuation(s)
+
+
+def strip_end_punctuation(s: str) -> str:
+    s = s.strip()
+    while s and s[-1] in ".;,:!" and not s.endswith("..."):
+        s = s[:-1].rstrip()
+    return s
+
+
+def compact(s: str) -> str:
+    """Whitespace-free form for exact comparison; braces around single tokens dropped."""
+    s = _SPACES.sub("", s)
+    s = re.sub(r"\^\{([^{}])\}", r"^\1", s)
+    s = re.sub(r"_\{([^{}])\}", r"_\1", s)
+    return s
+
+
+def top_level_split(s: str, seps: tuple[str, ...]) -> list[str]:
+    """Split on any of ``seps`` outside (), [], {} — a comma inside a point stays put."""
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    i = 0
+    lower = s.lower()
+    while i < len(s):
+        ch = s[i]
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            hit = next((sep for sep in seps if lower.startswith(sep, i)), None)
+            if hit is not None:
+                parts.append(s[start:i])
+                i += len(hit)
+                start = i
+                continue
+        i += 1
+    parts.append(s[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def balanced(s: str) -> bool:
+    depth = 0
+    for ch in s:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0

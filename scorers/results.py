@@ -1,0 +1,319 @@
+"""A graded run on disk: its files, its settings, loading and saving it.
+
+A results directory holds ``updated_predictions.json`` (ROME-compatible
+records plus one ``review`` key each), ``scores.json`` (the reference's
+format) and ``run.json`` (the :class:`RunSettings` the run was graded with).
+``load_results`` also reads outputs rome-tui did not write: the reference
+grader's ``updated_predictions.json``, a production-harness
+``*_evaluated.json`` and BAAI/ROME-Evaluated rows; their ``correct`` becomes a
+``rule:rome`` (or ``judge:rome``) verdict so they can be reviewed like our own.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any, cast
+
+import orjson
+
+from scorers.errors import InputError
+from scorers.jsonio import atomic_write_bytes, fsync_dir, read_bytes
+from scorers.loading import decode_json_strings, parse_file
+from scorers.records import REVIEW_KEY, REVIEW_VERSION, Review, Verdict, content_hash
+from scorers.scores import REJECTED_KEY, compute_scores, scores_json_bytes
+
+UPDATED_NAME = "updated_predictions.json"
+SCORES_NAME = "scores.json"
+RUN_NAME = "run.json"
+JOURNAL_NAME = "journal"
+REJECT_PREFIXES = (
+    "Error code",
+    "Can not answer because of",
+    "Input data may contain inappropriate content",
+)
+
+
+@dataclass
+class RunSettings:
+    """How a run was graded; saved as run.json beside the results."""
+
+    mode: str = "strict"  # "rome" or "strict": the rule verdict that is primary
+    tracker_type: str = "task"
+    tracker_subtype: str | None = None
+    primary: str = "rule"  # "rule" or "judge": the source of ``correct``
+    primary_by_bucket: dict[str, str] = field(default_factory=dict)  # bucket -> "rule"/"judge"
+    tools_available: list[str] = field(default_factory=list)
+    annotations: str | None = None
+    predictions: str | None = None
+    scores_path: str | None = None  # set when --output put scores.json elsewhere
+    use_llm_evaluator: bool = False
+    llm_model: str | None = None
+    reject_filter: bool = False  # production harness: drop "Error code ..." answers before grading
+    harness_stats: bool = False  # scores.json carries reject_info and average token usage
+    graded_at: str | None = None
+    version: int = 1
+
+    @property
+    def primary_rule(self) -> str:
+        return f"rule:{self.mode}"
+
+    def primary_for(self, bucket: Any) -> str:
+        return self.primary_by_bucket.get(str(bucket), self.primary)
+
+    def to_json(self) -> bytes:
+        return orjson.dumps(asdict(self), option=orjson.OPT_INDENT_2)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RunSettings:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+
+@dataclass(frozen=True)
+class ResultsPaths:
+    directory: Path
+    updated: Path
+    scores: Path
+    run: Path
+    journal: Path  # a directory for the override journal (owner: scorers.journal)
+
+    @classmethod
+    def of(cls, path: str | os.PathLike[str]) -> ResultsPaths:
+        """Paths of a results directory or of a results file and its siblings.
+
+        For a file not named updated_predictions.json (e.g. a harness
+        ``x_evaluated.json``) the siblings are prefixed with its stem so two
+        runs in one directory never share a scores.json.
+        """
+        p = Path(path)
+        if p.is_dir() or (not p.exists() and p.suffix.lower() not in (".json", ".jsonl")):
+            return cls(p, p / UPDATED_NAME, p / SCORES_NAME, p / RUN_NAME, p / JOURNAL_NAME)
+        directory = p.parent
+        if p.name == UPDATED_NAME:
+            return cls(
+                directory,
+                p,
+                directory / SCORES_NAME,
+                directory / RUN_NAME,
+                directory / JOURNAL_NAME,
+            )
+        stem = p.stem
+        return cls(
+            directory,
+            p,
+            directory / f"{stem}.scores.json",
+            directory / f"{stem}.run.json",
+            directory / f"{stem}.journal",
+        )
+
+    def with_scores(self, scores: str | os.PathLike[str] | None) -> ResultsPaths:
+        if not scores:
+            return self
+        return ResultsPaths(self.directory, self.updated, Path(scores), self.run, self.journal)
+
+
+@dataclass
+class LoadedResults:
+    records: list[dict[str, Any]]
+    settings: RunSettings
+    paths: ResultsPaths
+    warnings: list[str]
+
+
+def _read_settings(paths: ResultsPaths) -> RunSettings | None:
+    if not paths.run.exists():
+        return None
+    data = read_bytes(paths.run)
+    try:
+        value = orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        raise InputError(str(paths.run), f"invalid JSON: {exc.msg}", line=exc.lineno) from None
+    if not isinstance(value, dict):
+        raise InputError(str(paths.run), "expected a JSON object of run settings")
+    try:
+        return RunSettings.from_dict(value)
+    except TypeError as exc:
+        raise InputError(str(paths.run), f"bad run settings: {exc}") from None
+
+
+def _guess_settings(
+    records: Sequence[dict[str, Any]], warnings: list[str], path: str
+) -> RunSettings:
+    """Settings for a run rome-tui did not grade: the reference's defaults, or the harness's buckets."""
+    has_task = any("task" in r for r in records[:1000])
+    has_image_type = any("image_type" in r for r in records[:1000])
+    if not has_task and has_image_type:
+        settings = RunSettings(
+            mode="rome", tracker_type="image_type", tracker_subtype="image_subtype"
+        )
+    else:
+        settings = RunSettings(mode="rome")
+    warnings.append(
+        f"{path}: no run settings found; assuming rome mode with buckets by "
+        f"{settings.tracker_type}"
+        + (f"/{settings.tracker_subtype}" if settings.tracker_subtype else "")
+    )
+    return settings
+
+
+def _imported_review(record: dict[str, Any]) -> Review:
+    """A review for a record graded elsewhere: its ``correct`` as the verdict it came from."""
+    review = Review(version=REVIEW_VERSION, mode="rome", verdicts=[], flags=[], history=[])
+    score = record.get("correct")
+    if isinstance(score, bool):
+        score = int(score)
+    judged = record.get("judgement_response")
+    extracted = record.get("answer")
+    if isinstance(score, (int, float)):
+        source = "judge:rome" if judged else "rule:rome"
+        verdict = Verdict(
+            source=source,
+            score=score,
+            extracted=extracted if isinstance(extracted, str) else None,
+            explanation="imported from a reference grader output",
+        )
+        if judged:
+            verdict["raw"] = str(judged)
+        review["verdicts"] = [verdict]
+        review["primary"] = source
+    else:
+        raw = record.get("raw_answer", record.get("answer"))
+        if isinstance(raw, str) and raw.startswith(REJECT_PREFIXES):
+            cast(dict[str, Any], review)[REJECTED_KEY] = raw[:80]
+        review["primary"] = "rule:rome"
+    review["content_hash"] = content_hash(record)
+    return review
+
+
+def load_results(path: str | os.PathLike[str]) -> LoadedResults:
+    """Load a graded run: rome-tui's own, the reference's, the harness's or HF rows."""
+    paths = ResultsPaths.of(path)
+    target = str(paths.updated)
+    if not paths.updated.exists():
+        raise InputError(
+            target, "no such file (expected a results directory or an updated_predictions.json)"
+        )
+    warnings: list[str] = []
+    settings = _read_settings(paths)
+    parsed = parse_file(target)
+    warnings.extend(parsed.warnings)
+    value = parsed.value
+    if isinstance(value, dict):
+        if "question_id" in value:
+            value = [value]
+        else:
+            value = [
+                {"question_id": k, **v} if isinstance(v, dict) else v for k, v in value.items()
+            ]
+    if not isinstance(value, list):
+        raise InputError(target, f"expected a list of graded records, got {type(value).__name__}")
+    decoded = 0
+    imported = 0
+    records: list[dict[str, Any]] = value
+    for i, record in enumerate(records):
+        where = parsed.lines[i] if parsed.lines is not None else i
+        if not isinstance(record, dict):
+            raise InputError(
+                target, f"expected a JSON object, got {type(record).__name__}", record=where
+            )
+        decoded += decode_json_strings(record, target, record.get("question_id", where))
+        if not isinstance(record.get(REVIEW_KEY), dict):
+            record[REVIEW_KEY] = _imported_review(record)
+            imported += 1
+    if decoded:
+        warnings.append(
+            f"{target}: {decoded} record(s) with evaluator_kwargs/usage as JSON text, decoded"
+        )
+    if imported:
+        warnings.append(
+            f"{target}: {imported} record(s) graded elsewhere; their 'correct' is kept as the rome verdict"
+        )
+    if settings is None:
+        settings = _guess_settings(records, warnings, target)
+    paths = paths.with_scores(settings.scores_path)
+    return LoadedResults(records, settings, paths, warnings)
+
+
+# --- writing -----------------------------------------------------------------
+
+_INDENT = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS
+
+
+def _updated_chunks(records: Sequence[dict[str, Any]]) -> Iterable[bytes]:
+    """The bytes of ``orjson.dumps(records, OPT_INDENT_2)``, one record at a time.
+
+    Serialising record by record bounds the extra memory of writing a large
+    run to one record. A record nested one level in the array is indented by
+    two more spaces on every line after its first; JSON strings cannot hold a
+    raw newline, so shifting every newline is exact.
+    """
+    if not records:
+        yield b"[]"
+        return
+    yield b"[\n  "
+    last = len(records) - 1
+    for i, record in enumerate(records):
+        yield orjson.dumps(record, option=_INDENT, default=_default).replace(b"\n", b"\n  ")
+        yield b",\n  " if i < last else b"\n]"
+
+
+def _default(value: Any) -> Any:
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    return str(value)
+
+
+def updated_bytes(records: Sequence[dict[str, Any]]) -> bytes:
+    return b"".join(_updated_chunks(records))
+
+
+def write_updated(path: str | os.PathLike[str], records: Sequence[dict[str, Any]]) -> None:
+    """Atomically replace ``path`` with the records, streamed in chunks."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb", buffering=1 << 20) as handle:
+            for chunk in _updated_chunks(records):
+                handle.write(chunk)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(target.parent)
+
+
+def scores_of(records: Iterable[dict[str, Any]], settings: RunSettings) -> dict[str, Any]:
+    return compute_scores(
+        records,
+        settings.tracker_type,
+        settings.tracker_subtype,
+        harness_stats=settings.harness_stats,
+    )
+
+
+def save_results(
+    paths: ResultsPaths, records: Sequence[dict[str, Any]], settings: RunSettings
+) -> dict[str, Any]:
+    """Rewrite updated_predictions.json, scores.json and run.json atomically; returns the scores."""
+    paths.updated.parent.mkdir(parents=True, exist_ok=True)
+    paths.scores.parent.mkdir(parents=True, exist_ok=True)
+    write_updated(paths.updated, records)
+    scores = scores_of(records, settings)
+    atomic_write_bytes(paths.scores, scores_json_bytes(scores))
+    if paths.scores != ResultsPaths.of(paths.updated).scores:
+        settings.scores_path = str(paths.scores.resolve())
+    atomic_write_bytes(paths.run, settings.to_json())
+    return scores
+
+
+def settings_json(settings: RunSettings) -> str:
+    return json.dumps(asdict(settings), indent=2)

@@ -1,0 +1,158 @@
+"""scores.json: per-bucket totals in the reference grader's exact format.
+
+The reference (ROME-evaluation ``cal_accuracy``) keeps Python's own number
+types, so a bucket whose scores are all ints shows ``1`` and one that ever
+received a float shows ``1.0``; bucket accuracies are fractions rounded to 3
+places and the overall ``accuracy`` is a percentage rounded to 3 places. A
+bucket named ``final_score`` or ``accuracy`` overwrites that header entry in
+place. All of this is reproduced here from each record's ``correct``.
+
+Records without a numeric ``correct`` (answers rejected before grading, see
+``scorers.grading``) are left out of every count, as the production harness
+leaves rejected answers out of its denominator.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import orjson
+
+REJECTED_KEY = "rejected"  # review[REJECTED_KEY]: why an answer was filtered before grading
+
+
+class _Tracker:
+    __slots__ = ("count", "strict_total", "subtypes", "total")
+
+    def __init__(self) -> None:
+        # Start from int 0 exactly as the reference, so int scores stay ints.
+        self.total: Any = 0
+        self.count = 0
+        self.strict_total: Any = 0
+        self.subtypes: dict[Any, list[Any]] = {}
+
+
+def _bucket_key(value: Any) -> Any:
+    """The reference's ``value or "all"``; unhashable values become their JSON text.
+
+    The reference crashes on a list or dict bucket value; a grader that gives
+    no scores at all helps nobody, so such values get a stable string key.
+    """
+    if not value:
+        return "all"
+    try:
+        hash(value)
+    except TypeError:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS).decode()
+    return value
+
+
+def _is_score(value: Any) -> bool:
+    return isinstance(value, (int, float))
+
+
+def compute_scores(
+    records: Iterable[Mapping[str, Any]],
+    tracker_type: str = "task",
+    tracker_subtype: str | None = None,
+    *,
+    harness_stats: bool = False,
+) -> dict[str, Any]:
+    """The reference's scores.json structure from each record's ``correct``.
+
+    ``accuracy_strict`` (all-or-nothing credit, from ``correct_strict`` where a
+    record has it, else ``correct``) is added after ``accuracy`` and as a fifth
+    element of every bucket, only when some record has ``correct_strict``.
+    ``harness_stats`` adds the production harness's ``reject_info`` (when
+    answers were rejected) and average token usage (when any record has
+    ``usage``); rome mode leaves them out to stay byte-identical.
+    """
+    trackers: dict[Any, _Tracker] = {}
+    n = 0
+    strict_total: Any = 0
+    any_strict = False
+    rejected = 0
+    seen = 0
+    usage_sums = [0.0, 0.0, 0.0]
+    usage_seen = False
+    for record in records:
+        seen += 1
+        score = record.get("correct")
+        if harness_stats:
+            usage = record.get("usage")
+            if isinstance(usage, str):
+                try:
+                    usage = orjson.loads(usage)
+                except orjson.JSONDecodeError:
+                    usage = None
+            if isinstance(usage, dict) and usage:
+                usage_seen = True
+                for i, name in enumerate(("total_tokens", "prompt_tokens", "completion_tokens")):
+                    value = usage.get(name)
+                    if isinstance(value, (int, float)):
+                        usage_sums[i] += value
+        if not _is_score(score):
+            review = record.get("review")
+            if isinstance(review, dict) and review.get(REJECTED_KEY):
+                rejected += 1
+            continue
+        n += 1
+        strict = record.get("correct_strict", score)
+        if "correct_strict" in record:
+            any_strict = True
+        if not _is_score(strict):
+            strict = score
+        strict_total += strict
+        bucket = _bucket_key(record.get(tracker_type))
+        sub = bucket if tracker_subtype is None else _bucket_key(record.get(tracker_subtype))
+        tracker = trackers.get(bucket)
+        if tracker is None:
+            tracker = trackers[bucket] = _Tracker()
+        tracker.total += score
+        tracker.count += 1
+        tracker.strict_total += strict
+        entry = tracker.subtypes.get(sub)
+        if entry is None:
+            entry = tracker.subtypes[sub] = [0, 0, 0]
+        entry[0] += score
+        entry[1] += 1
+
+    final_score: Any = 0
+    for tracker in trackers.values():
+        final_score += tracker.total
+    results: dict[Any, Any] = {"final_score": [final_score, n]}
+    results["accuracy"] = round(final_score / n * 100, 3) if n else 0.0
+    if any_strict:
+        results["accuracy_strict"] = round(strict_total / n * 100, 3) if n else 0.0
+    if harness_stats and rejected:
+        total_questions = n + rejected
+        results["reject_info"] = {
+            "reject_rate": round(rejected / total_questions * 100, 2),
+            "reject_number": rejected,
+            "total_question": total_questions,
+        }
+    if harness_stats and usage_seen and n:
+        # The harness divides by every graded record, with or without usage.
+        results["average_tokens"] = usage_sums[0] / n
+        results["average_prompt_tokens"] = usage_sums[1] / n
+        results["average_completion_tokens"] = usage_sums[2] / n
+    for bucket, tracker in trackers.items():
+        for entry in tracker.subtypes.values():
+            entry[2] = round(entry[0] / entry[1], 3)
+        row: list[Any] = [
+            tracker.total,
+            tracker.count,
+            round(tracker.total / tracker.count, 3),
+            tracker.subtypes,
+        ]
+        if any_strict:
+            row.append(round(tracker.strict_total / tracker.count, 3))
+        results[bucket] = row
+    return results
+
+
+def scores_json_bytes(scores: Mapping[Any, Any]) -> bytes:
+    """Exactly what the reference's ``json.dump(indent=2, ensure_ascii=False)`` writes."""
+    return json.dumps(scores, ensure_ascii=False, indent=2).encode("utf-8")

@@ -1,0 +1,242 @@
+"""Where the final answer is in a response, read as a careful human reads it.
+
+A reader skips the reasoning (everything up to ``</think>``), then looks for
+the last place the model says what its answer is: an answer marker in any case
+and any Markdown dress (``**Final Answer:** C``, ``FINAL ANSWER: B``,
+``answer:``, ``The answer is D``, ``### Final Answer`` on its own line,
+``答案：``), or a ``\\boxed{}`` (the last one, nested braces and all). The
+answer is the rest of that line; a marker that ends its line, or introduces a
+list with a colon, takes the paragraph below it. Without either, the whole
+final text is the answer and each evaluator looks at its end.
+
+Every scan here is linear: ``str.find``/``rfind`` and regexes without nested
+quantifiers, so a 100,000-character adversarial answer costs one pass.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal, NamedTuple
+
+THINK_CLOSE = "</think>"
+
+How = Literal["marker", "boxed", "whole"]
+
+
+class Located(NamedTuple):
+    how: How
+    segment: str  # the answer as stated: one line or one paragraph, boxes unwrapped
+    tail: str  # from the start of the answer to the end of the response
+
+
+# After "answer": Markdown dress, an optional "(s)"/"(final)" aside, then what
+# says "here it comes". Adjacent classes share no characters, so no backtracking.
+_AFTER_ANSWER = re.compile(
+    r"[ \t*_`#]*(?:\([^()\n]{0,20}\)[ \t*_`]*)?"
+    r"(?:(?P<colon>[:：=])|(?P<verb>(?:is|was|would be|should be|will be|must be)\b[ \t*_`]*:?)"
+    r"|(?P<dash>[-—–](?=[ \t]))|(?P<eol>\n|$))"
+)
+_AFTER_FINAL = re.compile(r"[ \t*_`#]*")
+_AFTER_CHINESE = re.compile(r"[ \t*_`]*(?:[:：]|是|为|选)?[ \t*_`]*")
+_HEADING_PREFIX = re.compile(
+    r"[\s#*_>\-]*(?:(?:the|my|final|correct|short|overall)[ \t]+)*[\s*_]*\Z", re.IGNORECASE
+)
+_FINAL_BEFORE = re.compile(r"final[ \t*_]*\Z")
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_BOX_COMMANDS = ("\\boxed", "\\fbox")
+_MAX_BOX = 2000  # a box longer than this is not an answer; bounds the brace scan
+_MAX_BOXES = 20  # boxes unwrapped or tried per answer
+_MAX_SEGMENT = 5000  # a stated answer longer than this is cut here
+_PREFIX_WINDOW = 40
+_BRACE = re.compile(r"[{}]")
+_LAST_LINE_MARKER = re.compile(r"[ \t*_#>]*final answer[ \t*_]*[:：][ \t*_]*", re.IGNORECASE)
+_DRESS = re.compile(r"\*\*|__|`+|\$+(?!\d)|\\\(|\\\)|\\\[|\\\]")
+_EDGE = " \t\n\r*_#>"
+
+
+def final_text(response: str) -> str:
+    """The response after the first ``</think>``, as the production harness splits it."""
+    cut = response.find(THINK_CLOSE)
+    return response if cut == -1 else response[cut + len(THINK_CLOSE) :]
+
+
+def _lower_same_length(text: str) -> str:
+    if text.isascii():
+        return text.lower()
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        return lowered
+    # A few letters (U+0130) lengthen when lowered; keep offsets aligned.
+    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+
+
+def _marker(text: str) -> tuple[int, int, bool] | None:
+    """(marker start, answer start, heading?) for the last real answer marker.
+
+    A heading marker ends its line (``### Final Answer``): its answer is the
+    paragraph below, not one line.
+    """
+    lowered = _lower_same_length(text)
+    cjk = not text.isascii()
+    end = len(lowered)
+    while True:
+        # rfind from the end: C-speed scans, and the last marker usually wins at once.
+        start = lowered.rfind("answer", 0, end)
+        if cjk:
+            start = max(start, lowered.rfind("答案", 0, end), lowered.rfind("故选", 0, end))
+        if start == -1:
+            return None
+        end = start
+        if lowered.startswith("answer", start):
+            stop = start + 6
+            if (start and _is_word(lowered[start - 1])) or (
+                stop < len(lowered) and _is_word(lowered[stop])
+            ):
+                continue  # "answers", "answering", "reanswer"
+            # Only the few characters before the marker matter; looking no
+            # further keeps a long line full of "answer"s linear.
+            window = max(0, start - _PREFIX_WINDOW)
+            line_start = lowered.rfind("\n", window, start) + 1
+            prefix = lowered[max(line_start, window) : start]
+            after = _AFTER_ANSWER.match(lowered, stop)
+            if after is not None:
+                heading = after.group("eol") is not None
+                if heading and (
+                    (line_start == 0 and window > 0) or not _HEADING_PREFIX.match(prefix)
+                ):
+                    continue
+                return start, after.end(), heading
+            if _FINAL_BEFORE.search(prefix):
+                # "Final Answer C": with "final" in front no colon is needed.
+                found = _AFTER_FINAL.match(lowered, stop)
+                return start, found.end() if found else stop, False
+            continue
+        after_cn = _AFTER_CHINESE.match(lowered, start + 2)
+        return start, after_cn.end() if after_cn else start + 2, False
+
+
+def _is_word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _box_end(text: str, open_brace: int) -> int:
+    """Index just past the brace closing the one at ``open_brace``, or -1."""
+    depth = 0
+    for m in _BRACE.finditer(text, open_brace, open_brace + _MAX_BOX):
+        if m.group() == "{":
+            depth += 1
+        else:
+            depth -= 1
+            if depth == 0:
+                return m.end()
+    return -1
+
+
+def _box_at(text: str, start: int) -> tuple[int, int, int] | None:
+    """(command start, content start, end) of a well-formed box at ``start``."""
+    for command in _BOX_COMMANDS:
+        if text.startswith(command, start):
+            brace = start + len(command)
+            while brace < len(text) and text[brace] == " ":
+                brace += 1
+            if brace < len(text) and text[brace] == "{":
+                end = _box_end(text, brace)
+                if end != -1:
+                    return start, brace + 1, end
+    return None
+
+
+def _last_box(text: str) -> tuple[int, int, int] | None:
+    pos = len(text)
+    for _ in range(_MAX_BOXES):
+        pos = max(text.rfind(_BOX_COMMANDS[0], 0, pos), text.rfind(_BOX_COMMANDS[1], 0, pos))
+        if pos == -1:
+            return None
+        box = _box_at(text, pos)
+        if box is not None:
+            return box
+    return None
+
+
+def _next_box_command(text: str, start: int) -> int:
+    a = text.find(_BOX_COMMANDS[0], start)
+    b = text.find(_BOX_COMMANDS[1], start)
+    if a == -1:
+        return b
+    return a if b == -1 else min(a, b)
+
+
+def unwrap_boxes(text: str) -> str:
+    """``\\boxed{X}`` replaced by ``X`` wherever it is well formed."""
+    if "\\boxed" not in text and "\\fbox" not in text:
+        return text
+    out: list[str] = []
+    i = 0
+    for _ in range(_MAX_BOXES):
+        j = _next_box_command(text, i)
+        if j == -1:
+            break
+        box = _box_at(text, j)
+        if box is None:
+            out.append(text[i : j + 1])
+            i = j + 1
+            continue
+        out.append(text[i:j])
+        out.append(unwrap_boxes(text[box[1] : box[2] - 1]))
+        i = box[2]
+    out.append(text[i:])
+    return "".join(out)
+
+
+def clean(segment: str) -> str:
+    """The answer without boxes, Markdown emphasis, code ticks and math delimiters."""
+    segment = unwrap_boxes(segment[:_MAX_SEGMENT])
+    segment = _DRESS.sub(" ", segment)
+    return segment.strip(_EDGE)
+
+
+def _line_end(text: str, start: int) -> int:
+    end = text.find("\n", start)
+    return len(text) if end == -1 else end
+
+
+def _paragraph_from(text: str, start: int) -> str:
+    while start < len(text) and text[start] in " \t\r\n":
+        start += 1
+    blank = _BLANK_LINE.search(text, start)
+    return text[start : blank.start() if blank else len(text)]
+
+
+def _last_line_marker(text: str) -> Located | None:
+    """The common case, read directly: the response ends with ``Final Answer: X``."""
+    end = len(text.rstrip())
+    start = text.rfind("\n", 0, end) + 1
+    m = _LAST_LINE_MARKER.match(text, start, end)
+    if m is None:
+        return None
+    rest = text[m.end() : end]
+    if "\\" in rest or "answer" in rest.lower() or "答案" in rest:
+        return None  # a box or a second marker on the line: the general reader decides
+    segment = clean(rest)
+    if not segment or segment.endswith((":", "：")):
+        return None
+    return Located("marker", segment, text[m.end() :])
+
+
+def locate(text: str) -> Located:
+    """Find the stated final answer in ``text`` (already past ``</think>``)."""
+    fast = _last_line_marker(text)
+    if fast is not None:
+        return fast
+    marker = _marker(text)
+    box = _last_box(text)
+    if box is not None and (marker is None or box[0] >= marker[0]):
+        line_end = _line_end(text, box[2])
+        return Located("boxed", clean(text[box[0] : line_end]), text[box[0] :])
+    if marker is not None:
+        start = marker[1]
+        line = "" if marker[2] else clean(text[start : _line_end(text, start)])
+        if not line or line.endswith((":", "：")):
+            line = clean(_paragraph_from(text, start))
+        return Located("marker", line, text[start:])
+    return Located("whole", text.strip(), text)

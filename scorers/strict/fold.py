@@ -1,0 +1,92 @@
+"""Character folding shared by the strict evaluators.
+
+Two foldings, because numbers and words need different things from the same
+dash: in running text an em dash is punctuation, before a digit a U+2212 is a
+minus sign.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# Spaces that look like a space to a reader: NBSP, the U+2000 block, narrow
+# NBSP, medium math space, ideographic space. Zero-width ones vanish.
+_SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+_ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+_HYPHENS = "\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d"  # read as "-" everywhere
+_LONG_DASHES = "\u2014\u2015\ufe58"  # em dash: "-" in words, a pause before numbers
+_SINGLE_QUOTES = "\u2018\u2019\u201a\u201b\u2032\u00b4\uff07"
+_DOUBLE_QUOTES = "\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb\uff02"
+# Letters that NFKD leaves whole but a reader treats as their base letter.
+_LETTERS = {"ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ħ": "h", "ı": "i"}
+
+_COMMON: dict[int, str | None] = {}
+for _c in _SPACES:
+    _COMMON[ord(_c)] = " "
+for _c in _ZERO_WIDTH:
+    _COMMON[ord(_c)] = None
+for _c in _HYPHENS:
+    _COMMON[ord(_c)] = "-"
+for _c in _SINGLE_QUOTES:
+    _COMMON[ord(_c)] = "'"
+for _c in _DOUBLE_QUOTES:
+    _COMMON[ord(_c)] = '"'
+_COMMON[0x22C5] = "\u00b7"  # dot operator, as the reference normalises it
+
+TEXT_TABLE: dict[int, str | None] = dict(_COMMON)
+for _c in _LONG_DASHES:
+    TEXT_TABLE[ord(_c)] = "-"
+for _k, _v in _LETTERS.items():
+    TEXT_TABLE[ord(_k)] = _v
+# Markdown emphasis and code marks carry no meaning for a matched phrase.
+TEXT_TABLE[ord("*")] = None
+TEXT_TABLE[ord("`")] = None
+
+NUMBER_TABLE: dict[int, str | None] = dict(_COMMON)
+for _c in _LONG_DASHES:
+    NUMBER_TABLE[ord(_c)] = " "
+
+_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+_SUPERSCRIPT_RUN = re.compile(r"[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+_COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
+def _superscript_to_caret(match: re.Match[str]) -> str:
+    return "^" + match.group().translate(_SUPERSCRIPT)
+
+
+def fold_number_text(text: str) -> str:
+    """Text ready for number reading: ASCII digits, ``-`` signs, ``^n`` exponents."""
+    if text.isascii():
+        return text
+    text = _SUPERSCRIPT_RUN.sub(_superscript_to_caret, text)
+    # NFKC turns full-width digits, letters and punctuation into ASCII.
+    return unicodedata.normalize("NFKC", text.translate(NUMBER_TABLE))
+
+
+def fold_width(text: str) -> str:
+    """Full-width letters and punctuation as ASCII, for reading option letters."""
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFKC", text.translate(NUMBER_TABLE))
+
+
+def fold_phrase(text: str) -> str:
+    """Case, accents, quotes, dashes, markdown marks and whitespace folded away.
+
+    ``Zürich`` and ``zurich`` fold alike; so do ``New\\u00a0York`` and
+    ``new  york``, ``O’Hare`` and ``o'hare``.
+    """
+    if text.isascii():
+        text = text.replace("*", "").replace("`", "").lower()
+    else:
+        text = unicodedata.normalize("NFKD", text.translate(TEXT_TABLE))
+        text = _COMBINING.sub("", text).casefold()
+    return " ".join(text.split())
+
+
+def split_camel(text: str) -> str:
+    """``DisneySea`` as ``Disney Sea``: a compound's parts become words."""
+    return _CAMEL.sub(" ", text)

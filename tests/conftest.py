@@ -1,0 +1,1 @@
+"""Shared pytest configuration. Area-specific fixtures live in tests/<area>_fixtures.py."""

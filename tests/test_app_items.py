@@ -1,0 +1,141 @@
+"""The app's view model without a terminal: rows, filters, sorting, progress, accuracy, text safety."""
+
+from __future__ import annotations
+
+from app_fixtures import make_records
+
+from rome_tui.app.items import (
+    accuracy,
+    as_score,
+    build_rows,
+    filter_rows,
+    parse_query,
+    progress,
+    sorted_positions,
+)
+from rome_tui.app.screens.override import parse_score
+from rome_tui.app.textsafe import one_line, visible
+from rome_tui.app.widgets.text_view import _chop
+
+
+def test_scores_from_file_values() -> None:
+    assert [as_score(v) for v in (1, 0, "1", "0", 0.5, "0.25", None, "None", "x", True)] == [
+        1.0,
+        0.0,
+        1.0,
+        0.0,
+        0.5,
+        0.25,
+        None,
+        None,
+        None,
+        1.0,
+    ]
+
+
+def test_row_fields_come_from_verdicts_and_review() -> None:
+    records = make_records(10)
+    records[3]["review"]["human"] = {"score": 0.5, "annotator": "a", "reason": "r"}
+    records[3]["correct"] = 0.5
+    records[4]["review"]["verdicts"][2] = {
+        "source": "judge:rome",
+        "score": None,
+        "error": "timeout",
+        "extracted": None,
+        "explanation": None,
+    }
+    rows = build_rows(records)
+    assert rows[3].human == 0.5 and rows[3].reviewed and rows[3].overridden
+    assert rows[3].machine == records[3]["review"]["verdicts"][1]["score"]  # primary rule:strict
+    assert rows[4].judge is None and rows[4].judge_error
+    assert rows[0].bucket == "academic" and rows[1].model == "o3"
+
+
+def test_query_language() -> None:
+    rows = build_rows(make_records(60))
+    order = list(range(len(rows)))
+
+    def ids(text: str) -> list[str]:
+        return [rows[p].qid for p in filter_rows(rows, order, parse_query(text))]
+
+    assert ids("") == [r.qid for r in rows]
+    assert ids("q0012") == ["q0012"]
+    assert ids("bucket:geo") == [r.qid for r in rows if r.bucket == "geo"]
+    assert ids("-bucket:geo") == [r.qid for r in rows if r.bucket != "geo"]
+    assert ids("flag:hedged") == [
+        r.qid for r in rows if "hedged_reasoning_certain_answer" in r.flags
+    ]
+    assert ids("is:todo") == [r.qid for r in rows if r.flags and r.human is None]
+    assert ids("is:unflagged model:claude") == [
+        r.qid for r in rows if not r.flags and r.model == "claude-4"
+    ]
+    assert ids("score:0 eval:choices") == [
+        r.qid for r in rows if r.correct == 0 and r.evaluator == "choices_matching"
+    ]
+    assert ids("GEMINI academic") == [
+        r.qid for r in rows if r.model.startswith("gemini") and r.bucket == "academic"
+    ]
+    assert (
+        parse_query("color:red").errors
+        and parse_query("is:maybe").errors
+        and parse_query("score:high").errors
+    )
+
+
+def test_sorting_and_reverse() -> None:
+    rows = build_rows(make_records(30))
+    by_judge = [rows[p].judge for p in sorted_positions(rows, "judge")]
+    assert by_judge == sorted(by_judge, key=lambda v: -1 if v is None else v)
+    assert sorted_positions(rows, "id", reverse=True)[0] == 29
+
+
+def test_progress_and_accuracy_before_after() -> None:
+    records = make_records(8)
+    for r in records:
+        r["task"] = "a" if int(r["question_id"][1:]) < 4 else "b"
+        r["review"]["verdicts"][1]["score"] = r["correct"] = 0
+    records[0]["review"]["human"] = {"score": 1.0}
+    records[0]["correct"] = 1.0
+    records[5]["review"]["human"] = {"score": 0.5}
+    records[5]["correct"] = 0.5
+    rows = build_rows(records)
+    overall, buckets = accuracy(rows)
+    assert (overall.n, overall.before, overall.after) == (8, 0.0, 100 * 1.5 / 8)
+    assert [(b.name, b.n, b.before, b.after) for b in buckets] == [
+        ("a", 4, 0.0, 25.0),
+        ("b", 4, 0.0, 12.5),
+    ]
+    p = progress(rows)
+    assert (p.reviewed, p.overridden, p.total) == (2, 2, 8)
+
+
+def test_typed_scores() -> None:
+    assert [parse_score(t) for t in ("1", "0", "0.5", "1/3", "50%", " 1 ")] == [
+        1,
+        0,
+        0.5,
+        1 / 3,
+        0.5,
+        1,
+    ]
+    assert [parse_score(t) for t in ("", "2", "-1", "a", "1/0")] == [None] * 5
+
+
+def test_visible_keeps_offsets_and_drops_controls() -> None:
+    text = "a\x1b[31mb\x07c\rd\te\u202ef\x9bg\nh"
+    shown = visible(text)
+    assert len(shown) == len(text)
+    assert "\n" in shown and not any(ch in shown for ch in "\x1b\x07\r\t\u202e\x9b")
+    assert shown.startswith("a␛[31mb␇c␍d e")
+    assert one_line("x\ny" * 10, 8) == "x⏎yx⏎yx…"
+
+
+def test_wrapping_is_exact_and_bounded() -> None:
+    text = ("word " * 50) + ("z" * 130)
+    lines = _chop(text, 0, len(text), 40, True)
+    assert "".join(text[a:b] for a, b in lines) == text
+    assert all(b - a <= 40 for a, b in lines)
+    wide = "漢字" * 50
+    wide_lines = _chop(wide, 0, len(wide), 21, False)
+    assert "".join(wide[a:b] for a, b in wide_lines) == wide
+    assert all(len(wide[a:b]) * 2 <= 21 for a, b in wide_lines)

@@ -1,0 +1,381 @@
+"""Pilot tests of the review app on real runs on disk, through the real ResultsStore."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+from app_fixtures import HOSTILE_ANSWER, hostile_record, make_records, open_run, write_run
+from textual.pilot import Pilot
+
+from rome_tui.app.app import ReviewApp
+from rome_tui.app.screens.override import OverrideDialog
+from rome_tui.app.screens.review import ReviewScreen
+from rome_tui.app.widgets.item_table import ItemTable
+from rome_tui.app.widgets.text_view import TextView
+
+SIZE = (150, 45)
+
+
+def review(app: ReviewApp) -> ReviewScreen:
+    return app.review
+
+
+def table(app: ReviewApp) -> ItemTable:
+    return app.review.table
+
+
+def current_qid(app: ReviewApp) -> str:
+    row = table(app).current
+    assert row is not None
+    return row.qid
+
+
+def view_text(view: TextView) -> str:
+    return "\n".join(view.line_text(y) for y in range(view.line_count))
+
+
+def blocks_text(view: TextView) -> str:
+    return "\n".join(block.text for block in view.blocks)
+
+
+def screen_lines(widget: Any) -> list[str]:
+    return [widget.render_line(y).text for y in range(widget.size.height)]
+
+
+def status_text(app: ReviewApp) -> str:
+    return str(app.review.query_one("#status").render())
+
+
+def on_disk(directory: Path) -> dict[str, dict[str, Any]]:
+    records = orjson.loads((directory / "updated_predictions.json").read_bytes())
+    return {r["question_id"]: r for r in records}
+
+
+async def type_text(pilot: Pilot[None], text: str) -> None:
+    await pilot.press(*[c if c != " " else "space" for c in text])
+
+
+async def override(pilot: Pilot[None], key: str, reason: str, score: str | None = None) -> None:
+    await pilot.press(key)
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, OverrideDialog)
+    if score is not None:
+        score_input = pilot.app.screen.query_one("#override-score")
+        score_input.value = ""  # type: ignore[attr-defined]
+        score_input.focus()
+        await type_text(pilot, score)
+        await pilot.press("tab")
+    await type_text(pilot, reason)
+    await pilot.press("enter")
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pytest.fixture
+def run_dir(tmp_path: Path) -> Path:
+    write_run(tmp_path / "run", make_records(40))
+    return tmp_path / "run"
+
+
+async def test_table_lists_every_item_with_counts(run_dir: Path) -> None:
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert len(table(app).view) == 40
+        lines = screen_lines(table(app))
+        assert lines[0].split()[:3] == ["id", "model", "bucket"]
+        assert "q0000" in lines[1] and "gemini-2.5-pro" in lines[1]
+        flagged = sum(1 for r in review(app).rows if r.flags)
+        assert f"shown 40/40" in status_text(app)
+        assert f"reviewed 0 / flagged {flagged} / total 40" in status_text(app)
+
+
+async def test_navigation_moves_cursor_and_detail(run_dir: Path) -> None:
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert current_qid(app) == "q0000"
+        await pilot.press("down", "down", "j")
+        assert current_qid(app) == "q0003"
+        assert "Question 3:" in view_text(app.review.detail.facts)
+        await pilot.press("k")
+        assert current_qid(app) == "q0002"
+        await pilot.press("end")
+        assert current_qid(app) == "q0039"
+        await pilot.press("home")
+        assert current_qid(app) == "q0000"
+        await pilot.press("pagedown")
+        assert table(app).cursor > 5
+
+
+async def test_filter_by_text_and_fields(run_dir: Path) -> None:
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        rows = review(app).rows
+        await pilot.press("slash")
+        await type_text(pilot, "bucket:geo model:o3")
+        expected = [r.qid for r in rows if r.bucket == "geo" and r.model == "o3"]
+        assert expected and [rows[p].qid for p in table(app).view] == expected
+        assert f"shown {len(expected)}/40" in status_text(app)
+        await pilot.press("escape")
+        assert app.focused is table(app)
+
+        review(app).set_filter("flag:rule_judge")
+        want = [r.qid for r in rows if "rule_judge_disagree" in r.flags]
+        assert [rows[p].qid for p in table(app).view] == want
+
+        review(app).set_filter("q0001")
+        assert [rows[p].qid for p in table(app).view] == ["q0001"]
+
+        review(app).set_filter("eval:number score:1")
+        assert all(
+            rows[p].evaluator == "number_matching" and rows[p].correct == 1 for p in table(app).view
+        )
+
+        review(app).set_filter("nosuchkey:x")
+        assert "unknown filter nosuchkey" in status_text(app)
+
+        await pilot.press("x")
+        assert len(table(app).view) == 40
+        await pilot.press("f")
+        assert [rows[p].qid for p in table(app).view] == [r.qid for r in rows if r.flags]
+
+
+async def test_sort_cycles_columns(run_dir: Path) -> None:
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        rows = review(app).rows
+        await pilot.press("s", "s", "s")  # order -> id -> model -> bucket
+        buckets = [rows[p].bucket for p in table(app).view]
+        assert buckets == sorted(buckets)
+        await pilot.press("r")
+        assert [rows[p].bucket for p in table(app).view] == sorted(buckets, reverse=True)
+        assert "sorted by bucket" in screen_lines(table(app))[0]
+
+
+async def test_next_flagged_queue_skips_reviewed(run_dir: Path) -> None:
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        rows = review(app).rows
+        todo = [r.qid for r in rows if r.flags]
+        await pilot.press("n")
+        first = current_qid(app)
+        assert first == next(q for q in todo if q != "q0000")
+        await override(pilot, "1", "checked by hand")
+        await pilot.press("home", "n")
+        assert current_qid(app) != first  # reviewed items leave the queue
+        assert current_qid(app) in todo
+        await pilot.press("p")
+        assert current_qid(app) == "q0000"
+
+
+async def test_override_requires_reason_and_writes_files(run_dir: Path) -> None:
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("down")  # q0001
+        before = orjson.loads((run_dir / "scores.json").read_bytes())
+        await pilot.press("0")
+        await pilot.pause()
+        assert isinstance(app.screen, OverrideDialog)
+        await pilot.press("enter")  # no reason: refused, dialog stays
+        assert isinstance(app.screen, OverrideDialog)
+        assert "reason is required" in str(app.screen.query_one("#override-error").render())
+        await pilot.press("escape")
+        assert not isinstance(app.screen, OverrideDialog)
+        assert review(app).rows[1].human is None
+
+        old = review(app).rows[1].correct
+        await override(pilot, "=", "half the parts are right", score="0.5")
+        row = review(app).rows[1]
+        assert row.human == 0.5 and row.correct == 0.5
+        assert "files written" in status_text(app)
+        assert "human (tester" in view_text(app.review.detail.facts)
+
+    record = on_disk(run_dir)["q0001"]
+    assert record["correct"] == 0.5
+    assert record["review"]["human"]["score"] == 0.5
+    last = record["review"]["history"][-1]
+    assert last["annotator"] == "tester" and last["reason"] == "half the parts are right"
+    assert last["old"] == old and last["new"] == 0.5 and last["time"].endswith("Z")
+    after = orjson.loads((run_dir / "scores.json").read_bytes())
+    assert after != before
+    assert list((run_dir / "journal").glob("*.jsonl"))
+
+
+async def test_undo_and_redo(run_dir: Path) -> None:
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down")  # q0002
+        old = review(app).rows[2].correct
+        await override(pilot, "1" if old == 0 else "0", "rule missed it")
+        assert review(app).rows[2].human is not None
+        await pilot.press("home", "u")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert review(app).rows[2].human is None
+        assert current_qid(app) == "q0002"  # undo shows the item it changed
+        assert on_disk(run_dir)["q0002"]["correct"] == old
+        await pilot.press("U")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert review(app).rows[2].human == 1 - old
+        assert on_disk(run_dir)["q0002"]["correct"] == 1 - old
+        await pilot.press("u", "u")
+        await pilot.pause()
+        assert any("Nothing to undo" in str(n.message) for n in app._notifications)
+
+
+async def test_reopen_shows_every_override(run_dir: Path) -> None:
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("down")
+        await override(pilot, "1", "first")
+        await pilot.press("down")
+        await override(pilot, "0", "second")
+    app.store.close()  # type: ignore[attr-defined]
+
+    again = ReviewApp(open_run(run_dir))
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        rows = review(again).rows
+        assert rows[1].human == 1 and rows[2].human == 0
+        assert "reviewed 2 /" in status_text(again)
+        assert screen_lines(table(again))[2].startswith("✓")
+
+
+async def test_journal_replayed_after_crash_before_write_back(run_dir: Path) -> None:
+    store = open_run(run_dir)
+    store.override("q0005", 0.25, "crash test")  # journaled and fsynced...
+    store.close()  # ...but the process "dies" before any write-back
+    assert on_disk(run_dir)["q0005"].get("review", {}).get("human") is None
+
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        row = review(app).rows[5]
+        assert row.human == 0.25 and row.correct == 0.25
+        review(app).set_filter("is:reviewed")
+        await pilot.pause()
+        assert [review(app).rows[p].qid for p in table(app).view] == ["q0005"]
+        assert "crash test" in view_text(app.review.detail.facts)
+        await pilot.press("w")  # write the replayed state now
+        await app.workers.wait_for_complete()
+    assert on_disk(run_dir)["q0005"]["correct"] == 0.25
+
+
+async def test_refuses_to_clobber_a_concurrent_change(run_dir: Path) -> None:
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        # Another process rewrites the results while the app is open.
+        records = list(on_disk(run_dir).values())
+        records[0]["correct"] = 0.75
+        theirs = orjson.dumps(records)
+        (run_dir / "updated_predictions.json").write_bytes(theirs)
+
+        await pilot.press("down")
+        await override(pilot, "1", "mine")
+        assert review(app).conflict is not None
+        assert "NOT WRITTEN" in status_text(app)
+        assert any("Files changed on disk" in n.title for n in app._notifications)
+        # The override itself is safe in the journal.
+        assert review(app).rows[1].human == 1
+    assert (run_dir / "updated_predictions.json").read_bytes() == theirs
+    journal = b"".join(p.read_bytes() for p in (run_dir / "journal").glob("*.jsonl"))
+    assert b'"reason":"mine"' in journal
+
+
+async def test_markup_and_escapes_are_shown_literally(tmp_path: Path) -> None:
+    records = make_records(5)
+    records.insert(1, hostile_record())
+    write_run(tmp_path / "run", records)
+    app = ReviewApp(open_run(tmp_path / "run"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("down")
+        assert current_qid(app).startswith("[bold]q-markup")
+        row_line = screen_lines(table(app))[2]
+        assert "[bold]q-markup[/bold]␛[2J" in row_line
+        assert "[link=x]m[/li…" in row_line
+        facts = blocks_text(app.review.detail.facts)
+        assert HOSTILE_ANSWER.replace("\x1b", "␛").replace("\x07", "␇").replace("\r", "␍") in facts
+        assert "[/] ␛[5mblink␛[0m [bold]judge[/bold]" in facts
+        reasoning = blocks_text(app.review.detail.reasoning)
+        assert reasoning.startswith("[red]not red[/red] xxx")
+        assert reasoning.endswith("x␛[H␛[2J after the long line")
+        assert screen_lines(app.review.detail.reasoning)[0].startswith("[red]not red[/red] xxx")
+        for widget in (table(app), app.review.detail.reasoning, app.review.detail.facts):
+            for line in screen_lines(widget):
+                assert not any(ch in line for ch in "\x1b\x07\r\x9b")
+        # The hostile id also goes through the override dialog, a notification and the status bar.
+        await override(pilot, "1", "[bold]reason[/] [link=x]")
+        assert "[bold]q-markup" in status_text(app)
+        await pilot.press("e")  # no evidence: a notification naming nothing from the record
+        await pilot.pause()
+    record = on_disk(tmp_path / "run")["[bold]q-markup[/bold]\x1b[2J"]
+    assert record["review"]["human"]["reason"] == "[bold]reason[/] [link=x]"
+
+
+async def test_evidence_key_scrolls_to_flagged_span(tmp_path: Path) -> None:
+    records = make_records(8)
+    long = "Step. " * 20000  # a 120 KB trace, evidence at its end
+    hedge = "I guess it is B."
+    records[0]["reason"] = long + hedge
+    start = len(long)
+    records[0]["review"]["flags"] = [
+        {
+            "kind": "hedged_reasoning_certain_answer",
+            "source": "heuristic",
+            "evidence": [
+                {"field": "reasoning", "start": start, "end": start + len(hedge), "text": hedge}
+            ],
+        }
+    ]
+    write_run(tmp_path / "run", records)
+    app = ReviewApp(open_run(tmp_path / "run"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        reasoning = app.review.detail.reasoning
+        assert reasoning.scroll_y == 0
+        await pilot.press("e")
+        await pilot.pause()
+        assert reasoning.scroll_y > 100
+        visible = "".join(screen_lines(reasoning))
+        assert "I guess it is B." in visible
+
+
+async def test_help_summary_and_palette_come_from_the_registry(run_dir: Path) -> None:
+    from rome_tui.app.bindings import REGISTRY
+
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_text = "\n".join(screen_lines(app.screen.query_one("Static")))
+        for spec in REGISTRY:
+            assert spec.description in help_text
+        await pilot.press("escape")
+        await pilot.press("t")
+        await pilot.pause()
+        summary = "\n".join(screen_lines(app.screen.query_one("#summary-table")))
+        assert "overall" in summary and "geo" in summary
+        await pilot.press("escape")
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await type_text(pilot, "next flagged")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert current_qid(app) != "q0000"
+        assert current_qid(app) in [r.qid for r in review(app).rows if r.flags]

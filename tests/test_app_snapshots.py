@@ -1,0 +1,71 @@
+"""Snapshots of the main screens with fixed data (no clocks, no blinking cursors)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from app_fixtures import hostile_record, make_records, open_run, write_run
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from rome_tui.app.app import ReviewApp
+
+SIZE = (140, 40)
+
+
+def make_app(tmp_path: Path) -> ReviewApp:
+    records = make_records(30)
+    records.insert(2, hostile_record())
+    write_run(tmp_path / "run", records)
+    return ReviewApp(open_run(tmp_path / "run"))
+
+
+def no_blink(app: Any) -> None:
+    for widget in app.screen.query(Input):
+        widget.cursor_blink = False
+
+
+def test_review_screen(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.press("n", "e")  # first flagged item, its evidence highlighted
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_hostile_item(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.press("down", "down")
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_override_dialog(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.press("down", "0")
+        await pilot.pause()
+        no_blink(pilot.app)
+        await pilot.press(*"wrong unit")
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_filtered_and_help(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        pilot.app.review.set_filter("flag:rule_judge bucket:geo")  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_summary_screen(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.press("t")
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)

@@ -1,0 +1,335 @@
+"""``rome-tui judge`` on a results directory, against the local server; and the grade hook."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+from fake_openai_server import Action, FakeOpenAIServer
+from judges_fixtures import (
+    SECRET_KEY,
+    clear_openai_env,
+    files_under,
+    qid_of,
+    record,
+    serve,
+    write_run,
+)
+
+from rome_tui.cli import main
+from scorers.judges.cache import CACHE_NAME
+from scorers.judges.grade_hook import llm_scores
+from scorers.records import verdict_of
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def server() -> Iterator[FakeOpenAIServer]:
+    yield from serve()
+
+
+@pytest.fixture
+def no_openai_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    clear_openai_env(monkeypatch)
+
+
+def load(directory: Path) -> dict[str, dict[str, Any]]:
+    records = orjson.loads((directory / "updated_predictions.json").read_bytes())
+    return {r["question_id"]: r for r in records}
+
+
+def judge_says_1_for_even(body: dict[str, Any]) -> str:
+    qid = qid_of(body["messages"][-1]["content"]) or "q0"
+    return f"Reasoning: checked.\nJudgement: {1 if int(qid[1:]) % 2 == 0 else 0}"
+
+
+@pytest.fixture
+def env(
+    server: FakeOpenAIServer, no_openai_env: None, monkeypatch: pytest.MonkeyPatch
+) -> FakeOpenAIServer:
+    monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
+    server.responder = judge_says_1_for_even
+    return server
+
+
+def run_of(tmp_path: Path, n: int = 6, **settings: Any) -> Path:
+    recs = [
+        record(f"q{i}", f"The answer is {i}", rule=1, task="diagrams" if i < 3 else "geo")
+        for i in range(n)
+    ]
+    write_run(tmp_path / "run", recs, **settings)
+    return tmp_path / "run"
+
+
+def test_judge_adds_verdicts_flags_and_keeps_rule_primary(
+    env: FakeOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = run_of(tmp_path)
+    assert main(["judge", str(run), "--judge", "rome", "--model", "m1"]) == 0
+    records = load(run)
+    for qid, rec in records.items():
+        verdict = verdict_of(rec, "judge:rome")
+        assert verdict is not None and verdict["model"] == "m1"
+        assert verdict["score"] == (1.0 if int(qid[1:]) % 2 == 0 else 0.0)
+        assert rec["correct"] == 1  # the rule stays primary
+        kinds = {f["kind"] for f in rec["review"]["flags"]}
+        assert ("rule_judge_disagree" in kinds) == (int(qid[1:]) % 2 == 1)
+    assert (run / CACHE_NAME).exists()
+    out = capsys.readouterr().out
+    assert "6/6 records judged, 0 errors; 6 requests, 0 cached" in out
+
+
+def test_judge_primary_by_bucket_sets_correct_and_scores(
+    env: FakeOpenAIServer, tmp_path: Path
+) -> None:
+    run = run_of(tmp_path, primary_by_bucket={"diagrams": "judge"})
+    assert main(["judge", str(run), "--judge", "rome"]) == 0
+    records = load(run)
+    assert [records[f"q{i}"]["correct"] for i in range(6)] == [1, 0, 1, 1, 1, 1]
+    assert records["q1"]["review"]["primary"] == "judge:rome"
+    assert records["q1"]["judgement_response"] == "Reasoning: checked.\nJudgement: 0"
+    assert records["q4"]["review"]["primary"] == "rule:strict"
+    scores = orjson.loads((run / "scores.json").read_bytes())
+    assert scores["final_score"] == [5, 6] and scores["diagrams"][:2] == [2, 3]
+
+
+def test_judge_error_under_judge_primary_falls_back_to_the_rule(
+    env: FakeOpenAIServer, tmp_path: Path
+) -> None:
+    run = run_of(tmp_path, n=1, primary="judge")
+    env.script(Action(content="no verdict here"))
+    assert main(["judge", str(run), "--judge", "rome"]) == 0
+    rec = load(run)["q0"]
+    assert verdict_of(rec, "judge:rome")["error"].startswith("unparsable reply")  # type: ignore[index]
+    assert rec["correct"] == 1 and rec["review"]["primary"] == "rule:strict"
+    assert "judge_error" in {f["kind"] for f in rec["review"]["flags"]}
+
+
+def test_second_run_and_dry_run_make_zero_requests(
+    env: FakeOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = run_of(tmp_path)
+    assert main(["judge", str(run), "--judge", "rome", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert env.count() == 0 and "calls:          6 (0 already cached, 6 to send)" in out
+    assert "prompt tokens:  ~" in out
+    assert main(["judge", str(run), "--judge", "rome"]) == 0
+    first = (run / "updated_predictions.json").read_bytes()
+    assert env.count() == 6
+    assert main(["judge", str(run), "--judge", "rome"]) == 0
+    assert env.count() == 6
+    assert "0 requests, 6 cached" in capsys.readouterr().out
+    assert (run / "updated_predictions.json").read_bytes() == first
+    assert main(["judge", str(run), "--judge", "rome", "--dry-run"]) == 0
+    assert "(6 already cached, 0 to send)" in capsys.readouterr().out
+
+
+def test_where_selects_records(env: FakeOpenAIServer, tmp_path: Path) -> None:
+    run = run_of(tmp_path)
+    assert (
+        main(
+            [
+                "judge",
+                str(run),
+                "--judge",
+                "rome",
+                "--where",
+                "task=geo",
+                "--where",
+                "question_id=q4",
+            ]
+        )
+        == 0
+    )
+    records = load(run)
+    assert [q for q, r in records.items() if verdict_of(r, "judge:rome")] == ["q4"]
+    assert env.count() == 1
+
+
+def test_usage_errors_exit_2_with_one_line(
+    env: FakeOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = run_of(tmp_path)
+    assert main(["judge", str(run), "--judge", "rubric", "--parse", "rome"]) == 2
+    assert main(["judge", str(run), "--judge", "rome", "--where", "task"]) == 2
+    assert main(["judge", str(tmp_path / "missing"), "--judge", "rome"]) == 2
+    err = capsys.readouterr().err
+    assert "--parse rome applies to --judge rome only" in err
+    assert "expected FIELD=VALUE" in err
+    assert "missing" in err and "Traceback" not in err
+
+
+def test_key_never_written_anywhere(
+    env: FakeOpenAIServer,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET_KEY)
+    run = run_of(tmp_path, n=3)
+    env.script(
+        Action(status=401, error=f"Incorrect API key provided: {SECRET_KEY}"),
+        Action(content=f"Reasoning: the key is {SECRET_KEY}.\nJudgement: 1"),
+        Action(content=f"Reasoning: partial {SECRET_KEY[:10]}...\nJudgement: 0"),
+    )
+    assert main(["judge", str(run), "--judge", "rome", "--concurrency", "1"]) == 0
+    assert all(r.headers["authorization"] == f"Bearer {SECRET_KEY}" for r in env.requests)
+    captured = capsys.readouterr()
+    written = list(files_under(tmp_path))
+    assert any(p.name == CACHE_NAME for p in written)
+    for blob in [p.read_bytes() for p in written] + [captured.out.encode(), captured.err.encode()]:
+        assert SECRET_KEY[:8].encode() not in blob
+    assert b"[redacted]" in (run / "updated_predictions.json").read_bytes()
+
+
+@pytest.mark.slow
+def test_interrupted_run_saves_finished_work_and_resumes(
+    server: FakeOpenAIServer, tmp_path: Path
+) -> None:
+    server.responder = judge_says_1_for_even
+    server.latency = 0.25
+    run = run_of(tmp_path, n=16)
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
+    environ["OPENAI_BASE_URL"] = server.base_url
+    command = [
+        sys.executable,
+        "-m",
+        "rome_tui.cli",
+        "judge",
+        str(run),
+        "--judge",
+        "rome",
+        "--concurrency",
+        "2",
+    ]
+    proc = subprocess.Popen(
+        command, env=environ, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    deadline = time.monotonic() + 20
+    while server.count() < 6 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 130, err
+    assert "Run again to resume" in err
+    first_requests = server.count()
+    assert 6 <= first_requests < 16
+    done = [q for q, r in load(run).items() if verdict_of(r, "judge:rome")]
+    assert len(done) >= 4  # finished verdicts were written back
+    cached = sum(1 for line in (run / CACHE_NAME).read_bytes().splitlines() if line.strip())
+    assert cached >= len(done)
+
+    again = subprocess.run(
+        command, env=environ, cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert again.returncode == 0, again.stderr
+    assert server.count() - first_requests == 16 - cached  # only what was not finished is sent
+    records = load(run)
+    assert all(verdict_of(r, "judge:rome") for r in records.values())
+    assert f"{16 - cached} requests, {cached} cached" in again.stdout
+
+
+# --- the grade hook ----------------------------------------------------------------------
+
+
+def test_llm_scores_parse_modes(server: FakeOpenAIServer, no_openai_env: None) -> None:
+    replies = {
+        "a1": "Reasoning: 54.584 is not 54\nJudgement: 0",
+        "a2": "Reasoning: same\n\nJudgement: 1",
+        "a3": "no verdict",
+    }
+
+    def responder(body: dict[str, Any]) -> str:
+        prompt = body["messages"][0]["content"]
+        return next(reply for key, reply in replies.items() if f"\n{key}\n" in prompt)
+
+    server.responder = responder
+    triples = [("Q?", "54", "a1"), ("Q?", "54", "a2"), ("Q?", "54", "a3")]
+    rome = llm_scores(triples, model="m", base_url=server.base_url, parse="rome")
+    assert rome == [(1, replies["a1"], None), (1, replies["a2"], None), (0, "no verdict", None)]
+    robust = llm_scores(triples, model="m", base_url=server.base_url, parse="robust")
+    assert [r[0] for r in robust] == [0, 1, None]
+    assert robust[2][2] == "no 'Judgement:' line in the reply"
+    assert server.requests[0].body["model"] == "m"
+
+
+def test_llm_scores_failed_call_is_an_error(server: FakeOpenAIServer, no_openai_env: None) -> None:
+    server.script(Action(status=500), Action(status=500))
+    ((score, raw, error),) = llm_scores(
+        [("q", "r", "a")], model=None, base_url=server.base_url, parse="rome", max_retries=1
+    )
+    assert score is None and raw is None and "HTTP 500" in (error or "")
+    assert server.requests[0].body["model"] == "gpt-4.1-mini"
+
+
+def test_grade_use_llm_evaluator_rome_mode_end_to_end(
+    server: FakeOpenAIServer, no_openai_env: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``rome-tui grade --use_llm_evaluator --mode rome`` goes through the grade hook and the cache."""
+    annotations = [
+        {
+            "question_id": f"q{i}",
+            "question": f"Question q{i}: what is the value?",
+            "reference": "54",
+            "evaluator": "number_matching",
+            "evaluator_kwargs": {"value_to_match": 54},
+            "task": "geo",
+        }
+        for i in range(3)
+    ]
+    predictions = [
+        {
+            "question_id": f"q{i}",
+            "question": f"Question q{i}: what is the value?",
+            "answer": f"Final Answer: {50 + i}",
+        }
+        for i in range(3)
+    ]
+    (tmp_path / "ann.json").write_bytes(orjson.dumps(annotations))
+    (tmp_path / "pred.json").write_bytes(orjson.dumps(predictions))
+    replies = {
+        "q0": "Reasoning: 50 is not 54\nJudgement: 0",  # the reference parser reads the 50: scores 1
+        "q1": "Reasoning: different.\n\nJudgement: 0",
+        "q2": "Reasoning: equal.\n\nJudgement: 1",
+    }
+    server.responder = lambda body: replies[qid_of(body["messages"][0]["content"]) or ""]
+    monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
+    out = tmp_path / "out"
+    command = [
+        "grade",
+        "--annotations",
+        str(tmp_path / "ann.json"),
+        "--predictions",
+        str(tmp_path / "pred.json"),
+    ]
+    command += [
+        "--mode",
+        "rome",
+        "--use_llm_evaluator",
+        "--llm_model",
+        "judge-m",
+        "--out-dir",
+        str(out),
+    ]
+    assert main(command) == 0
+    assert server.count() == 3
+    assert all(r.body["model"] == "judge-m" for r in server.requests)
+    assert (
+        "Final Answer: 50" in server.requests[0].body["messages"][0]["content"]
+    )  # the unextracted answer
+    records = load(out)
+    assert [records[f"q{i}"]["correct"] for i in range(3)] == [1, 0, 1]
+    assert records["q0"]["judgement_response"] == replies["q0"]
+    scores = orjson.loads((out / "scores.json").read_bytes())
+    assert scores["final_score"] == [2, 3]
+    assert main(command) == 0
+    assert server.count() == 3  # the second grade is served from the cache beside the results

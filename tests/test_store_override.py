@@ -1,0 +1,307 @@
+"""ResultsStore: override, undo/redo, write-back and reopening, checked on disk."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import orjson
+import pytest
+from store_fixtures import by_id, journal_lines, load_json, make_record, make_run
+
+from scorers.errors import ConflictError, InputError, UsageError
+from scorers.results import ResultsPaths, RunSettings, save_results
+from scorers.store import ResultsStore
+
+UTC_TIME = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$")
+
+
+@pytest.fixture
+def run(tmp_path: Path) -> Path:
+    return make_run(tmp_path / "run")
+
+
+def test_override_written_back_with_history_and_scores(run: Path) -> None:
+    store = ResultsStore.open(run, annotator="alice")
+    entry = store.override("q2", 1, "the judge is right: 42 is stated")
+    # Durable before write-back: the journal already holds the line.
+    assert [(e["op"], e["question_id"], e["new"]) for e in journal_lines(run)] == [
+        ("set", "q2", 1.0)
+    ]
+    assert by_id(run)["q2"]["correct"] == 0
+    store.write_back()
+
+    q2 = by_id(run)["q2"]
+    assert q2["correct"] == 1.0
+    human = q2["review"]["human"]
+    assert human["score"] == 1.0 and human["annotator"] == "alice"
+    assert human["reason"] == "the judge is right: 42 is stated"
+    [hist] = q2["review"]["history"]
+    assert hist["op"] == "set" and hist["annotator"] == "alice"
+    assert hist["old"] == 0 and hist["new"] == 1.0
+    assert hist["reason"] == "the judge is right: 42 is stated"
+    assert UTC_TIME.match(hist["time"]) and hist["time"] == entry["time"]
+    assert hist["content_hash"] == q2["review"]["content_hash"]
+    # The rule verdict itself is untouched: the override lives beside it.
+    assert q2["review"]["verdicts"][0] == {
+        "source": "rule:strict",
+        "score": 0,
+        "extracted": "42",
+        "explanation": None,
+    }
+    scores = load_json(run / "scores.json")
+    assert scores["final_score"] == [3.0, 4] and scores["accuracy"] == 75.0
+    assert scores["geo"][:3] == [2.0, 2, 1.0]
+    assert scores["academic"][:3] == [1, 2, 0.5]
+    # Untouched records are written back unchanged.
+    assert by_id(run)["q1"]["correct"] == 1 and "human" not in by_id(run)["q1"]["review"]
+
+
+def test_partial_credit_and_second_override_keep_full_history(run: Path) -> None:
+    store = ResultsStore.open(run, annotator="alice")
+    store.override("q3", 0.5, "half of the steps")
+    store.override("q3", 0.25, "on reflection, a quarter")
+    store.write_back()
+    q3 = by_id(run)["q3"]
+    assert q3["correct"] == 0.25
+    assert [(h["old"], h["new"], h["reason"]) for h in q3["review"]["history"]] == [
+        (0, 0.5, "half of the steps"),
+        (0.5, 0.25, "on reflection, a quarter"),
+    ]
+    assert load_json(run / "scores.json")["academic"][:3] == [1.25, 2, 0.625]
+
+
+def test_undo_redo_on_disk(run: Path) -> None:
+    store = ResultsStore.open(run, annotator="alice")
+    store.override("q2", 1, "r1")
+    store.override("q3", 1, "r2")
+    undone = store.undo()
+    assert undone is not None and undone["op"] == "undo" and undone["question_id"] == "q3"
+    assert (undone["old"], undone["new"]) == (1.0, 0)
+    store.write_back()
+    disk = by_id(run)
+    assert disk["q3"]["correct"] == 0 and "human" not in disk["q3"]["review"]
+    assert [h["op"] for h in disk["q3"]["review"]["history"]] == ["set", "undo"]
+    assert disk["q2"]["correct"] == 1.0
+    assert load_json(run / "scores.json")["accuracy"] == 75.0
+
+    redone = store.redo()
+    assert redone is not None and redone["question_id"] == "q3" and redone["new"] == 1.0
+    assert store.redo() is None
+    store.write_back()
+    assert by_id(run)["q3"]["correct"] == 1.0
+    assert load_json(run / "scores.json")["accuracy"] == 100.0
+
+    # Undo twice goes back past q3 to q2; a third undo has nothing left.
+    assert store.undo()["question_id"] == "q3"  # type: ignore[index]
+    assert store.undo()["question_id"] == "q2"  # type: ignore[index]
+    assert store.undo() is None
+    store.write_back()
+    assert [r["correct"] for r in by_id(run).values()] == [1, 0, 0, 1]
+    # A new override clears the redo stack.
+    store.redo()
+    store.override("q4", 0, "wrong unit")
+    assert store.redo() is None
+
+
+def test_reopen_shows_every_override_and_keeps_undo(run: Path) -> None:
+    store = ResultsStore.open(run, annotator="alice")
+    store.override("q1", 0, "wrong city")
+    store.override("q2", 0.5, "partly")
+    store.write_back()
+    store.close()
+    again = ResultsStore.open(run, annotator="alice")
+    assert [again.adjudicated_score(i) for i in range(4)] == [0.0, 0.5, 0, 1]
+    assert [again.baseline_score(i) for i in range(4)] == [1, 0, 0, 1]
+    assert again.is_overridden(0) and not again.is_overridden(2)
+    assert not again.dirty  # replay found nothing the files lack
+    # Undo continues across sessions: the stack is rebuilt from the journal.
+    assert again.undo()["question_id"] == "q2"  # type: ignore[index]
+    assert again.adjudicated_score(1) == 0
+
+
+def test_crash_between_journal_and_write_back_loses_nothing(run: Path) -> None:
+    before = (run / "updated_predictions.json").read_bytes()
+    store = ResultsStore.open(run, annotator="alice")
+    store.override("q3", 1, "accepted")
+    store.override("q4", 0, "rejected")
+    store.close()  # "crash": the rewrite never happened
+    assert (run / "updated_predictions.json").read_bytes() == before
+    again = ResultsStore.open(run, annotator="bob")
+    assert again.dirty
+    assert (
+        again.records[2]["correct"] == 1.0
+        and again.records[2]["review"]["human"]["annotator"] == "alice"
+    )
+    assert again.records[3]["correct"] == 0.0
+    again.write_back()
+    assert [r["correct"] for r in by_id(run).values()] == [1, 0, 1.0, 0.0]
+    assert load_json(run / "scores.json")["accuracy"] == 50.0
+
+
+def test_refuses_to_clobber_a_concurrent_change(run: Path) -> None:
+    store = ResultsStore.open(run, annotator="alice")
+    # Another process re-writes the results (same size even: a one-character edit).
+    data = (run / "updated_predictions.json").read_bytes()
+    theirs = data.replace(b"Question q4?", b"Question q5?")
+    assert len(theirs) == len(data)
+    (run / "updated_predictions.json").write_bytes(theirs)
+    store.override("q1", 0, "mine")
+    with pytest.raises(ConflictError, match="changed on disk"):
+        store.write_back()
+    assert (run / "updated_predictions.json").read_bytes() == theirs
+    # After a reload both their edit and the journaled override are kept.
+    store.reload()
+    assert store.records[0]["correct"] == 0.0
+    store.write_back()
+    disk = by_id(run)
+    assert disk["q4"]["question"] == "Question q5?" and disk["q1"]["correct"] == 0.0
+
+
+def test_refuses_when_only_scores_json_changed(run: Path) -> None:
+    store = ResultsStore.open(run, annotator="alice")
+    (run / "scores.json").write_bytes(b'{"edited": true}')
+    store.override("q1", 0, "mine")
+    with pytest.raises(ConflictError):
+        store.write_back()
+    assert (run / "scores.json").read_bytes() == b'{"edited": true}'
+
+
+def test_own_successive_write_backs_do_not_conflict(run: Path) -> None:
+    store = ResultsStore.open(run, annotator="alice")
+    for k, qid in enumerate(["q1", "q2", "q3", "q1"]):
+        store.override(qid, k % 2, f"pass {k}")
+        store.write_back()
+        assert not store.dirty
+    assert by_id(run)["q1"]["correct"] == 1.0
+
+
+@pytest.mark.parametrize("score", [1.5, -0.1, float("nan"), float("inf"), "abc", None, True])
+def test_bad_score_rejected_and_nothing_journaled(run: Path, score: object) -> None:
+    store = ResultsStore.open(run, annotator="alice")
+    with pytest.raises(UsageError, match="between 0 and 1"):
+        store.override("q1", score, "reason")  # type: ignore[arg-type]
+    assert journal_lines(run) == []
+
+
+@pytest.mark.parametrize("reason", ["", "   ", None])
+def test_missing_reason_rejected(run: Path, reason: object) -> None:
+    store = ResultsStore.open(run, annotator="alice")
+    with pytest.raises(UsageError, match="reason"):
+        store.override("q1", 1, reason)  # type: ignore[arg-type]
+    assert journal_lines(run) == []
+
+
+def test_unknown_question_rejected(run: Path) -> None:
+    store = ResultsStore.open(run, annotator="alice")
+    with pytest.raises(UsageError, match="no item with question_id 'nope'"):
+        store.override("nope", 1, "reason")
+    with pytest.raises(KeyError):
+        store.index_of("nope")
+    assert store.index_of("q3") == 2
+    assert journal_lines(run) == []
+
+
+def test_stale_after_regrade(run: Path) -> None:
+    store = ResultsStore.open(run, annotator="alice")
+    store.override("q2", 1, "fine")
+    store.write_back()
+    store.close()
+    # A re-grade changes q2's answer (and the rule score) and rewrites the files.
+    records = list(by_id(run).values())
+    regraded = make_record("q2", "geo", 0, 0, answer="It is 41.")
+    records[1] = regraded
+    save_results(ResultsPaths.of(run), records, RunSettings(mode="strict"))
+
+    again = ResultsStore.open(run, annotator="alice")
+    review = again.records[1]["review"]
+    assert review["stale"] is True
+    assert review["human"]["score"] == 1.0  # still shown, with what it was made on
+    assert again.records[1]["correct"] == 0  # but not applied to different content
+    assert again.is_stale(1) and not again.is_overridden(1)
+    assert "override_stale" in {f["kind"] for f in review["flags"]}
+    again.write_back()
+    assert by_id(run)["q2"]["review"]["stale"] is True
+    # A fresh override on the new content clears the staleness.
+    again.override("q2", 0.5, "re-judged on the new answer")
+    assert "stale" not in again.records[1]["review"]
+    assert again.records[1]["correct"] == 0.5
+    assert "override_stale" not in {f["kind"] for f in again.records[1]["review"]["flags"]}
+
+
+def test_reference_grader_output_can_be_overridden(tmp_path: Path) -> None:
+    src = Path("/work/shared/examples/rome/updated_predictions.json")
+    if not src.exists():
+        pytest.skip("reference example not available")
+    run = tmp_path / "ref"
+    run.mkdir()
+    (run / "updated_predictions.json").write_bytes(src.read_bytes())
+    store = ResultsStore.open(run, annotator="alice")
+    store.override("question_diagrams_2", 1, "Monterrey and Seattle both stay put")
+    store.write_back()
+    rec = by_id(run)["question_diagrams_2"]
+    assert rec["correct"] == 1.0 and rec["review"]["human"]["annotator"] == "alice"
+    assert load_json(run / "scores.json")["final_score"] == [3.0, 5]
+    # The ROME fields of other records survive the rewrite unchanged.
+    original = {r["question_id"]: r for r in orjson.loads(src.read_bytes())}
+    for qid, rec in by_id(run).items():
+        for key, value in original[qid].items():
+            if key != "correct" or qid != "question_diagrams_2":
+                assert rec[key] == value, (qid, key)
+
+
+def test_unwritable_journal_is_a_clear_error_and_nothing_changes(run: Path) -> None:
+    (run / "journal" / "alice.jsonl").mkdir(parents=True)  # cannot be opened as a file
+    store = ResultsStore.open(run, annotator="alice")
+    with pytest.raises(InputError, match="cannot write the journal") as caught:
+        store.override("q1", 0, "x")
+    assert caught.value.path.endswith("alice.jsonl")
+    assert store.records[0]["correct"] == 1 and not store.dirty
+
+
+def test_regrade_through_the_real_pipeline(tmp_path: Path) -> None:
+    from scorers.grading import grade_files
+
+    annotations = [
+        {
+            "question_id": f"n{k}",
+            "question": f"How many? ({k})",
+            "reference": str(k),
+            "evaluator": "number_matching",
+            "evaluator_kwargs": {"value_to_match": k},
+            "task": "count",
+        }
+        for k in range(1, 4)
+    ]
+    predictions = [
+        {"question_id": f"n{k}", "question": "q", "answer": f"Final Answer: {k + (k == 2)}"}
+        for k in range(1, 4)
+    ]
+    ann, pred = tmp_path / "annotation.json", tmp_path / "predictions.json"
+    ann.write_bytes(orjson.dumps(annotations))
+    pred.write_bytes(orjson.dumps(predictions))
+    out = tmp_path / "out"
+    out.mkdir()
+
+    def grade() -> None:
+        grade_files(str(ann), str(pred), RunSettings(mode="strict"), paths=ResultsPaths.of(out))
+
+    grade()
+    store = ResultsStore.open(out, annotator="alice")
+    assert store.records[1]["correct"] == 0
+    store.override("n2", 1, "the image shows 3, the reference is wrong")
+    store.write_back()
+    store.close()
+
+    grade()  # same content re-graded: the override stays in force
+    again = ResultsStore.open(out, annotator="alice")
+    assert again.records[1]["correct"] == 1.0 and not again.is_stale(1)
+    again.close()
+
+    predictions[1]["answer"] = "Final Answer: 2"  # a new response for n2
+    pred.write_bytes(orjson.dumps(predictions))
+    grade()
+    final = ResultsStore.open(out, annotator="alice")
+    assert final.is_stale(1) and final.records[1]["correct"] == 1  # the new rule verdict
+    assert final.records[1]["review"]["human"]["reason"].startswith("the image shows 3")
+    assert "override_stale" in {f["kind"] for f in final.records[1]["review"]["flags"]}

@@ -1,0 +1,63 @@
+"""Rich renderables of the summary: the terminal scatter and the tables, without Textual."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+from rich.console import Console
+from summary_fixtures import record
+
+from rome_tui.render.scatter import AccuracyTokensScatter, ScatterPoint, nice_ticks
+from rome_tui.render.tables import summary_renderable
+from scorers.summary import summarise
+
+
+def render(renderable: object, width: int = 70) -> list[str]:
+    sink = io.StringIO()
+    Console(file=sink, width=width, color_system=None).print(renderable)
+    return sink.getvalue().splitlines()
+
+
+def test_scatter_places_models_by_accuracy_and_tokens() -> None:
+    points = [
+        ScatterPoint("slow-strong", 9000.0, 80.0, 76.0, 84.0),
+        ScatterPoint("fast-weak", 1000.0, 40.0, 35.0, 45.0),
+    ]
+    lines = render(AccuracyTokensScatter(points, height=12), width=70)
+    grid = [line for line in lines if "┤" in line or "│" in line[:8]]
+    row_a = next(i for i, line in enumerate(grid) if "A" in line[7:])
+    row_b = next(i for i, line in enumerate(grid) if "B" in line[7:])
+    assert row_a < row_b  # higher accuracy is higher up
+    assert grid[row_a].index("A") > grid[row_b].index("B")  # more tokens further right
+    assert any("A slow-strong: 80.0% at 9,000 tokens" in line for line in lines)
+    assert any("[35.0, 45.0]" in line for line in lines)
+    assert max(len(line) for line in lines) <= 70
+
+
+def test_scatter_with_one_point_and_with_none() -> None:
+    lines = render(AccuracyTokensScatter([ScatterPoint("only", 500.0, 50.0)]))
+    assert any("A only: 50.0% at 500 tokens" in line for line in lines)
+    assert any("no model" in line for line in render(AccuracyTokensScatter([])))
+
+
+def test_nice_ticks() -> None:
+    assert nice_ticks(0, 100, 5) == [0, 25, 50, 75, 100]
+    assert nice_ticks(1234, 5678, 4) == [2000, 4000]
+    assert nice_ticks(3, 3) == [3]
+
+
+def test_model_names_are_shown_literally_never_as_markup() -> None:
+    rows = [
+        record("q1", 1.0, model="[bold red]evil[/]"),
+        record("q2", 0.0, model="[bold red]evil[/]"),
+    ]
+    lines = render(summary_renderable(summarise([("[bold red]evil[/]", rows)])), width=120)
+    assert any("[bold red]evil[/]" in line for line in lines)
+
+
+def test_render_package_does_not_import_textual() -> None:
+    code = "import sys, rome_tui.render.tables, rome_tui.render.text, rome_tui.render.plot; print('textual' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
