@@ -54,7 +54,9 @@ def run(items: list[dict[str, Any]]) -> list[tuple[dict[str, Any], set[str], lis
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=ROOT / "tests" / "data" / "flags" / "labelled.json")
+    parser.add_argument(
+        "--data", type=Path, default=ROOT / "tests" / "data" / "flags" / "labelled.json"
+    )
     parser.add_argument("--errors", action="store_true", help="list false alarms and misses")
     args = parser.parse_args(argv)
     data = parse_json(read_bytes(args.data), args.data)
@@ -72,7 +74,9 @@ def main(argv: list[str] | None = None) -> int:
         worst = min(worst, precision, recall)
         print(f"{kind:38} {tp + fn:4d} {tp:4d} {fp:4d} {fn:4d} {precision:9.3f} {recall:7.3f}")
     exact = sum(1 for item, got, _ in results if got == set(item["expected"]))
-    print(f"items with exactly the expected flags: {exact}/{len(items)}; lowest precision or recall: {worst:.3f}")
+    print(
+        f"items with exactly the expected flags: {exact}/{len(items)}; lowest precision or recall: {worst:.3f}"
+    )
     if args.errors:
         for item, got, found in results:
             expected = set(item["expected"])

@@ -77,11 +77,16 @@ def _math_evaluator() -> MathEvaluate | None:
     return math_matching
 
 
+class AnswerError(EvaluatorError):
+    """The prediction's answer itself cannot be graded (the predictions file is at fault)."""
+
+
 class Grader:
     """Grades one record at a time; holds the evaluators and settings of a run."""
 
     def __init__(self, settings: RunSettings) -> None:
         self.settings = settings
+        self.not_text = 0  # answers that were not text, graded as their string form
         self.mode = settings.mode
         self.strict = _strict_evaluator()
         self._math: MathEvaluate | None = None
@@ -113,7 +118,8 @@ class Grader:
             rome_outcome, marks = rome.evaluate_full(evaluator, kwargs, response)
             rome_v = _verdict("rule:rome", rome_outcome)
         except EvaluatorError as exc:
-            if self.mode == "rome":
+            # The reference's LLM mode never runs the rules, so it accepts any evaluator.
+            if self.mode == "rome" and not self.settings.use_llm_evaluator:
                 raise
             rome_v = _error_verdict("rule:rome", str(exc))
         if self.strict is None:
@@ -153,7 +159,7 @@ class Grader:
             del pred[REVIEW_KEY]
             if "raw_answer" in pred:
                 pred["answer"] = pred["raw_answer"]
-        response = pred["answer"]
+        response = original = pred["answer"]
         evaluator = gt.get("evaluator")
         kwargs = gt.get("evaluator_kwargs")
         if not isinstance(evaluator, str):
@@ -168,9 +174,10 @@ class Grader:
         else:
             if not isinstance(response, str):
                 if self.mode == "rome":
-                    raise EvaluatorError(
+                    raise AnswerError(
                         f"answer is {type(response).__name__}, not text (the reference crashes)"
                     )
+                self.not_text += 1
                 response = "" if response is None else str(response)
             rome_v, strict_v, marks = self._verdicts(evaluator, kwargs, response)
             primary_rule = rome_v if self.mode == "rome" else strict_v
@@ -182,7 +189,7 @@ class Grader:
             pred["raw_answer"] = (
                 [response[k] for k in sorted(response, key=_run_index)]
                 if isinstance(response, dict)
-                else response
+                else original
             )
         if self.mode == "rome":
             pred.update(marks)
@@ -401,13 +408,19 @@ def grade_pairs(
             records.append(grader.grade_record(pred, gt))
         except EvaluatorError as exc:
             qid = str(pred.get("question_id"))
-            raise InputError(annotations_path, str(exc), record=qid) from None
+            at_fault = predictions_path if isinstance(exc, AnswerError) else annotations_path
+            raise InputError(at_fault, str(exc), record=qid) from None
     if settings.use_llm_evaluator:
         _judge(grader, records, [gt for _, gt in pairs], warnings, judge_cache_dir)
     for record in records:
         grader.finish(record)
     if grader.strict is None:
         warnings.append("strict evaluators unavailable: rule:strict verdicts carry an error")
+    if grader.not_text:
+        warnings.append(
+            f"{predictions_path}: {grader.not_text} answer(s) were not text (null or a number); "
+            "graded as their text form (null as empty)"
+        )
     return records, warnings
 
 

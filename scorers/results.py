@@ -245,22 +245,26 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
 _INDENT = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS
 
 
-def _updated_chunks(records: Sequence[dict[str, Any]]) -> Iterable[bytes]:
-    """The bytes of ``orjson.dumps(records, OPT_INDENT_2)``, one record at a time.
+_BATCH = 64  # records serialised per orjson call
 
-    Serialising record by record bounds the extra memory of writing a large
-    run to one record. A record nested one level in the array is indented by
-    two more spaces on every line after its first; JSON strings cannot hold a
-    raw newline, so shifting every newline is exact.
+
+def _updated_chunks(records: Sequence[dict[str, Any]]) -> Iterable[bytes | memoryview]:
+    """The bytes of ``orjson.dumps(records, OPT_INDENT_2)``, a few records at a time.
+
+    Serialising in small batches bounds the extra memory of writing a large
+    run. A batch is dumped as an array of its own, which indents its records
+    exactly as they sit in the whole array; only its brackets are dropped.
     """
     if not records:
         yield b"[]"
         return
-    yield b"[\n  "
-    last = len(records) - 1
-    for i, record in enumerate(records):
-        yield orjson.dumps(record, option=_INDENT, default=_default).replace(b"\n", b"\n  ")
-        yield b",\n  " if i < last else b"\n]"
+    yield b"[\n"
+    for start in range(0, len(records), _BATCH):
+        batch = orjson.dumps(records[start : start + _BATCH], option=_INDENT, default=_default)
+        if start:
+            yield b",\n"
+        yield memoryview(batch)[2:-2]  # without "[\n" and "\n]"
+    yield b"\n]"
 
 
 def _default(value: Any) -> Any:
@@ -270,7 +274,7 @@ def _default(value: Any) -> Any:
 
 
 def updated_bytes(records: Sequence[dict[str, Any]]) -> bytes:
-    return b"".join(_updated_chunks(records))
+    return b"".join(bytes(chunk) for chunk in _updated_chunks(records))
 
 
 def write_updated(path: str | os.PathLike[str], records: Sequence[dict[str, Any]]) -> None:

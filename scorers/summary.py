@@ -14,6 +14,8 @@ Conventions, stated once:
 - agreement, confusion matrices and error rates binarise every score at 0.5
   (``score >= 0.5`` counts as correct), because partial credit has no
   two-by-two table;
+- judges that do not grade the answer (``grades_correctness`` false: the
+  behaviour rubric, VRC-Bench's step judge) stay out of agreement and error rates;
 - a record without a numeric ``correct`` (a rejected answer, a failed judge
   as primary) is left out of accuracy, as scores.json leaves it out, and
   counted as ``ungraded``.
@@ -24,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import chain
 from typing import Any
 
@@ -43,7 +46,7 @@ from scorers.stats import (
 
 THRESHOLD = 0.5
 BINARISE_NOTE = (
-    "scores binarised at 0.5 (score >= 0.5 counts as correct) for agreement and error rates"
+    "Scores binarised at 0.5 (score >= 0.5 counts as correct) for agreement and error rates"
 )
 HUMAN = "human"
 RUBRIC = "judge:rubric"
@@ -320,14 +323,11 @@ def pair_key(record: Mapping[str, Any]) -> str:
     written ``<model>/<question_id>``; that prefix is dropped when it is the
     record's own ``model``, so the same question pairs up across models.
     """
-    qid = str(record.get("question_id"))
+    qid = record.get("question_id")
+    if type(qid) is not str:
+        qid = str(qid)
     model = record.get("model")
-    if (
-        isinstance(model, str)
-        and model
-        and qid.startswith(model)
-        and qid[len(model) : len(model) + 1] == "/"
-    ):
+    if model and isinstance(model, str) and qid.startswith(model + "/"):
         return qid[len(model) + 1 :]
     return qid
 
@@ -364,9 +364,8 @@ class _Collector:
         self.strict_at: dict[int, float] = {}  # position in ``scores`` -> correct_strict
         self.buckets: dict[str, int] = {}  # bucket name -> code, in first-seen order
         self.subs: dict[tuple[str, str], int] = {}
-        self.run_rows: dict[
-            str, list[list[Any]]
-        ] = {}  # bucket -> inference_scores of each question
+        # Bucket -> the ``inference_scores`` list of each of its questions.
+        self.run_rows: dict[str, list[list[Any]]] = {}
         self.completion: list[float] = []
         self.reasoning: list[float] = []
         self.total_tokens: list[float] = []
@@ -406,7 +405,8 @@ class _Collector:
 
     def add(self, i: int, record: Mapping[str, Any]) -> None:
         options = self.options
-        bucket = bucket_key(record.get(options.by))
+        value = record.get(options.by)
+        bucket = value if type(value) is str and value else bucket_key(value)  # fast path
         sub = bucket_key(record.get(options.subtype)) if options.subtype else None
         review = record.get(REVIEW_KEY)
         review = review if isinstance(review, dict) else {}
@@ -618,6 +618,21 @@ def pair_agreement(
     return PairAgreement(a_name, b_name, n, agree, kappa.kappa, ci, confusion)
 
 
+@cache
+def grades_correctness(source: str) -> bool:
+    """False for judges whose score is not answer correctness (the behaviour rubric,
+    VRC-Bench's step quality): binarising those at 0.5 would not be agreement on
+    correctness, so they stay out of agreement and error rates. Unknown judges count."""
+    if not source.startswith("judge:"):
+        return True
+    from scorers.judges.registry import get_judge  # cheap; imports no HTTP client
+
+    try:
+        return bool(get_judge(source.removeprefix("judge:")).grades_correctness)
+    except KeyError:
+        return source != RUBRIC
+
+
 def _source_order(name: str) -> tuple[int, str]:
     rank = {"rule:rome": 0, "rule:strict": 1}.get(name)
     if rank is not None:
@@ -632,7 +647,7 @@ def _source_order(name: str) -> tuple[int, str]:
 
 
 def _agreements(sources: Mapping[str, np.ndarray], level: float) -> list[PairAgreement]:
-    names = sorted((s for s in sources if s != RUBRIC), key=_source_order)
+    names = sorted((s for s in sources if grades_correctness(s)), key=_source_order)
     out = []
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
@@ -652,7 +667,7 @@ def _error_rates(
         return []
     out = []
     for name in sorted(sources, key=_source_order):
-        if name in (HUMAN, RUBRIC) or name.startswith("human:"):
+        if name == HUMAN or name.startswith("human:") or not grades_correctness(name):
             continue
         column = sources[name]
         both = (column >= 0) & (human >= 0)

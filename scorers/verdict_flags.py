@@ -17,6 +17,16 @@ def _passes(score: float | None) -> bool | None:
     return None if score is None else score >= 0.5
 
 
+def _grades_correctness(source: str) -> bool:
+    # Imported late: grading without judge verdicts should not pay for the judge modules.
+    from scorers.judges.registry import get_judge
+
+    try:
+        return get_judge(source.removeprefix("judge:")).grades_correctness
+    except KeyError:
+        return True  # an unknown judge from another tool: compare rather than hide
+
+
 def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> Iterator[Flag]:
     review = record.get("review") or {}
     rome, strict = verdict_of(record, "rule:rome"), verdict_of(record, "rule:strict")
@@ -35,8 +45,8 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
         if verdict.get("error"):
             yield Flag(kind="judge_error", source=source, evidence=[], detail=str(verdict["error"])[:200])
             continue
-        if source == "judge:rubric" or rule is None:
-            continue  # the rubric answers behaviour questions, not correctness
+        if rule is None or not _grades_correctness(source):
+            continue  # rubric and step-quality judges do not say whether the answer is right
         judged, ruled = _passes(verdict.get("score")), _passes(rule.get("score"))
         if judged is not None and ruled is not None and judged != ruled:
             yield Flag(

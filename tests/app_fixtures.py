@@ -18,7 +18,24 @@ HOSTILE_ANSWER = "[bold red]PWNED[/] [link=https://evil.example]click[/link] \x1
 
 
 def reasoning_text(rng: random.Random, paragraphs: int, answer: str) -> str:
-    words = "the figure shows a bar chart so we compare each value and check the legend carefully".split()
+    words = [
+        "the",
+        "figure",
+        "shows",
+        "a",
+        "bar",
+        "chart",
+        "so",
+        "we",
+        "compare",
+        "each",
+        "value",
+        "and",
+        "check",
+        "the",
+        "legend",
+        "carefully",
+    ]
     parts = []
     for _ in range(paragraphs):
         parts.append(

@@ -54,6 +54,13 @@ def on_disk(directory: Path) -> dict[str, dict[str, Any]]:
     return {r["question_id"]: r for r in records}
 
 
+async def ready(pilot: Pilot[None]) -> None:
+    """The first screen is up and the background index (counts, filters) is built."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 async def type_text(pilot: Pilot[None], text: str) -> None:
     await pilot.press(*[c if c != " " else "space" for c in text])
 
@@ -84,20 +91,20 @@ def run_dir(tmp_path: Path) -> Path:
 async def test_table_lists_every_item_with_counts(run_dir: Path) -> None:
     app = ReviewApp(open_run(run_dir))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await ready(pilot)
         assert len(table(app).view) == 40
         lines = screen_lines(table(app))
         assert lines[0].split()[:3] == ["id", "model", "bucket"]
         assert "q0000" in lines[1] and "gemini-2.5-pro" in lines[1]
         flagged = sum(1 for r in review(app).rows if r.flags)
-        assert f"shown 40/40" in status_text(app)
+        assert "shown 40/40" in status_text(app)
         assert f"reviewed 0 / flagged {flagged} / total 40" in status_text(app)
 
 
 async def test_navigation_moves_cursor_and_detail(run_dir: Path) -> None:
     app = ReviewApp(open_run(run_dir))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await ready(pilot)
         assert current_qid(app) == "q0000"
         await pilot.press("down", "down", "j")
         assert current_qid(app) == "q0003"
@@ -115,7 +122,7 @@ async def test_navigation_moves_cursor_and_detail(run_dir: Path) -> None:
 async def test_filter_by_text_and_fields(run_dir: Path) -> None:
     app = ReviewApp(open_run(run_dir))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await ready(pilot)
         rows = review(app).rows
         await pilot.press("slash")
         await type_text(pilot, "bucket:geo model:o3")
@@ -149,7 +156,7 @@ async def test_filter_by_text_and_fields(run_dir: Path) -> None:
 async def test_sort_cycles_columns(run_dir: Path) -> None:
     app = ReviewApp(open_run(run_dir))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await ready(pilot)
         rows = review(app).rows
         await pilot.press("s", "s", "s")  # order -> id -> model -> bucket
         buckets = [rows[p].bucket for p in table(app).view]
@@ -162,7 +169,7 @@ async def test_sort_cycles_columns(run_dir: Path) -> None:
 async def test_next_flagged_queue_skips_reviewed(run_dir: Path) -> None:
     app = ReviewApp(open_run(run_dir))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await ready(pilot)
         rows = review(app).rows
         todo = [r.qid for r in rows if r.flags]
         await pilot.press("n")
@@ -179,11 +186,11 @@ async def test_next_flagged_queue_skips_reviewed(run_dir: Path) -> None:
 async def test_override_requires_reason_and_writes_files(run_dir: Path) -> None:
     app = ReviewApp(open_run(run_dir))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await ready(pilot)
         await pilot.press("down")  # q0001
         before = orjson.loads((run_dir / "scores.json").read_bytes())
         await pilot.press("0")
-        await pilot.pause()
+        await ready(pilot)
         assert isinstance(app.screen, OverrideDialog)
         await pilot.press("enter")  # no reason: refused, dialog stays
         assert isinstance(app.screen, OverrideDialog)
@@ -213,31 +220,31 @@ async def test_override_requires_reason_and_writes_files(run_dir: Path) -> None:
 async def test_undo_and_redo(run_dir: Path) -> None:
     app = ReviewApp(open_run(run_dir))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await ready(pilot)
         await pilot.press("down", "down")  # q0002
         old = review(app).rows[2].correct
         await override(pilot, "1" if old == 0 else "0", "rule missed it")
         assert review(app).rows[2].human is not None
         await pilot.press("home", "u")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await ready(pilot)
         assert review(app).rows[2].human is None
         assert current_qid(app) == "q0002"  # undo shows the item it changed
         assert on_disk(run_dir)["q0002"]["correct"] == old
         await pilot.press("U")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await ready(pilot)
         assert review(app).rows[2].human == 1 - old
         assert on_disk(run_dir)["q0002"]["correct"] == 1 - old
         await pilot.press("u", "u")
-        await pilot.pause()
+        await ready(pilot)
         assert any("Nothing to undo" in str(n.message) for n in app._notifications)
 
 
 async def test_reopen_shows_every_override(run_dir: Path) -> None:
     app = ReviewApp(open_run(run_dir))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await ready(pilot)
         await pilot.press("down")
         await override(pilot, "1", "first")
         await pilot.press("down")
@@ -246,7 +253,7 @@ async def test_reopen_shows_every_override(run_dir: Path) -> None:
 
     again = ReviewApp(open_run(run_dir))
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await ready(pilot)
         rows = review(again).rows
         assert rows[1].human == 1 and rows[2].human == 0
         assert "reviewed 2 /" in status_text(again)
@@ -254,6 +261,7 @@ async def test_reopen_shows_every_override(run_dir: Path) -> None:
 
 
 async def test_journal_replayed_after_crash_before_write_back(run_dir: Path) -> None:
+    original = on_disk(run_dir)["q0005"]["correct"]
     store = open_run(run_dir)
     store.override("q0005", 0.25, "crash test")  # journaled and fsynced...
     store.close()  # ...but the process "dies" before any write-back
@@ -261,22 +269,26 @@ async def test_journal_replayed_after_crash_before_write_back(run_dir: Path) -> 
 
     app = ReviewApp(open_run(run_dir))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await ready(pilot)
         row = review(app).rows[5]
         assert row.human == 0.25 and row.correct == 0.25
         review(app).set_filter("is:reviewed")
-        await pilot.pause()
+        await ready(pilot)
         assert [review(app).rows[p].qid for p in table(app).view] == ["q0005"]
         assert "crash test" in view_text(app.review.detail.facts)
-        await pilot.press("w")  # write the replayed state now
         await app.workers.wait_for_complete()
-    assert on_disk(run_dir)["q0005"]["correct"] == 0.25
+        # Opening wrote the replayed override into the files too.
+        assert on_disk(run_dir)["q0005"]["correct"] == 0.25
+        assert on_disk(run_dir)["q0005"]["review"]["human"]["reason"] == "crash test"
+        await pilot.press("u")  # and it can be undone like any other
+        await app.workers.wait_for_complete()
+    assert on_disk(run_dir)["q0005"]["correct"] == original
 
 
 async def test_refuses_to_clobber_a_concurrent_change(run_dir: Path) -> None:
     app = ReviewApp(open_run(run_dir))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause()
+        await ready(pilot)
         # Another process rewrites the results while the app is open.
         records = list(on_disk(run_dir).values())
         records[0]["correct"] = 0.75
@@ -301,7 +313,7 @@ async def test_markup_and_escapes_are_shown_literally(tmp_path: Path) -> None:
     write_run(tmp_path / "run", records)
     app = ReviewApp(open_run(tmp_path / "run"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await ready(pilot)
         await pilot.press("down")
         assert current_qid(app).startswith("[bold]q-markup")
         row_line = screen_lines(table(app))[2]
@@ -321,14 +333,14 @@ async def test_markup_and_escapes_are_shown_literally(tmp_path: Path) -> None:
         await override(pilot, "1", "[bold]reason[/] [link=x]")
         assert "[bold]q-markup" in status_text(app)
         await pilot.press("e")  # no evidence: a notification naming nothing from the record
-        await pilot.pause()
+        await ready(pilot)
     record = on_disk(tmp_path / "run")["[bold]q-markup[/bold]\x1b[2J"]
     assert record["review"]["human"]["reason"] == "[bold]reason[/] [link=x]"
 
 
 async def test_evidence_key_scrolls_to_flagged_span(tmp_path: Path) -> None:
     records = make_records(8)
-    long = "Step. " * 20000  # a 120 KB trace, evidence at its end
+    long = "Step one. Step two.\n\n" * 6000  # a 120 KB trace of short paragraphs, evidence at its end
     hedge = "I guess it is B."
     records[0]["reason"] = long + hedge
     start = len(long)
@@ -344,11 +356,11 @@ async def test_evidence_key_scrolls_to_flagged_span(tmp_path: Path) -> None:
     write_run(tmp_path / "run", records)
     app = ReviewApp(open_run(tmp_path / "run"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await ready(pilot)
         reasoning = app.review.detail.reasoning
         assert reasoning.scroll_y == 0
         await pilot.press("e")
-        await pilot.pause()
+        await ready(pilot)
         assert reasoning.scroll_y > 100
         visible = "".join(screen_lines(reasoning))
         assert "I guess it is B." in visible
@@ -359,23 +371,23 @@ async def test_help_summary_and_palette_come_from_the_registry(run_dir: Path) ->
 
     app = ReviewApp(open_run(run_dir))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await ready(pilot)
         await pilot.press("question_mark")
-        await pilot.pause()
+        await ready(pilot)
         help_text = "\n".join(screen_lines(app.screen.query_one("Static")))
         for spec in REGISTRY:
             assert spec.description in help_text
         await pilot.press("escape")
         await pilot.press("t")
-        await pilot.pause()
+        await ready(pilot)
         summary = "\n".join(screen_lines(app.screen.query_one("#summary-table")))
         assert "overall" in summary and "geo" in summary
         await pilot.press("escape")
         await pilot.press("ctrl+p")
-        await pilot.pause()
+        await ready(pilot)
         await type_text(pilot, "next flagged")
         await pilot.pause(0.3)
         await pilot.press("enter")
-        await pilot.pause()
+        await ready(pilot)
         assert current_qid(app) != "q0000"
         assert current_qid(app) in [r.qid for r in review(app).rows if r.flags]

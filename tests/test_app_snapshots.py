@@ -26,8 +26,16 @@ def no_blink(app: Any) -> None:
         widget.cursor_blink = False
 
 
+async def settled(pilot: Pilot[None]) -> None:
+    """Wait for the background index so the status bar shows its counts."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 def test_review_screen(snap_compare: Any, tmp_path: Path) -> None:
     async def run_before(pilot: Pilot[None]) -> None:
+        await settled(pilot)
         await pilot.press("n", "e")  # first flagged item, its evidence highlighted
         await pilot.pause()
 
@@ -36,6 +44,7 @@ def test_review_screen(snap_compare: Any, tmp_path: Path) -> None:
 
 def test_hostile_item(snap_compare: Any, tmp_path: Path) -> None:
     async def run_before(pilot: Pilot[None]) -> None:
+        await settled(pilot)
         await pilot.press("down", "down")
         await pilot.pause()
 
@@ -44,6 +53,7 @@ def test_hostile_item(snap_compare: Any, tmp_path: Path) -> None:
 
 def test_override_dialog(snap_compare: Any, tmp_path: Path) -> None:
     async def run_before(pilot: Pilot[None]) -> None:
+        await settled(pilot)
         await pilot.press("down", "0")
         await pilot.pause()
         no_blink(pilot.app)
@@ -55,6 +65,7 @@ def test_override_dialog(snap_compare: Any, tmp_path: Path) -> None:
 
 def test_filtered_and_help(snap_compare: Any, tmp_path: Path) -> None:
     async def run_before(pilot: Pilot[None]) -> None:
+        await settled(pilot)
         pilot.app.review.set_filter("flag:rule_judge bucket:geo")  # type: ignore[attr-defined]
         await pilot.pause()
         await pilot.press("question_mark")
@@ -65,7 +76,10 @@ def test_filtered_and_help(snap_compare: Any, tmp_path: Path) -> None:
 
 def test_summary_screen(snap_compare: Any, tmp_path: Path) -> None:
     async def run_before(pilot: Pilot[None]) -> None:
+        await settled(pilot)
         await pilot.press("t")
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()  # the full summary, computed in a worker
         await pilot.pause()
 
     assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)

@@ -286,3 +286,19 @@ def test_terminal_table_shows_buckets_literally(capsys: pytest.CaptureFixture[st
     _print_table(scores, RunSettings(mode="rome"), ResultsPaths.of("out"))
     out = capsys.readouterr().out
     assert "[bold]x[/]" in out and "geo" in out and "75.0%" in out
+
+
+def test_answer_that_is_not_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    annotations = [
+        ann("1", "number_matching", {"value_to_match": 3}),
+        ann("2", "number_matching", {"value_to_match": 3}),
+    ]
+    predictions: list[dict[str, Any]] = [
+        {"question_id": "1", "answer": 3},
+        {"question_id": "2", "answer": None},
+    ]
+    code, _, _, err = run(capsys, tmp_path, annotations, predictions, "--mode", "rome")
+    assert code == 2 and "pred.json: record 1: answer is int, not text" in err
+    code, records, _, err = run(capsys, tmp_path, annotations, predictions)
+    assert code == 0 and "2 answer(s) were not text" in err
+    assert [r["raw_answer"] for r in records] == [3, None]  # the original kept

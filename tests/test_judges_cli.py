@@ -333,3 +333,12 @@ def test_grade_use_llm_evaluator_rome_mode_end_to_end(
     assert scores["final_score"] == [2, 3]
     assert main(command) == 0
     assert server.count() == 3  # the second grade is served from the cache beside the results
+
+
+def test_missing_key_for_openai_is_a_usage_error(
+    no_openai_env: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = run_of(tmp_path, n=1)
+    assert main(["judge", str(run), "--judge", "rome"]) == 2
+    assert "OPENAI_API_KEY is not set" in capsys.readouterr().err
+    assert main(["judge", str(run), "--judge", "rome", "--dry-run"]) == 0  # a dry run sends nothing

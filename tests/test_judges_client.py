@@ -7,10 +7,12 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import openai
 import pytest
 from fake_openai_server import Action, FakeOpenAIServer
 from judges_fixtures import SECRET_KEY, clear_openai_env, files_under, serve
 
+import scorers.judges.client as client_module
 from scorers.judges.base import ChatReply, ChatRequest
 from scorers.judges.cache import CACHE_NAME, JudgeCache
 from scorers.judges.client import JudgeClient, redact, retry_after_seconds
@@ -196,3 +198,36 @@ def test_redact_and_retry_after_helpers() -> None:
     assert retry_after_seconds({"retry-after-ms": "250"}) == 0.25
     assert retry_after_seconds({"retry-after": "Wed, 21 Oct 2015 07:28:00 GMT"}) == 0.0
     assert retry_after_seconds({}) is None
+
+
+def test_refused_connection_is_reported_as_such(no_openai_env: None) -> None:
+    async def go() -> ChatReply:
+        async with JudgeClient(
+            model="m", base_url="http://127.0.0.1:9/v1", max_retries=0
+        ) as client:
+            return await client(request())
+
+    reply = asyncio.run(go())
+    assert reply.error is not None and reply.error.startswith("connection failed")
+
+
+@pytest.mark.parametrize("transport", ["default", "httpx"])
+def test_failures_are_retried_on_either_sdk_transport(
+    server: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch, transport: str
+) -> None:
+    """Without aiohttp the client falls back to the SDK's httpx transport; both behave alike."""
+    if transport == "httpx":
+        monkeypatch.setattr(
+            client_module,
+            "_http_client",
+            lambda limits: openai.DefaultAsyncHttpxClient(limits=limits),
+        )
+    server.script(
+        Action(delay=10),
+        Action(close=True),
+        Action(status=429, headers={"retry-after": "0.2"}),
+        Action(body=b"{broken"),
+    )
+    (reply,), client = run(server, [request()], timeout=0.4, max_retries=4)
+    assert reply.error is None and reply.attempts == 5
+    assert client.stats.retries == 4 and server.count() == 5

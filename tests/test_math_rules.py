@@ -70,6 +70,8 @@ RULES: list[tuple[str, str, str, float, float]] = [
     ("3 degrees = radians", "60°", r"\frac{\pi}{3}", 1.0, 1.0),
     ("3 unit in words", "60 km/h", "60 kilometers per hour", 1.0, 1.0),
     ("3 counted noun", "6", "6 people", 1.0, 1.0),
+    ("3 counted noun in a sentence", "8", "There are 8 triangles in total.", 1.0, 1.0),
+    ("3 imperial unit is a wrong unit", "15 cm", "15 inches", 0.0, 0.0),
     # 4. Multi-part answers
     ("4 blanks split on ;", "1256;6280", "1256; 6280", 1.0, 1.0),
     ("4 blanks: one wrong", "9;9;24", "9;9;25", 0.67, 0.0),
@@ -103,6 +105,7 @@ RULES: list[tuple[str, str, str, float, float]] = [
         0.0,
     ),
     ("4 judge example 2", "②;③;⑤", "② and ⑤", 0.67, 0.0),
+    ("4 selections written as numbers", "②;③;⑤", "Statements 2 and 5 are correct.", 0.67, 0.0),
     # 5. Multiple choice
     ("5 letter alone", "B", "B", 1.0, 1.0),
     ("5 letter with period", "B", "B.", 1.0, 1.0),
@@ -111,10 +114,15 @@ RULES: list[tuple[str, str, str, float, float]] = [
     ("5 'you selected B'", "B", "you selected B", 1.0, 1.0),
     ("5 two options named", "B", "B and C", 0.0, 0.0),
     ("5 wrong option", "B", "C", 0.0, 0.0),
+    ("5 reference with option text", "B. 12", "B", 1.0, 1.0),
+    ("5 options listed, one concluded", "C", "Of A, B, C and D only C works.", 1.0, 1.0),
     ("5 rejected option mentioned first", "B", "A is wrong, so B", 1.0, 1.0),
     # 6. Semantic equivalence
     ("6 'materials ② and ③'", "②;③", "materials ② and ③", 1.0, 1.0),
     ("6 'the answer is'", "7", "the answer is 7", 1.0, 1.0),
+    ("6 yes/no in either language", "(1)存在;(2)不存在", "(1) Yes (2) No", 1.0, 1.0),
+    ("6 yes/no differs", "存在", "No, it does not", 0.0, 0.0),
+    ("6 same words, any case", "Isosceles triangle", "an isosceles triangle", 1.0, 1.0),
     # 7. Proof or drawing blanks
     ("7 proof blank accepted", "(1)证明略;(2)4", "(1) shown above (2) 4", 1.0, 1.0),
     ("7 proof blank accepted, other wrong", "(1)证明见解析;(2)4", "(2) 5", 0.5, 0.0),

@@ -23,6 +23,7 @@ def _writer(run: Path, ack_fd: int, seed: int) -> None:
     """Child: override, acknowledge, write back, forever (until killed)."""
     rng = random.Random(seed)
     store = ResultsStore.open(run, annotator="crash")
+    os.write(ack_fd, b"ready\n")
     ids = [r["question_id"] for r in store.records]
     for step in range(10_000):
         qid = rng.choice(ids)
@@ -50,6 +51,15 @@ def test_sigkill_during_write_back_loses_no_acknowledged_override(tmp_path: Path
             finally:
                 os._exit(0)
         os.close(write_fd)
+        # Kill at a random moment after the child has the run open (loading is not
+        # what is under test, and its length varies with the machine's load).
+        head = b""
+        while not head.endswith(b"\n"):
+            chunk = os.read(read_fd, 1)
+            if not chunk:
+                break
+            head += chunk
+        assert head == b"ready\n", head
         time.sleep(rng.uniform(0.0, 0.15))
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
@@ -66,7 +76,7 @@ def test_sigkill_during_write_back_loses_no_acknowledged_override(tmp_path: Path
         for name in ("updated_predictions.json", "scores.json", "run.json"):
             orjson.loads((run / name).read_bytes())
 
-    assert len(acked) >= KILLS // 2, "too few overrides acknowledged to test anything"
+    assert len(acked) >= KILLS // 4, "too few overrides acknowledged to test anything"
     assert mid_rewrite >= 10, (
         f"{mid_rewrite} too few kills landed inside a rewrite to test anything"
     )

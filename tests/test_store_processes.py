@@ -174,3 +174,35 @@ def test_bad_config_is_an_input_error(tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.delenv("ROME_TUI_ANNOTATOR", raising=False)
     with pytest.raises(InputError, match="invalid TOML"):
         resolve_annotator(None)
+
+
+def test_cli_write_back_merges_a_concurrent_change_then_gives_up_if_it_never_stops(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from rome_tui.commands.override import write_back_with_retry
+    from scorers.errors import ConflictError
+
+    run = make_run(tmp_path / "run")
+    target = run / "updated_predictions.json"
+    store = ResultsStore.open(run, annotator="alice")
+    store.override("q1", 0, "mine")
+    target.write_bytes(target.read_bytes().replace(b"Question q4?", b"Question Q4?"))
+    write_back_with_retry(store, "override")
+    assert "re-reading them and every journal" in capsys.readouterr().err
+    disk = by_id(run)
+    assert disk["q4"]["question"] == "Question Q4?" and disk["q1"]["correct"] == 0.0
+
+    store.override("q2", 1, "again")
+    plain_reload = store.reload
+
+    def reload_while_someone_keeps_writing() -> None:
+        plain_reload()
+        target.write_bytes(target.read_bytes() + b"\n")
+
+    store.reload = reload_while_someone_keeps_writing  # type: ignore[method-assign]
+    target.write_bytes(target.read_bytes() + b" ")
+    before = target.read_bytes()
+    with pytest.raises(ConflictError, match="gave up after 3 attempts"):
+        write_back_with_retry(store, "override")
+    assert target.read_bytes() == before + b"\n\n"  # only their writes, none of ours
+    assert journal_lines(run)[-1]["question_id"] == "q2"  # the override itself is safe

@@ -28,6 +28,7 @@ def run(evaluator: str, kwargs: dict[str, Any], answer: str) -> tuple[Any, str]:
         ("### Final Answer\n\n1. C\n2. D\n\nNotes", "marker", "1. C\n2. D"),
         ("The answer is D. It fits.", "marker", "D. It fits."),
         ("Final Answer B", "marker", "B"),
+        ("Final Answer: B\n\nI hope this answer is helpful.", "marker", "B"),
         ("answer: $\\boxed{\\frac{9}{4}}$ m", "boxed", "\\frac{9}{4}  m"),
         ("\\boxed{3} then \\boxed{5}", "boxed", "5"),
         ("Final Answer: 3\n\nOops: \\boxed{7}", "boxed", "7"),
@@ -76,8 +77,10 @@ def test_registry_dispatches_strict_mode() -> None:
         ("Final Answer: B or D", "B", (0, "BD")),
         ("Final Answer: A", "AC", (0, "A")),
         ("The U.S. flag is option C.", "C", (1, "C")),
+        ("Final Answer: the U.S. one, option B", "B", (1, "B")),
         ("Final Answer: none of the options", "A", (0, "")),
         ("故选C", "C", (1, "C")),
+        ("Final Answer: Option B and Option D", "BD", (1, "BD")),
     ],
 )
 def test_choices(answer: str, label: str, expected: tuple[int, str]) -> None:
@@ -108,6 +111,8 @@ def test_choices_refuses_labels_that_are_not_letters(label: Any) -> None:
         ("Final Answer: unknown", 1, (0, "")),
         ("Final Answer: -\\frac{3}{4}", -0.75, (1, "-0.75")),
         ("Final Answer: x = -2", -2, (1, "-2")),
+        ("Final Answer: about 1.5 million people", 1500000, (1, "1500000")),
+        ("Final Answer: $12.50", 12.5, (1, "12.5")),
         ("Final Answer: 10 - 3", 10, (1, "10")),
     ],
 )
@@ -142,6 +147,8 @@ def test_number_refuses_non_numbers(value: Any) -> None:
         ("Final Answer: 3 -> 1 -> 2", ["3", "1", "2"], 1),
         ("Final Answer: Zürich, the Louvre, Rome (Italy)", ["Zurich", "Louvre", "Rome"], 1),
         ("Final Answer: CDAB", "CDAB", 1),
+        ("Final Answer: Paris, London and Rome", ["Paris", "London", "Rome"], 1),
+        ("Final Answer: Bosnia and Herzegovina, Chad", ["Bosnia and Herzegovina", "Chad"], 1),
     ],
 )
 def test_ordered_lists(answer: str, order: Any, score: int) -> None:
@@ -168,6 +175,8 @@ def test_ordered_list_refuses_empty_or_odd_orders(order: Any) -> None:
         ("北京市", ["北京"], 1),
         ("not only Paris but also Rome", [["Paris"], ["Rome"]], 1),
         ("It could be Paris rather than Rome", [["Rome"]], 0),
+        ("It was the USSR.", [["U.S.S.R.", "Soviet Union"]], 1),
+        ("Made in the U.S.A.", ["USA"], 1),
     ],
 )
 def test_key_items(answer: str, key_items: Any, score: int) -> None:

@@ -79,6 +79,8 @@ ADVERSARIAL = {
     "spaced-thousands": "1" + " 234" * 25_000 + "5",
     "open-braces": "\\boxed{" + "{" * 100_000,
     "boxes": "\\boxed{\\frac{1}{" * 7_000,
+    "nested-boxes": "\\boxed{" * 7_000 + "1" + "}" * 7_000,
+    "short-nested-boxes": "Final Answer: " + "\\boxed{" * 250 + "1" + "}" * 250,
     "markers": "answer " * 15_000,
     "final-markers": "Final Answer " * 8_000,
     "colon-markers": "Answer: A, " * 9_000,

@@ -266,3 +266,37 @@ def test_bad_input_names_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[
     run = write_run(tmp_path / "alpha", [record("q1", 1.0)])
     code, _, err = run_cli(capsys, str(run), "--bootstrap", "0")
     assert code == 2 and "--bootstrap" in err
+
+
+def test_overrides_in_the_journal_count_before_write_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from scorers.journal import journal_file
+    from scorers.store import ResultsStore
+
+    run = write_run(tmp_path / "alpha", small_run())
+    with ResultsStore.open(run, annotator="ann") as store:
+        store.override("q9", 1.0, "the reference is wrong")  # fsynced to the journal only
+    on_disk = orjson.loads((run / "updated_predictions.json").read_bytes())
+    assert on_disk[9]["correct"] == 0.0  # not written back
+    code, out, _ = run_cli(capsys, str(run), "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["overall"]["accuracy"] == pytest.approx(60.0)  # 6 of 10 with the override
+    assert data["overrides"]["overridden"] == 3 and data["overrides"]["changed"] == 1
+    # The summary read the journal and wrote nothing: only the reviewer's journal is there.
+    assert sorted(p.name for p in (run / "journal").iterdir()) == [
+        journal_file(run / "journal", "ann").name
+    ]
+
+
+def test_table_written_to_a_file_is_plain_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = write_run(tmp_path / "alpha", small_run())
+    target = tmp_path / "summary.txt"
+    code, out, _ = run_cli(capsys, str(run), "-o", str(target))
+    assert code == 0 and out == ""
+    text = target.read_text()
+    assert "Accuracy by task" in text and "\x1b[" not in text
+    assert re.search(r"│ 1 │ alpha\s+│\s+10 │\s+50\.0 │", text)

@@ -258,3 +258,74 @@ def test_ids_prefixed_with_their_model_pair_across_models() -> None:
     s = summarise(group_by_model(a + b, "x"))
     (comparison,) = s.comparisons
     assert comparison.n == 4 and comparison.difference == pytest.approx(50.0)
+
+
+def test_judges_that_do_not_grade_correctness_stay_out_of_agreement() -> None:
+    rows = [
+        record(
+            str(i),
+            1.0,
+            verdicts=[
+                verdict("rule:strict", 1.0),
+                verdict("judge:vrc-steps", 0.3),  # reasoning-step quality, not correctness
+                verdict("judge:rubric", 1.0),  # behaviour questions
+                verdict("judge:my-own", 1.0),  # unknown judges are taken as correctness judges
+            ],
+            human=1.0,
+        )
+        for i in range(3)
+    ]
+    m = summarise_model("m", rows, SummaryOptions())
+    assert [(p.a, p.b) for p in m.agreement] == [
+        ("rule:strict", "judge:my-own"),
+        ("rule:strict", "human"),
+        ("judge:my-own", "human"),
+    ]
+    assert [e.source for e in m.error_rates] == ["rule:strict", "judge:my-own"]
+
+
+def test_malformed_records_are_summarised_without_crashing() -> None:
+    rows: list[dict] = [
+        {"question_id": 1, "correct": True, "task": ["a", "list"]},  # unhashable bucket, bool score
+        {"correct": "1", "task": {"nested": 1}},  # score as text: ungraded; no question_id
+        {"question_id": "x", "correct": 0.5, "review": ["not", "a", "dict"], "usage": "not json"},
+        {
+            "question_id": "y",
+            "correct": 1,
+            "review": {
+                "verdicts": [None, {"source": 3}, {"source": "judge:j", "score": "high"}],
+                "flags": [None, {"kind": 5}],
+                "human": {"score": None},
+            },
+            "usage": [None, {"completion_tokens": "many"}, '{"completion_tokens": 7}'],
+            "inference_scores": [1, None, "0"],
+        },
+        {"question_id": "z", "correct": 0.0, "inference_scores": "[1, 0"},  # broken JSON text
+    ]
+    m = summarise_model("m", rows, SummaryOptions())
+    assert m.records == 5 and m.ungraded == 1
+    assert m.overall.loose.n == 4
+    assert m.overall.loose.accuracy == pytest.approx(100 * 2.5 / 4)
+    assert '["a","list"]' in [b.name for b in m.buckets]
+    assert m.tokens is not None and m.tokens.completion.mean == pytest.approx(7.0)
+    runs = m.overall.runs
+    assert runs is not None and runs.per_run[0] == pytest.approx(100.0)
+    assert m.agreement == []
+
+
+def test_accuracies_agree_with_scores_json() -> None:
+    from scorers.scores import compute_scores
+
+    rows = synthetic_run(500, "m", 0.5, seed=8)
+    rows[3]["correct"] = None  # a rejected answer: left out of both
+    rows[5]["correct_strict"] = 0.0
+    rows[5]["correct"] = 0.5
+    scores = compute_scores(rows, "task")
+    m = summarise_model("m", rows, SummaryOptions())
+    assert round(m.overall.loose.accuracy or 0.0, 3) == scores["accuracy"]
+    for bucket in m.buckets:
+        total, count, fraction = scores[bucket.name][:3]
+        assert (bucket.loose.n, bucket.loose.total) == (count, pytest.approx(total))
+        assert round((bucket.loose.accuracy or 0.0) / 100, 3) == fraction
+    assert m.overall.strict is not None
+    assert round(m.overall.strict.accuracy or 0.0, 3) == scores["accuracy_strict"]

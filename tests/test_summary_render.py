@@ -6,6 +6,7 @@ import io
 import subprocess
 import sys
 
+import pytest
 from rich.console import Console
 from summary_fixtures import record
 
@@ -61,3 +62,20 @@ def test_render_package_does_not_import_textual() -> None:
     code = "import sys, rome_tui.render.tables, rome_tui.render.text, rome_tui.render.plot; print('textual' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("width", [60, 80, 100, 160])
+def test_tables_fit_the_terminal_without_losing_columns(width: int) -> None:
+    from summary_fixtures import synthetic_run
+
+    names = ["claude-sonnet-4-thinking", "qwen3-235b-a22b-thinking", "gemini-2.5-pro", "o4-mini"]
+    groups = [
+        (n, synthetic_run(120, n, 0.3 + 0.1 * i, seed=i, runs=2)) for i, n in enumerate(names)
+    ]
+    lines = render(summary_renderable(summarise(groups)), width=width)
+    assert max(len(line) for line in lines) <= width
+    text = "\n".join(lines)
+    # The last column of the widest tables is still there (headings may be shortened).
+    assert "Reas" in text and "tok" in text
+    assert "00/01/" in text  # folded on narrow screens
+    assert "Abst" in text and "trace" in text

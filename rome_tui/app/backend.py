@@ -48,3 +48,10 @@ def baseline_getter(store: object) -> Callable[[int], Any] | None:
     """The store's score-before-overrides of record ``i``, when the store keeps one."""
     getter = getattr(store, "baseline_score", None)
     return getter if callable(getter) else None
+
+
+def run_name(store: object) -> str:
+    """The results directory's name (the file's too when it is not updated_predictions.json)."""
+    name = source_name(store)
+    directory, _, file = name.partition("/")
+    return directory if file == "updated_predictions.json" else name

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any
+from typing import Any, overload
 
 _SCORE_WORDS = {"none": None, "null": None, "nan": None, "": None}
 
@@ -146,6 +146,66 @@ def build_rows(
     if baseline is None:
         return [make_row(i, record, bucket_field) for i, record in enumerate(records)]
     return [make_row(i, record, bucket_field, baseline(i)) for i, record in enumerate(records)]
+
+
+class LazyRows(Sequence[Row]):
+    """Rows made on first access, so the first screen needs only the visible ones.
+
+    ``build_all`` (run by the app in a worker thread) fills in the rest; filters,
+    sorting and counts work at any time, building what is still missing.
+    Rows are immutable snapshots: ``refresh(i)`` replaces one after its record changed.
+    """
+
+    def __init__(
+        self,
+        records: Sequence[Mapping[str, Any]],
+        bucket_field: str = "task",
+        baseline: Callable[[int], Any] | None = None,
+    ) -> None:
+        self._records = records
+        self._bucket_field = bucket_field
+        self._baseline = baseline
+        self._rows: list[Row | None] = [None] * len(records)
+
+    def _make(self, i: int) -> Row:
+        if self._baseline is None:
+            return make_row(i, self._records[i], self._bucket_field)
+        return make_row(i, self._records[i], self._bucket_field, self._baseline(i))
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @overload
+    def __getitem__(self, i: int) -> Row: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Row]: ...
+
+    def __getitem__(self, i: int | slice) -> Row | list[Row]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        row = self._rows[i]
+        if row is None:
+            row = self._rows[i] = self._make(i)
+        return row
+
+    def __iter__(self) -> Iterator[Row]:
+        for i in range(len(self._rows)):
+            yield self[i]
+
+    def refresh(self, i: int) -> Row:
+        row = self._rows[i] = self._make(i)
+        return row
+
+    def build_all(self, cancelled: Callable[[], bool] = lambda: False) -> bool:
+        """Make every missing row; False if ``cancelled`` stopped it first."""
+        rows = self._rows
+        for i in range(len(rows)):
+            if rows[i] is None:
+                rows[i] = self._make(i)
+            if i % 4096 == 0 and cancelled():
+                return False
+        return True
 
 
 # --- filtering --------------------------------------------------------------------------
@@ -340,9 +400,15 @@ class Accuracy:
 
 
 def accuracy(rows: Iterable[Row]) -> tuple[Accuracy, list[Accuracy]]:
-    """Overall and per-bucket accuracy; an item with no score counts as wrong, as ROME does."""
+    """Overall and per-bucket accuracy of the items with a score (as scores.json counts them).
+
+    "Before" is the primary verdict's score, "after" the adjudicated one; an item
+    whose machine score is missing counts as 0 before.
+    """
     sums: dict[str, list[float]] = {}
     for row in rows:
+        if row.correct is None and row.machine is None:
+            continue
         entry = sums.setdefault(row.bucket, [0, 0.0, 0.0])
         entry[0] += 1
         entry[1] += row.machine or 0.0

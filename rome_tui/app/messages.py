@@ -26,3 +26,7 @@ class WriteBackFailed(Message):
     """The rewrite failed for another reason (disk full, permissions...)."""
 
     detail: str
+
+
+class IndexReady(Message):
+    """Every item's row is built: counts, filters and sorting are at full speed."""

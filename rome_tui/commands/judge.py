@@ -142,6 +142,12 @@ def run(args: argparse.Namespace) -> int:
     if args.dry_run:
         return _dry_run(selected, judge, opts, cache, args)
 
+    endpoint = args.base_url or os.environ.get("OPENAI_BASE_URL") or ""
+    if not os.environ.get("OPENAI_API_KEY") and (not endpoint or "api.openai.com" in endpoint):
+        raise UsageError(
+            "OPENAI_API_KEY is not set: set it for OpenAI, or point --base-url / OPENAI_BASE_URL "
+            "at a local server (which needs no key)"
+        )
     judged: list[dict[str, Any]] = []
     started = time.monotonic()
     stats: ClientStats | None = None

@@ -80,7 +80,8 @@ def _load(path: str) -> Any:
         # Overrides fsynced to the journal but not yet written back still count.
         from scorers.store import ResultsStore
 
-        return ResultsStore.open(path, annotator="summary")
+        with ResultsStore.open(path, annotator="summary") as store:
+            return store
     return load_results(path)
 
 

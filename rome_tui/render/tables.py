@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from dataclasses import replace
+
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -10,27 +13,102 @@ from rome_tui.render.scatter import AccuracyTokensScatter, scatter_points
 from rome_tui.render.tablespec import TableSpec, all_tables
 from scorers.summary import Summary
 
+# Headings for narrow terminals: Rich never breaks a word, so long heading words
+# would otherwise push the last columns off the screen.
+SHORT_HEADINGS: dict[str, str] = {
+    "Accuracy (%)": "Acc.",
+    "Acc. (%)": "Acc.",
+    "Strict (%)": "Strict",
+    "Strict 95% CI": "Strict CI",
+    "Runs: mean ± std": "Runs",
+    "Completion tokens": "Compl. tok.",
+    "Reasoning tokens": "Reas. tok.",
+    "Agreement (%)": "Agr. %",
+    "Source A": "A",
+    "Source B": "B",
+    "Error rate (%)": "Err. %",
+    "Overridden": "Overr.",
+    "Before (%)": "Before",
+    "After (%)": "After",
+    "Change (pp)": "Δ pp",
+    "Conflicts": "Confl.",
+    "Heuristic": "Heur.",
+    "Incons. ans.": "Ans.",
+    "Incons. cert.": "Cert.",
+    "Claimed search": "Search",
+    "Claimed tools": "Tools",
+    "Abstained": "Abst.",
+    "Abstains in trace": "Abst. trace",
+}
 
-def rich_table(spec: TableSpec) -> Table:
-    """A Rich table of a spec; every cell is plain Text, so model names are never markup."""
-    table = Table(
-        title=spec.title, title_justify="left", title_style="bold", caption_justify="left"
-    )
-    for i, (name, numeric) in enumerate(zip(spec.columns, spec.numeric, strict=True)):
+
+def _label_column(spec: TableSpec) -> int:
+    """The column that names each row: the first that is not a number."""
+    return next((i for i, numeric in enumerate(spec.numeric) if not numeric), 0)
+
+
+def _natural_widths(spec: TableSpec) -> list[int]:
+    return [
+        max([len(name)] + [len(row[i]) for row in spec.rows]) for i, name in enumerate(spec.columns)
+    ]
+
+
+def _fitted_widths(spec: TableSpec, budget: int) -> list[int]:
+    """Column widths that fit ``budget`` characters of content, or come as close as they can.
+
+    Narrowing takes one character at a time from the column with the most room
+    to spare. Single numbers never wrap; intervals break at their space;
+    labels fold after 12 characters, headings wrap at word boundaries.
+    """
+    widths = _natural_widths(spec)
+    floors = []
+    for i, numeric in enumerate(spec.numeric):
         cells = [row[i] for row in spec.rows]
         widest = max(map(len, cells), default=0)
-        # Single numbers never wrap, intervals may break at their space when the
-        # terminal is narrow, and labels keep a readable width (the first column,
-        # naming the model or bucket, never wraps).
+        longest_word = max((len(w) for c in cells for w in c.split()), default=0)
         if numeric:
-            min_width = None if any(" " in c for c in cells) else widest
+            floor = longest_word if any(" " in c for c in cells) else widest
         else:
-            min_width = min(widest, 24)
+            floor = min(widest, 12)  # longer labels fold onto a second line
+        heading_word = max((len(w) for w in spec.columns[i].split()), default=0)
+        floors.append(max(1, floor, min(heading_word, 6)))
+    while sum(widths) > budget:
+        room = [w - f for w, f in zip(widths, floors, strict=True)]
+        i = max(range(len(widths)), key=room.__getitem__)
+        if room[i] <= 0:
+            break
+        widths[i] -= 1
+    return widths
+
+
+def rich_table(spec: TableSpec, max_width: int | None = None) -> Table:
+    """A Rich table of a spec; every cell is plain Text, so model names are never markup.
+
+    In a terminal too narrow for the natural layout the table drops its vertical
+    rules, shortens its headings (:data:`SHORT_HEADINGS`) and narrows the
+    columns that can wrap, rather than letting the last columns fall off.
+    """
+    overhead = 3 * len(spec.columns) + 1
+    fits = max_width is None or sum(_natural_widths(spec)) + overhead <= max_width
+    widths: list[int | None] = [None] * len(spec.columns)
+    if not fits and max_width is not None:
+        spec = replace(spec, columns=[SHORT_HEADINGS.get(c, c) for c in spec.columns])
+        widths = list(_fitted_widths(spec, max_width - overhead))
+    label = _label_column(spec)
+    table = Table(
+        title=spec.title,
+        title_justify="left",
+        title_style="bold",
+        caption_justify="left",
+        box=box.HEAVY_HEAD if fits else box.SIMPLE_HEAD,
+    )
+    for i, (name, numeric) in enumerate(zip(spec.columns, spec.numeric, strict=True)):
         table.add_column(
             Text(name),
             justify="right" if numeric else "left",
-            no_wrap=i == 0,
-            min_width=min_width,
+            no_wrap=fits and i == label,  # the model or bucket name, when there is room
+            overflow="fold",
+            width=widths[i],
         )
     previous = None
     for i, row in enumerate(spec.rows):
@@ -38,16 +116,26 @@ def rich_table(spec: TableSpec) -> Table:
             table.add_section()
             previous = None
         # Rows grouped by model show the model once per group.
-        label = "" if len(spec.rows) > 1 and row[0] == previous and not spec.numeric[0] else row[0]
+        first = "" if len(spec.rows) > 1 and row[0] == previous and not spec.numeric[0] else row[0]
         previous = row[0]
-        table.add_row(Text(label), *(Text(cell) for cell in row[1:]))
+        table.add_row(Text(first), *(Text(cell) for cell in row[1:]))
     if spec.note:
         table.caption = Text(spec.note, style="dim")
     return table
 
 
-def summary_tables(summary: Summary) -> list[Table]:
-    return [rich_table(spec) for spec in all_tables(summary)]
+class SpecTable:
+    """A table that picks its column widths when it knows the width it is drawn in."""
+
+    def __init__(self, spec: TableSpec) -> None:
+        self.spec = spec
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield rich_table(self.spec, options.max_width)
+
+
+def summary_tables(summary: Summary) -> list[SpecTable]:
+    return [SpecTable(spec) for spec in all_tables(summary)]
 
 
 def summary_renderable(summary: Summary, *, scatter: bool = True) -> RenderableType:

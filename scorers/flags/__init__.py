@@ -17,9 +17,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from scorers.flags import abstention, contradiction, hedging, injection, tool_claims
+from scorers.flags import (
+    abstention,
+    conclusion,
+    contradiction,
+    hedging,
+    injection,
+    lexicon,
+    tool_claims,
+)
 from scorers.flags.lexicon import Cues
-from scorers.flags.scan import lowered
+from scorers.flags.scan import Scanner, lowered
 from scorers.flags.spans import SOURCE, tail_start
 from scorers.records import Flag, ResponseTexts
 
@@ -28,22 +36,34 @@ if TYPE_CHECKING:
 
 __all__ = ["SOURCE", "detect"]
 
-_TAIL = (0.3, 700, 2200)  # fraction, floor, ceiling in characters
+
+# One automaton pass per text region: the answer, and the closing part of the reasoning.
+_ANSWER_SCAN = Scanner((*lexicon.FAMILIES, *conclusion.FAMILIES, *injection.FAMILIES))
+_TAIL_SCAN = Scanner((*lexicon.FAMILIES, *conclusion.FAMILIES))
 
 
 def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> Iterator[Flag]:
     reasoning, answer = texts
-    abstained_span, abstained_flags = abstention.detect_abstained(record, answer)
+    answer_low = lowered(answer)
+    answer_found = _ANSWER_SCAN.find(answer_low)
+    answer_cues = Cues(answer_low, found=answer_found)
+    abstained_span, abstained_flags = abstention.detect_abstained(record, answer, answer_cues)
     abstained = abstained_span is not None
     yield from abstained_flags
-    yield from injection.detect(answer)
+    yield from injection.detect(answer, answer_found)
     if not reasoning.strip():
         return
-    yield from tool_claims.detect(record, reasoning, ctx.tools_available)
+    low = lowered(reasoning)
+    yield from tool_claims.detect(record, reasoning, ctx.tools_available, low)
     # The closing part of the reasoning: LRM-Eval and the hedging literature
     # find the decisive doubt near the end, and scanning less keeps it cheap.
-    lo = tail_start(reasoning, *_TAIL)
-    cues = Cues(lowered(reasoning), lo)
-    yield from abstention.detect_reasoning_abstains(reasoning, answer, abstained, cues, lo)
-    yield from hedging.detect(reasoning, answer, abstained, cues)
-    yield from contradiction.detect(record, reasoning, answer, abstained)
+    lo = tail_start(reasoning, *contradiction.TAIL)
+    tail_found = _TAIL_SCAN.find(low, lo)
+    cues = Cues(low, lo, found=tail_found)
+    yield from abstention.detect_reasoning_abstains(
+        reasoning, answer, abstained, cues, lo, answer_cues
+    )
+    yield from hedging.detect(reasoning, answer, abstained, cues, answer_cues)
+    yield from contradiction.detect(
+        record, reasoning, answer, abstained, low, lo, tail_found, answer_found
+    )

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from scorers.flags.conclusion import candidates, last_committed
+from scorers.flags.conclusion import last_candidate, last_committed
 from scorers.flags.lexicon import Cues
 from scorers.flags.scan import lc, lowered
 from scorers.flags.spans import evidence, flag, sentence_end, sentence_span
@@ -31,6 +31,7 @@ _F = 0
 def _c(pattern: str, _flags: int = 0) -> re.Pattern[str]:
     # Patterns run on lowercased text.
     return re.compile(lc(pattern))
+
 
 _REJECT_PREFIXES = ("Can not answer because of", "Input data may contain inappropriate content")
 _REFUSAL = _c(
@@ -47,16 +48,28 @@ _NON_ANSWER = _c(
     r"|impossible\s+to\s+(?:determine|tell|say)|\?+)\W*$",
     _F,
 )
+# A committed value that is itself an abstention ("the answer is: it cannot be determined").
+_ABSTAIN_ANYWHERE = _c(
+    r"\b(?:cannot|can't|can\s+not|unable\s+to|impossible\s+to|not\s+possible\s+to)\s+(?:be\s+)?"
+    r"(?:determine|determined|tell|told|identify|identified|answer|answered|know|known|say)\b"
+    r"|\b(?:not\s+enough|insufficient)\s+(?:information|data|detail|details|context)\b"
+    r"|\b(?:undeterminable|indeterminable|indeterminate|unanswerable|unknown)\b"
+)
 _MARKED = _c(r"\b(?:final\s+answer|answer)\s*(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*(?P<val>[^\n]*)", _F)
 
 
 def _is_non_answer(value: str) -> bool:
     low = lowered(value)
-    return bool(_NON_ANSWER.match(low)) or any(Cues(low).abstentions())
+    return bool(_NON_ANSWER.match(low)) or _ABSTAIN_ANYWHERE.search(low) is not None
 
 
-def answer_abstains(record: Mapping[str, Any], answer: str) -> Evidence | None:
-    """Evidence that the answer declines to answer, or None if it answers."""
+def answer_abstains(
+    record: Mapping[str, Any], answer: str, cues: Cues | None = None
+) -> Evidence | None:
+    """Evidence that the answer declines to answer, or None if it answers.
+
+    ``cues`` are the answer's cues (``Cues(lowered(answer))``) when the caller has them.
+    """
     text = answer.strip()
     if not text:
         return None
@@ -66,30 +79,34 @@ def answer_abstains(record: Mapping[str, Any], answer: str) -> Evidence | None:
     offset = answer.find(text)
     if text.startswith(_REJECT_PREFIXES):
         return sentence_span("answer", answer, offset, offset + 1)
-    low = lowered(answer)
+    cues = Cues(lowered(answer)) if cues is None else cues
+    low = cues.low
     marked = None
-    for marked in _MARKED.finditer(low):
-        pass
+    for marked in _MARKED.finditer(low):  # noqa: B007 - the last marker is the one that counts
+        continue
     if marked is not None and _is_non_answer(marked.group("val")):
         return evidence("answer", answer, marked.start(), marked.end())
-    committed = last_committed(answer)
+    committed = last_committed(answer, low=low, found_by=cues.found)
     if committed is not None and not _is_non_answer(committed.value):
         return None
     if committed is not None:
         return evidence("answer", answer, committed.start, committed.end)
-    cues = [(m.start(), m.end()) for m in _REFUSAL.finditer(low)]
-    cues += [(c.start, c.end) for c in Cues(low).abstentions()]
-    if not cues:
+    found = [(m.start(), m.end()) for m in _REFUSAL.finditer(low)]
+    found += [(c.start, c.end) for c in cues.abstentions()]
+    if not found:
         return None
-    start, end = max(cues)
+    start, end = max(found)
     # "I can't identify the species. It looks like a heron." still answers.
-    if any(Cues(low, sentence_end(low, end)).hedges()):
+    after = sentence_end(low, end)
+    if any(c.start >= after for c in cues.hedges()):
         return None
     return sentence_span("answer", answer, start, end)
 
 
-def detect_abstained(record: Mapping[str, Any], answer: str) -> tuple[Evidence | None, list[Flag]]:
-    span = answer_abstains(record, answer)
+def detect_abstained(
+    record: Mapping[str, Any], answer: str, cues: Cues | None = None
+) -> tuple[Evidence | None, list[Flag]]:
+    span = answer_abstains(record, answer, cues)
     if span is None:
         return None, []
     return span, [flag("abstained", [span], "the answer declines to answer")]
@@ -102,12 +119,12 @@ def reasoning_abstention(reasoning: str, cues: Cues, lo: int) -> list[Evidence]:
     settled by a later committed answer ("my best guess is Dubrovnik"); not
     being able to determine the answer is not.
     """
-    found_cues = list(cues.abstentions())
+    settled = cues.last_resolution()
+    found_cues = list(cues.abstentions(after=settled))
     if not found_cues:
         return []
-    settled = max(cues.resolutions(), default=-1)
-    found = candidates(reasoning, lo)
-    committed = found[-1].start if found else -1
+    last = last_candidate(reasoning, lo, low=cues.low, found_by=cues.found)
+    committed = last.start if last else -1
     return [
         sentence_span("reasoning", reasoning, c.start, c.end)
         for c in found_cues
@@ -116,11 +133,17 @@ def reasoning_abstention(reasoning: str, cues: Cues, lo: int) -> list[Evidence]:
 
 
 def detect_reasoning_abstains(
-    reasoning: str, answer: str, answer_abstained: bool, cues: Cues, lo: int
+    reasoning: str,
+    answer: str,
+    answer_abstained: bool,
+    cues: Cues,
+    lo: int,
+    answer_cues: Cues | None = None,
 ) -> Iterator[Flag]:
     # An answer that itself says the question cannot be settled (e.g. picks the
     # option "cannot be determined") agrees with the reasoning.
-    if answer_abstained or not answer.strip() or any(Cues(lowered(answer)).abstentions()):
+    answer_cues = Cues(lowered(answer)) if answer_cues is None else answer_cues
+    if answer_abstained or not answer.strip() or any(answer_cues.abstentions()):
         return
     spans = reasoning_abstention(reasoning, cues, lo)
     if spans:

@@ -17,10 +17,10 @@ from scorers.flags.scan import Family, Scanner, lc, lowered
 from scorers.flags.spans import sentence_end, sentence_start
 
 
-
 def _c(pattern: str) -> re.Pattern[str]:
     # Patterns run on lowercased text (scan.lc).
     return re.compile(lc(pattern))
+
 
 _VAL = r"(?P<val>[^\n]{1,160})"
 
@@ -37,8 +37,11 @@ _SUBJECT = (
 _STRONG_PATTERNS: tuple[str, ...] = tuple(
     p
     for p in (
-        r"\b" + _SUBJECT + r"\s*(?:\*\*)?\s*(?:is|should\s+be|must\s+be|will\s+be|=|:|→|remains|stays)\s*(?:\*\*)?\s*"
-        r"(?:therefore\s+|then\s+|thus\s+|clearly\s+|definitely\s+|indeed\s+|still\s+|actually\s+|now\s+)?" + _VAL,
+        r"\b"
+        + _SUBJECT
+        + r"\s*(?:\*\*)?\s*(?:is|should\s+be|must\s+be|will\s+be|=|:|→|remains|stays)\s*(?:\*\*)?\s*"
+        r"(?:therefore\s+|then\s+|thus\s+|clearly\s+|definitely\s+|indeed\s+|still\s+|actually\s+|now\s+)?"
+        + _VAL,
         r"\b(?:I(?:'ll|\s+will)|I'm\s+going\s+to|let's|I've\s+decided\s+to|I\s+decided\s+to)\s+(?:go|stick|settle)"
         r"\s+with\s+" + _VAL,
         r"\b(?:I\s+(?:choose|pick|select)|I'm\s+(?:choosing|picking|selecting|going\s+with)|I\s+(?:can\s+)?"
@@ -54,10 +57,12 @@ _GENERIC_PATTERNS: tuple[str, ...] = (
         r"\b(?:so|therefore|thus|hence|that\s+means|which\s+means|in\s+total|overall|altogether|this\s+means"
         r"|in\s+conclusion)\s*,?\s+"
         r"(?:the\s+(?:\w+\s+){0,3}?(?:is|are|=|comes\s+to|equals|must\s+be)|there\s+(?:are|is|were|must\s+be)"
-        r"|we\s+(?:have|get)|I\s+(?:count|get|have)|it's|it\s+is|that's|it\s+must\s+be|option|choice)\s+" + _VAL
+        r"|we\s+(?:have|get)|I\s+(?:count|get|have)|it's|it\s+is|that's|it\s+must\s+be|option|choice)\s+"
+        + _VAL
     ),
     # "The reading is 33 °C." as the closing sentence.
-    r"(?:^|\n|[.!]\s+)(?:the|my|our)\s+(?:\w+\s+){0,3}?(?:is|are|=|equals|comes\s+to)\s+" + _VAL,
+    # ...opening its sentence ("The reading is 33 °C.")
+    r"(?:[.!]\s+|\n)(?:the|my|our)\s+(?:\w+\s+){0,3}?(?:is|are|=|equals|comes\s+to)\s+" + _VAL,
     r"\b(?:that|this|which)\s+(?:gives|yields|makes)\s+(?:a\s+total\s+of\s+|us\s+|me\s+)?"
     r"(?P<val>-?\d[\d,]*(?:\.\d+)?)",
     # "So C has the largest area.": an option letter as the subject of the closing sentence.
@@ -65,21 +70,102 @@ _GENERIC_PATTERNS: tuple[str, ...] = (
     r"\b(?:so|therefore|thus|hence|then|yeah|yes|ok(?:ay)?)\s*,?\s+(?:option\s+|choice\s+)?\(?(?P<val>[a-h])\)?"
     r"(?=\s+(?:is|has|must|should|gives|matches|fits|wins|it\s+is)\b|\s*[.!](?:\s|$))",
 )
-_STRONG_STEMS = (
-    "answer", "option", "choice", "order", "sequence", "ranking", "count", "total", "number", "location", "place",
-    "estimate", "identification", "guess", "pick", "selection", "match", "conclusion", "go with", "stick with",
-    "settle with", "choose", "select", "choosing", "picking", "going with", "conclude", "determined that",
-    "confirmed that", "confirm that",
+_NOUNS = (
+    "answer",
+    "option",
+    "choice",
+    "order",
+    "ordering",
+    "sequence",
+    "ranking",
+    "count",
+    "total",
+    "number",
+    "location",
+    "place",
+    "estimate",
+    "identification",
+    "guess",
+    "pick",
+    "selection",
+    "match",
+    "conclusion",
+    "final",
+    "best",
+    "correct",
+    "right",
+    "only",
+    "chronological",
 )
-_GENERIC_STEMS = (
-    "so", "therefore", "thus", "hence", "that means", "which means", "in total", "overall", "altogether",
-    "this means", "in conclusion", "gives", "yields", "makes", "yeah", "yes", "ok", "then", " is ", " are ",
-    " = ", "equals", "comes to",
+_STRONG_STEMS: tuple[tuple[str, ...], ...] = (
+    (
+        *(f"{det} {noun}" for det in ("my", "our", "the") for noun in _NOUNS),
+        "final answer",
+        "answer",
+    ),
+    ("i'll", "i will", "i'm going", "let's", "i've decided", "i decided"),
+    (
+        "i choose",
+        "i pick",
+        "i select",
+        "i'm choosing",
+        "i'm picking",
+        "i'm selecting",
+        "i'm going with",
+        "i can",
+        "i conclude",
+        "i definitively",
+        "i confidently",
+        "i now",
+        "i safely",
+        "i've concluded",
+        "i've determined",
+        "i've confirmed",
+        "i confirm",
+        "my conclusion",
+        "the conclusion",
+    ),
+    ("option", "choice"),
 )
-_STRONG = Scanner(Family(f"strong{i}", _STRONG_STEMS, p, before=60, after=170) for i, p in enumerate(_STRONG_PATTERNS))
-_GENERIC = Scanner(
-    Family(f"generic{i}", _GENERIC_STEMS, p, before=60, after=170) for i, p in enumerate(_GENERIC_PATTERNS)
+_GENERIC_STEMS: tuple[tuple[str, ...], ...] = (
+    (
+        "so",
+        "therefore",
+        "thus",
+        "hence",
+        "that means",
+        "which means",
+        "in total",
+        "overall",
+        "altogether",
+        "this means",
+        "in conclusion",
+    ),
+    (". the", ". my", ". our", "\nthe", "\nmy", "\nour", "! the", ".  the"),
+    (
+        "that gives",
+        "that yields",
+        "that makes",
+        "this gives",
+        "this yields",
+        "this makes",
+        "which gives",
+        "which yields",
+        "which makes",
+    ),
+    ("so", "therefore", "thus", "hence", "then", "yeah", "yes", "ok"),
 )
+FAMILIES: tuple[Family, ...] = (
+    *(
+        Family(f"commit{i}", stems, p, anchored=True)
+        for i, (stems, p) in enumerate(zip(_STRONG_STEMS, _STRONG_PATTERNS, strict=True))
+    ),
+    *(
+        Family(f"closing{i}", stems, p, anchored=True)
+        for i, (stems, p) in enumerate(zip(_GENERIC_STEMS, _GENERIC_PATTERNS, strict=True))
+    ),
+)
+_SCANNER = Scanner(FAMILIES)
 # Generic commits only count at the very end of the text, so only that much is scanned.
 _GENERIC_REACH = 400
 _RETRACT = _c(
@@ -88,7 +174,9 @@ _RETRACT = _c(
     r"|that's\s+(?:wrong|incorrect|not\s+right)|that\s+(?:is|was)\s+(?:wrong|incorrect)|scratch\s+that"
     r"|mistake|miscount\w*|mis-?read|not\s+quite\s+right|doesn't\s+(?:add\s+up|work|fit|match))\b"
 )
-_CONDITIONAL = _c(r"\b(?:if|whether|suppose|supposing|assuming|unless|when|asks?|asking|question)\b")
+_CONDITIONAL = _c(
+    r"\b(?:if|whether|suppose|supposing|assuming|unless|when|asks?|asking|question)\b"
+)
 _VAGUE = _c(
     r"^(?:not|either|one\s+of|unclear|unknown|uncertain|ambiguous|somewhere|something|that|this|these|those|which"
     r"|what|to\s|in\s+the\s+format|as\s+follows|below|based|a\s+(?:letter|number|string|comma))\b"
@@ -96,6 +184,8 @@ _VAGUE = _c(
 _MORE_WORK = re.compile(r"\d")
 _MORE_WORK_CHARS = 200
 _BOXED = re.compile(r"\\boxed\s*\{")
+_BOX_CAP = 8
+_BOX_REACH = 400
 
 
 class Conclusion(NamedTuple):
@@ -106,10 +196,13 @@ class Conclusion(NamedTuple):
 
 
 def _boxed(text: str, lo: int) -> list[Conclusion]:
+    # Only the last few boxes can be the conclusion; scanning each one's braces
+    # in Python is bounded by _BOX_REACH, so a text of 10,000 boxes stays cheap.
+    starts = list(_BOXED.finditer(text, lo))[-_BOX_CAP:]
     found: list[Conclusion] = []
-    for m in _BOXED.finditer(text, lo):
+    for m in starts:
         depth, i = 1, m.end()
-        limit = min(len(text), m.end() + 400)
+        limit = min(len(text), m.end() + _BOX_REACH)
         while i < limit and depth:
             depth += {"{": 1, "}": -1}.get(text[i], 0)
             i += 1
@@ -123,54 +216,106 @@ def _clean(value: str) -> str:
     return value.rstrip(".!;: ").strip("*_` ").strip()
 
 
-def candidates(text: str, lo: int = 0, low: str | None = None) -> list[Conclusion]:
+def _raw(
+    text: str, lo: int, low: str, found_by: dict[str, list[re.Match[str]]] | None
+) -> list[tuple[bool, re.Match[str]]]:
+    if found_by is None:
+        found_by = _SCANNER.find(low, lo)
+    tail = max(lo, len(text) - _GENERIC_REACH)
+    raw = [
+        (name.startswith("commit"), m)
+        for name, ms in found_by.items()
+        if name.startswith(("commit", "closing"))
+        for m in ms
+        if m.start() >= (lo if name.startswith("commit") else tail)
+    ]
+    raw.sort(key=lambda sm: (sm[1].start(), -sm[1].end()))
+    return raw
+
+
+def _valid(text: str, low: str, strong: bool, m: re.Match[str]) -> Conclusion | None:
+    """The conclusion a committing phrase states, or None if it states none."""
+    val = m.group("val")
+    if len(val) == 1 and val.isalpha() and not text[m.start("val")].isupper():
+        return None  # a lone option letter ("So C has ...") must be a capital in the original
+    vstart = m.start("val")
+    vend = min(sentence_end(text, vstart), m.end("val"))
+    while vend > vstart and text[vend - 1].isspace():
+        vend -= 1
+    sentence_close = sentence_end(text, m.start())
+    if text[max(m.start(), sentence_close - 1) : sentence_close].strip() == "?":
+        return None
+    if _CONDITIONAL.search(low, sentence_start(text, m.start()), m.start()):
+        return None
+    value = _clean(text[vstart:vend])
+    if not value or _VAGUE.match(value.lower()) or len(value) > 140:
+        return None
+    # A generic "so the legs are 6 and 8" is an intermediate result unless
+    # the text ends right after it.
+    if not strong and (
+        len(text) - vend > _MORE_WORK_CHARS or _MORE_WORK.search(text, vend, len(text)) is not None
+    ):
+        return None
+    return Conclusion(m.start(), vend, value, strong)
+
+
+def candidates(
+    text: str,
+    lo: int = 0,
+    low: str | None = None,
+    found_by: dict[str, list[re.Match[str]]] | None = None,
+) -> list[Conclusion]:
     """Every committing phrase in ``text[lo:]``, in order of position.
 
-    ``low`` is ``lowered(text)`` when the caller already has it.
+    ``low`` is ``lowered(text)`` and ``found_by`` a combined scanner's matches
+    over ``text[lo:]`` (see FAMILIES) when the caller already has them.
     """
     low = lowered(text) if low is None else low
     found = _boxed(text, lo)
-    matches = [(True, m) for ms in _STRONG.find(low, lo).values() for m in ms]
-    tail = max(lo, len(text) - _GENERIC_REACH)
-    matches += [(False, m) for ms in _GENERIC.find(low, tail).values() for m in ms]
-    for strong, m in matches:
-        if m.re.groupindex.get("val") and m.group("val")[:1].isalpha() and len(m.group("val")) == 1:
-            # a lone option letter ("So C has ...") must be a capital in the original
-            if not text[m.start("val")].isupper():
-                continue
-        vstart = m.start("val")
-        vend = min(sentence_end(text, vstart), m.end("val"))
-        while vend > vstart and text[vend - 1].isspace():
-            vend -= 1
-        sentence_close = sentence_end(text, m.start())
-        if text[max(m.start(), sentence_close - 1) : sentence_close].strip() == "?":
-            continue
-        head = low[sentence_start(text, m.start()) : m.start()]
-        if _CONDITIONAL.search(head):
-            continue
-        value = _clean(text[vstart:vend])
-        if not value or _VAGUE.match(value.lower()) or len(value) > 140:
-            continue
-        # A generic "so the legs are 6 and 8" is an intermediate result unless
-        # the text ends right after it.
-        if not strong and (
-            len(text) - vend > _MORE_WORK_CHARS or _MORE_WORK.search(text, vend, len(text)) is not None
-        ):
-            continue
-        found.append(Conclusion(m.start(), vend, value, strong))
+    for strong, m in _raw(text, lo, low, found_by):
+        c = _valid(text, low, strong, m)
+        if c is not None:
+            found.append(c)
     found.sort(key=lambda c: (c.start, -c.end))
     return found
 
 
+def last_candidate(
+    text: str,
+    lo: int = 0,
+    *,
+    strong_only: bool = False,
+    low: str | None = None,
+    found_by: dict[str, list[re.Match[str]]] | None = None,
+) -> Conclusion | None:
+    """The last committing phrase in ``text[lo:]`` (retracted or not), checked from the end."""
+    low = lowered(text) if low is None else low
+    boxed = _boxed(text, lo)
+    best = boxed[-1] if boxed else None
+    for strong, m in reversed(_raw(text, lo, low, found_by)):
+        if best is not None and m.start() < best.start:
+            break
+        if strong_only and not strong:
+            continue
+        c = _valid(text, low, strong, m)
+        if c is not None:
+            if best is None or (c.start, -c.end) > (best.start, -best.end):
+                best = c
+            break
+    return best
+
+
 def last_committed(
-    text: str, lo: int = 0, *, strong_only: bool = False, low: str | None = None
+    text: str,
+    lo: int = 0,
+    *,
+    strong_only: bool = False,
+    low: str | None = None,
+    found_by: dict[str, list[re.Match[str]]] | None = None,
 ) -> Conclusion | None:
     """The last committed answer in ``text[lo:]``, or None if it was retracted or never given."""
     low = lowered(text) if low is None else low
-    found = [c for c in candidates(text, lo, low) if c.strong or not strong_only]
-    if not found:
-        return None
-    last = found[-1]
-    if _RETRACT.search(low, last.end):
+    last = last_candidate(text, lo, strong_only=strong_only, low=low, found_by=found_by)
+    if last is None or _RETRACT.search(low, last.end):
         return None
     return last

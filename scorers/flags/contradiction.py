@@ -21,17 +21,42 @@ from scorers.evaluators import Mode, evaluate
 from scorers.flags.conclusion import Conclusion, last_committed
 from scorers.flags.spans import evidence, flag, tail_start
 from scorers.outcome import Outcome
-from scorers.records import Flag, decode_kwargs
+from scorers.records import Flag, decode_kwargs, verdict_of
 
 _NUMBER_WORDS = {
     w: str(i)
     for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen"
-        " seventeen eighteen nineteen twenty".split()
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
     )
 }
-_NUMBER_WORDS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "hundred": "100", "a dozen": "12"})
-_WORD_RE = re.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
+_NUMBER_WORDS.update(
+    {"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "hundred": "100", "a dozen": "12"}
+)
+_WORD_RE = re.compile(
+    r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE
+)
 _NUMBER_RE = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?")
 _LEADING_NUMBER = re.compile(
     r"(?:(?:there\s+(?:are|is|were|must\s+be)|we\s+have|I\s+count|it's|it\s+is|a\s+total\s+of|in\s+total)\s+)?"
@@ -44,15 +69,46 @@ _LETTERS_RE = re.compile(
 )
 _WORDS_RE = re.compile(r"[^\W_]{3,}")
 _STOP = frozenset(
-    "the and with from that this which final answer located location city country area near image photo "
-    "picture shows team teams are was were is".split()
+    [
+        "the",
+        "and",
+        "with",
+        "from",
+        "that",
+        "this",
+        "which",
+        "final",
+        "answer",
+        "located",
+        "location",
+        "city",
+        "country",
+        "area",
+        "near",
+        "image",
+        "photo",
+        "picture",
+        "shows",
+        "team",
+        "teams",
+        "are",
+        "was",
+        "were",
+        "is",
+    ]
 )
 _EXACT = frozenset(
-    {"choices_matching", "number_matching", "ordered_list_matching", "interval_matching", "multi_interval_matching"}
+    {
+        "choices_matching",
+        "number_matching",
+        "ordered_list_matching",
+        "interval_matching",
+        "multi_interval_matching",
+    }
 )
 # The reasoning's conclusion is looked for in its closing part only: a trace of
 # 8 KB commits near its end, and scanning less keeps the detector cheap.
-_TAIL = (0.35, 1500, 4000)
+TAIL = (0.3, 800, 2500)  # fraction, floor, ceiling in characters
 
 
 def _prepare(evaluator: str, value: str) -> str | None:
@@ -75,7 +131,9 @@ def _mode() -> Mode:
     # strict mode is the intended reader; the reference reader stands in only
     # while a checkout has no strict engine.
     try:
-        return "strict" if hasattr(importlib.import_module("scorers.strict"), "evaluate") else "rome"
+        return (
+            "strict" if hasattr(importlib.import_module("scorers.strict"), "evaluate") else "rome"
+        )
     except ImportError:
         return "rome"
 
@@ -101,6 +159,10 @@ def _as_number(text: str) -> float | None:
         return None
 
 
+def _letters(text: str) -> str:
+    return "".join(sorted(set(re.findall(r"[A-Z]", text.upper()))))
+
+
 def _canon(text: str) -> str:
     return re.sub(r"[\s*`$()\[\]{}.]+", "", text).lower()
 
@@ -114,6 +176,8 @@ def _differ(evaluator: str, mine: Outcome, theirs: Outcome, value: str, answer: 
             x, y = _as_number(a), _as_number(b)
             if x is not None and y is not None:
                 return abs(x - y) > 1e-9 * max(1.0, abs(x), abs(y))
+        if evaluator == "choices_matching":
+            return _letters(a) != _letters(b)
         return _canon(a) != _canon(b)
     # Free text (key items, locations): different verdicts mean different answers;
     # equal failing verdicts differ only when the two share no content word.
@@ -126,8 +190,8 @@ def _differ(evaluator: str, mine: Outcome, theirs: Outcome, value: str, answer: 
     return False
 
 
-def _answer_span(answer: str) -> tuple[int, int]:
-    found = last_committed(answer)
+def _answer_span(answer: str, found_by: dict[str, list[re.Match[str]]] | None) -> tuple[int, int]:
+    found = last_committed(answer, found_by=found_by)
     if found:
         return found.start, found.end
     end = len(answer.rstrip())
@@ -135,31 +199,77 @@ def _answer_span(answer: str) -> tuple[int, int]:
     return start, end
 
 
-def conclusion_of(reasoning: str, evaluator: str) -> Conclusion | None:
+def conclusion_of(
+    reasoning: str,
+    evaluator: str,
+    low: str | None = None,
+    lo: int | None = None,
+    found_by: dict[str, list[re.Match[str]]] | None = None,
+) -> Conclusion | None:
+    """The reasoning's last committed answer in its closing part (from ``lo``)."""
     shaped = evaluator in _EXACT or evaluator == "math_matching"
-    return last_committed(reasoning, tail_start(reasoning, *_TAIL), strong_only=not shaped)
+    lo = tail_start(reasoning, *TAIL) if lo is None else lo
+    return last_committed(reasoning, lo, strong_only=not shaped, low=low, found_by=found_by)
 
 
-def detect(record: Mapping[str, Any], reasoning: str, answer: str, answer_abstains: bool) -> Iterator[Flag]:
+def _answer_outcome(
+    record: Mapping[str, Any], evaluator: str, kwargs: Mapping[str, Any], answer: str
+) -> Outcome | None:
+    # Grading already read the answer with this evaluator: reuse its verdict.
+    verdict = verdict_of(record, f"rule:{_mode()}")
+    if verdict and not verdict.get("error") and isinstance(verdict.get("extracted"), str):
+        score = verdict.get("score")
+        if isinstance(score, (int, float)):
+            return Outcome(score=score, extracted=verdict["extracted"] or "")
+    return _grade(evaluator, kwargs, answer)
+
+
+def _concluded_outcome(evaluator: str, kwargs: Mapping[str, Any], value: str) -> Outcome | None:
+    # A prepared letter or number is already canonical; only free text needs its verdict.
+    if evaluator in ("choices_matching", "number_matching"):
+        return Outcome(score=0, extracted=value)
+    return _grade(evaluator, kwargs, f"Final Answer: {value}")
+
+
+def detect(
+    record: Mapping[str, Any],
+    reasoning: str,
+    answer: str,
+    answer_abstains: bool,
+    low: str | None = None,
+    lo: int | None = None,
+    found_by: dict[str, list[re.Match[str]]] | None = None,
+    answer_found_by: dict[str, list[re.Match[str]]] | None = None,
+) -> Iterator[Flag]:
+    """``low``/``lo``/``found_by``: the lowercased reasoning, where its closing part
+    starts and a combined scan of that part; ``answer_found_by`` the same for the answer."""
     evaluator = record.get("evaluator")
     kwargs = decode_kwargs(record.get("evaluator_kwargs"))
-    if not isinstance(evaluator, str) or not isinstance(kwargs, dict) or answer_abstains or not answer.strip():
+    if (
+        not isinstance(evaluator, str)
+        or not isinstance(kwargs, dict)
+        or answer_abstains
+        or not answer.strip()
+    ):
         return
-    concluded = conclusion_of(reasoning, evaluator)
+    concluded = conclusion_of(reasoning, evaluator, low, lo, found_by)
     if concluded is None:
         return
     value = _prepare(evaluator, concluded.value)
     if value is None:
         return
-    mine = _grade(evaluator, kwargs, f"Final Answer: {value}")
-    theirs = _grade(evaluator, kwargs, answer)
+    mine = _concluded_outcome(evaluator, kwargs, value)
+    theirs = _answer_outcome(record, evaluator, kwargs, answer)
     if mine is None or theirs is None:
         return
-    a_start, a_end = _answer_span(answer)
+    a_start, a_end = _answer_span(answer, answer_found_by)
     answer_tail = answer[a_start:a_end]
     if _differ(evaluator, mine, theirs, value, answer_tail):
         yield flag(
             "answer_contradicts_reasoning",
-            [evidence("reasoning", reasoning, concluded.start, concluded.end), evidence("answer", answer, a_start, a_end)],
+            [
+                evidence("reasoning", reasoning, concluded.start, concluded.end),
+                evidence("answer", answer, a_start, a_end),
+            ],
             f"reasoning concludes {mine.extracted!r}, answer gives {theirs.extracted!r}",
         )

@@ -12,16 +12,75 @@ from scorers.flags.spans import sentence_start
 
 # Single words that, before a claim in the same clause, mean the model did not do it.
 _NOT_DONE_WORDS = frozenset(
-    """if unless whether could would should can't cannot couldn't wouldn't unable without don't didn't haven't
-    hasn't never wish wished pretend imagine suppose lack lacks lacking won't ideally hypothetically might may
-    impossible not no nor cant dont didnt wont""".split()
+    [
+        "if",
+        "unless",
+        "whether",
+        "could",
+        "would",
+        "should",
+        "can't",
+        "cannot",
+        "couldn't",
+        "wouldn't",
+        "unable",
+        "without",
+        "don't",
+        "didn't",
+        "haven't",
+        "hasn't",
+        "never",
+        "wish",
+        "wished",
+        "pretend",
+        "imagine",
+        "suppose",
+        "lack",
+        "lacks",
+        "lacking",
+        "won't",
+        "ideally",
+        "hypothetically",
+        "might",
+        "may",
+        "impossible",
+        "not",
+        "no",
+        "nor",
+        "cant",
+        "dont",
+        "didnt",
+        "wont",
+    ]
 )
 # Phrases (space-padded, lowercase) with the same effect.
 _NOT_DONE_PHRASES = (
-    " can not ", " not able ", " no way ", " no access ", " no ability ", " instead of ", " rather than ",
-    " no need ", " will not ", " not going to ", " need to ", " needs to ", " were i ", " had i ",
-    " in principle ", " not possible ", " isn't possible ", " not allowed ", " not permitted ",
-    " one can ", " one could ", " you can ", " you could ", " someone could ", " users can ", " a person could ",
+    " can not ",
+    " not able ",
+    " no way ",
+    " no access ",
+    " no ability ",
+    " instead of ",
+    " rather than ",
+    " no need ",
+    " will not ",
+    " not going to ",
+    " need to ",
+    " needs to ",
+    " were i ",
+    " had i ",
+    " in principle ",
+    " not possible ",
+    " isn't possible ",
+    " not allowed ",
+    " not permitted ",
+    " one can ",
+    " one could ",
+    " you can ",
+    " you could ",
+    " someone could ",
+    " users can ",
+    " a person could ",
 )
 _CLAUSE_BREAKS = (",", ";", ":", "(", " but ", " however ", " though ", " yet ", " — ", " - ")
 _STRIP = ".,;:!?()[]{}\"'*`“”‘’"
@@ -38,12 +97,22 @@ def clause_before(low: str, pos: int) -> str:
     return low[cut:pos]
 
 
+_PHRASES_BY_WORD: dict[str, tuple[str, ...]] = {}
+for _phrase in _NOT_DONE_PHRASES:
+    _first = _phrase.split()[0]
+    _PHRASES_BY_WORD[_first] = (*_PHRASES_BY_WORD.get(_first, ()), _phrase)
+
+
 def has_negation(piece: str) -> bool:
-    words = {w.strip(_STRIP) for w in piece.split()}
+    raw = piece.split()
+    words = {w.strip(_STRIP) for w in raw}
     if not words.isdisjoint(_NOT_DONE_WORDS):
         return True
-    padded = f" {' '.join(piece.split())} "
-    return any(p in padded for p in _NOT_DONE_PHRASES)
+    firsts = words.intersection(_PHRASES_BY_WORD)
+    if not firsts:
+        return False
+    padded = f" {' '.join(raw)} "
+    return any(p in padded for w in firsts for p in _PHRASES_BY_WORD[w])
 
 
 def negated_or_hypothetical(low: str, pos: int) -> bool:
@@ -52,6 +121,6 @@ def negated_or_hypothetical(low: str, pos: int) -> bool:
 
 
 def negated_after(low: str, end: int) -> bool:
-    """"I searched ... not" style: a negation right after the claim's verb."""
+    """ "I searched ... not" style: a negation right after the claim's verb."""
     head = low[end : end + 12].lstrip()
     return head.startswith(("not ", "n't", "never "))

@@ -22,19 +22,22 @@ _THRESHOLD = 2
 
 
 def unresolved_hedges(cues: Cues) -> list[tuple[int, int, int]]:
-    settled = max(cues.resolutions(), default=-1)
-    return sorted({(c.start, c.end, c.weight) for c in cues.hedges() if c.start > settled})
+    return sorted({(c.start, c.end, c.weight) for c in cues.hedges(after=cues.last_resolution())})
 
 
-def answer_is_hedged(answer: str) -> bool:
-    return any(c.weight >= _THRESHOLD for c in Cues(lowered(answer)).hedges())
+def answer_is_hedged(answer_cues: Cues) -> bool:
+    return any(c.weight >= _THRESHOLD for c in answer_cues.hedges())
 
 
-def detect(reasoning: str, answer: str, answer_abstained: bool, cues: Cues) -> Iterator[Flag]:
+def detect(
+    reasoning: str, answer: str, answer_abstained: bool, cues: Cues, answer_cues: Cues | None = None
+) -> Iterator[Flag]:
     if answer_abstained or not answer.strip():
         return
     found = unresolved_hedges(cues)
-    if sum(weight for _, _, weight in found) < _THRESHOLD or answer_is_hedged(answer):
+    if sum(weight for _, _, weight in found) < _THRESHOLD:
+        return
+    if answer_is_hedged(Cues(lowered(answer)) if answer_cues is None else answer_cues):
         return
     spans, seen = [], set()
     for start, end, _ in found:

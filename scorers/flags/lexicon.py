@@ -9,12 +9,11 @@ detectors decide what to make of them.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from typing import NamedTuple
 
 from scorers.flags.scan import Family, Scanner, lc
-from scorers.flags.spans import sentence_start
-
 
 
 def _c(pattern: str, _flags: int = 0) -> re.Pattern[str]:
@@ -24,32 +23,97 @@ def _c(pattern: str, _flags: int = 0) -> re.Pattern[str]:
 
 _F = 0
 
+# Each alternative below starts with one of its family's stems (see the
+# *_STEMS tuples), so the regex is only ever tried at a stem (scan.Family.anchored).
+
 # Strong hedges: on their own they say the writer is unsure.
 _STRONG_PATTERN = (
     r"\bnot\s+(?:entirely\s+|completely\s+|totally\s+|100%\s+|fully\s+|quite\s+|very\s+|absolutely\s+|too\s+)?"
     r"(?:sure|certain|confident|convinced|positive)\b"
+    r"|\bnot\s+100%"
     r"|\b(?:unsure|uncertain|uncertainty|unclear|ambiguous|ambiguity|hesitant|hesitate|tentative(?:ly)?"
-    r"|doubtful|doubts?|inconclusive|speculative|speculating|speculate|toss[- ]up)\b"
+    r"|doubtful|doubts?|inconclusive|speculative|speculating|speculate|toss[- ]up|hunch|gamble|50/50)\b"
     r"|\b(?:might|may|could)\s+(?:well\s+|also\s+|just\s+|actually\s+)?be\b(?!\s+(?:\w+ed|written|seen|shown|done"
     r"|taken|given|drawn|made|found|broken|known|read|used|ruled|thought|interpreted)\b)"
-    r"|\b(?:probably|possibly|perhaps|presumably|maybe|likely|plausibly|conceivably)\b"
-    r"|\b(?:most|more|the\s+most|fairly|reasonably|somewhat)\s+(?:plausible|probable|likely)\b"
-    r"|\bI\s+(?:guess|suspect)\b|\bguess(?:ing|work)?\b|\bhunch\b"
+    r"|\b(?:probably|possibly|perhaps|presumably|maybe|likely|plausibly|plausible|probable|conceivably)\b"
+    r"|\bi\s+suspect\b|\bguess(?:ing|work|es|ed)?\b"
     r"|\b(?:hard|difficult|tough|tricky)\s+to\s+(?:tell|say|be\s+sure|be\s+certain|determine|know|judge|pin\s+down"
     r"|confirm|verify)\b"
-    r"|\b(?:can't|cannot|can\s+not|couldn't|unable\s+to)\s+(?:be\s+)?(?:completely\s+|fully\s+|entirely\s+|fully\s+|100%\s+)?"
+    r"|\b(?:can't|cannot|can\s+not|couldn't|unable\s+to)\s+(?:be\s+)?(?:completely\s+|fully\s+|entirely\s+|100%\s+)?"
     r"(?:sure|certain|confirm|verify|rule\s+out|be\s+certain|be\s+sure)\b"
     r"|\b(?:can't|cannot|can\s+not|couldn't|unable\s+to)\s+(?:\w+\s+){0,3}(?:for\s+(?:sure|certain)|with\s+certainty"
     r"|definitively|conclusively|with\s+confidence)\b"
-    r"|\bif\s+I\s+(?:had|have)\s+to\s+(?:guess|pick|choose|bet|commit)\b"
-    r"|\blean(?:ing|s)?\s+(?:towards?|toward)\b|\bI(?:'m|\s+am)\s+torn\b|\blow\s+confidence\b"
-    r"|\bnot\s+100%|\b50/50\b|\bgamble\b|\bcan't\s+be\s+(?:sure|certain)\b|\bno\s+way\s+to\s+be\s+(?:sure|certain)\b"
-    r"|\bwould\s+(?:have|need)\s+to\s+guess\b|\bgo\s+with\s+my\s+gut\b|\bwild\s+guess\b|\bshot\s+in\s+the\s+dark\b",
+    r"|\bif\s+i\s+(?:had|have)\s+to\s+(?:guess|pick|choose|bet|commit)\b"
+    r"|\blean(?:ing|s)?\s+(?:towards?|toward)\b|\bi(?:'m|\s+am)\s+torn\b|\blow\s+confidence\b"
+    r"|\bno\s+way\s+to\s+be\s+(?:sure|certain)\b|\bwould\s+(?:have|need)\s+to\s+guess\b|\bgo\s+with\s+my\s+gut\b"
+    r"|\bshot\s+in\s+the\s+dark\b"
+)
+_STRONG_STEMS = (
+    "not",
+    "unsure",
+    "uncertain",
+    "unclear",
+    "ambigu",
+    "hesita",
+    "tentativ",
+    "doubt",
+    "inconclusive",
+    "specul",
+    "toss",
+    "hunch",
+    "gamble",
+    "50/50",
+    "might",
+    "may",
+    "could",
+    "probabl",
+    "possibl",
+    "perhaps",
+    "presumabl",
+    "maybe",
+    "likely",
+    "plausib",
+    "probable",
+    "conceivab",
+    "i suspect",
+    "guess",
+    "hard",
+    "difficult",
+    "tough",
+    "tricky",
+    "can't",
+    "cannot",
+    "can not",
+    "couldn't",
+    "unable",
+    "if i",
+    "lean",
+    "i'm torn",
+    "i am torn",
+    "low confidence",
+    "no way",
+    "would have",
+    "would need",
+    "go with my",
+    "shot in",
 )
 # Weak hedges: only several of them together, or with a strong one, count.
 _WEAK_PATTERN = (
-    r"\b(?:seems?|seemed|appears?\s+to|apparently|I\s+think|I\s+believe|I\s+assume|assuming|roughly"
-    r"|I'd\s+say|my\s+sense|suggests?|suggesting)\b",
+    r"\b(?:seems?|seemed|appears?\s+to|apparently|i\s+think|i\s+believe|i\s+assume|assuming|roughly"
+    r"|i'd\s+say|my\s+sense|suggests?|suggesting)\b"
+)
+_WEAK_STEMS = (
+    "seem",
+    "appear",
+    "apparently",
+    "i think",
+    "i believe",
+    "i assume",
+    "assuming",
+    "roughly",
+    "i'd say",
+    "my sense",
+    "suggest",
 )
 # Cues that the writer cannot answer at all (a stronger form of uncertainty).
 _ABSTAIN_PATTERN = (
@@ -61,11 +125,45 @@ _ABSTAIN_PATTERN = (
     r"|give\s+(?:a|an)\s+(?:definite|definitive|confident)?\s*answer)\b"
     r"|\b(?:not|insufficient|nowhere\s+near)\s+(?:enough\s+)?(?:information|info|detail|details|data|context"
     r"|resolution|evidence|clues)\b(?!\s+(?:about\s+the\s+)?(?:to\s+rule|to\s+reject))"
-    r"|\bnot\s+enough\s+(?:information|info|detail|details|data|context|resolution|evidence|clues)\b"
+    r"|\b(?:isn't|aren't|wasn't|weren't|there's\s+not|there\s+is\s+not|there's\s+no|there\s+is\s+no"
+    r"|there's\s+simply\s+not|lacks?|lacking)\s+(?:enough\s+|sufficient\s+|the\s+)?(?:information|info|detail|details"
+    r"|data|context|resolution|evidence|clues)\b(?!\s+(?:about\s+the\s+)?(?:to\s+rule|to\s+reject))"
     r"|\b(?:undeterminable|indeterminable|indeterminate|unanswerable|not\s+determinable)\b"
-    r"|\bI\s+(?:don't|do\s+not|really\s+don't)\s+know\b|\bno\s+(?:clear|definitive|reliable)\s+way\b"
+    r"|\bi\s+(?:don't|do\s+not|really\s+don't)\s+know\b|\bno\s+(?:clear|definitive|reliable)\s+way\b"
     r"|\btoo\s+(?:blurry|small|low[- ]resolution|pixelated|dark|grainy|faint|obscured)\s+to\s+"
-    r"(?:read|tell|make\s+out|identify|determine|count|see)\b",
+    r"(?:read|tell|make\s+out|identify|determine|count|see)\b"
+)
+_ABSTAIN_STEMS = (
+    "can't",
+    "cannot",
+    "can not",
+    "couldn't",
+    "unable",
+    "not",
+    "no way",
+    "impossible",
+    "isn't possible",
+    "don't have",
+    "insufficient",
+    "nowhere near",
+    "undeterminable",
+    "indeterminable",
+    "indeterminate",
+    "unanswerable",
+    "isn't",
+    "aren't",
+    "wasn't",
+    "weren't",
+    "there's",
+    "there is",
+    "lack",
+    "i don't",
+    "i do not",
+    "i really",
+    "no clear",
+    "no definitive",
+    "no reliable",
+    "too",
 )
 # "can't tell for sure" is a hedge, not an abstention.
 _QUALIFIED = _c(
@@ -75,16 +173,56 @@ _QUALIFIED = _c(
 )
 # Later text that settles an earlier doubt.
 _RESOLVE_PATTERN = (
-    r"\bconfirm(?:s|ed|ing)?\b|\bverifi(?:ed|es|cation)\b|\bverified\b|\bchecks?\s+out\b"
+    r"\bconfirm(?:s|ed|ing)?\b|\bverifi(?:ed|es|cation)\b|\bchecks?\s+out\b"
     r"|\bdouble[- ]check(?:ed|ing)?\b[^.\n]{0,60}\b(?:correct|right|holds|consistent|matches|same)\b"
     r"|\b(?:definitely|definitively|certainly|conclusively|unambiguously|undoubtedly|unmistakabl[ey])\b"
     r"|\bfor\s+(?:sure|certain)\b|\bwithout\s+(?:a\s+|any\s+)?doubt\b|\bno\s+doubt\b|\bbeyond\s+doubt\b"
-    r"|\b(?:I'm|I\s+am|I\s+feel|I've\s+become|I'm\s+now|now\s+I'm)\s+(?:now\s+)?(?:quite\s+|fully\s+|completely\s+)?"
+    r"|\b(?:i'm|i\s+am|i\s+feel|i've\s+become|now\s+i'm)\s+(?:now\s+)?(?:quite\s+|fully\s+|completely\s+)?"
     r"(?:confident|certain|sure|positive|convinced)\b"
-    r"|\b(?:this|that|it|which)\s+(?:settles|resolves|clears\s+up)\b|\bis\s+(?:indeed|clearly)\b"
+    r"|\b(?:settles|resolves|clears\s+up)\b|\bis\s+(?:indeed|clearly)\b"
     r"|\b(?:that's|that\s+is|this\s+is|it's|it\s+is)\s+(?:definitely\s+|indeed\s+)?(?:correct|right|consistent)\b"
     r"|✓|✔|\bmatch(?:es)?\s+(?:exactly|perfectly|the)\b|\bclearly\s+(?:reads|shows|visible|legible|says)\b"
-    r"|\bconsistent\s+with\b|\bno\s+longer\s+(?:unsure|uncertain|in\s+doubt)\b",
+    r"|\bconsistent\s+with\b|\bno\s+longer\s+(?:unsure|uncertain|in\s+doubt)\b"
+)
+_RESOLVE_STEMS = (
+    "confirm",
+    "verifi",
+    "checks out",
+    "check out",
+    "double",
+    "definitely",
+    "definitively",
+    "certainly",
+    "conclusively",
+    "unambiguously",
+    "undoubtedly",
+    "unmistakab",
+    "for sure",
+    "for certain",
+    "without",
+    "no doubt",
+    "beyond doubt",
+    "i'm",
+    "i am",
+    "i feel",
+    "i've become",
+    "now i'm",
+    "settles",
+    "resolves",
+    "clears up",
+    "is indeed",
+    "is clearly",
+    "that's",
+    "that is",
+    "this is",
+    "it's",
+    "it is",
+    "\u2713",
+    "\u2714",
+    "match",
+    "clearly",
+    "consistent",
+    "no longer",
 )
 _NEGATOR = _c(
     r"\b(?:no|not|never|without|isn't|aren't|wasn't|don't|doesn't|didn't|can't|cannot|couldn't|hardly|nothing"
@@ -102,7 +240,9 @@ _QUOTED = _c(
     r"|asked\s+to|user)\b[^.\n]{0,40}$",
     _F,
 )
-_SELF_NEGATED = _c(r"\b(?:no|without|isn't|aren't|wasn't|not|nothing|zero|beyond)\s+(?:\w+\s+)?$", _F)
+_SELF_NEGATED = _c(
+    r"\b(?:no|without|isn't|aren't|wasn't|not|nothing|zero|beyond)\s+(?:\w+\s+)?$", _F
+)
 
 
 class Cue(NamedTuple):
@@ -119,40 +259,13 @@ _EARLIER = _c(
 )
 
 
-def _earlier(text: str, pos: int) -> bool:
-    return _EARLIER.search(text, sentence_start(text, pos), pos) is not None
-
-
-_HEDGE_STEMS = (
-    "sure", "certain", "confident", "convinced", "positive", "unsure", "uncertain", "unclear", "ambigu", "hesita",
-    "tentativ", "doubt", "inconclusive", "specul", "toss", "might", "may", "could", "probabl", "possibl", "perhaps",
-    "presumabl", "maybe", "likely", "plausib", "conceivab", "guess", "suspect", "hunch", "hard to", "difficult to",
-    "tough to", "tricky to", "can't", "cannot", "can not", "couldn't", "unable", "if i ha", "lean", "torn",
-    "low confidence", "100%", "50/50", "gamble", "no way", "would have to", "would need to", "gut", "shot in the dark",
+FAMILIES: tuple[Family, ...] = (
+    Family("strong", _STRONG_STEMS, _STRONG_PATTERN, anchored=True),
+    Family("weak", _WEAK_STEMS, _WEAK_PATTERN, anchored=True),
+    Family("abstain", _ABSTAIN_STEMS, _ABSTAIN_PATTERN, anchored=True),
+    Family("resolve", _RESOLVE_STEMS, _RESOLVE_PATTERN, anchored=True),
 )
-_WEAK_STEMS = ("seem", "appear", "apparently", "i think", "i believe", "i assume", "assuming", "roughly", "i'd say",
-               "my sense", "suggest")
-_ABSTAIN_STEMS = (
-    "can't", "cannot", "can not", "couldn't", "unable", "not able", "no way", "impossible", "not possible",
-    "isn't possible", "don't have enough", "information", "info", "detail", "data", "context", "resolution",
-    "evidence", "clues", "determinable", "indeterminate", "unanswerable", "know", "no clear", "no definitive",
-    "no reliable", "too blurry", "too small", "too low", "too pixelated", "too dark", "too grainy", "too faint",
-    "too obscured",
-)
-_RESOLVE_STEMS = (
-    "confirm", "verif", "checks out", "check out", "double", "definitely", "definitively", "certainly",
-    "conclusively", "unambiguous", "undoubtedly", "unmistakab", "for sure", "for certain", "doubt", "confident",
-    "certain", "sure", "positive", "convinced", "settles", "resolves", "clears up", "indeed", "clearly", "correct",
-    "right", "consistent", "\u2713", "\u2714", "match", "no longer",
-)
-_SCANNER = Scanner(
-    (
-        Family("strong", _HEDGE_STEMS, _STRONG_PATTERN, before=40, after=90),
-        Family("weak", _WEAK_STEMS, _WEAK_PATTERN, before=20, after=30),
-        Family("abstain", _ABSTAIN_STEMS, _ABSTAIN_PATTERN, before=60, after=90),
-        Family("resolve", _RESOLVE_STEMS, _RESOLVE_PATTERN, before=40, after=90),
-    )
-)
+_SCANNER = Scanner(FAMILIES)
 
 
 class Cues:
@@ -161,30 +274,52 @@ class Cues:
     ``low`` is the lowercased text (scan.lowered); offsets index the original.
     """
 
-    def __init__(self, low: str, lo: int = 0, hi: int | None = None) -> None:
+    def __init__(
+        self,
+        low: str,
+        lo: int = 0,
+        hi: int | None = None,
+        found: dict[str, list[re.Match[str]]] | None = None,
+    ) -> None:
         self.low = low
-        self.found = _SCANNER.find(low, lo, hi)
+        # ``found`` lets a caller share one pass of a combined scanner (scan.Scanner
+        # over FAMILIES and other modules' families) for the same region.
+        self.found = _SCANNER.find(low, lo, hi) if found is None else found
+        self._lo = max(0, lo - _REACH)
+        self._bounds: list[int] | None = None
 
-    def hedges(self) -> Iterator[Cue]:
-        """Hedge cues not negated or quoted from the task (abstentions included)."""
-        low = self.low
+    def _before(self, pos: int, reach: int) -> str:
+        """The text of the sentence before ``pos``, at most ``reach`` characters."""
+        if self._bounds is None:
+            # Sentence starts of the region, found once; each cue then bisects.
+            self._bounds = [m.end() for m in _BOUNDARY.finditer(self.low, self._lo)]
+        i = bisect_right(self._bounds, pos)
+        start = self._bounds[i - 1] if i else 0
+        return self.low[max(start, pos - reach, 0) : pos]
+
+    def hedges(self, after: int = -1) -> Iterator[Cue]:
+        """Hedge cues starting after ``after``, not negated or quoted from the task (abstentions included)."""
         for m in self.found.get("strong", ()):
-            before = _before(low, m.start())
-            word = m.group(0)
-            if word.startswith(("doubt", "uncertain", "unclear", "ambigu", "guess", "hesitant", "specul", "likely")):
-                if _SELF_NEGATED.search(before):
-                    continue
-            if "guess" in word and _QUOTED.search(before):
+            if m.start() <= after:
                 continue
-            if not _earlier(low, m.start()):
+            before = self._before(m.start(), 200)
+            word = m.group(0)
+            if word.startswith(_NEGATABLE) and _SELF_NEGATED.search(before[-60:]):
+                continue
+            if "guess" in word and _QUOTED.search(before[-60:]):
+                continue
+            if not _earlier_in(before):
                 yield Cue(m.start(), m.end(), 2)
         for m in self.found.get("weak", ()):
-            if not _SELF_NEGATED.search(_before(low, m.start(), 20)) and not _earlier(low, m.start()):
+            if m.start() <= after:
+                continue
+            before = self._before(m.start(), 200)
+            if not _SELF_NEGATED.search(before[-20:]) and not _earlier_in(before):
                 yield Cue(m.start(), m.end(), 1)
         # Not being able to answer at all is the strongest form of doubt.
-        yield from self.abstentions(qualified_too=True)
+        yield from self.abstentions(qualified_too=True, after=after)
 
-    def abstentions(self, *, qualified_too: bool = False) -> Iterator[Cue]:
+    def abstentions(self, *, qualified_too: bool = False, after: int = -1) -> Iterator[Cue]:
         """Cues that the writer cannot answer ("I can't determine", "not enough information").
 
         "I can't tell for sure" is a hedge, not an abstention; ``qualified_too``
@@ -192,26 +327,41 @@ class Cues:
         """
         low = self.low
         for m in self.found.get("abstain", ()):
-            before = _before(low, m.start(), 30)
-            if _CONDITION.search(before):
+            if m.start() <= after:
+                continue
+            before = self._before(m.start(), 200)
+            if _CONDITION.search(before[-30:]):
                 continue
             qualified = _QUALIFIED.match(low, m.end(), min(len(low), m.end() + 60)) is not None
-            if (qualified and not qualified_too) or _earlier(low, m.start()):
+            if (qualified and not qualified_too) or _earlier_in(before):
                 continue
             yield Cue(m.start(), m.end(), 2, _PERCEPTUAL.search(m.group(0)) is not None)
 
     def resolutions(self) -> Iterator[int]:
         """Positions of resolution cues (verified, confirmed, now certain) not negated or intended."""
-        low = self.low
         for m in self.found.get("resolve", ()):
-            before = _before(low, m.start(), 40)
+            before = self._before(m.start(), 40)
             if _NEGATOR.search(before) or _INTENT.search(before):
                 continue
             yield m.start()
 
+    def last_resolution(self) -> int:
+        """Position of the last resolution cue, or -1: only doubt after it counts."""
+        for m in reversed(self.found.get("resolve", ())):
+            before = self._before(m.start(), 40)
+            if not (_NEGATOR.search(before) or _INTENT.search(before)):
+                return m.start()
+        return -1
+
 
 _CONDITION = _c(r"\b(?:if|whether|unless)\b[^,]*$")
+_BOUNDARY = re.compile(r"[.!?] |\n")
+_REACH = 200
 
 
-def _before(text: str, pos: int, reach: int = 60) -> str:
-    return text[max(sentence_start(text, pos), pos - reach) : pos]
+# Hedge words that "no"/"without"/"not" before them turn into certainty ("no doubt").
+_NEGATABLE = ("doubt", "uncertain", "unclear", "ambigu", "guess", "hesitant", "specul", "likely")
+
+
+def _earlier_in(before: str) -> bool:
+    return _EARLIER.search(before) is not None

@@ -13,14 +13,18 @@ trace that repeats a cue thousands of times still costs a bounded amount.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import ahocorasick_rs
 
-# How many windows a family verifies per text at most: enough for any honest
-# trace, and a bound on adversarial ones.
+# How many windows a family verifies, and how many stem hits a scan looks at,
+# per text at most: enough for any honest trace, and a bound on adversarial
+# ones (a 100,000-character "I searched I searched ..." costs no more than a
+# few hundred hits). Hits are kept from both ends, where conclusions and the
+# openings of summaries are.
 _WINDOW_CAP = 24
+_HIT_CAP = 512
 
 
 def lc(pattern: str) -> str:
@@ -39,7 +43,8 @@ def lc(pattern: str) -> str:
 
 def lowered(text: str) -> str:
     """``text`` in lowercase with the same length, so offsets carry over."""
-    low = text.lower()
+    # Curly apostrophes ("can’t") read as straight ones; same length.
+    low = text.lower().replace("\u2019", "'")
     if len(low) == len(text):
         return low
     # A few characters (e.g. "İ") lowercase to two; keep those as they are.
@@ -55,6 +60,9 @@ class Family:
     pattern: str
     before: int = 120  # how far before a stem a match may start
     after: int = 200  # how far after a stem a match may end
+    # Every alternative of the pattern starts with one of the stems: the regex is
+    # then only tried *at* each hit (re.match), the cheapest possible check.
+    anchored: bool = False
     regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -74,49 +82,75 @@ class Scanner:
         self._owners = [stems[s] for s in self._stems]
         self._automaton = ahocorasick_rs.AhoCorasick(self._stems)
 
-    def windows(self, low: str, lo: int = 0, hi: int | None = None) -> dict[int, list[tuple[int, int]]]:
-        """Merged windows per family index where its stems occur in ``low[lo:hi]``."""
+    def hits(self, low: str, lo: int = 0, hi: int | None = None) -> list[tuple[int, int, int]]:
+        """(stem index, start, end) of every stem in ``low[lo:hi]``, offsets into ``low``."""
         hi = len(low) if hi is None else hi
         hay = low[lo:hi] if lo or hi != len(low) else low
-        spans: dict[int, list[tuple[int, int]]] = {}
-        for idx, start, end in self._automaton.find_matches_as_indexes(hay, overlapping=True):
-            for fam_idx in self._owners[idx]:
-                fam = self.families[fam_idx]
-                spans.setdefault(fam_idx, []).append(
-                    (max(0, lo + start - fam.before), min(len(low), lo + end + fam.after))
-                )
-        merged: dict[int, list[tuple[int, int]]] = {}
-        for fam_idx, items in spans.items():
-            items.sort()
-            out: list[tuple[int, int]] = []
-            for s, e in items:
-                if out and s <= out[-1][1]:
-                    out[-1] = (out[-1][0], max(out[-1][1], e))
-                else:
-                    out.append((s, e))
-            merged[fam_idx] = out[:_WINDOW_CAP]
-        return merged
+        # Stems are word beginnings: "ran" inside "orange" is no hit.
+        found = [
+            (i, lo + s, lo + e)
+            for i, s, e in self._automaton.find_matches_as_indexes(hay, overlapping=True)
+            if lo + s == 0 or not low[lo + s].isalnum() or not low[lo + s - 1].isalnum()
+        ]
+        if len(found) > _HIT_CAP:
+            found = found[: _HIT_CAP // 2] + found[-_HIT_CAP // 2 :]
+        return found
 
-    def find(self, low: str, lo: int = 0, hi: int | None = None) -> dict[str, list[re.Match[str]]]:
-        """Matches per family name, in text order, found only near their stems.
+    def find(
+        self,
+        low: str,
+        lo: int = 0,
+        hi: int | None = None,
+        keep: Callable[[str, int], bool] | None = None,
+    ) -> dict[str, list[re.Match[str]]]:
+        """Matches per family name, in text order, found only at or near their stems.
 
-        A match must start at or after ``lo``; windows may look a little past
-        ``hi`` so that a match straddling it is whole.
+        ``keep(low, stem_start)`` may drop hits before any regex runs. A match
+        starts at or after ``lo``; windows may look a little past ``hi`` so that
+        a match straddling it is whole.
         """
         found: dict[str, list[re.Match[str]]] = {}
-        for fam_idx, wins in self.windows(low, lo, hi).items():
-            fam = self.families[fam_idx]
+        tried: set[int] = set()
+        windows: dict[int, list[tuple[int, int]]] = {}
+        size = len(low) + 1
+        families, owners = self.families, self._owners
+        for idx, start, end in self.hits(low, lo, hi):
+            if keep is not None and not keep(low, start):
+                continue
+            for fam_idx in owners[idx]:
+                fam = families[fam_idx]
+                if fam.anchored:
+                    key = fam_idx * size + start
+                    if key in tried:
+                        continue
+                    tried.add(key)
+                    m = fam.regex.match(low, start)
+                    if m is not None:
+                        found.setdefault(fam.name, []).append(m)
+                else:
+                    windows.setdefault(fam_idx, []).append(
+                        (max(lo, start - fam.before), min(len(low), end + fam.after))
+                    )
+        for fam_idx, items in windows.items():
+            items.sort()
+            merged: list[tuple[int, int]] = []
+            for s, e in items:
+                if merged and s <= merged[-1][1]:
+                    merged[-1] = (merged[-1][0], max(merged[-1][1], e))
+                else:
+                    merged.append((s, e))
+            fam = families[fam_idx]
             seen: set[int] = set()
             out = found.setdefault(fam.name, [])
-            for s, e in wins:
-                for m in fam.regex.finditer(low, max(s, lo), e):
+            for s, e in merged[:_WINDOW_CAP]:
+                for m in fam.regex.finditer(low, s, e):
                     if m.start() not in seen:
                         seen.add(m.start())
                         out.append(m)
+        for ms in found.values():
+            ms.sort(key=_start)
         return found
 
 
-def matches(found: dict[str, list[re.Match[str]]], *names: str) -> Iterator[tuple[str, re.Match[str]]]:
-    for name in names:
-        for m in found.get(name, ()):
-            yield name, m
+def _start(m: re.Match[str]) -> int:
+    return m.start()

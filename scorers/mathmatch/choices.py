@@ -12,6 +12,7 @@ import re
 from scorers.mathmatch.blanks import CIRCLED
 
 _SINGLE_LETTER = re.compile(r"^\(?([A-H])\)?\.?$")
+_LETTER_WITH_TEXT = re.compile(r"^\(?([A-H])\)?\s*[.:：、]\s*\S")  # "B. 12" names option B
 _LETTER_LIST = re.compile(r"^[A-H](?:\s*(?:,|and|&|/|\s)?\s*[A-H])*$")
 # A capital A-H standing alone; "A" followed by a lowercase word is the article.
 _STANDALONE = re.compile(r"(?<![A-Za-z\\'])(?:A(?!\s+(?!(?:or|and)\b)[a-z])|[B-H])(?![A-Za-z'])")
@@ -27,7 +28,7 @@ _ONLY_CIRCLED = re.compile(r"^[" + CIRCLED + r"\s,;]*(?:\s*(?:and|or)\s*[" + CIR
 def reference_letters(blank: str, multiple_choice: bool) -> list[str] | None:
     """Option letters a reference blank names, or None when it is not a choice."""
     s = blank.strip()
-    m = _SINGLE_LETTER.match(s)
+    m = _SINGLE_LETTER.match(s) or _LETTER_WITH_TEXT.match(s)
     if m:
         return [m.group(1)]
     if multiple_choice and _LETTER_LIST.match(s):
@@ -66,3 +67,16 @@ def circled(text: str) -> list[str]:
         if ch in CIRCLED and ch not in seen:
             seen.append(ch)
     return seen
+
+
+def circled_answer(text: str) -> list[str]:
+    """Selections an answer names; "1 and 3" or "(1)(3)" stand for ①③ when no circled digit is used."""
+    found = circled(text)
+    if found:
+        return found
+    for number in re.findall(r"(?<![\d.])(\d{1,2})(?![\d.])", text):
+        if 1 <= int(number) <= len(CIRCLED):
+            mark = CIRCLED[int(number) - 1]
+            if mark not in found:
+                found.append(mark)
+    return found

@@ -96,6 +96,9 @@ def equivalent(ref: str, pred: str, budget: Budget) -> Verdict:
         return Verdict(True, "same text")
     if _WORDS.match(ref) and _words(ref) == _words(pred):
         return Verdict(True, "same words")
+    ref_yes, pred_yes = _YES_NO.get(compact(ref).lower()), _YES_NO.get(compact(pred).lower())
+    if ref_yes is not None and pred_yes is not None:
+        return Verdict(ref_yes == pred_yes, "yes/no" if ref_yes == pred_yes else "yes/no differs")
     ref_eq = _split_equation(ref)
     pred_eq = _split_equation(pred)
     if ref_eq is None and (pred_eq is not None or _APPROX.search(pred)):
@@ -193,6 +196,46 @@ def _ranges(ref: str, pred: str, budget: Budget) -> Verdict | None:
     return Verdict(same, "range" if same else "range differs")
 
 
+# Verdict words of "does it exist / is it true" blanks, Chinese and English.
+_YES_NO: dict[str, bool] = {
+    **dict.fromkeys(
+        (
+            "yes",
+            "true",
+            "exists",
+            "itexists",
+            "correct",
+            "存在",
+            "是",
+            "能",
+            "对",
+            "正确",
+            "成立",
+            "可以",
+            "会",
+        ),
+        True,
+    ),
+    **dict.fromkeys(
+        (
+            "no",
+            "false",
+            "doesnotexist",
+            "notexist",
+            "incorrect",
+            "不存在",
+            "否",
+            "不是",
+            "不能",
+            "不对",
+            "错误",
+            "不成立",
+            "不可以",
+            "不会",
+        ),
+        False,
+    ),
+}
 _COUNTED = re.compile(r"^(.+?)\s+[A-Za-z][A-Za-z .]*$")
 _NON_MATH = re.compile(r"[^\x00-\x7f]")
 

@@ -27,6 +27,7 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]}][.!?])\s+(?=[A-Z])|(?<=[。！？])
 # A Chinese sentence stating its value: "体积是120立方厘米".
 _CJK_SENTENCE = re.compile(r"[\u4e00-\u9fff][^\n]*(?:是|为)\s*[-\d(\\$]")
 _LAST_MATH = re.compile(r"(\$\$?|\\\(|\\\[)[^$]*?(\$\$?|\\\)|\\\])[^$]*$")
+_HAS_VALUE = re.compile(r"[0-9$\\①-⑳]|(?<![A-Za-z])[A-H](?![A-Za-z])|[\u4e00-\u9fff]")
 _LEAD_WORDS = re.compile(
     r"^(?:so|thus|therefore|hence|then|finally|in conclusion|所以|因此|故|则|即)\b[\s,，:]*",
     re.IGNORECASE,
@@ -89,7 +90,8 @@ def _answer_in_line(line: str) -> str:
         cuts = list(_SENTENCE_CUT.finditer(line))
         if cuts:
             tail = line[cuts[-1].end() :].strip()
-            if tail:
+            # "Statements 2 and 5 are correct.": the answer came before the verb.
+            if tail and _HAS_VALUE.search(tail):
                 line = tail
     return line
 

@@ -70,7 +70,7 @@ class Grader:
 
     def _selections(self, ref_blanks: list[str], answer: str) -> list[BlankResult]:
         wanted = [c for b in ref_blanks for c in choices.circled(b)]
-        given = choices.circled(answer)
+        given = choices.circled_answer(answer)
         extra = [c for c in given if c not in wanted]
         share = len(wanted) / max(len(wanted), len(given)) if given else 1.0
         how = "selection" + (f" (extra {''.join(extra)})" if extra else "")
@@ -125,7 +125,7 @@ class Grader:
             return self._letters(ref, pred, letters)
         if choices.is_circled_selection(ref):
             wanted = choices.circled(ref)
-            given = choices.circled(pred)
+            given = choices.circled_answer(pred)
             hit = sum(c in given for c in wanted)
             return BlankResult(ref, pred, hit / max(len(wanted), len(given), 1), "selection")
         if looks_like_range(ref) and parse_range(ref, allow_open_pair=False) is not None:

@@ -36,24 +36,40 @@ def _fail(evaluator: str, problem: str) -> EvaluatorError:
     return EvaluatorError(f"{evaluator}: {problem}")
 
 
-def _check_kwargs(
-    evaluator: str, kwargs: Mapping[str, Any], required: tuple[str, ...], optional: tuple[str, ...]
-) -> None:
+_KWARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    # evaluator: (required, allowed)
+    "key_items_matching": (frozenset({"key_items"}), frozenset({"key_items", "remove_space"})),
+    "choices_matching": (frozenset({"label"}), frozenset({"label"})),
+    "number_matching": (frozenset({"value_to_match"}), frozenset({"value_to_match"})),
+    "ordered_list_matching": (frozenset({"order"}), frozenset({"order"})),
+    "location_matching": (
+        frozenset({"location_fine_grained"}),
+        frozenset(
+            {
+                "location_fine_grained",
+                "location_coarse_grained",
+                "fine_grained_score",
+                "coarse_grained_score",
+            }
+        ),
+    ),
+    "interval_matching": (frozenset({"interval"}), frozenset({"interval", "units"})),
+    "multi_interval_matching": (frozenset({"intervals"}), frozenset({"intervals", "units"})),
+}
+
+
+def _check_kwargs(evaluator: str, kwargs: Mapping[str, Any]) -> None:
     if not isinstance(kwargs, Mapping):
         raise _fail(evaluator, f"evaluator_kwargs must be an object, got {type(kwargs).__name__}")
+    required, allowed = _KWARGS[evaluator]
     keys = kwargs.keys()
-    if (
-        len(keys) <= len(required) + len(optional)
-        and all(k in keys for k in required)
-        and all(k in required or k in optional for k in keys)
-    ):
+    if keys <= allowed and required <= keys:
         return
-    unknown = sorted(set(keys) - set(required) - set(optional))
+    unknown = sorted(map(str, keys - allowed))
     if unknown:
-        raise _fail(evaluator, f"unknown evaluator_kwargs {', '.join(map(str, unknown))}")
-    missing = [k for k in required if k not in keys]
-    if missing:
-        raise _fail(evaluator, f"missing evaluator_kwargs {', '.join(missing)}")
+        raise _fail(evaluator, f"unknown evaluator_kwargs {', '.join(unknown)}")
+    missing = sorted(required - keys)
+    raise _fail(evaluator, f"missing evaluator_kwargs {', '.join(missing)}")
 
 
 def _strings(evaluator: str, name: str, value: Any, *, allow_str: bool = True) -> list[str]:
@@ -76,7 +92,7 @@ def _phrase_text(loc: Located) -> str:
 
 def key_items_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
     name = "key_items_matching"
-    _check_kwargs(name, kwargs, ("key_items",), ("remove_space",))
+    _check_kwargs(name, kwargs)
     key_items = kwargs["key_items"]
     remove_space = kwargs.get("remove_space", False)
     if not isinstance(remove_space, bool):
@@ -104,12 +120,7 @@ def key_items_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
 
 def location_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
     name = "location_matching"
-    _check_kwargs(
-        name,
-        kwargs,
-        ("location_fine_grained",),
-        ("location_coarse_grained", "fine_grained_score", "coarse_grained_score"),
-    )
+    _check_kwargs(name, kwargs)
     fine = _strings(name, "location_fine_grained", kwargs["location_fine_grained"])
     coarse = _strings(name, "location_coarse_grained", kwargs.get("location_coarse_grained", []))
     if not fine and not coarse:
@@ -132,7 +143,7 @@ def location_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
 
 def choices_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
     name = "choices_matching"
-    _check_kwargs(name, kwargs, ("label",), ())
+    _check_kwargs(name, kwargs)
     label = kwargs["label"]
     expected = choices.read_label(label) if isinstance(label, str) else None
     if expected is None:
@@ -178,7 +189,7 @@ def _tolerance(target: Any, value: float) -> float:
 
 def number_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
     name = "number_matching"
-    _check_kwargs(name, kwargs, ("value_to_match",), ())
+    _check_kwargs(name, kwargs)
     raw_target = kwargs["value_to_match"]
     target = _target(name, raw_target)
     number, _ = pick_number(loc.segment, last=loc.how == "whole")
@@ -198,7 +209,7 @@ def number_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
 
 def ordered_list_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
     name = "ordered_list_matching"
-    _check_kwargs(name, kwargs, ("order",), ())
+    _check_kwargs(name, kwargs)
     order = kwargs["order"]
     if isinstance(order, str):
         parts = [p.strip() for p in order.replace("，", ",").split(",")]
@@ -241,7 +252,7 @@ def _interval(name: str, value: Any) -> intervals.Interval:
 
 def interval_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
     name = "interval_matching"
-    _check_kwargs(name, kwargs, ("interval",), ("units",))
+    _check_kwargs(name, kwargs)
     interval = _interval(name, kwargs["interval"])
     units = _strings(name, "units", kwargs.get("units", []), allow_str=False)
     ok, read, why = intervals.check(loc.segment, interval, units, last=loc.how == "whole")
@@ -250,7 +261,7 @@ def interval_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
 
 def multi_interval_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
     name = "multi_interval_matching"
-    _check_kwargs(name, kwargs, ("intervals",), ("units",))
+    _check_kwargs(name, kwargs)
     raw = kwargs["intervals"]
     if not isinstance(raw, list) or not raw:
         raise _fail(name, "intervals must be a non-empty list of [low, high]")

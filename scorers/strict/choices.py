@@ -86,6 +86,14 @@ def _is_option(tokens: list[str], i: int, explicit: bool) -> bool:
             and tokens[i + 2].isupper()
         ):
             return False  # U.S. is an abbreviation, not options U and S
+        if (
+            prev == "."
+            and nxt == "."
+            and i >= 2
+            and len(tokens[i - 2]) == 1
+            and tokens[i - 2].isupper()
+        ):
+            return False
         if tok in "AI" and nxt.isalpha() and nxt[:1].islower() and nxt not in _VERB_LIKE:
             return explicit
         return True
@@ -108,6 +116,9 @@ def _runs(tokens: list[str]) -> list[list[str]]:
         low = tok.lower()
         if current is not None:
             if tok in _SEPARATORS or low in _JOINERS or tok in _CLOSERS:
+                continue
+            if low in _OPTION_WORDS:  # "Option B and Option D"
+                explicit = True
                 continue
             # "(C)" continues a run; "(or possibly D)" is a remark.
             if (
@@ -133,6 +144,8 @@ def read_letters(segment: str, *, last: bool = False) -> list[str]:
     ``last`` picks the last run instead of the first: used when no marker says
     where the answer is and the conclusion is at the end.
     """
+    if len(segment) == 1 and segment.isascii() and segment.isalpha():
+        return [segment.upper()]  # "Final Answer: C", the format the prompt asks for
     segment = segment[-_MAX_SEGMENT:] if last else segment[:_MAX_SEGMENT]
     tokens = _tokens(segment)
     if not tokens:

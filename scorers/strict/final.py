@@ -41,6 +41,7 @@ _AFTER_CHINESE = re.compile(r"[ \t*_`]*(?:[:：]|是|为|选)?[ \t*_`]*")
 _HEADING_PREFIX = re.compile(
     r"[\s#*_>\-]*(?:(?:the|my|final|correct|short|overall)[ \t]+)*[\s*_]*\Z", re.IGNORECASE
 )
+_VERB_PREFIX = re.compile(r"\b(?:the|my|final|correct|right|best|short|true|our)[ \t*_]*\Z")
 _FINAL_BEFORE = re.compile(r"final[ \t*_]*\Z")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _BOX_COMMANDS = ("\\boxed", "\\fbox")
@@ -99,6 +100,8 @@ def _marker(text: str) -> tuple[int, int, bool] | None:
             line_start = lowered.rfind("\n", window, start) + 1
             prefix = lowered[max(line_start, window) : start]
             after = _AFTER_ANSWER.match(lowered, stop)
+            if after is not None and after.group("verb") and not _VERB_PREFIX.search(prefix):
+                after = None  # "I hope this answer is helpful" states no answer
             if after is not None:
                 heading = after.group("eol") is not None
                 if heading and (
@@ -207,6 +210,13 @@ def _paragraph_from(text: str, start: int) -> str:
     return text[start : blank.start() if blank else len(text)]
 
 
+def _boxed(text: str, box: tuple[int, int, int], line_end: int, tail: str) -> Located:
+    # The box's content and the rest of its line ("\boxed{12} m^2" is "12 m^2"),
+    # without parsing the box a second time.
+    content = text[box[1] : box[2] - 1]
+    return Located("boxed", clean(content + text[box[2] : line_end]), tail)
+
+
 def _last_line_marker(text: str) -> Located | None:
     """The common case, read directly: the response ends with ``Final Answer: X``."""
     end = len(text.rstrip())
@@ -215,8 +225,14 @@ def _last_line_marker(text: str) -> Located | None:
     if m is None:
         return None
     rest = text[m.end() : end]
-    if "\\" in rest or "answer" in rest.lower() or "答案" in rest:
-        return None  # a box or a second marker on the line: the general reader decides
+    if "answer" in rest.lower() or "答案" in rest:
+        return None  # a second marker on the line: the general reader decides
+    if "\\" in rest:
+        # A box on the last line is the last box of the text, and after the marker.
+        box = _last_box(rest)
+        if box is None:
+            return None
+        return _boxed(rest, box, len(rest), text[m.end() + box[0] :])
     segment = clean(rest)
     if not segment or segment.endswith((":", "：")):
         return None
@@ -231,8 +247,7 @@ def locate(text: str) -> Located:
     marker = _marker(text)
     box = _last_box(text)
     if box is not None and (marker is None or box[0] >= marker[0]):
-        line_end = _line_end(text, box[2])
-        return Located("boxed", clean(text[box[0] : line_end]), text[box[0] :])
+        return _boxed(text, box, _line_end(text, box[2]), text[box[0] :])
     if marker is not None:
         start = marker[1]
         line = "" if marker[2] else clean(text[start : _line_end(text, start)])

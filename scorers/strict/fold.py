@@ -50,6 +50,8 @@ for _c in _LONG_DASHES:
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _SUPERSCRIPT_RUN = re.compile(r"[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 _COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+")
+# U.S.S.R. and USSR, U.S. and US: dotted initials fold to the bare letters.
+_ACRONYM = re.compile(r"\b(?:[^\W\d_]\.){2,}")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
@@ -77,14 +79,20 @@ def fold_phrase(text: str) -> str:
     """Case, accents, quotes, dashes, markdown marks and whitespace folded away.
 
     ``Zürich`` and ``zurich`` fold alike; so do ``New\\u00a0York`` and
-    ``new  york``, ``O’Hare`` and ``o'hare``.
+    ``new  york``, ``O’Hare`` and ``o'hare``, ``U.S.S.R.`` and ``USSR``.
     """
     if text.isascii():
         text = text.replace("*", "").replace("`", "").lower()
     else:
         text = unicodedata.normalize("NFKD", text.translate(TEXT_TABLE))
         text = _COMBINING.sub("", text).casefold()
+    if "." in text:
+        text = _ACRONYM.sub(_undot, text)
     return " ".join(text.split())
+
+
+def _undot(match: re.Match[str]) -> str:
+    return match.group().replace(".", "")
 
 
 def split_camel(text: str) -> str:

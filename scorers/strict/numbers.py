@@ -2,7 +2,7 @@
 
 Read as one value: ``1,234`` and ``1 234`` (thousands), ``.5``, ``3e8``,
 ``1.5E-3``, ``3.0 × 10^8``, ``3 \\times 10^{8}``, ``10⁸``, ``2^10``,
-``\\frac{9}{4}``, ``9/4``, ``45%``. Not read as values: the exponent of a unit
+``\\frac{9}{4}``, ``9/4``, ``45%``, ``1.5 million``. Not read as values: the exponent of a unit
 (``12 m^2`` is 12, ``m²`` and ``cm3`` hold no number), and the second year of
 a range (``2023-2024`` is 2023 then 2024, never -2024). Number words (zero to
 ninety-nine) are read when an answer has no digits at all.
@@ -26,6 +26,9 @@ class Number(NamedTuple):
 
 _MANTISSA = r"(?:\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?: \d{3})+(?![\d])|\d+)(?:\.\d+)?|\.\d+"
 _NUMBER = re.compile(
+    # every number starts with a sign, a point, a digit or a backslash: reject
+    # other positions with one test instead of trying each alternative
+    r"(?=[-.\\\d])(?:"
     # a LaTeX fraction, whole
     r"(?P<fneg>-[ \t]*)?\\[dt]?frac[ \t]*\{[ \t]*(?P<fn>-?(?:\d+(?:\.\d+)?|\.\d+))[ \t]*\}"
     r"[ \t]*\{[ \t]*(?P<fd>-?(?:\d+(?:\.\d+)?|\.\d+))[ \t]*\}"
@@ -37,7 +40,10 @@ _NUMBER = re.compile(
     r"|[ \t]*/[ \t]*(?P<den>\d+(?:\.\d+)?)(?![\d/])"
     r")?"
     r"(?P<pct>[ \t]*(?:\\?%|percent\b|per cent\b))?"
+    r"(?P<mult>[ \t]+(?i:thousand|million|billion|trillion)\b)?"
+    r")"
 )
+_MULTIPLIERS = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 _UNITS = [
     "zero",
     "one",
@@ -70,6 +76,7 @@ _NUMBER_WORD = re.compile(
 _PAREN = re.compile(r"\([^()\n]*\)")
 _EQUALS = re.compile(r"=|≈|\\approx|\\simeq|~")
 _MAX_SEGMENT = 4000
+_PLAIN = re.compile(r"-?\d{1,300}(?:\.\d{1,300})?")
 _MAX_EXPONENT = 308
 
 
@@ -104,6 +111,8 @@ def _value(m: re.Match[str]) -> float | None:
         if den == 0:
             return None
         value /= den
+    if m.group("mult"):
+        value *= _MULTIPLIERS[m.group("mult").strip().lower()]
     if not math.isfinite(value):
         return None
     return -value if m.group("neg") else value
@@ -142,6 +151,9 @@ def pick_number(segment: str, *, last: bool) -> tuple[Number | None, str]:
     (``last=True``) gives the last number of the last line holding one.
     Numbers inside parentheses count only when nothing else does.
     """
+    if not last and _PLAIN.fullmatch(segment):
+        # "Final Answer: 123", the format the prompt asks for
+        return Number(float(segment), 0, len(segment), False), segment
     text = fold_number_text(segment[-_MAX_SEGMENT:] if last else segment[:_MAX_SEGMENT])
     if last:
         lines = text.splitlines()

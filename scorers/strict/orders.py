@@ -25,6 +25,7 @@ _NUMBERING = re.compile(
     r"|(?:first|second|third|fourth|fifth|next|finally|last|lastly|and)\b,?[ \t]*)",
     re.IGNORECASE,
 )
+_AND = re.compile(r"[ \t]+and[ \t]+")
 _ASIDE = re.compile(r"[ \t]*\([^()]*\)[ \t]*$")
 _SENTENCE_END = re.compile(r"(?<=[a-z]{3})\.[ \t]+[A-Z].*$", re.DOTALL)
 _TRAILING = " \t.;:!?'\"*_"
@@ -69,6 +70,10 @@ def read_list(segment: str, expected: list[str]) -> list[str]:
     if letters and _SIMPLE_LETTERS.fullmatch(text):
         return _LETTER.findall(text.upper())
     parts = [_strip_item(p) for p in _SEPARATOR.split(text)]
+    if len(parts) > 1 and not letters and not any(" and " in e for e in expected):
+        # "Paris, London and Rome": "and" joins the last item unless an item
+        # is itself a name with "and" in it (Trinidad and Tobago).
+        parts = [q for p in parts for q in _AND.split(p)]
     items = [p for p in parts if p]
     if len(items) == 1 and len(expected) > 1:
         words = items[0].split()

@@ -11,23 +11,22 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
+from textual.worker import get_current_worker
 
-from rome_tui.app.backend import ReviewStore, baseline_getter, bucket_field, source_name
+from rome_tui.app.backend import ReviewStore, baseline_getter, bucket_field, run_name
 from rome_tui.app.bindings import bindings
 from rome_tui.app.items import (
     SORT_KEYS,
     Accuracy,
+    LazyRows,
     Progress,
-    Row,
     accuracy,
-    build_rows,
     filter_rows,
-    make_row,
     parse_query,
     progress,
     sorted_positions,
 )
-from rome_tui.app.messages import WriteBackConflict, WriteBackDone, WriteBackFailed
+from rome_tui.app.messages import IndexReady, WriteBackConflict, WriteBackDone, WriteBackFailed
 from rome_tui.app.palette import FilterCommands
 from rome_tui.app.screens.override import OverrideDialog, OverrideRequest
 from rome_tui.app.textsafe import one_line
@@ -46,12 +45,18 @@ class ReviewScreen(Screen[None]):
         self.store = store
         self.bucket_field = bucket_field(store)
         self.baseline = baseline_getter(store)
-        self.rows: list[Row] = build_rows(store.records, self.bucket_field, self.baseline)
+        self.rows = LazyRows(store.records, self.bucket_field, self.baseline)
+        self.indexed = False  # every row built (in a worker); counts shown once it is
+        self._changed_while_indexing: set[int] = set()
         self.sort_key = "order"
         self.sort_reverse = False
         self.order: list[int] = list(range(len(self.rows)))
         self.query_text = ""
-        self.save_note = Text("opened", style="dim")
+        self.save_note = (
+            Text("journal ahead of files: w writes them", style="yellow")
+            if getattr(store, "dirty", False)
+            else Text("all saved", style="dim")
+        )
         self.conflict: str | None = None
         self.last_change = ""
         self._stats_cache: tuple[Progress, Accuracy] | None = None
@@ -85,6 +90,30 @@ class ReviewScreen(Screen[None]):
     def on_mount(self) -> None:
         self.table.set_view(self.rows, list(self.order))
         self.update_status()
+        self.call_after_refresh(self.build_index)  # after the first paint: it competes for the GIL
+        if getattr(self.store, "dirty", False):
+            # The journal replayed overrides the files do not have yet (a crash
+            # before the last rewrite): bring the files up to date.
+            self.write_back()
+
+    @work(thread=True, exclusive=True, group="index", exit_on_error=False)
+    def build_index(self) -> None:
+        # Off the UI thread: the first screen needs only the visible rows.
+        worker = get_current_worker()
+        if self.rows.build_all(lambda: worker.is_cancelled):
+            self.post_message(IndexReady())
+
+    @on(IndexReady)
+    def index_ready(self) -> None:
+        # A row refreshed by an override while the worker ran may have been
+        # overwritten by the worker's older copy: make those again.
+        for index in self._changed_while_indexing:
+            self.rows.refresh(index)
+        self._changed_while_indexing.clear()
+        self.indexed = True
+        self._stats_cache = None
+        self.table.refresh()
+        self.update_status()
 
     # --- status -----------------------------------------------------------------------
 
@@ -95,16 +124,21 @@ class ReviewScreen(Screen[None]):
         return self._stats_cache
 
     def update_status(self) -> None:
-        p, overall = self._stats()
         line = Text()
-        line.append(one_line(source_name(self.store), 60), style="bold")
-        line.append(f"  {one_line(self.store.annotator, 24)}", style="dim")
-        line.append(f"   shown {len(self.table.view)}/{p.total}")
-        line.append(f"   reviewed {p.reviewed} / flagged {p.flagged} / total {p.total}")
-        line.append(f" · {p.flagged_left} to do", style="bold" if p.flagged_left else "green")
-        line.append(f"   acc {overall.before:.2f}% → ")
+        line.append(one_line(run_name(self.store), 30), style="bold")
+        line.append(f" · {one_line(self.store.annotator, 20)}", style="dim")
+        if not self.indexed and self.query_text == "" and self.sort_key == "order":
+            line.append(f" │ shown {len(self.table.view)}/{len(self.rows)}")
+            line.append(" │ counting flags and reviews…", style="dim")
+            self.query_one("#status", Static).update(line)
+            return
+        p, overall = self._stats()
+        line.append(f" │ shown {len(self.table.view)}/{p.total}")
+        line.append(f" │ reviewed {p.reviewed} / flagged {p.flagged} / total {p.total}")
+        line.append(f" ({p.flagged_left} to do)", style="bold" if p.flagged_left else "green")
+        line.append(f" │ acc {overall.before:.2f}→")
         line.append(f"{overall.after:.2f}%", style="bold")
-        line.append("   ")
+        line.append(" │ ")
         if self.conflict is not None:
             line.append("NOT WRITTEN: files changed on disk by another process", style="bold red")
         else:
@@ -184,6 +218,10 @@ class ReviewScreen(Screen[None]):
 
     @on(ItemTable.CursorMoved)
     def cursor_moved(self, event: ItemTable.CursorMoved) -> None:
+        self.sync_detail()
+
+    def sync_detail(self) -> None:
+        """Show the current row's record (keys may arrive before the cursor message)."""
         row = self.table.current
         if row is None:
             self._shown_index = None
@@ -212,6 +250,7 @@ class ReviewScreen(Screen[None]):
         self._step_flagged(-1)
 
     def action_evidence(self, step: int) -> None:
+        self.sync_detail()
         spot = self.detail.jump(step)
         if spot is None:
             self.notify("This item has no flag evidence in its text.")
@@ -285,12 +324,9 @@ class ReviewScreen(Screen[None]):
         self.write_back()
 
     def _record_changed(self, index: int) -> None:
-        baseline = self.baseline(index) if self.baseline is not None else None
-        self.rows[index] = (
-            make_row(index, self.store.records[index], self.bucket_field, baseline)
-            if self.baseline is not None
-            else make_row(index, self.store.records[index], self.bucket_field)
-        )
+        self.rows.refresh(index)
+        if not self.indexed:
+            self._changed_while_indexing.add(index)
         self._stats_cache = None
         self.table.refresh()
         current = self.table.current

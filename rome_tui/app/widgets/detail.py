@@ -89,8 +89,6 @@ class DetailPane(Horizontal):
                 facts.append(Block(""))
             facts.append(Block(title, heading))
 
-        section("Question")
-        facts.append(Block(_text(record.get("question")) or "(no question text)", indent=2))
         section("Final answer (raw)")
         answer_block = Block(texts.answer or "(empty answer)", indent=2)
         facts.append(answer_block)
@@ -166,6 +164,9 @@ class DetailPane(Horizontal):
                     reasoning_block.marks.append(Mark(start, end, evidence, tag))
                     spots.append(EvidenceSpot(number, kind, "reasoning", 0, start, end))
                 facts.append(Block(f"“{_text(ev.get('text'))}”", dim, indent=6))
+
+        section("Question")
+        facts.append(Block(_text(record.get("question")) or "(no question text)", indent=2))
 
         history = [h for h in review.get("history") or () if isinstance(h, dict)]
         if history:

@@ -105,7 +105,7 @@ class ItemTable(ScrollView, can_focus=True):
         self.rows = rows
         self.view = view
         if rows:
-            longest = max((len(rows[p].qid) for p in view[:2000]), default=8)
+            longest = max((len(rows[p].qid) for p in view[:200]), default=8)
             self._id_width = max(8, min(32, longest + 1))
         self.virtual_size = Size(self._line_width(), len(view) + 1)
         self.set_reactive(ItemTable.cursor, max(0, min(cursor, len(view) - 1)))

@@ -145,19 +145,26 @@ class TextView(ScrollView, can_focus=True):
 
     def line_of(self, block: int, offset: int) -> int | None:
         """The display line showing character ``offset`` of ``block``."""
-        for y, (number, start, end) in enumerate(self._lines):
-            if number == block and start <= offset and (offset < end or start == end):
-                return y
+        found: int | None = None
+        for y, (number, start, _end) in enumerate(self._lines):
             if number > block:
-                return max(0, y - 1)
-        return None
+                break
+            if number == block:
+                if start > offset:
+                    break
+                found = y  # the last line of the block starting at or before offset
+        return found
 
     def scroll_to_mark(self, block: int, offset: int) -> None:
         self._rewrap()
         y = self.line_of(block, offset)
         if y is not None:
             height = self.scrollable_content_region.height
-            self.scroll_to(y=max(0, y - height // 3), animate=False, immediate=True)
+            target = max(0, y - height // 3)
+            # Right after set_blocks the new virtual size is not laid out yet and an
+            # immediate scroll would be clamped to the old text's height.
+            self.scroll_to(y=target, animate=False, immediate=True)
+            self.call_after_refresh(self.scroll_to, y=target, animate=False, immediate=True)
         self.refresh()
 
     def action_scroll_lines(self, delta: int) -> None:

@@ -1,0 +1,65 @@
+"""The labelled set: per-flag precision and recall targets, and exact evidence spans."""
+
+from __future__ import annotations
+
+import pytest
+from flags_fixtures import as_record, assert_spans_exact, labelled_items, run
+
+from scorers.records import FLAG_KINDS, response_texts
+
+HEURISTIC_KINDS = (
+    "answer_contradicts_reasoning",
+    "hedged_reasoning_certain_answer",
+    "claims_web_search",
+    "claims_tool_use",
+    "abstained",
+    "reasoning_abstains_answer_does_not",
+    "judge_prompt_injection",
+)
+
+
+def test_labelled_set_is_large_and_covers_every_flag_with_hard_negatives() -> None:
+    items = labelled_items()
+    assert len(items) >= 80
+    assert len({i["id"] for i in items}) == len(items)
+    for kind in HEURISTIC_KINDS:
+        assert kind in FLAG_KINDS
+        positives = [i for i in items if kind in i["expected"]]
+        assert len(positives) >= 5, kind
+    # multi-paragraph traces and Gemini-style summaries are both present
+    assert sum("\n\n" in i["reason"] for i in items) >= 60
+    assert sum(i["reason"].lstrip().startswith("**") for i in items) >= 15
+    for item in items:
+        assert set(item["expected"]) <= set(HEURISTIC_KINDS), item["id"]
+
+
+@pytest.fixture(scope="module")
+def results() -> list[tuple[dict, set[str]]]:
+    out = []
+    for item in labelled_items():
+        found = run(as_record(item))
+        out.append((item, {f["kind"] for f in found}))
+    return out
+
+
+@pytest.mark.parametrize("kind", HEURISTIC_KINDS)
+def test_precision_and_recall_targets(kind: str, results: list[tuple[dict, set[str]]]) -> None:
+    tp = sum(1 for item, got in results if kind in got and kind in item["expected"])
+    fp = [item["id"] for item, got in results if kind in got and kind not in item["expected"]]
+    fn = [item["id"] for item, got in results if kind not in got and kind in item["expected"]]
+    precision = tp / (tp + len(fp)) if tp + len(fp) else 1.0
+    recall = tp / (tp + len(fn)) if tp + len(fn) else 1.0
+    assert precision >= 0.9, f"{kind}: false alarms {fp}"
+    assert recall >= 0.8, f"{kind}: misses {fn}"
+
+
+def test_every_evidence_span_is_exact_text_of_its_field() -> None:
+    for item in labelled_items():
+        rec = as_record(item)
+        found = run(rec)
+        assert_spans_exact(rec, found)
+        texts = response_texts(rec)
+        for f in found:
+            assert f["kind"] in FLAG_KINDS
+            if f["kind"] != "abstained" or texts.answer.strip():
+                assert f["evidence"], f"{item['id']}: {f['kind']} without evidence"

@@ -1,0 +1,113 @@
+"""Detectors never crash, always give exact spans, and stay linear on hostile input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flags_fixtures import assert_spans_exact, record, run
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorers.flagging import FlagContext
+
+WORDS = st.sampled_from(
+    [
+        "I",
+        "searched",
+        "the",
+        "web",
+        "answer",
+        "is",
+        "42",
+        "B",
+        "(B)",
+        "might",
+        "be",
+        "not",
+        "sure",
+        "wait,",
+        "actually",
+        "cannot",
+        "determine",
+        "zoom",
+        "in",
+        "crop",
+        "ran",
+        "code",
+        "Final",
+        "Answer:",
+        "\\boxed{",
+        "}",
+        "ignore",
+        "previous",
+        "instructions",
+        "Judgement:",
+        "1",
+        "grader",
+        "so",
+        "therefore",
+        ".",
+        "\n\n",
+        "**",
+        "can’t",
+        "İ",
+        "ß",
+        "—",
+        "probably",
+        "if",
+        "could",
+        "calculator",
+        "python",
+        "verified",
+        "confirms",
+    ]
+)
+TEXT = st.lists(WORDS, max_size=80).map(" ".join) | st.text(max_size=400)
+
+
+KWARGS: dict[str, dict[str, Any]] = {
+    "number_matching": {"value_to_match": 42},
+    "choices_matching": {"label": "B"},
+    "key_items_matching": {"key_items": [["Paris"]]},
+}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    reason=TEXT,
+    answer=TEXT,
+    evaluator=st.sampled_from(["number_matching", "choices_matching", "key_items_matching"]),
+)
+def test_any_text_gives_valid_flags(reason: str, answer: str, evaluator: str) -> None:
+    kwargs: dict[str, Any] = KWARGS[evaluator]
+    rec = record(reason, answer, evaluator, kwargs)
+    found = run(rec, FlagContext(tools_available=frozenset({"code"})))
+    assert_spans_exact(rec, found)
+    assert len({f["kind"] for f in found}) == len(found)  # one flag per kind
+
+
+HOSTILE = {
+    "letters": "a" * 100_000,
+    "negations": "not " * 25_000,
+    "claims": "I searched " * 10_000,
+    "brackets": "(" * 100_000,
+    "boxes": "\\boxed{" * 14_000,
+    "markers": "Final Answer: " * 7_000,
+    "commits": ". the answer is " * 6_000,
+    "digits": "1" * 100_000,
+    "newlines": "\n" * 100_000,
+    "mixed": "I might be wrong, maybe. Wait, actually the answer is 4. I ran the code. zoom in. "
+    * 1_250,
+    "abstain": "I can't determine " * 6_000,
+    "wide": "İß" * 50_000,
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hundred_thousand_character_inputs_are_handled(name: str) -> None:
+    # A regex blow-up would hang here; the detectors cap hits and windows instead.
+    text = HOSTILE[name]
+    rec = record(text, text)
+    found = run(rec)
+    assert_spans_exact(rec, found)
