@@ -30,6 +30,7 @@ EXIT_CODES = """exit codes:
   1  unexpected internal error (a bug: please report it)
   2  bad input or bad options: the message names the file, record and problem
   3  the results changed on disk since they were read; nothing was overwritten
+  4  nothing to do (undo or redo with an empty history)
   130 interrupted (Ctrl+C); completed work is kept
 """
 

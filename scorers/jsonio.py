@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -40,18 +42,27 @@ def parse_json(data: bytes, path: str, *, line: int | None = None) -> Any:
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
-    """Replace ``path`` with ``data`` so that a reader sees the old or the new file, never half.
+    """Replace ``path`` with ``data`` so that a reader sees the old or the new file, never half."""
+    atomic_write_chunks(path, (data,))
+
+
+def atomic_write_chunks(path: str | os.PathLike[str], chunks: Iterable[bytes]) -> None:
+    """Atomically replace ``path`` with the concatenated chunks, streamed to disk.
 
     The temp file lives in the same directory (``os.replace`` is atomic only
     within a file system), is fsynced before the rename, and the directory is
-    fsynced after it so the rename itself survives a power cut.
+    fsynced after it so the rename itself survives a power cut. The new file
+    keeps the old one's permissions (``mkstemp`` would leave it owner-only).
     """
     target = Path(path)
+    mode = _mode_for(target)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+        with os.fdopen(fd, "wb", buffering=1 << 20) as handle:
+            for chunk in chunks:
+                handle.write(chunk)
             handle.flush()
+            os.fchmod(handle.fileno(), mode)
             os.fsync(handle.fileno())
         os.replace(tmp, target)
     except BaseException:
@@ -59,6 +70,15 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
             os.unlink(tmp)
         raise
     fsync_dir(target.parent)
+
+
+def _mode_for(target: Path) -> int:
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def fsync_dir(directory: str | os.PathLike[str]) -> None:

@@ -45,7 +45,7 @@ class Flag(_FlagRequired, total=False):
 
 class _VerdictRequired(TypedDict):
     source: str  # "rule:rome", "rule:strict", "judge:<name>", "human:<annotator>"
-    score: float | None  # None only when ``error`` is set
+    score: float | None  # None when ``error`` is set, or the judge scores no correctness (rubric)
     extracted: str | None
     explanation: str | None
 

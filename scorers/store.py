@@ -54,7 +54,6 @@ from scorers.records import (
     content_hash,
     question_id,
     review_of,
-    verdict_of,
 )
 
 if TYPE_CHECKING:
@@ -200,37 +199,25 @@ class ResultsStore:
         self._replay_journals()
 
     def _prepare(self) -> None:
+        """Index by question_id and remember each record's score before overrides (one pass)."""
+        index = self._index
+        fallback = self.primary_source()
+        baseline: list[Any] = []
+        strict: list[Any] = []
         for i, record in enumerate(self.records):
-            qid = question_id(record)
-            if qid in self._index:
+            qid = str(record.get("question_id"))
+            if qid in index:
                 self.warnings.append(
                     f"{self._predictions_path()}: question_id {qid} appears more than once; "
                     "overrides apply to its first record"
                 )
-                continue
-            self._index[qid] = i
-        self._baseline = [self._initial_baseline(r) for r in self.records]
-        self._baseline_strict = [self._initial_strict(r) for r in self.records]
-
-    def _initial_baseline(self, record: dict[str, Any]) -> Any:
-        review = record.get(REVIEW_KEY)
-        if isinstance(review, dict):
-            verdict = verdict_of(record, self.primary_source(record))
-            if verdict is not None and verdict.get("score") is not None:
-                return verdict["score"]
-            history = review.get("history") or []
-            if review.get("human") and history and isinstance(history[0], dict):
-                return history[0].get("old")
-        return record.get("correct")
-
-    def _initial_strict(self, record: dict[str, Any]) -> Any:
-        """All-or-nothing baseline for records that carry ``correct_strict`` (math)."""
-        if "correct_strict" not in record:
-            return None
-        verdict = verdict_of(record, self.primary_source(record))
-        if verdict is not None and verdict.get("score") is not None:
-            return verdict.get("strict", verdict["score"])
-        return record.get("correct_strict")
+            else:
+                index[qid] = i
+            score, all_or_nothing = _initial_scores(record, fallback)
+            baseline.append(score)
+            strict.append(all_or_nothing)
+        self._baseline = baseline
+        self._baseline_strict = strict
 
     def _replay_journals(self) -> None:
         entries, warnings, sizes = read_journals(self._journal_dir())
@@ -574,6 +561,31 @@ class ResultsStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _initial_scores(record: dict[str, Any], fallback_source: str) -> tuple[Any, Any]:
+    """(score, all-or-nothing score) of the primary verdict; the file's values without one.
+
+    The all-or-nothing score is kept only for records that carry ``correct_strict`` (math).
+    """
+    has_strict = "correct_strict" in record
+    review = record.get(REVIEW_KEY)
+    if isinstance(review, dict):
+        source = review.get("primary")
+        if not isinstance(source, str) or not source:
+            source = fallback_source
+        for verdict in review.get("verdicts") or ():
+            if isinstance(verdict, dict) and verdict.get("source") == source:
+                score = verdict.get("score")
+                if score is not None:
+                    return score, (verdict.get("strict", score) if has_strict else None)
+                break
+        history = review.get("history") or []
+        if review.get("human") and history and isinstance(history[0], dict):
+            # Written by an earlier session with an override in force: `correct` is
+            # the human's, the score before it is the first override's `old`.
+            return history[0].get("old"), None
+    return record.get("correct"), (record.get("correct_strict") if has_strict else None)
 
 
 def _stamp_before_load(path: str | os.PathLike[str]) -> tuple[Path, FileStamp | None]:

@@ -30,7 +30,13 @@ def _grades_correctness(source: str) -> bool:
 def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> Iterator[Flag]:
     review = record.get("review") or {}
     rome, strict = verdict_of(record, "rule:rome"), verdict_of(record, "rule:strict")
-    if rome and strict and rome.get("score") != strict.get("score"):
+    if (
+        rome
+        and strict
+        and not rome.get("error")
+        and not strict.get("error")
+        and rome.get("score") != strict.get("score")
+    ):
         yield Flag(
             kind="rome_strict_disagree",
             source=SOURCE,

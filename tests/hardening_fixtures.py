@@ -134,7 +134,7 @@ class Case:
             value = getattr(self, key)
             if value is not None:
                 entry[key] = value
-        if self.role == "results":
+        if self.role in ("results", "journal", "run_settings"):
             entry["override_qid"] = self.override_qid
         return entry
 
@@ -208,221 +208,814 @@ def corpus_cases(graded: list[dict[str, Any]] | None = None) -> list[Case]:
     # ---------------------------------------------------------------- annotations
     ann = "annotations"
     add("a01_bom.json", ann, "loads", "UTF-8 BOM before a JSON array", bom + _j(A), warning="BOM")
-    add("a02_truncated.json", ann, "rejected", "JSON array cut mid-record", _j(A)[:200], problem="invalid JSON")
-    add("a03_trailing_comma.json", ann, "rejected", "trailing comma after the last record",
-        _j(A)[:-1] + b",]", problem="trailing comma")
-    add("a04_nan.json", ann, "rejected", "NaN as value_to_match (not JSON)",
-        _j(A).replace(b'"value_to_match": 12', b'"value_to_match": NaN'), problem="invalid JSON")
-    add("a05_infinity.json", ann, "rejected", "Infinity and 1e999 as numbers",
-        _j(A).replace(b'"value_to_match": 12', b'"value_to_match": 1e999'), problem="infinity")
-    add("a06_invalid_utf8.json", ann, "rejected", "a Latin-1 byte inside a string",
-        _j(A).replace("Paris, France".encode(), b"Par\xeds"), problem="UTF-8")
+    add(
+        "a02_truncated.json",
+        ann,
+        "rejected",
+        "JSON array cut mid-record",
+        _j(A)[:200],
+        problem="invalid JSON",
+    )
+    add(
+        "a03_trailing_comma.json",
+        ann,
+        "rejected",
+        "trailing comma after the last record",
+        _j(A)[:-1] + b",]",
+        problem="trailing comma",
+    )
+    add(
+        "a04_nan.json",
+        ann,
+        "rejected",
+        "NaN as value_to_match (not JSON)",
+        _j(A).replace(b'"value_to_match": 12', b'"value_to_match": NaN'),
+        problem="invalid JSON",
+    )
+    add(
+        "a05_infinity.json",
+        ann,
+        "rejected",
+        "Infinity and 1e999 as numbers",
+        _j(A).replace(b'"value_to_match": 12', b'"value_to_match": 1e999'),
+        problem="infinity",
+    )
+    add(
+        "a06_invalid_utf8.json",
+        ann,
+        "rejected",
+        "a Latin-1 byte inside a string",
+        _j(A).replace("Paris, France".encode(), b"Par\xeds"),
+        problem="UTF-8",
+    )
     add("a07_empty.json", ann, "rejected", "zero bytes", b"", problem="empty")
     add("a08_one_line.jsonl", ann, "loads", "JSON Lines with a single record", _jsonl(A[:1]))
-    add("a09_pretty_dict.json", ann, "loads", "pretty-printed object keyed by question_id",
+    add(
+        "a09_pretty_dict.json",
+        ann,
+        "loads",
+        "pretty-printed object keyed by question_id",
         _pretty({r["question_id"]: {k: v for k, v in r.items() if k != "question_id"} for r in A}),
-        warning="pretty-printed")
-    add("a10_qid_object.json", ann, "loads", "question_id is an object (kept as its text)",
-        _j(_with(A, 1, question_id={"id": "q2"})), warning="without a prediction")
-    add("a11_evaluator_int.json", ann, "rejected", "evaluator is a number",
-        _j(_with(A, 1, evaluator=5)), where="q2", problem="evaluator")
-    add("a12_unknown_evaluator.json", ann, "rejected", "evaluator nobody defines",
-        _j(_with(A, 2, evaluator="vibes_matching")), where="q3", problem="vibes_matching")
-    add("a13_kwargs_misfit.json", ann, "rejected", "kwargs of another evaluator",
-        _j(_with(A, 0, evaluator_kwargs={"labels": "B"})), where="q1", problem="labels")
-    add("a14_kwargs_list.json", ann, "rejected", "evaluator_kwargs is a list",
-        _j(_with(A, 0, evaluator_kwargs=["B"])), where="q1", problem="evaluator_kwargs")
-    add("a15_kwargs_bad_json_string.json", ann, "rejected", "evaluator_kwargs as broken JSON text",
-        _j(_with(A, 0, evaluator_kwargs='{"label": "B"')), where="q1", problem="evaluator_kwargs")
-    add("a16_kwargs_null.json", ann, "rejected", "evaluator_kwargs is null",
-        _j(_with(A, 0, evaluator_kwargs=None)), where="q1", problem="evaluator_kwargs")
-    add("a17_location_string.json", ann, "loads", "location candidates given as a string",
-        _j(_with(A, 4, evaluator_kwargs={"location_fine_grained": "Paris",
-                                         "location_coarse_grained": "France",
-                                         "fine_grained_score": 1, "coarse_grained_score": 0.5})))
-    add("a18_value_not_number.json", ann, "rejected", "value_to_match is prose",
-        _j(_with(A, 1, evaluator_kwargs={"value_to_match": "about a dozen"})), where="q2",
-        problem="value_to_match")
-    add("a19_key_items_string.json", ann, "rejected", "key_items is a string, not groups",
-        _j(_with(A, 2, evaluator_kwargs={"key_items": "Paris"})), where="q3", problem="key_items")
-    add("a20_order_number.json", ann, "rejected", "order is a number",
-        _j(_with(A, 3, evaluator_kwargs={"order": 7})), where="q4", problem="order")
-    add("a21_interval_reversed.json", ann, "rejected", "interval ends swapped and wrong types",
-        _j(_with(A, 5, evaluator_kwargs={"interval": ["x", 10], "units": "km"})), where="q6",
-        problem="interval")
-    add("a22_items_are_strings.json", ann, "rejected", "an array of strings, not records",
-        _j(["q1", "q2"]), where="0", problem="object")
+        warning="pretty-printed",
+    )
+    add(
+        "a10_qid_object.json",
+        ann,
+        "loads",
+        "question_id is an object (kept as its text)",
+        _j(_with(A, 1, question_id={"id": "q2"})),
+        warning="without a prediction",
+    )
+    add(
+        "a11_evaluator_int.json",
+        ann,
+        "rejected",
+        "evaluator is a number",
+        _j(_with(A, 1, evaluator=5)),
+        where="q2",
+        problem="evaluator",
+    )
+    add(
+        "a12_unknown_evaluator.json",
+        ann,
+        "rejected",
+        "evaluator nobody defines",
+        _j(_with(A, 2, evaluator="vibes_matching")),
+        where="q3",
+        problem="vibes_matching",
+    )
+    add(
+        "a13_kwargs_misfit.json",
+        ann,
+        "rejected",
+        "kwargs of another evaluator",
+        _j(_with(A, 0, evaluator_kwargs={"labels": "B"})),
+        where="q1",
+        problem="labels",
+    )
+    add(
+        "a14_kwargs_list.json",
+        ann,
+        "rejected",
+        "evaluator_kwargs is a list",
+        _j(_with(A, 0, evaluator_kwargs=["B"])),
+        where="q1",
+        problem="evaluator_kwargs",
+    )
+    add(
+        "a15_kwargs_bad_json_string.json",
+        ann,
+        "rejected",
+        "evaluator_kwargs as broken JSON text",
+        _j(_with(A, 0, evaluator_kwargs='{"label": "B"')),
+        where="q1",
+        problem="evaluator_kwargs",
+    )
+    add(
+        "a16_kwargs_null.json",
+        ann,
+        "rejected",
+        "evaluator_kwargs is null",
+        _j(_with(A, 0, evaluator_kwargs=None)),
+        where="q1",
+        problem="evaluator_kwargs",
+    )
+    add(
+        "a17_location_string.json",
+        ann,
+        "loads",
+        "location candidates given as a string",
+        _j(
+            _with(
+                A,
+                4,
+                evaluator_kwargs={
+                    "location_fine_grained": "Paris",
+                    "location_coarse_grained": "France",
+                    "fine_grained_score": 1,
+                    "coarse_grained_score": 0.5,
+                },
+            )
+        ),
+    )
+    add(
+        "a18_value_not_number.json",
+        ann,
+        "rejected",
+        "value_to_match is prose",
+        _j(_with(A, 1, evaluator_kwargs={"value_to_match": "about a dozen"})),
+        where="q2",
+        problem="value_to_match",
+    )
+    add(
+        "a19_key_items_string.json",
+        ann,
+        "rejected",
+        "key_items is a string, not groups",
+        _j(_with(A, 2, evaluator_kwargs={"key_items": "Paris"})),
+        where="q3",
+        problem="key_items",
+    )
+    add(
+        "a20_order_number.json",
+        ann,
+        "rejected",
+        "order is a number",
+        _j(_with(A, 3, evaluator_kwargs={"order": 7})),
+        where="q4",
+        problem="order",
+    )
+    add(
+        "a21_interval_reversed.json",
+        ann,
+        "rejected",
+        "interval ends swapped and wrong types",
+        _j(_with(A, 5, evaluator_kwargs={"interval": ["x", 10], "units": "km"})),
+        where="q6",
+        problem="interval",
+    )
+    add(
+        "a22_items_are_strings.json",
+        ann,
+        "rejected",
+        "an array of strings, not records",
+        _j(["q1", "q2"]),
+        where="0",
+        problem="object",
+    )
     add("a23_scalar.json", ann, "rejected", "a bare number", b"42", problem="annotations")
-    add("a24_markup_fields.json", ann, "loads", "Rich markup and escapes in every text field",
-        _j([{**r, "question": HOSTILE_TEXT, "reference": HOSTILE_TEXT, "task": HOSTILE_TEXT[:40]}
-            for r in A]))
-    add("a25_missing_evaluator.json", ann, "rejected", "a record without evaluator",
-        _j(_without(A, 1, "evaluator")), where="q2", problem="evaluator")
-    add("a26_big_int_id.json", ann, "loads", "question_id beyond 64 bits and as a number",
-        _j(_with(A, 0, question_id=18446744073709551616)), warning="without")
-    add("a27_deep_nesting.json", ann, "rejected", "100,000 levels of nesting in evaluator_kwargs",
-        generate="deep_annotations", problem="depth")
+    add(
+        "a24_markup_fields.json",
+        ann,
+        "loads",
+        "Rich markup and escapes in every text field",
+        _j(
+            [
+                {
+                    **r,
+                    "question": HOSTILE_TEXT,
+                    "reference": HOSTILE_TEXT,
+                    "task": HOSTILE_TEXT[:40],
+                }
+                for r in A
+            ]
+        ),
+    )
+    add(
+        "a25_missing_evaluator.json",
+        ann,
+        "rejected",
+        "a record without evaluator",
+        _j(_without(A, 1, "evaluator")),
+        where="q2",
+        problem="evaluator",
+    )
+    add(
+        "a26_big_int_id.json",
+        ann,
+        "loads",
+        "question_id beyond 64 bits and as a number",
+        _j(_with(A, 0, question_id=18446744073709551616)),
+        warning="without",
+    )
+    add(
+        "a27_deep_nesting.json",
+        ann,
+        "rejected",
+        "100,000 levels of nesting in evaluator_kwargs",
+        generate="deep_annotations",
+        problem="depth",
+    )
+    add(
+        "a28_nested_300.json",
+        ann,
+        "rejected",
+        "300 levels of nesting: parses (limit 1024), cannot be written (limit 255)",
+        _j(A).replace(b'"task": "academic"', b'"task": "academic", "meta_info": ' + _deep(300), 1),
+        problem="nest",
+    )
 
     # ---------------------------------------------------------------- predictions
     pred = "predictions"
-    add("p01_bom.jsonl", pred, "loads", "UTF-8 BOM before JSON Lines", bom + _jsonl(P), warning="BOM")
-    add("p02_truncated.jsonl", pred, "rejected", "JSON Lines whose third line is cut",
-        _jsonl(P[:2]) + _jsonl(P[2:3])[:20] + b"\n" + _jsonl(P[3:]), where=":3", problem="invalid JSON")
-    add("p03_trailing_comma.json", pred, "rejected", "trailing comma inside an object",
-        b'[{"question_id": "q1", "answer": "B",}]', problem="trailing comma")
-    add("p04_nan_infinity.json", pred, "rejected", "NaN and Infinity as values",
-        b'[{"question_id": "q1", "answer": "B", "score": NaN, "t": Infinity}]', problem="invalid JSON")
-    add("p05_invalid_utf8.jsonl", pred, "rejected", "an invalid UTF-8 byte on line 2",
+    add(
+        "p01_bom.jsonl",
+        pred,
+        "loads",
+        "UTF-8 BOM before JSON Lines",
+        bom + _jsonl(P),
+        warning="BOM",
+    )
+    add(
+        "p02_truncated.jsonl",
+        pred,
+        "rejected",
+        "JSON Lines whose third line is cut",
+        _jsonl(P[:2]) + _jsonl(P[2:3])[:20] + b"\n" + _jsonl(P[3:]),
+        where=":3",
+        problem="invalid JSON",
+    )
+    add(
+        "p03_trailing_comma.json",
+        pred,
+        "rejected",
+        "trailing comma inside an object",
+        b'[{"question_id": "q1", "answer": "B",}]',
+        problem="trailing comma",
+    )
+    add(
+        "p04_nan_infinity.json",
+        pred,
+        "rejected",
+        "NaN and Infinity as values",
+        b'[{"question_id": "q1", "answer": "B", "score": NaN, "t": Infinity}]',
+        problem="invalid JSON",
+    )
+    add(
+        "p05_invalid_utf8.jsonl",
+        pred,
+        "rejected",
+        "an invalid UTF-8 byte on line 2",
         _jsonl(P[:1]) + b'{"question_id": "q2", "answer": "\xff\xfe 12"}\n' + _jsonl(P[2:]),
-        where=":2", problem="UTF-8")
+        where=":2",
+        problem="UTF-8",
+    )
     add("p06_empty.json", pred, "rejected", "zero bytes", b"", problem="no prediction")
-    add("p07_whitespace.jsonl", pred, "rejected", "only blank lines", b"\n \n\t\r\n", problem="no prediction")
-    add("p08_one_line.jsonl", pred, "loads", "JSON Lines with one record", _jsonl(P[:1]), warning="without a prediction")
-    add("p09_pretty_dict.json", pred, "loads", "pretty-printed object keyed by question_id",
-        _pretty({r["question_id"]: {k: v for k, v in r.items() if k != "question_id"} for r in P}))
-    add("p10_answer_number.json", pred, "loads", "answer is a JSON number",
-        _j(_with(P, 1, answer=12)))
-    add("p11_answer_null.json", pred, "loads", "answer is null (graded as empty, must say so)",
-        _j(_with(P, 0, answer=None)), warning="answer")
-    add("p12_answer_list.json", pred, "loads", "answer is a list of mixed things (must say how it was read)",
-        _j(_with(P, 0, answer=["B", 3, None])), warning="answer")
-    add("p13_answer_object.json", pred, "loads", "answer is an object that is not multi-run (must say how it was read)",
-        _j(_with(P, 0, answer={"text": "B"})), warning="answer")
-    add("p14_inference_bad.json", pred, "loads", "multi-run answer with a number and a null (must say so)",
+    add(
+        "p07_whitespace.jsonl",
+        pred,
+        "rejected",
+        "only blank lines",
+        b"\n \n\t\r\n",
+        problem="no prediction",
+    )
+    add(
+        "p08_one_line.jsonl",
+        pred,
+        "loads",
+        "JSON Lines with one record",
+        _jsonl(P[:1]),
+        warning="without a prediction",
+    )
+    add(
+        "p09_pretty_dict.json",
+        pred,
+        "loads",
+        "pretty-printed object keyed by question_id",
+        _pretty({r["question_id"]: {k: v for k, v in r.items() if k != "question_id"} for r in P}),
+    )
+    add(
+        "p10_answer_number.json",
+        pred,
+        "loads",
+        "answer is a JSON number",
+        _j(_with(P, 1, answer=12)),
+    )
+    add(
+        "p11_answer_null.json",
+        pred,
+        "loads",
+        "answer is null (graded as empty, must say so)",
+        _j(_with(P, 0, answer=None)),
+        warning="answer",
+    )
+    add(
+        "p12_answer_list.json",
+        pred,
+        "loads",
+        "answer is a list of mixed things (must say how it was read)",
+        _j(_with(P, 0, answer=["B", 3, None])),
+        warning="answer",
+    )
+    add(
+        "p13_answer_object.json",
+        pred,
+        "loads",
+        "answer is an object that is not multi-run (must say how it was read)",
+        _j(_with(P, 0, answer={"text": "B"})),
+        warning="answer",
+    )
+    add(
+        "p14_inference_bad.json",
+        pred,
+        "loads",
+        "multi-run answer with a number and a null (must say so)",
         _j(_with(P, 0, answer={"inference_0": "B", "inference_1": 5, "inference_2": None})),
-        warning="inference_")
-    add("p15_qid_float.json", pred, "loads", "question_id as a float and a bool",
-        _j(_with(_with(P, 0, question_id=1.5), 1, question_id=True)), warning="without an annotation")
-    add("p16_usage_string_bad.json", pred, "rejected", "usage as broken JSON text",
-        _j(_with(P, 0, usage="{prompt_tokens: 3")), where="q1", problem="usage")
-    add("p17_usage_wrong_types.json", pred, "loads", "usage fields of the wrong type",
-        _j(_with(_with(P, 0, usage={"completion_tokens": "many", "prompt_tokens": None}),
-                 1, usage=[1, 2])), warning="usage")
-    add("p18_reason_types.json", pred, "loads", "reason as a number, a list and an object",
-        _j(_with(_with(_with(P, 0, reason=7), 1, reason=["a", 1]), 2, reason={"x": 1})))
-    add("p19_markup_everywhere.jsonl", pred, "loads", "Rich markup and terminal escapes in every text field",
-        _jsonl([{**r, "answer": HOSTILE_TEXT + "\nFinal Answer: B", "reason": HOSTILE_TEXT,
-                 "reasoning_content": HOSTILE_TEXT, "model": HOSTILE_TEXT[:30]} for r in P]))
-    add("p20_judge_address.json", pred, "loads", "answers that address the judge",
-        _j([{**r, "answer": JUDGE_ADDRESS} for r in P]))
-    add("p21_missing_answer.json", pred, "rejected", "a record without answer",
-        _j(_without(P, 2, "answer")), where="q3", problem="answer")
-    add("p22_missing_qid.json", pred, "loads", "a record without question_id",
-        _j(_without(P, 2, "question_id")), warning="without an annotation")
-    add("p23_items_are_numbers.jsonl", pred, "rejected", "JSON Lines of bare numbers",
-        b"1\n2\n3\n", where=":2", problem="invalid JSON")
+        warning="inference_",
+    )
+    add(
+        "p15_qid_float.json",
+        pred,
+        "loads",
+        "question_id as a float and a bool",
+        _j(_with(_with(P, 0, question_id=1.5), 1, question_id=True)),
+        warning="without an annotation",
+    )
+    add(
+        "p16_usage_string_bad.json",
+        pred,
+        "rejected",
+        "usage as broken JSON text",
+        _j(_with(P, 0, usage="{prompt_tokens: 3")),
+        where="q1",
+        problem="usage",
+    )
+    add(
+        "p17_usage_wrong_types.json",
+        pred,
+        "loads",
+        "usage fields of the wrong type",
+        _j(
+            _with(
+                _with(P, 0, usage={"completion_tokens": "many", "prompt_tokens": None}),
+                1,
+                usage=[1, 2],
+            )
+        ),
+        warning="usage",
+    )
+    add(
+        "p18_reason_types.json",
+        pred,
+        "loads",
+        "reason as a number, a list and an object",
+        _j(_with(_with(_with(P, 0, reason=7), 1, reason=["a", 1]), 2, reason={"x": 1})),
+    )
+    add(
+        "p19_markup_everywhere.jsonl",
+        pred,
+        "loads",
+        "Rich markup and terminal escapes in every text field",
+        _jsonl(
+            [
+                {
+                    **r,
+                    "answer": HOSTILE_TEXT + "\nFinal Answer: B",
+                    "reason": HOSTILE_TEXT,
+                    "reasoning_content": HOSTILE_TEXT,
+                    "model": HOSTILE_TEXT[:30],
+                }
+                for r in P
+            ]
+        ),
+    )
+    add(
+        "p20_judge_address.json",
+        pred,
+        "loads",
+        "answers that address the judge",
+        _j([{**r, "answer": JUDGE_ADDRESS} for r in P]),
+    )
+    add(
+        "p21_missing_answer.json",
+        pred,
+        "rejected",
+        "a record without answer",
+        _j(_without(P, 2, "answer")),
+        where="q3",
+        problem="answer",
+    )
+    add(
+        "p22_missing_qid.json",
+        pred,
+        "loads",
+        "a record without question_id",
+        _j(_without(P, 2, "question_id")),
+        warning="without an annotation",
+    )
+    add(
+        "p23_items_are_numbers.jsonl",
+        pred,
+        "rejected",
+        "JSON Lines of bare numbers",
+        b"1\n2\n3\n",
+        where=":2",
+        problem="invalid JSON",
+    )
     add("p24_crlf.jsonl", pred, "loads", "Windows line ends", _jsonl(P).replace(b"\n", b"\r\n"))
-    add("p25_nul_and_surrogate.json", pred, "loads", "escaped NUL and a surrogate pair in answers",
-        _j(_with(P, 0, answer="Final Answer: B\u0000\U0001f600")))
-    add("p26_lone_surrogate.json", pred, "rejected", "a lone UTF-16 surrogate escape",
-        b'[{"question_id": "q1", "answer": "\\ud800 B"}]', problem="surrogate")
-    add("p27_review_garbage.json", pred, "loads", "a stale review key and correct of the wrong type",
-        _j(_with(P, 0, review="looks fine to me", correct="yes")))
+    add(
+        "p25_nul_and_surrogate.json",
+        pred,
+        "loads",
+        "escaped NUL and a surrogate pair in answers",
+        _j(_with(P, 0, answer="Final Answer: B\u0000\U0001f600")),
+    )
+    add(
+        "p26_lone_surrogate.json",
+        pred,
+        "rejected",
+        "a lone UTF-16 surrogate escape",
+        b'[{"question_id": "q1", "answer": "\\ud800 B"}]',
+        problem="surrogate",
+    )
+    add(
+        "p27_review_garbage.json",
+        pred,
+        "loads",
+        "a stale review key and correct of the wrong type",
+        _j(_with(P, 0, review="looks fine to me", correct="yes")),
+    )
     add("p28_duplicate_ids.json", pred, "loads", "every id twice", _j(P + P), warning="repeated")
     add("p29_huge_answer.json", pred, "loads", "a 5 MB answer", generate="huge_answer")
-    add("p30_long_line.jsonl", pred, "loads", "100,000-character lines without a newline",
-        generate="long_lines")
-    add("p31_deep_nesting.json", pred, "rejected", "an answer nested 100,000 levels deep",
-        generate="deep_predictions", problem="depth")
-    add("p32_scalar_dict.json", pred, "rejected", "an object whose values are strings",
-        _j({"q1": "B", "q2": "12"}), where="q1", problem="expected")
+    add(
+        "p30_long_line.jsonl",
+        pred,
+        "loads",
+        "100,000-character lines without a newline",
+        generate="long_lines",
+    )
+    add(
+        "p31_deep_nesting.json",
+        pred,
+        "rejected",
+        "an answer nested 100,000 levels deep",
+        generate="deep_predictions",
+        problem="depth",
+    )
+    add(
+        "p33_nested_300.json",
+        pred,
+        "rejected",
+        "a prediction field nested 300 levels",
+        _j(_with(P, 0, extra=json.loads(_deep(300)))),
+        problem="nest",
+    )
+    add(
+        "p32_scalar_dict.json",
+        pred,
+        "rejected",
+        "an object whose values are strings",
+        _j({"q1": "B", "q2": "12"}),
+        where="q1",
+        problem="expected",
+    )
 
     # ---------------------------------------------------------------- results
     res = "results"
-    add("r01_bom.json", res, "loads", "graded run with a UTF-8 BOM", bom + _pretty(G), warning="BOM")
-    add("r02_truncated.json", res, "rejected", "graded run cut in the middle",
-        _pretty(G)[: len(_pretty(G)) // 2], problem="invalid JSON")
-    add("r03_trailing_comma.json", res, "rejected", "trailing comma after the last record",
-        _pretty(G).rstrip()[:-1].rstrip() + b",\n]", problem="trailing comma")
-    add("r04_nan_correct.json", res, "rejected", "correct: NaN",
-        _j(G).replace(b'"correct": 1', b'"correct": NaN', 1), problem="invalid JSON")
-    add("r05_invalid_utf8.json", res, "rejected", "invalid UTF-8 in a reasoning trace",
-        _j(G).replace(b"Compare the options.", b"Compare \xc3\x28 options."), problem="UTF-8")
+    add(
+        "r01_bom.json", res, "loads", "graded run with a UTF-8 BOM", bom + _pretty(G), warning="BOM"
+    )
+    add(
+        "r02_truncated.json",
+        res,
+        "rejected",
+        "graded run cut in the middle",
+        _pretty(G)[: len(_pretty(G)) // 2],
+        problem="invalid JSON",
+    )
+    add(
+        "r03_trailing_comma.json",
+        res,
+        "rejected",
+        "trailing comma after the last record",
+        _pretty(G).rstrip()[:-1].rstrip() + b",\n]",
+        problem="trailing comma",
+    )
+    add(
+        "r04_nan_correct.json",
+        res,
+        "rejected",
+        "correct: NaN",
+        _j(G).replace(b'"correct": 1', b'"correct": NaN', 1),
+        problem="invalid JSON",
+    )
+    add(
+        "r05_invalid_utf8.json",
+        res,
+        "rejected",
+        "invalid UTF-8 in a reasoning trace",
+        _j(G).replace(b"Compare the options.", b"Compare \xc3\x28 options."),
+        problem="UTF-8",
+    )
     add("r06_empty.json", res, "rejected", "zero bytes", b"", problem="empty")
     add("r07_one_line.jsonl", res, "loads", "one graded record as JSON Lines", _jsonl(G[:1]))
-    add("r08_pretty_dict.json", res, "loads", "pretty object keyed by question_id",
-        _pretty({r["question_id"]: {k: v for k, v in r.items() if k != "question_id"} for r in G}))
-    add("r09_reference_output.json", res, "loads", "the reference grader's output (no review key)",
-        _pretty([{k: v for k, v in r.items() if k != "review"} for r in G]), warning="graded elsewhere")
-    add("r10_correct_types.json", res, "loads", "correct as a string, a bool and null",
-        _j(_with(_with(_with(G, 0, correct="1"), 1, correct=True), 2, correct=None)))
-    add("r11_review_not_object.json", res, "loads", "review is a string",
-        _j(_with(G, 0, review="ok")), warning="graded elsewhere")
-    add("r12_verdicts_wrong.json", res, "loads", "review.verdicts is a string (dropped, must say so)",
-        _j(_review_with(G, 0, verdicts="rule:rome=1")), warning="verdicts")
-    add("r13_verdict_fields_wrong.json", res, "loads", "a verdict with a text score and no source (must say so)",
-        _j(_review_with(G, 0, verdicts=[{"score": "1"}, 5])), warning="verdict")
-    add("r14_flags_wrong.json", res, "loads", "review.flags holds numbers and a bad evidence span (must say so)",
+    add(
+        "r08_pretty_dict.json",
+        res,
+        "loads",
+        "pretty object keyed by question_id",
+        _pretty({r["question_id"]: {k: v for k, v in r.items() if k != "question_id"} for r in G}),
+    )
+    add(
+        "r09_reference_output.json",
+        res,
+        "loads",
+        "the reference grader's output (no review key)",
+        _pretty([{k: v for k, v in r.items() if k != "review"} for r in G]),
+        warning="graded elsewhere",
+    )
+    add(
+        "r10_correct_types.json",
+        res,
+        "loads",
+        "correct as a string, a bool and null",
+        _j(_with(_with(_with(G, 0, correct="1"), 1, correct=True), 2, correct=None)),
+    )
+    add(
+        "r11_review_not_object.json",
+        res,
+        "loads",
+        "review is a string",
+        _j(_with(G, 0, review="ok")),
+        warning="graded elsewhere",
+    )
+    add(
+        "r12_verdicts_wrong.json",
+        res,
+        "loads",
+        "review.verdicts is a string (dropped, must say so)",
+        _j(_review_with(G, 0, verdicts="rule:rome=1")),
+        warning="verdicts",
+    )
+    add(
+        "r13_verdict_fields_wrong.json",
+        res,
+        "loads",
+        "a verdict with a text score and no source (must say so)",
+        _j(_review_with(G, 0, verdicts=[{"score": "1"}, 5])),
+        warning="verdict",
+    )
+    add(
+        "r14_flags_wrong.json",
+        res,
+        "loads",
+        "review.flags holds numbers and a bad evidence span (must say so)",
         _j(_review_with(G, 0, flags=[1, {"kind": "abstained", "evidence": [{"start": "x"}]}])),
-        warning="flag")
-    add("r15_history_wrong.json", res, "loads", "review.history is an object (must say so)",
-        _j(_review_with(G, 0, history={"op": "set"})), warning="history")
-    add("r16_human_wrong.json", res, "loads", "review.human is a string (must say so)",
-        _j(_review_with(G, 0, human="alice says 1")), warning="human")
-    add("r17_qid_types.json", res, "loads", "question_id as number, null and duplicate",
+        warning="flag",
+    )
+    add(
+        "r15_history_wrong.json",
+        res,
+        "loads",
+        "review.history is an object (must say so)",
+        _j(_review_with(G, 0, history={"op": "set"})),
+        warning="history",
+    )
+    add(
+        "r16_human_wrong.json",
+        res,
+        "loads",
+        "review.human is a string (must say so)",
+        _j(_review_with(G, 0, human="alice says 1")),
+        warning="human",
+    )
+    add(
+        "r17_qid_types.json",
+        res,
+        "loads",
+        "question_id as number, null and duplicate",
         _j(_with(_with(_with(G, 0, question_id=7), 1, question_id=None), 3, question_id="q3")),
-        warning="more than once", override_qid="7")
-    add("r18_usage_wrong.json", res, "loads", "usage with text tokens and as a list",
-        _j(_with(_with(G, 0, usage={"completion_tokens": "lots", "reasoning_tokens": -5}), 1, usage=[3])))
-    add("r19_markup_everywhere.json", res, "loads", "Rich markup and escapes in every text field",
-        _j([{**r, "question_id": r["question_id"], "question": HOSTILE_TEXT,
-             "answer": HOSTILE_TEXT, "raw_answer": HOSTILE_TEXT, "reason": HOSTILE_TEXT,
-             "reference": HOSTILE_TEXT, "task": HOSTILE_TEXT[:40], "model": HOSTILE_TEXT[:30],
-             "judgement_response": HOSTILE_TEXT} for r in G]))
-    add("r20_judge_address.json", res, "loads", "answers that address the judge",
-        _j([{**r, "raw_answer": JUDGE_ADDRESS, "answer": JUDGE_ADDRESS} for r in G]))
-    add("r21_kwargs_bad_json_string.json", res, "rejected", "evaluator_kwargs as broken JSON text",
-        _j(_with(G, 1, evaluator_kwargs="{value_to_match: 12")), where="q2", problem="evaluator_kwargs")
+        warning="more than once",
+        override_qid="7",
+    )
+    add(
+        "r18_usage_wrong.json",
+        res,
+        "loads",
+        "usage with text tokens and as a list",
+        _j(
+            _with(
+                _with(G, 0, usage={"completion_tokens": "lots", "reasoning_tokens": -5}),
+                1,
+                usage=[3],
+            )
+        ),
+    )
+    add(
+        "r19_markup_everywhere.json",
+        res,
+        "loads",
+        "Rich markup and escapes in every text field",
+        _j(
+            [
+                {
+                    **r,
+                    "question_id": r["question_id"],
+                    "question": HOSTILE_TEXT,
+                    "answer": HOSTILE_TEXT,
+                    "raw_answer": HOSTILE_TEXT,
+                    "reason": HOSTILE_TEXT,
+                    "reference": HOSTILE_TEXT,
+                    "task": HOSTILE_TEXT[:40],
+                    "model": HOSTILE_TEXT[:30],
+                    "judgement_response": HOSTILE_TEXT,
+                }
+                for r in G
+            ]
+        ),
+    )
+    add(
+        "r20_judge_address.json",
+        res,
+        "loads",
+        "answers that address the judge",
+        _j([{**r, "raw_answer": JUDGE_ADDRESS, "answer": JUDGE_ADDRESS} for r in G]),
+    )
+    add(
+        "r21_kwargs_bad_json_string.json",
+        res,
+        "rejected",
+        "evaluator_kwargs as broken JSON text",
+        _j(_with(G, 1, evaluator_kwargs="{value_to_match: 12")),
+        where="q2",
+        problem="evaluator_kwargs",
+    )
     add("r22_scalar.json", res, "rejected", "a bare string", b'"results"', problem="expected")
-    add("r23_items_are_lists.json", res, "rejected", "records that are lists", _j([[1], [2]]),
-        where="0", problem="object")
-    add("r24_model_types.json", res, "loads", "model as a number, a list and null",
-        _j(_with(_with(_with(G, 0, model=3), 1, model=["a"]), 2, model=None)))
-    add("r25_huge_reasoning.json", res, "loads", "a 5 MB reasoning trace and answer", generate="huge_results")
-    add("r26_long_lines.jsonl", res, "loads", "100,000-character lines in every text field",
-        generate="long_results")
-    add("r27_deep_nesting.json", res, "rejected", "a record nested 100,000 levels deep",
-        generate="deep_results", problem="depth")
-    add("r28_task_types.json", res, "loads", "bucket values as a list, an object and a number",
-        _j(_with(_with(_with(G, 0, task=["a", "b"]), 1, task={"x": 1}), 2, task=3.5)))
+    add(
+        "r23_items_are_lists.json",
+        res,
+        "rejected",
+        "records that are lists",
+        _j([[1], [2]]),
+        where="0",
+        problem="object",
+    )
+    add(
+        "r24_model_types.json",
+        res,
+        "loads",
+        "model as a number, a list and null",
+        _j(_with(_with(_with(G, 0, model=3), 1, model=["a"]), 2, model=None)),
+    )
+    add(
+        "r25_huge_reasoning.json",
+        res,
+        "loads",
+        "a 5 MB reasoning trace and answer",
+        generate="huge_results",
+    )
+    add(
+        "r26_long_lines.jsonl",
+        res,
+        "loads",
+        "100,000-character lines in every text field",
+        generate="long_results",
+    )
+    add(
+        "r27_deep_nesting.json",
+        res,
+        "rejected",
+        "a record nested 100,000 levels deep",
+        generate="deep_results",
+        problem="depth",
+    )
+    add(
+        "r29_nested_300.json",
+        res,
+        "rejected",
+        "a graded record with a field nested 300 levels",
+        _j(_with(G, 0, extra=json.loads(_deep(300)))),
+        problem="nest",
+    )
+    add(
+        "r28_task_types.json",
+        res,
+        "loads",
+        "bucket values as a list, an object and a number",
+        _j(_with(_with(_with(G, 0, task=["a", "b"]), 1, task={"x": 1}), 2, task=3.5)),
+    )
 
     # ---------------------------------------------------------------- journals
     # Each goes into <run>/journal/<name>.jsonl of a well-formed graded run.
     jr = "journal"
     q1_hash = G[0]["review"].get("content_hash", "")
     good = _journal_line("e1", "q1", 0.0, 1.0, q1_hash)
-    add("j01_torn_last_line.jsonl", jr, "loads", "a journal whose last append was cut",
-        _j(good) + b"\n" + _j(_journal_line("e2", "q2", 1, 0, "h"))[:40], warning="incomplete")
-    add("j02_bad_middle_line.jsonl", jr, "rejected", "a garbage line between two good ones",
+    add(
+        "j01_torn_last_line.jsonl",
+        jr,
+        "loads",
+        "a journal whose last append was cut",
+        _j(good) + b"\n" + _j(_journal_line("e2", "q2", 1, 0, "h"))[:40],
+        warning="incomplete",
+    )
+    add(
+        "j02_bad_middle_line.jsonl",
+        jr,
+        "rejected",
+        "a garbage line between two good ones",
         _j(good) + b"\n{oops\n" + _j(_journal_line("e3", "q3", 1, 0, "h")) + b"\n",
-        where=":2", problem="journal")
-    add("j03_wrong_types.jsonl", jr, "rejected", "a set with a text score and no reason",
+        where=":2",
+        problem="journal",
+    )
+    add(
+        "j03_wrong_types.jsonl",
+        jr,
+        "rejected",
+        "a set with a text score and no reason",
         _j({**good, "new": "1", "reason": ""}) + b"\n" + _j(good | {"id": "e9"}) + b"\n",
-        where=":1", problem="new")
-    add("j04_unknown_question.jsonl", jr, "loads", "an override of an item not in the run",
-        _j(_journal_line("e4", "nope", 0, 1, "h")) + b"\n", warning="not in this run")
-    add("j05_markup_reason.jsonl", jr, "loads", "Rich markup and escapes in annotator and reason",
-        _j({**good, "annotator": HOSTILE_TEXT[:30], "reason": HOSTILE_TEXT}) + b"\n")
-    add("j06_invalid_utf8.jsonl", jr, "rejected", "invalid UTF-8 in a journal line",
+        where=":1",
+        problem="new",
+    )
+    add(
+        "j04_unknown_question.jsonl",
+        jr,
+        "loads",
+        "an override of an item not in the run",
+        _j(_journal_line("e4", "nope", 0, 1, "h")) + b"\n",
+        warning="not in this run",
+    )
+    add(
+        "j05_markup_reason.jsonl",
+        jr,
+        "loads",
+        "Rich markup and escapes in annotator and reason",
+        _j({**good, "annotator": HOSTILE_TEXT[:30], "reason": HOSTILE_TEXT}) + b"\n",
+    )
+    add(
+        "j06_invalid_utf8.jsonl",
+        jr,
+        "rejected",
+        "invalid UTF-8 in a journal line",
         _j(good).replace(b"hardening", b"hard\xffening") + b"\n" + _j(good | {"id": "e7"}) + b"\n",
-        where=":1", problem="UTF-8")
-    add("j07_score_out_of_range.jsonl", jr, "rejected", "a set to 7 and a NaN-like 1e308",
+        where=":1",
+        problem="UTF-8",
+    )
+    add(
+        "j07_score_out_of_range.jsonl",
+        jr,
+        "rejected",
+        "a set to 7 and a NaN-like 1e308",
         _j({**good, "new": 7}) + b"\n" + _j({**good, "id": "e8", "new": 1e308}) + b"\n",
-        where=":1", problem="new")
+        where=":1",
+        problem="new",
+    )
 
     # ---------------------------------------------------------------- run settings
     # Each becomes the run.json of a well-formed graded run.
     rs = "run_settings"
-    add("s01_not_json.json", rs, "rejected", "run.json cut short", b'{"mode": "strict", "tra',
-        problem="invalid JSON")
-    add("s02_list.json", rs, "rejected", "run.json is a list", b'["strict"]', problem="run settings")
-    add("s03_wrong_types.json", rs, "rejected", "run.json fields of the wrong type",
+    add(
+        "s01_not_json.json",
+        rs,
+        "rejected",
+        "run.json cut short",
+        b'{"mode": "strict", "tra',
+        problem="invalid JSON",
+    )
+    add(
+        "s02_list.json", rs, "rejected", "run.json is a list", b'["strict"]', problem="run settings"
+    )
+    add(
+        "s03_wrong_types.json",
+        rs,
+        "rejected",
+        "run.json fields of the wrong type",
         _j({"mode": 5, "tracker_type": ["task"], "primary_by_bucket": "x", "tools_available": 3}),
-        problem="run.json")
-    add("s04_unknown_mode.json", rs, "rejected", "mode and primary nobody defines",
-        _j({"mode": "lenient", "primary": "vibes"}), problem="mode")
-    add("s05_extra_keys.json", rs, "loads", "run.json from a newer version with extra keys",
-        _j({"mode": "strict", "tracker_type": "task", "future_option": True, "version": 99}))
+        problem="run.json",
+    )
+    add(
+        "s04_unknown_mode.json",
+        rs,
+        "rejected",
+        "mode and primary nobody defines",
+        _j({"mode": "lenient", "primary": "vibes"}),
+        problem="mode",
+    )
+    add(
+        "s05_extra_keys.json",
+        rs,
+        "loads",
+        "run.json from a newer version with extra keys",
+        _j({"mode": "strict", "tracker_type": "task", "future_option": True, "version": 99}),
+    )
     return cases
 
 
@@ -438,6 +1031,56 @@ def _journal_line(eid: str, qid: str, old: float, new: float, chash: str) -> dic
         "reason": "checked by hand",
         "content_hash": chash,
     }
+
+
+# Open findings (tests/../team/hardening_findings.md): (corpus file, command) -> id.
+# Their tests are strict xfails, so a fix shows up as an XPASS: then delete the line.
+KNOWN_OPEN: dict[tuple[str, str], str] = {
+    ("a07_empty.json", "grade"): "H1",
+    ("p13_answer_object.json", "grade"): "H2",
+    ("p14_inference_bad.json", "grade"): "H2",
+    ("p17_usage_wrong_types.json", "grade"): "H3",
+    ("r06_empty.json", "summary"): "H4",
+    ("r06_empty.json", "override"): "H4",
+    ("r06_empty.json", "review"): "H4",
+    **{
+        (name, command): "H5"
+        for name in (
+            "r12_verdicts_wrong.json",
+            "r13_verdict_fields_wrong.json",
+            "r14_flags_wrong.json",
+            "r15_history_wrong.json",
+            "r16_human_wrong.json",
+        )
+        for command in ("summary", "override")
+    },
+    ("r17_qid_types.json", "summary"): "H6",
+    ("s03_wrong_types.json", "summary"): "H7",
+    ("s03_wrong_types.json", "override"): "H7",
+    ("s03_wrong_types.json", "review"): "H7",
+    ("s04_unknown_mode.json", "summary"): "H8",
+    ("s04_unknown_mode.json", "override"): "H8",
+    ("s04_unknown_mode.json", "review"): "H8",
+    ("a28_nested_300.json", "grade"): "H9",
+    ("p33_nested_300.json", "grade"): "H9",
+    ("r29_nested_300.json", "summary"): "H9",
+    ("r29_nested_300.json", "override"): "H9",
+    ("r29_nested_300.json", "review"): "H9",
+}
+
+
+def known_open(file: str, command: str) -> list[Any]:
+    """pytest marks for a (file, command) pair with an open finding."""
+    import pytest
+
+    finding = KNOWN_OPEN.get((file, command))
+    if finding is None:
+        return []
+    return [
+        pytest.mark.xfail(
+            strict=True, reason=f"open finding {finding} (team/hardening_findings.md)"
+        )
+    ]
 
 
 # ------------------------------------------------------------------ big files
@@ -620,14 +1263,34 @@ def command_argv(entry: dict[str, Any], corpus_file: Path, work: Path) -> dict[s
         p = corpus_file if role == "predictions" else base_p
         out = work / f"graded_{corpus_file.stem}"
         return {
-            "grade": ["grade", "--annotations", str(a), "--predictions", str(p),
-                      "--out-dir", str(out), "--json"],
+            "grade": [
+                "grade",
+                "--annotations",
+                str(a),
+                "--predictions",
+                str(p),
+                "--out-dir",
+                str(out),
+                "--json",
+            ],
         }
-    run = results_dir_of(corpus_file, work) if role == "results" else companion_run(entry, corpus_file, work)
+    run = (
+        results_dir_of(corpus_file, work)
+        if role == "results"
+        else companion_run(entry, corpus_file, work)
+    )
     return {
         "summary": ["summary", str(run), "--format", "json", "--bootstrap", "50"],
-        "override": ["override", str(run), entry.get("override_qid", "q1"), "0.5",
-                     "--reason", "hardening check", "--annotator", "hardening"],
+        "override": [
+            "override",
+            str(run),
+            entry.get("override_qid", "q1"),
+            "0.5",
+            "--reason",
+            "hardening check",
+            "--annotator",
+            "hardening",
+        ],
     }
 
 
@@ -682,8 +1345,13 @@ def write_corpus() -> None:
     for case in cases:
         if case.content is not None:
             (CORPUS_DIR / case.file).write_bytes(case.content)
-    MANIFEST.write_text(json.dumps([c.manifest_entry() for c in cases], indent=2, ensure_ascii=False) + "\n")
-    print(f"{len(cases)} cases, {sum(c.content is not None for c in cases)} files written", file=sys.stderr)
+    MANIFEST.write_text(
+        json.dumps([c.manifest_entry() for c in cases], indent=2, ensure_ascii=False) + "\n"
+    )
+    print(
+        f"{len(cases)} cases, {sum(c.content is not None for c in cases)} files written",
+        file=sys.stderr,
+    )
 
 
 if __name__ == "__main__":

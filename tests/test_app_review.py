@@ -223,6 +223,7 @@ async def test_undo_and_redo(run_dir: Path) -> None:
         await ready(pilot)
         await pilot.press("down", "down")  # q0002
         old = review(app).rows[2].correct
+        assert old is not None
         await override(pilot, "1" if old == 0 else "0", "rule missed it")
         assert review(app).rows[2].human is not None
         await pilot.press("home", "u")
@@ -340,7 +341,8 @@ async def test_markup_and_escapes_are_shown_literally(tmp_path: Path) -> None:
 
 async def test_evidence_key_scrolls_to_flagged_span(tmp_path: Path) -> None:
     records = make_records(8)
-    long = "Step one. Step two.\n\n" * 6000  # a 120 KB trace of short paragraphs, evidence at its end
+    # A 120 KB trace of short paragraphs (blank lines between), evidence at its end.
+    long = "Step one. Step two.\n\n" * 6000
     hedge = "I guess it is B."
     records[0]["reason"] = long + hedge
     start = len(long)
@@ -391,3 +393,30 @@ async def test_help_summary_and_palette_come_from_the_registry(run_dir: Path) ->
         await ready(pilot)
         assert current_qid(app) != "q0000"
         assert current_qid(app) in [r.qid for r in review(app).rows if r.flags]
+
+
+async def test_reload_after_a_conflict_merges_both_reviewers(run_dir: Path) -> None:
+    app = ReviewApp(open_run(run_dir, annotator="alice"))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await ready(pilot)
+        # Bob, in another process, adjudicates q0003 and writes the files.
+        bob = open_run(run_dir, annotator="bob")
+        bob.override("q0003", 0.5, "bob: half right")
+        bob.write_back()
+        bob.close()
+
+        await pilot.press("down")  # q0001
+        await override(pilot, "0", "alice: wrong")
+        assert review(app).conflict is not None
+        assert on_disk(run_dir)["q0001"]["review"].get("human") is None  # Bob's file kept
+
+        await pilot.press("ctrl+r")
+        await ready(pilot)
+        assert review(app).conflict is None
+        assert "files written" in status_text(app)
+        assert review(app).rows[1].human == 0 and review(app).rows[3].human == 0.5
+        assert current_qid(app) == "q0001"
+    files = on_disk(run_dir)
+    assert files["q0001"]["review"]["human"]["annotator"] == "alice"
+    assert files["q0003"]["review"]["human"]["annotator"] == "bob"
+    assert files["q0001"]["correct"] == 0 and files["q0003"]["correct"] == 0.5

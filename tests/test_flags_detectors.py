@@ -87,6 +87,14 @@ def test_free_text_uses_the_items_evaluator() -> None:
         kw,
     )
     assert "answer_contradicts_reasoning" in kinds(other)
+    coarse = {"location_fine_grained": ["Moscow"], "location_coarse_grained": ["Russia"]}
+    reason = "The onion domes are St. Basil's. My final answer is Moscow, Russia."
+    less_detail = record(reason, "Final Answer: Russia", "location_matching", coarse)
+    assert "answer_contradicts_reasoning" not in kinds(less_detail)
+    elsewhere = record(
+        reason, "Final Answer: Saint Petersburg, Russia", "location_matching", coarse
+    )
+    assert "answer_contradicts_reasoning" in kinds(elsewhere)
 
 
 def test_answer_verdict_from_grading_is_reused() -> None:

@@ -23,6 +23,7 @@ from hardening_fixtures import (
     command_argv,
     companion_run,
     judge_outcome,
+    known_open,
     last_lines,
     load_manifest,
     materialize,
@@ -40,12 +41,13 @@ TIMEOUT = 60.0
 VENV_BIN = Path(sys.executable).parent
 
 
-def _cases(*roles: str) -> list[Any]:
+def _cases(*roles: str, command: str, slow: bool = False) -> list[Any]:
     params = []
     for entry in MANIFEST:
         if entry["role"] not in roles:
             continue
-        marks = [pytest.mark.slow] if "generate" in entry else []
+        marks = [pytest.mark.slow] if slow or "generate" in entry else []
+        marks += known_open(entry["file"], command)
         params.append(pytest.param(entry, id=entry["file"], marks=marks))
     return params
 
@@ -69,7 +71,7 @@ def test_corpus_is_complete_and_described() -> None:
     assert {e["expect"] for e in MANIFEST} == set(OUTCOMES)
 
 
-@pytest.mark.parametrize("entry", _cases("annotations", "predictions"))
+@pytest.mark.parametrize("entry", _cases("annotations", "predictions", command="grade"))
 def test_grade(entry: dict[str, Any], work: Path) -> None:
     corpus_file = materialize(entry, work)
     argv = command_argv(entry, corpus_file, work)["grade"]
@@ -95,9 +97,20 @@ def _check_override(run: Path, qid: str) -> None:
     orjson.loads((run / "scores.json").read_bytes())
 
 
-@pytest.mark.parametrize("entry", _cases("results", "journal", "run_settings"))
-@pytest.mark.parametrize("command", ["summary", "override"])
-def test_results_commands(entry: dict[str, Any], command: str, work: Path) -> None:
+RESULTS_ROLES = ("results", "journal", "run_settings")
+
+
+@pytest.mark.parametrize("entry", _cases(*RESULTS_ROLES, command="summary"))
+def test_summary(entry: dict[str, Any], work: Path) -> None:
+    _results_command(entry, "summary", work)
+
+
+@pytest.mark.parametrize("entry", _cases(*RESULTS_ROLES, command="override"))
+def test_override(entry: dict[str, Any], work: Path) -> None:
+    _results_command(entry, "override", work)
+
+
+def _results_command(entry: dict[str, Any], command: str, work: Path) -> None:
     corpus_file = materialize(entry, work)
     scratch = work / command
     scratch.mkdir(exist_ok=True)
@@ -113,7 +126,9 @@ def test_results_commands(entry: dict[str, Any], command: str, work: Path) -> No
 
 def _graded_outputs() -> list[Any]:
     return [
-        pytest.param(entry, id=entry["file"], marks=[pytest.mark.slow] if "generate" in entry else [])
+        pytest.param(
+            entry, id=entry["file"], marks=[pytest.mark.slow] if "generate" in entry else []
+        )
         for entry in MANIFEST
         if entry["role"] in ("annotations", "predictions") and entry["expect"] == "loads"
     ]
@@ -135,7 +150,16 @@ def test_graded_hostile_output_through_summary_and_override(
     ran = run_cli(["summary", str(run), "--format", "json", "--bootstrap", "50"], TIMEOUT)
     assert ran.code == 0 and not ran.traceback, last_lines(ran.err)
     ran = run_cli(
-        ["override", str(run), qid, "0.5", "--reason", "hardening check", "--annotator", "hardening"],
+        [
+            "override",
+            str(run),
+            qid,
+            "0.5",
+            "--reason",
+            "hardening check",
+            "--annotator",
+            "hardening",
+        ],
         TIMEOUT,
     )
     assert ran.code == 0 and not ran.traceback, last_lines(ran.err)
@@ -161,10 +185,24 @@ def _review_run(entry: dict[str, Any], corpus_file: Path, work: Path) -> Path:
     return Path(argv[argv.index("--out-dir") + 1])
 
 
+# A few inputs stay in the quick run; the app takes about a second per input.
+QUICK_REVIEW = {
+    "r19_markup_everywhere.json",
+    "p19_markup_everywhere.jsonl",
+    "r20_judge_address.json",
+    "r13_verdict_fields_wrong.json",
+    "j05_markup_reason.jsonl",
+    "r02_truncated.json",
+}
 REVIEW_CASES = [
-    p
-    for p in _cases("results", "journal", "run_settings", "annotations", "predictions")
-    if p.values[0]["role"] not in ("annotations", "predictions") or p.values[0]["expect"] == "loads"
+    pytest.param(
+        entry,
+        id=entry["file"],
+        marks=known_open(entry["file"], "review")
+        + ([] if entry["file"] in QUICK_REVIEW else [pytest.mark.slow]),
+    )
+    for entry in MANIFEST
+    if entry["role"] in RESULTS_ROLES or entry["expect"] == "loads"
 ]
 
 
@@ -180,12 +218,12 @@ async def test_review_headless(entry: dict[str, Any], work: Path) -> None:
     run = _review_run(entry, corpus_file, work)
     expect = entry["expect"] if entry["role"] not in ("annotations", "predictions") else "loads"
     if expect == "rejected":
-        # The CLI path: the error is reported before any screen is drawn.
+        with pytest.raises(RomeTuiError):
+            ResultsStore.open(run, annotator="hardening").close()
+        # Only now is the CLI safe to run in-process: it fails before starting the app.
         ran = run_cli(["review", str(run), "--annotator", "hardening"], TIMEOUT)
         scratch = work / "review"
         assert judge_outcome(entry, ran, shown_path(entry, corpus_file, scratch)) == []
-        with pytest.raises(RomeTuiError):
-            ResultsStore.open(run, annotator="hardening").close()
         return
     store = ResultsStore.open(run, annotator="hardening")
     app = ReviewApp(store)

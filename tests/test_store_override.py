@@ -305,3 +305,25 @@ def test_regrade_through_the_real_pipeline(tmp_path: Path) -> None:
     assert final.is_stale(1) and final.records[1]["correct"] == 1  # the new rule verdict
     assert final.records[1]["review"]["human"]["reason"].startswith("the image shows 3")
     assert "override_stale" in {f["kind"] for f in final.records[1]["review"]["flags"]}
+
+
+def test_all_or_nothing_score_follows_the_override(tmp_path: Path) -> None:
+    record = make_record("m1", "math", 0.5, 1)
+    record["correct_strict"] = 0.0  # a math item: half the blanks right
+    record["review"]["verdicts"][0].update(score=0.5, strict=0.0)
+    run = tmp_path / "run"
+    run.mkdir()
+    save_results(ResultsPaths.of(run), [record], RunSettings(mode="strict"))
+    store = ResultsStore.open(run, annotator="alice")
+    store.override("m1", 1, "both blanks are right, the second in another form")
+    assert (store.records[0]["correct"], store.records[0]["correct_strict"]) == (1.0, 1.0)
+    store.override("m1", 0.75, "three quarters")
+    assert (store.records[0]["correct"], store.records[0]["correct_strict"]) == (0.75, 0.0)
+    store.undo()
+    store.undo()
+    assert (store.records[0]["correct"], store.records[0]["correct_strict"]) == (0.5, 0.0)
+    store.redo()
+    store.write_back()
+    disk = by_id(run)["m1"]
+    assert (disk["correct"], disk["correct_strict"]) == (1.0, 1.0)
+    assert load_json(run / "scores.json")["accuracy_strict"] == 100.0

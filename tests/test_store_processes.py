@@ -116,11 +116,11 @@ def test_cli_override_and_undo(tmp_path: Path) -> None:
     assert "undo q2: 0.75 -> 0" in undone.stdout
     assert by_id(run)["q2"]["correct"] == 0
     nothing = _cli("undo", str(run), "--annotator", "alice")
-    assert nothing.returncode == 1 and "nothing to undo" in nothing.stderr
+    assert nothing.returncode == 4 and "nothing to undo" in nothing.stderr
     redone = _cli("undo", str(run), "--redo", "--annotator", "alice")
     assert redone.returncode == 0 and by_id(run)["q2"]["correct"] == 0.75
     # Another annotator has nothing of their own to undo.
-    assert _cli("undo", str(run), "--annotator", "bob").returncode == 1
+    assert _cli("undo", str(run), "--annotator", "bob").returncode == 4
 
 
 @pytest.mark.parametrize(

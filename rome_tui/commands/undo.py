@@ -18,7 +18,7 @@ def register(subparsers: Any) -> None:
             "itself), then rewrite updated_predictions.json and scores.json."
         ),
         epilog=(
-            "exit codes: 0 undone and written back; 1 nothing to undo; 2 bad input; "
+            "exit codes: 0 undone and written back; 4 nothing to undo; 2 bad input; "
             "3 the files kept changing under us (the undo is in the journal)"
         ),
     )
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
             print(
                 f"rome-tui undo: nothing to {op} for annotator {store.annotator}", file=sys.stderr
             )
-            return 1
+            return 4
         if not args.quiet:
             print(
                 f"{op} {entry['question_id']}: {fmt_score(entry.get('old'))} -> {fmt_score(entry.get('new'))} "

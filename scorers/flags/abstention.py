@@ -41,6 +41,23 @@ _REFUSAL = _c(
     r"|\bno\s+image\s+(?:was|is|has\s+been|appears\s+to\s+have\s+been)\s+(?:provided|attached|uploaded|included|shared)\b",
     _F,
 )
+# Cheap substring gates before the regexes above run.
+_REFUSAL_HINTS = ("sorry", "afraid", "i can", "i won", "i will not", "i am", "i'm", "no image")
+_NON_ANSWER_HINTS = (
+    "unknown",
+    "n/a",
+    "determin",
+    "unanswerable",
+    "no answer",
+    "unclear",
+    "impossible",
+    "?",
+    "insufficient",
+    "enough",
+    "don't know",
+    "do not know",
+    "unable",
+)
 _NON_ANSWER = _c(
     r"^\W*(?:unknown|n/?a|cannot\s+be\s+determined|can't\s+be\s+determined|indeterminate|undetermined"
     r"|not\s+determinable|undeterminable|insufficient\s+(?:information|data)|not\s+enough\s+(?:information|data)"
@@ -55,7 +72,18 @@ _ABSTAIN_ANYWHERE = _c(
     r"|\b(?:not\s+enough|insufficient)\s+(?:information|data|detail|details|context)\b"
     r"|\b(?:undeterminable|indeterminable|indeterminate|unanswerable|unknown)\b"
 )
-_MARKED = _c(r"\b(?:final\s+answer|answer)\s*(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*(?P<val>[^\n]*)", _F)
+_MARKED = _c(r"answer\b\s*(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*(?P<val>[^\n]*)")
+
+
+def _last_marker(low: str) -> re.Match[str] | None:
+    """The last "answer:" marker (e.g. "Final Answer: unknown"), found from the end with rfind."""
+    pos = low.rfind("answer")
+    while pos != -1:
+        m = _MARKED.match(low, pos)
+        if m is not None:
+            return m
+        pos = low.rfind("answer", 0, pos)
+    return None
 
 
 def _is_non_answer(value: str) -> bool:
@@ -81,18 +109,19 @@ def answer_abstains(
         return sentence_span("answer", answer, offset, offset + 1)
     cues = Cues(lowered(answer)) if cues is None else cues
     low = cues.low
-    marked = None
-    for marked in _MARKED.finditer(low):  # noqa: B007 - the last marker is the one that counts
-        continue
+    marked = _last_marker(low)
     if marked is not None and _is_non_answer(marked.group("val")):
         return evidence("answer", answer, marked.start(), marked.end())
+    found = [(c.start, c.end) for c in cues.abstentions()]
+    if any(k in low for k in _REFUSAL_HINTS):
+        found += [(m.start(), m.end()) for m in _REFUSAL.finditer(low)]
+    if not found and not any(k in low for k in _NON_ANSWER_HINTS):
+        return None  # nothing declines: the common case, decided without reading the answer's commitment
     committed = last_committed(answer, low=low, found_by=cues.found)
     if committed is not None and not _is_non_answer(committed.value):
         return None
     if committed is not None:
         return evidence("answer", answer, committed.start, committed.end)
-    found = [(m.start(), m.end()) for m in _REFUSAL.finditer(low)]
-    found += [(c.start, c.end) for c in cues.abstentions()]
     if not found:
         return None
     start, end = max(found)
@@ -119,6 +148,8 @@ def reasoning_abstention(reasoning: str, cues: Cues, lo: int) -> list[Evidence]:
     settled by a later committed answer ("my best guess is Dubrovnik"); not
     being able to determine the answer is not.
     """
+    if not cues.found.get("abstain"):
+        return []
     settled = cues.last_resolution()
     found_cues = list(cues.abstentions(after=settled))
     if not found_cues:
@@ -142,8 +173,10 @@ def detect_reasoning_abstains(
 ) -> Iterator[Flag]:
     # An answer that itself says the question cannot be settled (e.g. picks the
     # option "cannot be determined") agrees with the reasoning.
+    if answer_abstained or not answer.strip() or not cues.found.get("abstain"):
+        return
     answer_cues = Cues(lowered(answer)) if answer_cues is None else answer_cues
-    if answer_abstained or not answer.strip() or any(answer_cues.abstentions()):
+    if any(answer_cues.abstentions()):
         return
     spans = reasoning_abstention(reasoning, cues, lo)
     if spans:

@@ -50,6 +50,8 @@ _STRONG_PATTERNS: tuple[str, ...] = tuple(
         + _VAL,
         r"\b(?:option|choice)\s+\(?(?P<val>[A-Z])\)?\s+(?:is|must\s+be|seems)\s+(?:the\s+)?(?:correct|right|answer"
         r"|best|one)\b",
+        # terse "Answer 22." closing a line
+        r"\b(?:final\s+)?answer\s+(?P<val>-?\d[\d,]*(?:\.\d+)?)\s*[.!]?[ \t]*(?:\n|$)",
     )
 )
 _GENERIC_PATTERNS: tuple[str, ...] = (
@@ -112,7 +114,12 @@ _STRONG_STEMS: tuple[tuple[str, ...], ...] = (
         "i'm picking",
         "i'm selecting",
         "i'm going with",
-        "i can",
+        "i can conclude",
+        "i can confirm",
+        "i can definitively",
+        "i can confidently",
+        "i can now",
+        "i can safely",
         "i conclude",
         "i definitively",
         "i confidently",
@@ -126,6 +133,7 @@ _STRONG_STEMS: tuple[tuple[str, ...], ...] = (
         "the conclusion",
     ),
     ("option", "choice"),
+    ("answer", "final answer"),
 )
 _GENERIC_STEMS: tuple[tuple[str, ...], ...] = (
     (
@@ -155,25 +163,48 @@ _GENERIC_STEMS: tuple[tuple[str, ...], ...] = (
     ),
     ("so", "therefore", "thus", "hence", "then", "yeah", "yes", "ok"),
 )
+# Generic commits only count at the very end of the text, so only that much is scanned.
+_GENERIC_REACH = 400
+_RETRACT_PATTERN = (
+    r"\b(?:wait|hold\s+on|on\s+second\s+thought|let\s+me\s+re-?(?:consider|count|calculate|examine|think"
+    r"|evaluate|do)|recount|reconsider|re-?examin\w+|I\s+made\s+(?:a|an)\s+(?:mistake|error)"
+    r"|that's\s+(?:wrong|incorrect|not\s+right)|that\s+(?:is|was)\s+(?:wrong|incorrect)|scratch\s+that"
+    r"|mistake|miscount\w*|mis-?read|not\s+quite\s+right|doesn't\s+(?:add\s+up|work|fit|match))\b"
+)
+_RETRACT_STEMS = (
+    "wait",
+    "hold on",
+    "on second thought",
+    "let me re",
+    "recount",
+    "reconsider",
+    "re-examin",
+    "reexamin",
+    "i made",
+    "that's",
+    "that is",
+    "that was",
+    "scratch that",
+    "mistake",
+    "miscount",
+    "misread",
+    "mis-read",
+    "not quite",
+    "doesn't",
+)
+
 FAMILIES: tuple[Family, ...] = (
     *(
         Family(f"commit{i}", stems, p, anchored=True)
         for i, (stems, p) in enumerate(zip(_STRONG_STEMS, _STRONG_PATTERNS, strict=True))
     ),
     *(
-        Family(f"closing{i}", stems, p, anchored=True)
+        Family(f"closing{i}", stems, p, anchored=True, near_end=_GENERIC_REACH)
         for i, (stems, p) in enumerate(zip(_GENERIC_STEMS, _GENERIC_PATTERNS, strict=True))
     ),
+    Family("retract", _RETRACT_STEMS, _RETRACT_PATTERN, anchored=True),
 )
 _SCANNER = Scanner(FAMILIES)
-# Generic commits only count at the very end of the text, so only that much is scanned.
-_GENERIC_REACH = 400
-_RETRACT = _c(
-    r"\b(?:wait|hold\s+on|on\s+second\s+thought|let\s+me\s+re-?(?:consider|count|calculate|examine|think"
-    r"|evaluate|do)|recount|reconsider|re-?examin\w+|I\s+made\s+(?:a|an)\s+(?:mistake|error)"
-    r"|that's\s+(?:wrong|incorrect|not\s+right)|that\s+(?:is|was)\s+(?:wrong|incorrect)|scratch\s+that"
-    r"|mistake|miscount\w*|mis-?read|not\s+quite\s+right|doesn't\s+(?:add\s+up|work|fit|match))\b"
-)
 _CONDITIONAL = _c(
     r"\b(?:if|whether|suppose|supposing|assuming|unless|when|asks?|asking|question)\b"
 )
@@ -315,7 +346,9 @@ def last_committed(
 ) -> Conclusion | None:
     """The last committed answer in ``text[lo:]``, or None if it was retracted or never given."""
     low = lowered(text) if low is None else low
+    if found_by is None:
+        found_by = _SCANNER.find(low, lo)
     last = last_candidate(text, lo, strong_only=strong_only, low=low, found_by=found_by)
-    if last is None or _RETRACT.search(low, last.end):
+    if last is None or any(m.start() >= last.end for m in found_by.get("retract", ())):
         return None
     return last

@@ -108,7 +108,7 @@ _EXACT = frozenset(
 )
 # The reasoning's conclusion is looked for in its closing part only: a trace of
 # 8 KB commits near its end, and scanning less keeps the detector cheap.
-TAIL = (0.3, 800, 2500)  # fraction, floor, ceiling in characters
+TAIL = (0.25, 600, 1500)  # fraction, floor, ceiling in characters
 
 
 def _prepare(evaluator: str, value: str) -> str | None:
@@ -167,7 +167,27 @@ def _canon(text: str) -> str:
     return re.sub(r"[\s*`$()\[\]{}.]+", "", text).lower()
 
 
-def _differ(evaluator: str, mine: Outcome, theirs: Outcome, value: str, answer: str) -> bool:
+def _content_words(text: str) -> set[str]:
+    return {w.lower() for w in _WORDS_RE.findall(text)} - _STOP
+
+
+def _coarse_words(kwargs: Mapping[str, Any]) -> set[str]:
+    coarse = kwargs.get("location_coarse_grained") or []
+    return (
+        _content_words(" ".join(c for c in coarse if isinstance(c, str)))
+        if isinstance(coarse, list)
+        else set()
+    )
+
+
+def _differ(
+    evaluator: str,
+    mine: Outcome,
+    theirs: Outcome,
+    value: str,
+    answer: str,
+    kwargs: Mapping[str, Any],
+) -> bool:
     a, b = mine.extracted.strip(), theirs.extracted.strip()
     if not a or not b:
         return False
@@ -179,10 +199,16 @@ def _differ(evaluator: str, mine: Outcome, theirs: Outcome, value: str, answer: 
         if evaluator == "choices_matching":
             return _letters(a) != _letters(b)
         return _canon(a) != _canon(b)
-    # Free text (key items, locations): different verdicts mean different answers;
-    # equal failing verdicts differ only when the two share no content word.
+    # Free text (key items, locations): different verdicts mean different answers,
+    # unless the lower one only drops detail ("Paris" vs "France" when France is
+    # the coarse location); equal failing verdicts differ only when the two share
+    # no content word.
     if (mine.score > 0) != (theirs.score > 0):
         return True
+    if mine.score != theirs.score:
+        low_side, high_side = (answer, value) if mine.score > theirs.score else (value, answer)
+        extra = _content_words(low_side) - _content_words(high_side) - _coarse_words(kwargs)
+        return bool(extra)
     if mine.score == 0 and theirs.score == 0:
         words = {w.lower() for w in _WORDS_RE.findall(value)} - _STOP
         other = {w.lower() for w in _WORDS_RE.findall(answer)} - _STOP
@@ -231,6 +257,14 @@ def _concluded_outcome(evaluator: str, kwargs: Mapping[str, Any], value: str) ->
     return _grade(evaluator, kwargs, f"Final Answer: {value}")
 
 
+def _restated(evaluator: str, value: str, answer: str) -> bool:
+    """A free-text conclusion that the answer repeats word for word agrees with it."""
+    if evaluator in _EXACT or evaluator == "math_matching":
+        return False
+    words = _content_words(value)
+    return bool(words) and words <= _content_words(answer)
+
+
 def detect(
     record: Mapping[str, Any],
     reasoning: str,
@@ -258,13 +292,15 @@ def detect(
     value = _prepare(evaluator, concluded.value)
     if value is None:
         return
+    if _restated(evaluator, value, answer):
+        return
     mine = _concluded_outcome(evaluator, kwargs, value)
     theirs = _answer_outcome(record, evaluator, kwargs, answer)
     if mine is None or theirs is None:
         return
     a_start, a_end = _answer_span(answer, answer_found_by)
     answer_tail = answer[a_start:a_end]
-    if _differ(evaluator, mine, theirs, value, answer_tail):
+    if _differ(evaluator, mine, theirs, value, answer_tail, kwargs):
         yield flag(
             "answer_contradicts_reasoning",
             [

@@ -8,7 +8,7 @@ this cheap: it runs for every cue found.
 
 from __future__ import annotations
 
-from scorers.flags.spans import sentence_start
+import re
 
 # Single words that, before a claim in the same clause, mean the model did not do it.
 _NOT_DONE_WORDS = frozenset(
@@ -82,37 +82,46 @@ _NOT_DONE_PHRASES = (
     " users can ",
     " a person could ",
 )
-_CLAUSE_BREAKS = (",", ";", ":", "(", " but ", " however ", " though ", " yet ", " — ", " - ")
+# Sentence and clause breaks, reversed: ". ", "\n", ",", " but ", ...
+_REVERSED_BREAK = re.compile(r" [.!?]|\n|[,;:(]| tub | revewoh | hguoht | tey | \u2014 | - ")
+_REACH = 200
 _STRIP = ".,;:!?()[]{}\"'*`“”‘’"
 
 
 def clause_before(low: str, pos: int) -> str:
-    """The part of the clause that precedes ``pos`` (lowercased text in, lowercased out)."""
-    start = sentence_start(low, pos)
-    cut = start
-    for brk in _CLAUSE_BREAKS:
-        i = low.rfind(brk, start, pos)
-        if i != -1 and i + len(brk) > cut:
-            cut = i + len(brk)
-    return low[cut:pos]
+    """The part of the clause that precedes ``pos`` (lowercased text in, lowercased out).
+
+    Found by searching the reversed preceding text for the nearest sentence or
+    clause break: one short regex search instead of a dozen rfind calls.
+    """
+    piece = low[max(0, pos - _REACH) : pos]
+    m = _REVERSED_BREAK.search(piece[::-1])
+    return piece[len(piece) - m.start() :] if m else piece
 
 
+_PUNCT_FORMS = ("", ",", ".", ";", ":", ")", "!", "?", '"', "'", "*")
+_NOT_DONE_FORMS = frozenset(w + p for w in _NOT_DONE_WORDS for p in _PUNCT_FORMS) | frozenset(
+    "(" + w for w in _NOT_DONE_WORDS
+)
 _PHRASES_BY_WORD: dict[str, tuple[str, ...]] = {}
 for _phrase in _NOT_DONE_PHRASES:
     _first = _phrase.split()[0]
     _PHRASES_BY_WORD[_first] = (*_PHRASES_BY_WORD.get(_first, ()), _phrase)
 
 
+_PHRASE_FORMS = frozenset(w + p for w in _PHRASES_BY_WORD for p in _PUNCT_FORMS)
+
+
 def has_negation(piece: str) -> bool:
     raw = piece.split()
-    words = {w.strip(_STRIP) for w in raw}
-    if not words.isdisjoint(_NOT_DONE_WORDS):
+    # Set operations in C: the word forms include trailing punctuation ("not,").
+    if not _NOT_DONE_FORMS.isdisjoint(raw):
         return True
-    firsts = words.intersection(_PHRASES_BY_WORD)
+    firsts = _PHRASE_FORMS.intersection(raw)
     if not firsts:
         return False
-    padded = f" {' '.join(raw)} "
-    return any(p in padded for w in firsts for p in _PHRASES_BY_WORD[w])
+    padded = f" {' '.join(w.strip(_STRIP) for w in raw)} "
+    return any(p in padded for w in firsts for p in _PHRASES_BY_WORD[w.strip(_STRIP)])
 
 
 def negated_or_hypothetical(low: str, pos: int) -> bool:

@@ -108,8 +108,9 @@ _STEMS = (
     "treat",
     "count",
 )
-FAMILIES = tuple(
-    Family(f"inject{i}", _STEMS, p, before=80, after=160) for i, p in enumerate(_PATTERNS)
+# One family: the alternatives are verified together in each window.
+FAMILIES = (
+    Family("inject", _STEMS, "|".join(f"(?:{p})" for p in _PATTERNS), before=80, after=160),
 )
 _SCANNER = Scanner(FAMILIES)
 
@@ -120,7 +121,7 @@ def detect(answer: str, found_by: dict[str, list[re.Match[str]]] | None = None) 
         found_by = _SCANNER.find(lowered(answer))
     spans = []
     for name, found in found_by.items():
-        if not name.startswith("inject"):
+        if name != "inject":
             continue
         for m in found:
             spans.append(sentence_span("answer", answer, m.start(), m.end()))

@@ -9,11 +9,11 @@ detectors decide what to make of them.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Iterator
 from typing import NamedTuple
 
 from scorers.flags.scan import Family, Scanner, lc
+from scorers.flags.spans import sentence_start
 
 
 def _c(pattern: str, _flags: int = 0) -> re.Pattern[str]:
@@ -49,7 +49,20 @@ _STRONG_PATTERN = (
     r"|\bshot\s+in\s+the\s+dark\b"
 )
 _STRONG_STEMS = (
-    "not",
+    "not sure",
+    "not certain",
+    "not confident",
+    "not convinced",
+    "not positive",
+    "not entirely",
+    "not completely",
+    "not totally",
+    "not 100",
+    "not fully",
+    "not quite",
+    "not very",
+    "not absolutely",
+    "not too",
     "unsure",
     "uncertain",
     "unclear",
@@ -139,7 +152,18 @@ _ABSTAIN_STEMS = (
     "can not",
     "couldn't",
     "unable",
-    "not",
+    "not able",
+    "not possible",
+    "not enough",
+    "not determinable",
+    "not information",
+    "not info",
+    "not detail",
+    "not data",
+    "not context",
+    "not resolution",
+    "not evidence",
+    "not clues",
     "no way",
     "impossible",
     "isn't possible",
@@ -163,7 +187,14 @@ _ABSTAIN_STEMS = (
     "no clear",
     "no definitive",
     "no reliable",
-    "too",
+    "too blurry",
+    "too small",
+    "too low",
+    "too pixelated",
+    "too dark",
+    "too grainy",
+    "too faint",
+    "too obscured",
 )
 # "can't tell for sure" is a hedge, not an abstention.
 _QUALIFIED = _c(
@@ -202,21 +233,81 @@ _RESOLVE_STEMS = (
     "without",
     "no doubt",
     "beyond doubt",
-    "i'm",
-    "i am",
-    "i feel",
-    "i've become",
-    "now i'm",
+    "i'm now",
+    "i'm quite",
+    "i'm fully",
+    "i'm completely",
+    "i'm confident",
+    "i'm certain",
+    "i'm sure",
+    "i'm positive",
+    "i'm convinced",
+    "i am now",
+    "i am quite",
+    "i am fully",
+    "i am completely",
+    "i am confident",
+    "i am certain",
+    "i am sure",
+    "i am positive",
+    "i am convinced",
+    "i feel now",
+    "i feel quite",
+    "i feel fully",
+    "i feel completely",
+    "i feel confident",
+    "i feel certain",
+    "i feel sure",
+    "i feel positive",
+    "i feel convinced",
+    "i've become now",
+    "i've become quite",
+    "i've become fully",
+    "i've become completely",
+    "i've become confident",
+    "i've become certain",
+    "i've become sure",
+    "i've become positive",
+    "i've become convinced",
+    "now i'm now",
+    "now i'm quite",
+    "now i'm fully",
+    "now i'm completely",
+    "now i'm confident",
+    "now i'm certain",
+    "now i'm sure",
+    "now i'm positive",
+    "now i'm convinced",
     "settles",
     "resolves",
     "clears up",
     "is indeed",
     "is clearly",
-    "that's",
-    "that is",
-    "this is",
-    "it's",
-    "it is",
+    "that's definitely",
+    "that's indeed",
+    "that's correct",
+    "that's right",
+    "that's consistent",
+    "that is definitely",
+    "that is indeed",
+    "that is correct",
+    "that is right",
+    "that is consistent",
+    "this is definitely",
+    "this is indeed",
+    "this is correct",
+    "this is right",
+    "this is consistent",
+    "it's definitely",
+    "it's indeed",
+    "it's correct",
+    "it's right",
+    "it's consistent",
+    "it is definitely",
+    "it is indeed",
+    "it is correct",
+    "it is right",
+    "it is consistent",
     "\u2713",
     "\u2714",
     "match",
@@ -224,24 +315,92 @@ _RESOLVE_STEMS = (
     "consistent",
     "no longer",
 )
-_NEGATOR = _c(
-    r"\b(?:no|not|never|without|isn't|aren't|wasn't|don't|doesn't|didn't|can't|cannot|couldn't|hardly|nothing"
-    r"|zero|won't|haven't|hasn't)\b\W*(?:\w+\W+){0,2}$",
-    _F,
+# Word tests on the few words before a cue (set operations run in C; the
+# regex equivalents scan every position of the context).
+_NEGATORS = frozenset(
+    [
+        "no",
+        "not",
+        "never",
+        "without",
+        "isn't",
+        "aren't",
+        "wasn't",
+        "don't",
+        "doesn't",
+        "didn't",
+        "can't",
+        "cannot",
+        "couldn't",
+        "hardly",
+        "nothing",
+        "zero",
+        "won't",
+        "haven't",
+        "hasn't",
+    ]
 )
-_INTENT = _c(
-    r"\b(?:let\s+me|let's|I'll|I\s+will|I\s+should|I\s+need\s+to|I\s+want\s+to|to|try\s+to|trying\s+to|going\s+to"
-    r"|can|could|would|must|in\s+order\s+to|if|unless|whether)\s+(?:\w+\s+){0,2}$",
-    _F,
+_INTENTS = frozenset(
+    [
+        "let",
+        "me",
+        "let's",
+        "i'll",
+        "will",
+        "should",
+        "need",
+        "want",
+        "to",
+        "try",
+        "trying",
+        "going",
+        "can",
+        "could",
+        "would",
+        "must",
+        "order",
+        "if",
+        "unless",
+        "whether",
+    ]
 )
+_SELF_NEGATORS = frozenset(
+    ["no", "without", "isn't", "aren't", "wasn't", "not", "nothing", "zero", "beyond"]
+)
+_EARLIER_PHRASES = (
+    "at first",
+    "initially",
+    "originally",
+    "first glance",
+    "in the beginning",
+    "earlier",
+)
+
+
+def _last_words(before: str, n: int) -> list[str]:
+    return [w.strip(".,;:!?()\"'*") for w in before[-60:].split()[-n:]]
+
+
+def _negated(before: str) -> bool:
+    """A negator among the last three words ("not entirely", "no longer", "can't really")."""
+    return not _NEGATORS.isdisjoint(_last_words(before, 3))
+
+
+def _intended(before: str) -> bool:
+    """An intent or condition among the last three words ("let me verify", "to confirm")."""
+    return not _INTENTS.isdisjoint(_last_words(before, 3))
+
+
+def _self_negated(before: str) -> bool:
+    """ "no doubt", "without any doubt": a negator one or two words before the cue."""
+    return not _SELF_NEGATORS.isdisjoint(_last_words(before, 2))
+
+
 # The question, not the writer, asking for a guess: "the task is to guess the city".
 _QUOTED = _c(
     r"\b(?:ask(?:s|ed|ing)?|question|task|prompt|wants\s+me|want\s+me|instructed|instruction|title|game"
     r"|asked\s+to|user)\b[^.\n]{0,40}$",
     _F,
-)
-_SELF_NEGATED = _c(
-    r"\b(?:no|without|isn't|aren't|wasn't|not|nothing|zero|beyond)\s+(?:\w+\s+)?$", _F
 )
 
 
@@ -254,9 +413,6 @@ class Cue(NamedTuple):
 
 _PERCEPTUAL = _c(r"\b(?:read|make\s+out|see|count|be\s+read)\b|^too\b", _F)
 # A doubt the writer places in the past ("at first I couldn't tell") is not where the reasoning ends.
-_EARLIER = _c(
-    r"\b(?:at\s+first|initially|originally|first\s+glance|in\s+the\s+beginning|earlier)\b", _F
-)
 
 
 FAMILIES: tuple[Family, ...] = (
@@ -285,17 +441,10 @@ class Cues:
         # ``found`` lets a caller share one pass of a combined scanner (scan.Scanner
         # over FAMILIES and other modules' families) for the same region.
         self.found = _SCANNER.find(low, lo, hi) if found is None else found
-        self._lo = max(0, lo - _REACH)
-        self._bounds: list[int] | None = None
 
     def _before(self, pos: int, reach: int) -> str:
         """The text of the sentence before ``pos``, at most ``reach`` characters."""
-        if self._bounds is None:
-            # Sentence starts of the region, found once; each cue then bisects.
-            self._bounds = [m.end() for m in _BOUNDARY.finditer(self.low, self._lo)]
-        i = bisect_right(self._bounds, pos)
-        start = self._bounds[i - 1] if i else 0
-        return self.low[max(start, pos - reach, 0) : pos]
+        return self.low[max(sentence_start(self.low, pos), pos - reach) : pos]
 
     def hedges(self, after: int = -1) -> Iterator[Cue]:
         """Hedge cues starting after ``after``, not negated or quoted from the task (abstentions included)."""
@@ -304,7 +453,7 @@ class Cues:
                 continue
             before = self._before(m.start(), 200)
             word = m.group(0)
-            if word.startswith(_NEGATABLE) and _SELF_NEGATED.search(before[-60:]):
+            if word.startswith(_NEGATABLE) and _self_negated(before):
                 continue
             if "guess" in word and _QUOTED.search(before[-60:]):
                 continue
@@ -314,7 +463,7 @@ class Cues:
             if m.start() <= after:
                 continue
             before = self._before(m.start(), 200)
-            if not _SELF_NEGATED.search(before[-20:]) and not _earlier_in(before):
+            if not _self_negated(before[-20:]) and not _earlier_in(before):
                 yield Cue(m.start(), m.end(), 1)
         # Not being able to answer at all is the strongest form of doubt.
         yield from self.abstentions(qualified_too=True, after=after)
@@ -341,7 +490,7 @@ class Cues:
         """Positions of resolution cues (verified, confirmed, now certain) not negated or intended."""
         for m in self.found.get("resolve", ()):
             before = self._before(m.start(), 40)
-            if _NEGATOR.search(before) or _INTENT.search(before):
+            if _negated(before) or _intended(before):
                 continue
             yield m.start()
 
@@ -349,14 +498,12 @@ class Cues:
         """Position of the last resolution cue, or -1: only doubt after it counts."""
         for m in reversed(self.found.get("resolve", ())):
             before = self._before(m.start(), 40)
-            if not (_NEGATOR.search(before) or _INTENT.search(before)):
+            if not (_negated(before) or _intended(before)):
                 return m.start()
         return -1
 
 
 _CONDITION = _c(r"\b(?:if|whether|unless)\b[^,]*$")
-_BOUNDARY = re.compile(r"[.!?] |\n")
-_REACH = 200
 
 
 # Hedge words that "no"/"without"/"not" before them turn into certainty ("no doubt").
@@ -364,4 +511,4 @@ _NEGATABLE = ("doubt", "uncertain", "unclear", "ambigu", "guess", "hesitant", "s
 
 
 def _earlier_in(before: str) -> bool:
-    return _EARLIER.search(before) is not None
+    return any(p in before for p in _EARLIER_PHRASES)

@@ -63,6 +63,8 @@ class Family:
     # Every alternative of the pattern starts with one of the stems: the regex is
     # then only tried *at* each hit (re.match), the cheapest possible check.
     anchored: bool = False
+    # Only hits within this many characters of the text's end count (None: all).
+    near_end: int | None = None
     regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -119,6 +121,8 @@ class Scanner:
                 continue
             for fam_idx in owners[idx]:
                 fam = families[fam_idx]
+                if fam.near_end is not None and start < len(low) - fam.near_end:
+                    continue
                 if fam.anchored:
                     key = fam_idx * size + start
                     if key in tried:

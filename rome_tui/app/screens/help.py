@@ -16,15 +16,15 @@ from rome_tui.app.items import FILTER_KEYS
 
 def help_table() -> Table:
     table = Table(box=None, expand=True, show_header=False, padding=(0, 1))
-    table.add_column("key", style="bold", no_wrap=True, width=12)
+    table.add_column("key", style="bold", no_wrap=True, width=14)
     table.add_column("what", ratio=1)
     for scope, title in SCOPE_TITLES.items():
-        table.add_row(Text(title, style="bold underline"), "")
+        table.add_row("", Text(title, style="bold underline"))
         for spec in REGISTRY:
             if spec.scope == scope:
                 table.add_row(Text(display_keys(spec)), Text(f"{spec.description}: {spec.tooltip}"))
         table.add_row("", "")
-    table.add_row(Text("Filter words", style="bold underline"), "")
+    table.add_row("", Text("Filter words", style="bold underline"))
     for key, meaning in FILTER_KEYS.items():
         table.add_row(Text(f"{key}:"), Text(meaning))
     table.add_row(Text("-key:value"), Text("negates a filter, e.g. -flag:judge_error"))

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -47,7 +46,17 @@ class OverrideDialog(ModalScreen[OverrideRequest | None]):
     OverrideDialog #override-title { text-style: bold; }
     """
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel", id="override-cancel", tooltip="Close without saving")
+        Binding("escape", "cancel", "Cancel", id="override-cancel", tooltip="Close without saving"),
+        # A priority binding acts on the key itself, before keys typed right after
+        # Enter reach the input (an Input.Submitted message would arrive after them).
+        Binding(
+            "enter",
+            "submit",
+            "Save",
+            id="override-save",
+            tooltip="Save the override",
+            priority=True,
+        ),
     ]
     AUTO_FOCUS = "#override-reason"
 
@@ -82,8 +91,11 @@ class OverrideDialog(ModalScreen[OverrideRequest | None]):
     def _error(self, message: str) -> None:
         self.query_one("#override-error", Static).update(Text(message))
 
-    @on(Input.Submitted)
-    def submit(self, event: Input.Submitted) -> None:
+    def action_submit(self) -> None:
+        focused = self.focused
+        self.submit(focused.id if isinstance(focused, Input) else None)
+
+    def submit(self, from_input: str | None) -> None:
         score_text = self.query_one("#override-score", Input).value
         reason = self.query_one("#override-reason", Input).value.strip()
         score = parse_score(score_text)
@@ -92,7 +104,7 @@ class OverrideDialog(ModalScreen[OverrideRequest | None]):
             self.query_one("#override-score", Input).focus()
             return
         if not reason:
-            if event.input.id == "override-score":
+            if from_input == "override-score":
                 self.query_one("#override-reason", Input).focus()
             else:
                 self._error("a reason is required")

@@ -140,7 +140,7 @@ class ReviewScreen(Screen[None]):
         line.append(f"{overall.after:.2f}%", style="bold")
         line.append(" │ ")
         if self.conflict is not None:
-            line.append("NOT WRITTEN: files changed on disk by another process", style="bold red")
+            line.append("NOT WRITTEN: files changed on disk (ctrl+r merges)", style="bold red")
         else:
             line.append_text(self.save_note)
         query = parse_query(self.query_text)
@@ -334,6 +334,36 @@ class ReviewScreen(Screen[None]):
             self.detail.show(self.store.records[index])
         self.update_status()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Item actions are greyed out in the footer when the filter shows nothing.
+        if action in ("override", "evidence", "next_flagged", "prev_flagged"):
+            return self.is_mounted and self.table.current is not None
+        return True
+
+    def action_reload(self) -> None:
+        """Re-read files and journals: the way out of a conflict without quitting."""
+        reload = getattr(self.store, "reload", None)
+        if reload is None:
+            return
+        keep = self.table.current.index if self.table.current is not None else None
+        try:
+            reload()
+        except (RomeTuiError, OSError) as exc:
+            self.notify(str(exc), title="Reload failed", severity="error", markup=False)
+            return
+        self.baseline = baseline_getter(self.store)
+        self.rows = LazyRows(self.store.records, self.bucket_field, self.baseline)
+        self.indexed = False
+        self._changed_while_indexing.clear()
+        self._stats_cache = None
+        self._shown_index = None
+        self.conflict = None
+        self.order = sorted_positions(self.rows, self.sort_key, self.sort_reverse)
+        self.save_note = Text("reloaded: files and journals merged", style="green")
+        self.apply_view(keep_index=keep)
+        self.build_index()
+        self.write_back()
+
     # --- write-back -------------------------------------------------------------------
 
     def action_save(self) -> None:
@@ -365,8 +395,7 @@ class ReviewScreen(Screen[None]):
         self.conflict = message.detail
         self.update_status()
         self.notify(
-            f"{message.detail}\nNothing was overwritten. Your overrides are safe in the journal; "
-            "reopen the run to merge them with the other changes.",
+            f"{message.detail}\nctrl+r reloads here and writes the merge.",
             title="Files changed on disk",
             severity="error",
             timeout=30,

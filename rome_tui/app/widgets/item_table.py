@@ -9,7 +9,6 @@ line on demand with the line API, so its cost is independent of the item count.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from rich.segment import Segment
 from rich.style import Style
@@ -24,23 +23,19 @@ from rome_tui.app.bindings import bindings
 from rome_tui.app.items import Row
 from rome_tui.app.textsafe import one_line
 
-
-@dataclass(frozen=True)
-class Column:
-    key: str
-    title: str
-    width: int
-
-
-_FIXED = (
-    Column("model", "model", 14),
-    Column("bucket", "bucket", 11),
-    Column("evaluator", "evaluator", 17),
-    Column("rome", "rome", 5),
-    Column("strict", "strict", 6),
-    Column("judge", "judge", 5),
-    Column("human", "human", 6),
+# (key, title, preferred width, narrowest width); id's preferred width follows the data.
+_COLUMNS = (
+    ("id", "id", 14, 12),
+    ("model", "model", 14, 8),
+    ("bucket", "bucket", 11, 6),
+    ("evaluator", "evaluator", 17, 8),
+    ("rome", "rome", 5, 5),
+    ("strict", "strict", 6, 6),
+    ("judge", "judge", 5, 5),
+    ("human", "human", 6, 6),
 )
+_SHRINK_ORDER = ("evaluator", "model", "bucket", "id")  # what gives way first when narrow
+_FLAGS_MIN = 12
 _MARK_WIDTH = 2
 
 
@@ -98,6 +93,7 @@ class ItemTable(ScrollView, can_focus=True):
         self.view: list[int] = []
         self.sort_label = ""
         self._id_width = 14
+        self._width_cache: tuple[tuple[int, int], dict[str, int]] | None = None
 
     # --- data -------------------------------------------------------------------------
 
@@ -106,7 +102,7 @@ class ItemTable(ScrollView, can_focus=True):
         self.view = view
         if rows:
             longest = max((len(rows[p].qid) for p in view[:200]), default=8)
-            self._id_width = max(8, min(32, longest + 1))
+            self._id_width = max(12, min(32, longest + 1))
         self.virtual_size = Size(self._line_width(), len(view) + 1)
         self.set_reactive(ItemTable.cursor, max(0, min(cursor, len(view) - 1)))
         self._scroll_cursor_into_view()
@@ -162,12 +158,30 @@ class ItemTable(ScrollView, can_focus=True):
 
     # --- drawing ----------------------------------------------------------------------
 
-    def _flags_width(self) -> int:
-        used = _MARK_WIDTH + self._id_width + sum(c.width + 1 for c in _FIXED)
-        return max(12, self.scrollable_content_region.width - used)
+    def _widths(self) -> dict[str, int]:
+        """Column widths for the current size: narrow terminals shrink the text columns
+        (evaluator first) so the scores and flags stay visible."""
+        available = self.scrollable_content_region.width
+        key = (available, self._id_width)
+        if self._width_cache is not None and self._width_cache[0] == key:
+            return self._width_cache[1]
+        widths = {name: width for name, _, width, _ in _COLUMNS}
+        widths["id"] = self._id_width
+        narrowest = {name: low for name, _, _, low in _COLUMNS}
+        excess = _MARK_WIDTH + sum(w + 1 for w in widths.values()) + _FLAGS_MIN + 1 - available
+        for name in _SHRINK_ORDER:
+            if excess <= 0:
+                break
+            give = min(excess, widths[name] - narrowest[name])
+            widths[name] -= max(0, give)
+            excess -= max(0, give)
+        used = _MARK_WIDTH + sum(w + 1 for w in widths.values())
+        widths["flags"] = max(_FLAGS_MIN, available - used - 1)  # every cell ends in a space
+        self._width_cache = (key, widths)
+        return widths
 
     def _line_width(self) -> int:
-        return _MARK_WIDTH + self._id_width + sum(c.width + 1 for c in _FIXED) + self._flags_width()
+        return _MARK_WIDTH + sum(w + 1 for w in self._widths().values())
 
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(f"item-table--{name}", partial=True)
@@ -188,16 +202,26 @@ class ItemTable(ScrollView, can_focus=True):
             text = text[: width - 1] + "…"
         return text.ljust(width)[:width] + " "
 
+    @staticmethod
+    def _cell_tail(text: str, width: int) -> str:
+        """Like ``_cell`` but keeps the end: ids differ at their end ("…/question_geo_2")."""
+        text = one_line(text, 1000)
+        if len(text) > width:
+            text = "…" + text[len(text) - width + 1 :]
+        return text.ljust(width)[:width] + " "
+
     def _header(self) -> list[Segment]:
         style = self._style("header")
-        parts = [" " * _MARK_WIDTH, self._cell("id", self._id_width)]
-        parts += [self._cell(c.title, c.width) for c in _FIXED]
+        w = self._widths()
+        parts = [" " * _MARK_WIDTH]
+        parts += [self._cell(title, w[name]) for name, title, _, _ in _COLUMNS]
         flags_title = "flags" + (f"   sorted by {self.sort_label}" if self.sort_label else "")
-        parts.append(self._cell(flags_title, self._flags_width()))
+        parts.append(self._cell(flags_title, w["flags"]))
         return [Segment("".join(parts), style)]
 
     def _row_segments(self, row: Row) -> list[Segment]:
         base = Style()
+        w = self._widths()
         mark = (
             "! "
             if row.conflict or row.stale
@@ -207,23 +231,22 @@ class ItemTable(ScrollView, can_focus=True):
             Segment(
                 mark, self._style("flag") if mark.strip() in ("•", "!") else self._style("pass")
             ),
-            Segment(self._cell(row.qid, self._id_width), base),
-            Segment(self._cell(row.model, 14), base),
-            Segment(self._cell(row.bucket, 11), base),
-            Segment(self._cell(row.evaluator, 17), self._style("dim")),
-            Segment(self._cell(score_text(row.rome), 5), self._score_style(row.rome)),
-            Segment(self._cell(score_text(row.strict), 6), self._score_style(row.strict)),
+            Segment(self._cell_tail(row.qid, w["id"]), base),
+            Segment(self._cell(row.model, w["model"]), base),
+            Segment(self._cell(row.bucket, w["bucket"]), base),
+            Segment(self._cell(row.evaluator, w["evaluator"]), self._style("dim")),
+            Segment(self._cell(score_text(row.rome), w["rome"]), self._score_style(row.rome)),
+            Segment(self._cell(score_text(row.strict), w["strict"]), self._score_style(row.strict)),
         ]
         if row.judge_error:
-            segments.append(Segment(self._cell("err", 5), self._style("fail")))
+            segments.append(Segment(self._cell("err", w["judge"]), self._style("fail")))
         else:
-            segments.append(
-                Segment(self._cell(score_text(row.judge), 5), self._score_style(row.judge))
-            )
+            judge = self._cell(score_text(row.judge), w["judge"])
+            segments.append(Segment(judge, self._score_style(row.judge)))
         human_style = self._score_style(row.human) + self._style("human")
-        segments.append(Segment(self._cell(score_text(row.human), 6), human_style))
+        segments.append(Segment(self._cell(score_text(row.human), w["human"]), human_style))
         flags = f"{len(row.flags)} " + ", ".join(row.flags) if row.flags else ""
-        segments.append(Segment(self._cell(flags, self._flags_width()), self._style("flag")))
+        segments.append(Segment(self._cell(flags, w["flags"]), self._style("flag")))
         return segments
 
     def render_line(self, y: int) -> Strip:

@@ -1,0 +1,244 @@
+"""`rome-tui judge` as a real process against the local fake server: secrets and interruptions.
+
+The API key is a unique marker; every file the run leaves anywhere it may write
+(results directory, cache, HOME, XDG and temp directories) and everything it
+prints is scanned for it, after a run that includes failing requests whose
+error messages echo the key. Interruptions: SIGINT (graceful), then SIGKILL
+(no chance to clean up); each time the next run resumes without repeating a
+call whose reply was cached and without a second verdict for any item.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+pytest.importorskip("rome_tui.commands.judge", reason="rome-tui judge (judges engineer) is missing")
+
+from fake_openai_server import Action, FakeOpenAIServer  # noqa: E402
+
+from scorers.records import REVIEW_VERSION, Verdict  # noqa: E402
+from scorers.results import ResultsPaths, RunSettings, save_results  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+QID = re.compile(r"HQ(\d+)Z")
+
+
+def _records(n: int) -> list[dict[str, Any]]:
+    out = []
+    for i in range(n):
+        answer = f"Final Answer: {i}"
+        verdicts = [
+            Verdict(source="rule:rome", score=1, extracted=str(i), explanation=None),
+            Verdict(source="rule:strict", score=1, extracted=str(i), explanation=None),
+        ]
+        out.append(
+            {
+                "question_id": f"HQ{i}Z",
+                "question": f"Question HQ{i}Z: how many apples are there?",
+                "answer": answer,
+                "raw_answer": answer,
+                "reference": str(i),
+                "evaluator": "number_matching",
+                "evaluator_kwargs": {"value_to_match": i},
+                "task": "math",
+                "correct": 1,
+                "judgement_response": None,
+                "review": {
+                    "version": REVIEW_VERSION,
+                    "mode": "strict",
+                    "primary": "rule:strict",
+                    "verdicts": verdicts,
+                    "flags": [],
+                    "history": [],
+                },
+            }
+        )
+    return out
+
+
+def _make_run(directory: Path, n: int) -> Path:
+    directory.mkdir(parents=True)
+    save_results(ResultsPaths.of(directory), _records(n), RunSettings())
+    return directory
+
+
+def _qid(body: dict[str, Any]) -> str | None:
+    text = "\n".join(str(m.get("content", "")) for m in body.get("messages", []))
+    found = QID.search(text)
+    return found.group(0) if found else None
+
+
+def _files(root: Path) -> Iterator[Path]:
+    for path in root.rglob("*"):
+        if path.is_file() and not path.is_symlink():
+            yield path
+
+
+def _env(home: Path, server: FakeOpenAIServer, key: str | None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
+    for name in ("HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "TMPDIR"):
+        target = home / name.lower()
+        target.mkdir(parents=True, exist_ok=True)
+        env[name] = str(target)
+    env["OPENAI_BASE_URL"] = server.base_url
+    if key is not None:
+        env["OPENAI_API_KEY"] = key
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+def _command(run: Path, *extra: str) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "rome_tui.cli",
+        "judge",
+        str(run),
+        "--judge",
+        "rome",
+        "--timeout",
+        "5",
+        "--max-retries",
+        "1",
+        *extra,
+    ]
+
+
+@pytest.fixture
+def server() -> Iterator[FakeOpenAIServer]:
+    with FakeOpenAIServer() as srv:
+        yield srv
+
+
+@pytest.mark.slow
+def test_api_key_is_never_written_or_printed(server: FakeOpenAIServer, tmp_path: Path) -> None:
+    key = f"sk-hardening-{uuid.uuid4().hex}"
+    run = _make_run(tmp_path / "run", 8)
+    home = tmp_path / "home"
+    echo = f"Incorrect API key provided: {key}. You can find your API key at ..."
+    server.script(
+        Action(status=401, error=echo),  # not retried: an error verdict quoting the key
+        Action(status=500, error=f"upstream failed for key {key}"),  # retried once
+        Action(status=500, error=f"upstream failed again for {key}"),  # and fails for good
+        Action(body=b'{"choices": [ {"message": '),  # malformed body
+        Action(close=True),  # dropped connection
+        Action(content=f"Reasoning: the caller's key is {key}.\nJudgement: 1"),
+    )
+    proc = subprocess.run(
+        _command(run, "--concurrency", "1"),
+        env=_env(home, server, key),
+        cwd=ROOT,
+        capture_output=True,
+        timeout=120,
+    )
+    assert "Traceback" not in proc.stderr.decode(), proc.stderr.decode()[-2000:]
+    assert proc.returncode == 0, proc.stderr.decode()[-2000:]
+    # The key did reach the server: the marker is live, not a string that never left the test.
+    assert all(r.headers.get("authorization") == f"Bearer {key}" for r in server.requests)
+    assert server.count() >= 8
+    written = list(_files(tmp_path))
+    assert any(p.name.startswith("judge_cache") for p in written), [p.name for p in written]
+    secret_bits = [key.encode(), key[-16:].encode(), key[:20].encode()]
+    for blob, where in [(p.read_bytes(), str(p)) for p in written] + [
+        (proc.stdout, "stdout"),
+        (proc.stderr, "stderr"),
+    ]:
+        for bit in secret_bits:
+            assert bit not in blob, f"{where} contains the API key"
+    records = orjson.loads((run / "updated_predictions.json").read_bytes())
+    errors = [
+        v for r in records for v in r["review"]["verdicts"] if v["source"] == "judge:rome" and v.get("error")
+    ]
+    assert errors, "the failing requests became error verdicts"
+
+
+def _judge_counts(run: Path) -> Counter[str]:
+    records = orjson.loads((run / "updated_predictions.json").read_bytes())
+    counts: Counter[str] = Counter()
+    for record in records:
+        for verdict in record["review"]["verdicts"]:
+            if verdict["source"] == "judge:rome":
+                counts[record["question_id"]] += 1
+    return counts
+
+
+def _cached_qids(run: Path, by_prompt: dict[str, str]) -> set[str]:
+    """Items whose reply is in the cache (a torn last line from SIGKILL is ignored)."""
+    cache = next(run.glob("judge_cache*"), None)
+    if cache is None:
+        return set()
+    text = cache.read_bytes().decode("utf-8", "replace")
+    return {qid for qid in by_prompt.values() if qid in text}
+
+
+def _interrupt(
+    proc: subprocess.Popen[bytes], server: FakeOpenAIServer, after: int, sig: int
+) -> None:
+    deadline = time.monotonic() + 30
+    while server.count() < after and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert server.count() >= after, "the judge never got going"
+    proc.send_signal(sig)
+    proc.wait(timeout=30)
+
+
+@pytest.mark.slow
+def test_interrupted_runs_resume_without_repeats(server: FakeOpenAIServer, tmp_path: Path) -> None:
+    n, concurrency = 24, 2
+    server.latency = 0.15
+    run = _make_run(tmp_path / "run", n)
+    env = _env(tmp_path / "home", server, None)
+    command = _command(run, "--concurrency", str(concurrency))
+
+    # 1. SIGINT: finished verdicts saved, exit 130.
+    first = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    _interrupt(first, server, 6, signal.SIGINT)
+    err = first.stderr.read().decode() if first.stderr else ""
+    assert first.returncode == 130, err
+    assert "Traceback" not in err, err
+    after_sigint = server.count()
+    judged = _judge_counts(run)
+    assert judged and max(judged.values()) == 1
+    assert len(judged) < n
+
+    # 2. SIGKILL: no cleanup at all. Whatever is on disk must still parse.
+    second = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    _interrupt(second, server, after_sigint + 6, signal.SIGKILL)
+    assert second.returncode == -signal.SIGKILL
+    orjson.loads((run / "updated_predictions.json").read_bytes())
+    orjson.loads((run / "scores.json").read_bytes())
+    requests_before_resume = [_qid(r.body) for r in server.requests]
+
+    # 3. Resume to the end.
+    final = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, timeout=120)
+    assert final.returncode == 0, final.stderr.decode()[-2000:]
+    assert "Traceback" not in final.stderr.decode()
+
+    judged = _judge_counts(run)
+    assert set(judged) == {f"HQ{i}Z" for i in range(n)}, "every item judged"
+    assert set(judged.values()) == {1}, f"duplicate verdicts: {judged}"
+
+    asked = Counter(_qid(r.body) for r in server.requests)
+    assert None not in asked
+    # A call is repeated only if its reply was lost: in flight when a run was stopped.
+    # At most `concurrency` calls are in flight at each of the two interruptions.
+    repeated = {q: c for q, c in asked.items() if c > 1}
+    assert sum(c - 1 for c in repeated.values()) <= 2 * concurrency, repeated
+    assert all(c <= 3 for c in asked.values()), asked
+    # Nothing the first (graceful) run finished was asked again.
+    finished_first = {q for q, c in Counter(requests_before_resume[:after_sigint]).items()}
+    resumed = [_qid(r.body) for r in server.requests[len(requests_before_resume) :]]
+    assert not (set(resumed) & (finished_first - set(repeated))), "completed calls were re-sent"
