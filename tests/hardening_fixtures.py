@@ -245,7 +245,7 @@ def corpus_cases(graded: list[dict[str, Any]] | None = None) -> list[Case]:
         ann,
         "rejected",
         "a Latin-1 byte inside a string",
-        _j(A).replace("Paris, France".encode(), b"Par\xeds"),
+        _j(A).replace(b"Paris, France", b"Par\xeds"),
         problem="UTF-8",
     )
     add("a07_empty.json", ann, "rejected", "zero bytes", b"", problem="empty")

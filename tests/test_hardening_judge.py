@@ -89,7 +89,14 @@ def _files(root: Path) -> Iterator[Path]:
 
 def _env(home: Path, server: FakeOpenAIServer, key: str | None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
-    for name in ("HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "TMPDIR"):
+    for name in (
+        "HOME",
+        "XDG_CACHE_HOME",
+        "XDG_CONFIG_HOME",
+        "XDG_DATA_HOME",
+        "XDG_STATE_HOME",
+        "TMPDIR",
+    ):
         target = home / name.lower()
         target.mkdir(parents=True, exist_ok=True)
         env[name] = str(target)
@@ -160,7 +167,10 @@ def test_api_key_is_never_written_or_printed(server: FakeOpenAIServer, tmp_path:
             assert bit not in blob, f"{where} contains the API key"
     records = orjson.loads((run / "updated_predictions.json").read_bytes())
     errors = [
-        v for r in records for v in r["review"]["verdicts"] if v["source"] == "judge:rome" and v.get("error")
+        v
+        for r in records
+        for v in r["review"]["verdicts"]
+        if v["source"] == "judge:rome" and v.get("error")
     ]
     assert errors, "the failing requests became error verdicts"
 
@@ -175,13 +185,17 @@ def _judge_counts(run: Path) -> Counter[str]:
     return counts
 
 
-def _cached_qids(run: Path, by_prompt: dict[str, str]) -> set[str]:
-    """Items whose reply is in the cache (a torn last line from SIGKILL is ignored)."""
-    cache = next(run.glob("judge_cache*"), None)
-    if cache is None:
+def _cached_qids(run: Path) -> set[str]:
+    """Items whose reply is in the cache (the replies name their item; a torn line is ignored)."""
+    cache = run / "judge_cache.jsonl"
+    if not cache.exists():
         return set()
     text = cache.read_bytes().decode("utf-8", "replace")
-    return {qid for qid in by_prompt.values() if qid in text}
+    return {m.group(0) for m in QID.finditer(text)}
+
+
+def _reply_naming_item(body: dict[str, Any]) -> str:
+    return f"Reasoning: item {_qid(body)} is right.\nJudgement: 1"
 
 
 def _interrupt(
@@ -199,46 +213,53 @@ def _interrupt(
 def test_interrupted_runs_resume_without_repeats(server: FakeOpenAIServer, tmp_path: Path) -> None:
     n, concurrency = 24, 2
     server.latency = 0.15
+    server.responder = _reply_naming_item
     run = _make_run(tmp_path / "run", n)
     env = _env(tmp_path / "home", server, None)
     command = _command(run, "--concurrency", str(concurrency))
 
+    def asked_since(start: int) -> list[str | None]:
+        return [_qid(r.body) for r in server.requests[start:]]
+
     # 1. SIGINT: finished verdicts saved, exit 130.
-    first = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = subprocess.Popen(
+        command, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     _interrupt(first, server, 6, signal.SIGINT)
     err = first.stderr.read().decode() if first.stderr else ""
     assert first.returncode == 130, err
     assert "Traceback" not in err, err
-    after_sigint = server.count()
     judged = _judge_counts(run)
-    assert judged and max(judged.values()) == 1
-    assert len(judged) < n
+    assert judged and max(judged.values()) == 1 and len(judged) < n
+    cached_1 = _cached_qids(run)
+    assert set(judged) <= cached_1
 
     # 2. SIGKILL: no cleanup at all. Whatever is on disk must still parse.
-    second = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    _interrupt(second, server, after_sigint + 6, signal.SIGKILL)
+    start_2 = server.count()
+    second = subprocess.Popen(
+        command, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    _interrupt(second, server, start_2 + 6, signal.SIGKILL)
     assert second.returncode == -signal.SIGKILL
     orjson.loads((run / "updated_predictions.json").read_bytes())
     orjson.loads((run / "scores.json").read_bytes())
-    requests_before_resume = [_qid(r.body) for r in server.requests]
+    assert not set(asked_since(start_2)) & cached_1, "run 2 re-sent calls run 1 had finished"
+    cached_2 = _cached_qids(run)
+    assert cached_2 > cached_1, "run 2 cached replies before it was killed"
 
     # 3. Resume to the end.
+    start_3 = server.count()
     final = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, timeout=120)
     assert final.returncode == 0, final.stderr.decode()[-2000:]
     assert "Traceback" not in final.stderr.decode()
+    resumed = asked_since(start_3)
+    assert not set(resumed) & cached_2, "run 3 re-sent calls already answered"
+    assert len(resumed) == n - len(cached_2)
 
     judged = _judge_counts(run)
     assert set(judged) == {f"HQ{i}Z" for i in range(n)}, "every item judged"
     assert set(judged.values()) == {1}, f"duplicate verdicts: {judged}"
-
     asked = Counter(_qid(r.body) for r in server.requests)
     assert None not in asked
-    # A call is repeated only if its reply was lost: in flight when a run was stopped.
-    # At most `concurrency` calls are in flight at each of the two interruptions.
-    repeated = {q: c for q, c in asked.items() if c > 1}
-    assert sum(c - 1 for c in repeated.values()) <= 2 * concurrency, repeated
-    assert all(c <= 3 for c in asked.values()), asked
-    # Nothing the first (graceful) run finished was asked again.
-    finished_first = {q for q, c in Counter(requests_before_resume[:after_sigint]).items()}
-    resumed = [_qid(r.body) for r in server.requests[len(requests_before_resume) :]]
-    assert not (set(resumed) & (finished_first - set(repeated))), "completed calls were re-sent"
+    # Only calls in flight at an interruption (at most `concurrency` each time) are asked twice.
+    assert sum(c - 1 for c in asked.values()) <= 2 * concurrency, asked

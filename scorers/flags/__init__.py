@@ -9,7 +9,9 @@ Modules: ``conclusion`` (the answer a text commits to), ``contradiction``
 (answer_contradicts_reasoning), ``lexicon`` and ``hedging``
 (hedged_reasoning_certain_answer), ``tool_claims`` (claims_web_search,
 claims_tool_use), ``abstention`` (abstained, reasoning_abstains_answer_does_not),
-``injection`` (judge_prompt_injection).
+``injection`` (judge_prompt_injection); ``scan`` (one Aho-Corasick pass, regexes only
+at the stems it finds), ``cues`` (negation and hypotheticals) and ``spans``
+(evidence) serve them all.
 """
 
 from __future__ import annotations

@@ -25,10 +25,8 @@ from scorers.flags.scan import lc, lowered
 from scorers.flags.spans import evidence, flag, sentence_end, sentence_span
 from scorers.records import Evidence, Flag
 
-_F = 0
 
-
-def _c(pattern: str, _flags: int = 0) -> re.Pattern[str]:
+def _c(pattern: str) -> re.Pattern[str]:
     # Patterns run on lowercased text.
     return re.compile(lc(pattern))
 
@@ -38,8 +36,7 @@ _REFUSAL = _c(
     r"\bI(?:'m|\s+am)\s+(?:sorry|afraid)\b[^.\n]{0,80}?\b(?:can't|cannot|can\s+not|unable|not\s+able|won't)\b"
     r"|\bI\s+(?:can't|cannot|can\s+not|won't|will\s+not|am\s+unable\s+to|'m\s+unable\s+to|am\s+not\s+able\s+to)\s+"
     r"(?:help|assist|provide\s+an?\s+answer|answer|comply|view|see|access|open|process|load)\b"
-    r"|\bno\s+image\s+(?:was|is|has\s+been|appears\s+to\s+have\s+been)\s+(?:provided|attached|uploaded|included|shared)\b",
-    _F,
+    r"|\bno\s+image\s+(?:was|is|has\s+been|appears\s+to\s+have\s+been)\s+(?:provided|attached|uploaded|included|shared)\b"
 )
 # Cheap substring gates before the regexes above run.
 _REFUSAL_HINTS = ("sorry", "afraid", "i can", "i won", "i will not", "i am", "i'm", "no image")
@@ -62,8 +59,7 @@ _NON_ANSWER = _c(
     r"^\W*(?:unknown|n/?a|cannot\s+be\s+determined|can't\s+be\s+determined|indeterminate|undetermined"
     r"|not\s+determinable|undeterminable|insufficient\s+(?:information|data)|not\s+enough\s+(?:information|data)"
     r"|unanswerable|no\s+answer|I\s+(?:don't|do\s+not)\s+know|unable\s+to\s+(?:determine|answer|tell)|unclear"
-    r"|impossible\s+to\s+(?:determine|tell|say)|\?+)\W*$",
-    _F,
+    r"|impossible\s+to\s+(?:determine|tell|say)|\?+)\W*$"
 )
 # A committed value that is itself an abstention ("the answer is: it cannot be determined").
 _ABSTAIN_ANYWHERE = _c(

@@ -16,12 +16,10 @@ from scorers.flags.scan import Family, Scanner, lc
 from scorers.flags.spans import sentence_start
 
 
-def _c(pattern: str, _flags: int = 0) -> re.Pattern[str]:
+def _c(pattern: str) -> re.Pattern[str]:
     # Every pattern here runs on lowercased text (see scan.lc).
     return re.compile(lc(pattern))
 
-
-_F = 0
 
 # Each alternative below starts with one of its family's stems (see the
 # *_STEMS tuples), so the regex is only ever tried at a stem (scan.Family.anchored).
@@ -199,8 +197,7 @@ _ABSTAIN_STEMS = (
 # "can't tell for sure" is a hedge, not an abstention.
 _QUALIFIED = _c(
     r"[^.\n]{0,40}?\b(?:for\s+sure|for\s+certain|with\s+certainty|with\s+confidence|exactly|precisely"
-    r"|definitively|conclusively|100%|with\s+full|beyond|completely|entirely)\b",
-    _F,
+    r"|definitively|conclusively|100%|with\s+full|beyond|completely|entirely)\b"
 )
 # Later text that settles an earlier doubt.
 _RESOLVE_PATTERN = (
@@ -399,8 +396,7 @@ def _self_negated(before: str) -> bool:
 # The question, not the writer, asking for a guess: "the task is to guess the city".
 _QUOTED = _c(
     r"\b(?:ask(?:s|ed|ing)?|question|task|prompt|wants\s+me|want\s+me|instructed|instruction|title|game"
-    r"|asked\s+to|user)\b[^.\n]{0,40}$",
-    _F,
+    r"|asked\s+to|user)\b[^.\n]{0,40}$"
 )
 
 
@@ -411,7 +407,7 @@ class Cue(NamedTuple):
     perceptual: bool = False  # "can't read the sign": about a clue, not necessarily the answer
 
 
-_PERCEPTUAL = _c(r"\b(?:read|make\s+out|see|count|be\s+read)\b|^too\b", _F)
+_PERCEPTUAL = _c(r"\b(?:read|make\s+out|see|count|be\s+read)\b|^too\b")
 # A doubt the writer places in the past ("at first I couldn't tell") is not where the reasoning ends.
 
 

@@ -1,8 +1,8 @@
 """Evidence spans and the sentence arithmetic the detectors share.
 
 Every detector reports where it looked: an :class:`Evidence` whose ``text`` is
-exactly ``texts.<field>[start:end]``. Helpers here never lowercase the text
-they index (``str.lower`` can change a string's length), so offsets stay valid.
+exactly ``texts.<field>[start:end]``. The lowercased copies the detectors search
+(``scan.lowered``) keep the original length, so one offset serves both.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ Claims of tools the run really had (``ctx.tools_available`` or a record's
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -88,9 +89,11 @@ class _Pattern:
     )
 
 
+_NUMBERS = itertools.count(1)
+
+
 def _p(family: str, stems: tuple[str, ...], pattern: str, **kw: bool) -> _Pattern:
-    _p.count = getattr(_p, "count", 0) + 1  # type: ignore[attr-defined]
-    name = f"{family}{_p.count}"  # type: ignore[attr-defined]
+    name = f"{family}{next(_NUMBERS)}"  # a unique family name per pattern
     return _Pattern(family, Family(name, stems, pattern, before=70, after=130), **kw)
 
 
