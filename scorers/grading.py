@@ -21,13 +21,16 @@ rome mode keeps scores.json byte-identical to the reference's.
 from __future__ import annotations
 
 import gc
+import multiprocessing
 import os
+import pickle
+import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from scorers import rome
+from scorers import rome, strict
 from scorers.errors import EvaluatorError, InputError, RomeTuiError
 from scorers.flagging import FlagContext, recompute_flags
 from scorers.loading import load_annotations, load_predictions, pair
@@ -60,15 +63,6 @@ def final_answer(text: str) -> str:
     return text if cut == -1 else text[cut + len(THINK_CLOSE) :]
 
 
-def _strict_evaluator() -> StrictEvaluate | None:
-    try:
-        from scorers import strict
-    except ImportError:
-        return None
-    found: StrictEvaluate | None = getattr(strict, "evaluate", None)
-    return found
-
-
 def _math_evaluator() -> MathEvaluate | None:
     try:
         from scorers.mathmatch import math_matching
@@ -88,9 +82,15 @@ class Grader:
         self.settings = settings
         self.not_text = 0  # answers that were not text, graded as their string form
         self.mode = settings.mode
-        self.strict = _strict_evaluator()
+        self.rome_primary = settings.mode == "rome"
+        self.strict_primary = settings.mode == "strict"
+        # rome mode without the LLM grader: a rule error stops the run, as in the reference.
+        self.rome_errors_fatal = self.rome_primary and not settings.use_llm_evaluator
+        self.llm_rome = settings.use_llm_evaluator and self.rome_primary
+        self.strict: StrictEvaluate = strict.evaluate
         self._math: MathEvaluate | None = None
         self._math_loaded = False
+        self.reject_filter = settings.reject_filter
         self.flag_context = FlagContext(
             tools_available=frozenset(settings.tools_available), primary_rule=settings.primary_rule
         )
@@ -107,11 +107,11 @@ class Grader:
         self, evaluator: str, kwargs: Any, response: str
     ) -> tuple[Verdict, Verdict, dict[str, int]]:
         """Both rule verdicts for one response; the primary mode's error propagates."""
-        final = final_answer(response)
-        marks: dict[str, int] = {}
+        cut = response.find(THINK_CLOSE)
+        final = response if cut == -1 else response[cut + len(THINK_CLOSE) :]
         if evaluator == "math_matching":
             outcome = self._run_math(kwargs, final)
-            return _verdict("rule:rome", outcome), _verdict("rule:strict", outcome), marks
+            return _verdict("rule:rome", outcome), _verdict("rule:strict", outcome), {}
         rome_v: Verdict
         strict_v: Verdict
         try:
@@ -119,22 +119,16 @@ class Grader:
             rome_v = _verdict("rule:rome", rome_outcome)
         except EvaluatorError as exc:
             # The reference's LLM mode never runs the rules, so it accepts any evaluator.
-            if self.mode == "rome" and not self.settings.use_llm_evaluator:
+            if self.rome_errors_fatal:
                 raise
             rome_v = _error_verdict("rule:rome", str(exc))
-        if self.strict is None:
-            if self.mode == "strict":
-                raise EvaluatorError(
-                    "strict evaluators are not available (scorers.strict failed to import)"
-                )
-            strict_v = _error_verdict("rule:strict", "strict evaluators not available")
-        else:
-            try:
-                strict_v = _verdict("rule:strict", self.strict(evaluator, kwargs, final))
-            except EvaluatorError as exc:
-                if self.mode == "strict":
-                    raise
-                strict_v = _error_verdict("rule:strict", str(exc))
+            marks = {}
+        try:
+            strict_v = _verdict("rule:strict", self.strict(evaluator, kwargs, final))
+        except EvaluatorError as exc:
+            if self.strict_primary:
+                raise
+            strict_v = _error_verdict("rule:strict", str(exc))
         return rome_v, strict_v, marks
 
     def _run_math(self, kwargs: Any, final: str) -> Outcome:
@@ -154,7 +148,6 @@ class Grader:
 
     def grade_record(self, pred: dict[str, Any], gt: Mapping[str, Any]) -> dict[str, Any]:
         """Grade ``pred`` in place against ``gt`` and return it (now a graded record)."""
-        settings = self.settings
         if REVIEW_KEY in pred:  # re-grading rome-tui output: grade the original response
             del pred[REVIEW_KEY]
             if "raw_answer" in pred:
@@ -164,51 +157,54 @@ class Grader:
         kwargs = gt.get("evaluator_kwargs")
         if not isinstance(evaluator, str):
             raise EvaluatorError(f"evaluator must be a name, not {type(evaluator).__name__}")
-        if settings.reject_filter and _rejected(response):
+        if self.reject_filter and _rejected(response):
             return self._reject(pred, gt, response)
-        extra: dict[str, Any] = {}
-        if isinstance(response, dict):
+        rome_primary = self.rome_primary
+        extra: dict[str, Any] | None = None
+        if isinstance(response, str):
+            rome_v, strict_v, marks = self._verdicts(evaluator, kwargs, response)
+            extracted = (rome_v if rome_primary else strict_v)["extracted"]
+        elif isinstance(response, dict):
             rome_v, strict_v, marks, extracted, extra = self._grade_runs(
                 evaluator, kwargs, response
             )
         else:
-            if not isinstance(response, str):
-                if self.mode == "rome":
-                    raise AnswerError(
-                        f"answer is {type(response).__name__}, not text (the reference crashes)"
-                    )
-                self.not_text += 1
-                response = "" if response is None else str(response)
+            if rome_primary:
+                raise AnswerError(
+                    f"answer is {type(response).__name__}, not text (the reference crashes)"
+                )
+            self.not_text += 1
+            response = "" if response is None else str(response)
             rome_v, strict_v, marks = self._verdicts(evaluator, kwargs, response)
-            primary_rule = rome_v if self.mode == "rome" else strict_v
-            extracted = primary_rule["extracted"]
-        llm_rome = settings.use_llm_evaluator and self.mode == "rome"
+            extracted = strict_v["extracted"]
         # The reference's own fields, in its key order.
-        pred["answer"] = response if llm_rome or extracted is None else extracted
-        if not llm_rome:
+        if self.llm_rome:
+            pred["answer"] = response
+        else:
+            pred["answer"] = response if extracted is None else extracted
             pred["raw_answer"] = (
                 [response[k] for k in sorted(response, key=_run_index)]
-                if isinstance(response, dict)
+                if extra is not None
                 else original
             )
-        if self.mode == "rome":
+        if rome_primary and marks:
             pred.update(marks)
         pred.update(gt)
-        primary = rome_v if self.mode == "rome" else strict_v
+        primary = rome_v if rome_primary else strict_v
         pred["correct"] = primary["score"]
         if "strict" in primary:
             pred["correct_strict"] = primary["strict"]
         pred["judgement_response"] = None
-        pred.update(extra)
-        review = Review(
-            version=REVIEW_VERSION,
-            mode=self.mode,
-            primary=primary["source"],
-            verdicts=[rome_v, strict_v],
-            flags=[],
-            history=[],
-        )
-        pred[REVIEW_KEY] = review
+        if extra is not None:
+            pred.update(extra)
+        pred[REVIEW_KEY] = {
+            "version": REVIEW_VERSION,
+            "mode": self.mode,
+            "primary": primary["source"],
+            "verdicts": [rome_v, strict_v],
+            "flags": [],
+            "history": [],
+        }
         return pred
 
     def _grade_runs(
@@ -253,23 +249,17 @@ class Grader:
     def finish(self, record: dict[str, Any]) -> None:
         """Set ``correct`` from the run's primary source, hash the content, recompute flags."""
         review = record[REVIEW_KEY]
-        if review.get(REJECTED_KEY):
-            review["content_hash"] = content_hash(record)
-            recompute_flags(record, self.flag_context)
-            return
         settings = self.settings
-        bucket = record.get(settings.tracker_type) or "all"
-        wanted = (
-            "judge"
-            if settings.use_llm_evaluator and self.mode == "rome"
-            else settings.primary_for(bucket)
-        )
-        if wanted == "judge":
-            judge = _find(review["verdicts"], JUDGE_SOURCE)
-            if judge is not None and judge.get("score") is not None:
-                record["correct"] = judge["score"]
-                record.pop("correct_strict", None)
-                review["primary"] = JUDGE_SOURCE
+        # Without the LLM grader there is no judge verdict to prefer.
+        if settings.use_llm_evaluator and not review.get(REJECTED_KEY):
+            bucket = record.get(settings.tracker_type) or "all"
+            wanted = "judge" if self.llm_rome else settings.primary_for(bucket)
+            if wanted == "judge":
+                judge = _find(review["verdicts"], JUDGE_SOURCE)
+                if judge is not None and judge.get("score") is not None:
+                    record["correct"] = judge["score"]
+                    record.pop("correct_strict", None)
+                    review["primary"] = JUDGE_SOURCE
         review["content_hash"] = content_hash(record)
         recompute_flags(record, self.flag_context)
 
@@ -297,9 +287,12 @@ def _rejected(response: Any) -> bool:
 
 
 def _verdict(source: str, outcome: Outcome) -> Verdict:
-    verdict = Verdict(
-        source=source, score=outcome.score, extracted=outcome.extracted, explanation=outcome.note
-    )
+    verdict: Verdict = {
+        "source": source,
+        "score": outcome.score,
+        "extracted": outcome.extracted,
+        "explanation": outcome.note,
+    }
     if outcome.strict is not None:
         verdict["strict"] = outcome.strict
     if outcome.parts is not None:
@@ -402,26 +395,204 @@ def grade_pairs(
     """Grade matched (prediction, annotation) pairs; records are the predictions, mutated."""
     grader = Grader(settings)
     warnings: list[str] = []
-    records: list[dict[str, Any]] = []
-    for pred, gt in pairs:
-        try:
-            records.append(grader.grade_record(pred, gt))
-        except EvaluatorError as exc:
-            qid = str(pred.get("question_id"))
-            at_fault = predictions_path if isinstance(exc, AnswerError) else annotations_path
-            raise InputError(at_fault, str(exc), record=qid) from None
+    places = (predictions_path, annotations_path)
     if settings.use_llm_evaluator:
+        records = _grade_serial(grader, pairs, 0, len(pairs), places, finish=False)
         _judge(grader, records, [gt for _, gt in pairs], warnings, judge_cache_dir)
-    for record in records:
-        grader.finish(record)
-    if grader.strict is None:
-        warnings.append("strict evaluators unavailable: rule:strict verdicts carry an error")
+        for record in records:
+            grader.finish(record)
+    elif _workers(len(pairs)) > 1:
+        records = _grade_forked(grader, pairs, places)
+    else:
+        records = _grade_serial(grader, pairs, 0, len(pairs), places, finish=True)
     if grader.not_text:
         warnings.append(
             f"{predictions_path}: {grader.not_text} answer(s) were not text (null or a number); "
             "graded as their text form (null as empty)"
         )
     return records, warnings
+
+
+def _grade_serial(
+    grader: Grader,
+    pairs: Sequence[tuple[dict[str, Any], Mapping[str, Any]]],
+    start: int,
+    stop: int,
+    places: tuple[str, str],
+    *,
+    finish: bool,
+) -> list[dict[str, Any]]:
+    """Grade ``pairs[start:stop]`` in order; an evaluator error names its file and record."""
+    records: list[dict[str, Any]] = []
+    append = records.append
+    grade = grader.grade_record
+    # Without judges a record is complete once graded: finish it while it is
+    # still in the cache. With judges, ``correct`` may come from a judge verdict.
+    done = grader.finish if finish else None
+    pred: dict[str, Any] = {}
+    try:
+        for i in range(start, stop):
+            pred, gt = pairs[i]
+            record = grade(pred, gt)
+            if done is not None:
+                done(record)
+            append(record)
+    except EvaluatorError as exc:
+        qid = str(pred.get("question_id"))
+        at_fault = places[0] if isinstance(exc, AnswerError) else places[1]
+        raise InputError(at_fault, str(exc), record=qid) from None
+    return records
+
+
+# --- two processes ------------------------------------------------------------
+#
+# Grading is pure Python, one record at a time, so one process uses one core.
+# For a large run on Linux a forked worker grades the second half of the
+# records from the parent's memory (copy-on-write: nothing is sent to it) and
+# sends back, per record, only what grading added: the new values in the
+# record's final key order, with values the parent already holds (the
+# prediction's and the annotation's own fields, the original answer kept as
+# raw_answer) sent as references to them. The parent grades the first half
+# meanwhile and rebuilds the second half's records from the deltas, so the
+# result is the serial result, in the same order. If the worker fails for any
+# reason (an evaluator error included) the parent grades that half itself,
+# which raises exactly the error a serial run raises.
+
+PARALLEL_MIN_ITEMS = 20_000  # below this, forking and merging cost more than they save
+_JOBS_ENV = "ROME_TUI_JOBS"  # "1" forces serial grading
+
+
+def _workers(n: int) -> int:
+    if n < PARALLEL_MIN_ITEMS or not sys.platform.startswith("linux"):
+        return 1
+    wanted = os.environ.get(_JOBS_ENV, "")
+    if wanted.strip() == "1":
+        return 1
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    if cpus < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    return 2
+
+
+_LITERAL = 0
+_FROM_PRED = 1
+_FROM_GT = 2
+Layout = tuple[tuple[str, int, str], ...]  # per final key: (key, source, source key)
+
+
+def _delta(
+    record: dict[str, Any],
+    before: dict[str, Any],
+    gt: Mapping[str, Any],
+    layouts: dict[Layout, Layout],
+) -> tuple[Layout, list[Any]]:
+    """What grading made of a record, relative to its prediction and annotation."""
+    known: dict[int, tuple[int, str]] = {}
+    for key, value in gt.items():
+        known[id(value)] = (_FROM_GT, key)
+    for key, value in before.items():  # the prediction's own object wins a tie
+        known[id(value)] = (_FROM_PRED, key)
+    spec: list[tuple[str, int, str]] = []
+    literals: list[Any] = []
+    for key, value in record.items():
+        ref = known.get(id(value))
+        if ref is None:
+            spec.append((key, _LITERAL, ""))
+            literals.append(value)
+        else:
+            spec.append((key, ref[0], ref[1]))
+    layout = tuple(spec)
+    # One shared tuple per distinct layout: pickle sends each layout once.
+    return layouts.setdefault(layout, layout), literals
+
+
+def _apply_delta(
+    pred: dict[str, Any], gt: Mapping[str, Any], layout: Layout, literals: list[Any]
+) -> dict[str, Any]:
+    values: list[Any] = []
+    it = iter(literals)
+    for _key, source, name in layout:
+        if source == _LITERAL:
+            values.append(next(it))
+        elif source == _FROM_PRED:
+            values.append(pred[name])
+        else:
+            values.append(gt[name])
+    pred.clear()
+    for (key, _source, _name), value in zip(layout, values, strict=True):
+        pred[key] = value
+    return pred
+
+
+def _worker(
+    grader: Grader,
+    pairs: Sequence[tuple[dict[str, Any], Mapping[str, Any]]],
+    start: int,
+    stop: int,
+    conn: Any,
+) -> None:
+    """In the forked process: grade ``pairs[start:stop]`` and send the deltas."""
+    try:
+        layouts: dict[Layout, Layout] = {}
+        deltas: list[tuple[Layout, list[Any]]] = []
+        grade = grader.grade_record
+        finish = grader.finish
+        for i in range(start, stop):
+            pred, gt = pairs[i]
+            before = dict(pred)
+            record = grade(pred, gt)
+            finish(record)
+            deltas.append(_delta(record, before, gt, layouts))
+        payload = pickle.dumps((deltas, grader.not_text), protocol=pickle.HIGHEST_PROTOCOL)
+    except BaseException:  # noqa: BLE001 - the parent redoes this half and reports it
+        payload = b""
+    conn.send_bytes(payload)
+    conn.close()
+
+
+def _grade_forked(
+    grader: Grader,
+    pairs: Sequence[tuple[dict[str, Any], Mapping[str, Any]]],
+    places: tuple[str, str],
+) -> list[dict[str, Any]]:
+    n = len(pairs)
+    half = n // 2
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+    worker = ctx.Process(target=_worker, args=(grader, pairs, half, n, send), daemon=True)
+    try:
+        worker.start()
+    except OSError:
+        receive.close()
+        send.close()
+        return _grade_serial(grader, pairs, 0, n, places, finish=True)
+    send.close()
+    payload = b""
+    try:
+        records = _grade_serial(grader, pairs, 0, half, places, finish=True)
+        try:
+            payload = receive.recv_bytes()
+        except (EOFError, OSError):
+            payload = b""
+    except BaseException:
+        worker.kill()  # the first half failed: that error is the run's error
+        raise
+    finally:
+        receive.close()
+        worker.join()
+    if not payload:
+        records += _grade_serial(grader, pairs, half, n, places, finish=True)
+        return records
+    deltas, not_text = pickle.loads(payload)
+    del payload
+    grader.not_text += not_text
+    for i, (layout, literals) in zip(range(half, n), deltas, strict=True):
+        pred, gt = pairs[i]
+        records.append(_apply_delta(pred, gt, layout, literals))
+    return records
 
 
 def grade_files(

@@ -142,13 +142,24 @@ def _inference_order(key: str) -> tuple[int, str]:
 
 def strip_think_tags(text: str) -> str:
     """Drop one wrapping ``<think>``/``</think>`` pair, keeping inner whitespace."""
-    start = text.find(_THINK_OPEN)
-    if start != -1 and not text[:start].strip():
-        text = text[start + len(_THINK_OPEN) :]
-    end = text.rfind(_THINK_CLOSE)
-    if end != -1 and not text[end + len(_THINK_CLOSE) :].strip():
-        text = text[:end]
-    return text
+    start, end = _think_bounds(text, 0, len(text))
+    return text if start == 0 and end == len(text) else text[start:end]
+
+
+def _think_bounds(text: str, lo: int, hi: int) -> tuple[int, int]:
+    """:func:`strip_think_tags` of ``text[lo:hi]`` as bounds into ``text``.
+
+    Working on offsets copies a multi-kilobyte reasoning once, not per step.
+    """
+    start = text.find(_THINK_OPEN, lo, hi)
+    if start != -1 and (start == lo or text[lo:start].isspace()):
+        lo = start + len(_THINK_OPEN)
+    end = text.rfind(_THINK_CLOSE, lo, hi)
+    if end != -1:
+        after = end + len(_THINK_CLOSE)
+        if after == hi or text[after:hi].isspace():
+            hi = end
+    return lo, hi
 
 
 def split_think(text: str) -> tuple[str, str]:
@@ -159,7 +170,27 @@ def split_think(text: str) -> tuple[str, str]:
     cut = text.find(_THINK_CLOSE)
     if cut == -1:
         return "", text
-    return strip_think_tags(text[: cut + len(_THINK_CLOSE)]), text[cut + len(_THINK_CLOSE) :]
+    after = cut + len(_THINK_CLOSE)
+    start, end = _think_bounds(text, 0, after)
+    return text[start:end], text[after:]
+
+
+def _raw_text(record: Mapping[str, Any], run: int) -> str:
+    raw = raw_response(record, run) if run else record.get("raw_answer", record.get("answer"))
+    if isinstance(raw, str):
+        return raw
+    if run == 0 and isinstance(raw, (list, dict)):
+        raw = raw_response(record, 0)
+        if isinstance(raw, str):
+            return raw
+    return "" if raw is None else _to_text(raw)
+
+
+def final_answer_text(record: Mapping[str, Any], run: int = 0) -> str:
+    """``response_texts(record, run).answer`` without reading the reasoning."""
+    raw = _raw_text(record, run)
+    cut = raw.find(_THINK_CLOSE)
+    return raw if cut == -1 else raw[cut + len(_THINK_CLOSE) :]
 
 
 def response_texts(record: Mapping[str, Any], run: int = 0) -> ResponseTexts:
@@ -169,20 +200,25 @@ def response_texts(record: Mapping[str, Any], run: int = 0) -> ResponseTexts:
     (the first non-empty one), else from a ``<think>`` block inside the answer.
     The final answer is the response after the first ``</think>``.
     """
-    raw = raw_response(record, run)
-    answer = raw if isinstance(raw, str) else ("" if raw is None else _to_text(raw))
-    think, answer = split_think(answer)
-    reasoning = ""
+    raw = _raw_text(record, run)
+    cut = raw.find(_THINK_CLOSE)
+    answer = raw if cut == -1 else raw[cut + len(_THINK_CLOSE) :]
     for name in _REASONING_FIELDS:
         value = record.get(name)
+        if value is None:
+            continue
         if isinstance(value, list):
             value = value[run] if run < len(value) else None
-        if isinstance(value, str) and value.strip():
+        # ``not isspace()`` is ``bool(strip())`` without copying the text.
+        if isinstance(value, str) and value and not value.isspace():
             reasoning = strip_think_tags(value)
+            if reasoning:
+                return ResponseTexts(reasoning, answer)
             break
-    if not reasoning:
-        reasoning = think
-    return ResponseTexts(reasoning, answer)
+    if cut == -1:
+        return ResponseTexts("", answer)
+    start, end = _think_bounds(raw, 0, cut + len(_THINK_CLOSE))
+    return ResponseTexts(raw[start:end], answer)
 
 
 def _to_text(value: Any) -> str:
@@ -205,10 +241,9 @@ def content_hash(record: Mapping[str, Any]) -> str:
     Stored with every override so that an override made on one answer is
     never silently applied to a re-graded, different one.
     """
-    texts = response_texts(record)
     payload = orjson.dumps(
         [
-            texts.answer,
+            final_answer_text(record),
             record.get("reference"),
             record.get("evaluator"),
             decode_kwargs(record.get("evaluator_kwargs")),

@@ -260,11 +260,52 @@ def _updated_chunks(records: Sequence[dict[str, Any]]) -> Iterable[bytes | memor
         return
     yield b"[\n"
     for start in range(0, len(records), _BATCH):
-        batch = orjson.dumps(records[start : start + _BATCH], option=_INDENT, default=_default)
+        chunk = records[start : start + _BATCH]
+        batch = orjson.dumps(chunk, option=_INDENT, default=_default)
+        for record in chunk:
+            _drop_utf8_copies(record)
         if start:
             yield b",\n"
         yield memoryview(batch)[2:-2]  # without "[\n" and "\n]"
     yield b"\n]"
+
+
+_LONG = 1024  # characters: below this a cached UTF-8 copy is not worth a new string
+
+
+def _fresh(value: str, seen: dict[int, tuple[str, str]]) -> str:
+    known = seen.get(id(value))
+    if known is None:
+        # The old string stays in ``seen`` until the walk ends, so no id is reused meanwhile.
+        known = seen[id(value)] = (value, "".join((value, "")))
+    return known[1]
+
+
+def _drop_utf8_copies(record: dict[str, Any]) -> None:
+    """Free the UTF-8 copies orjson left inside the record's long non-ASCII texts.
+
+    CPython caches a UTF-8 encoding inside every non-ASCII ``str`` that orjson
+    serialises and keeps it as long as the string lives: writing a run would
+    otherwise add the size of its reasoning texts again. An equal new string
+    has no cache; the old one (and its copy) is freed with the last reference,
+    so every place in the record that shared it gets the same new string.
+    """
+    seen: dict[int, tuple[str, str]] = {}
+    for key, value in record.items():
+        if type(value) is str:
+            if len(value) > _LONG and not value.isascii():
+                record[key] = _fresh(value, seen)
+        elif type(value) is list:
+            for i, item in enumerate(value):
+                if type(item) is str and len(item) > _LONG and not item.isascii():
+                    value[i] = _fresh(item, seen)
+    review = record.get(REVIEW_KEY)
+    if seen and type(review) is dict:
+        for verdict in review.get("verdicts") or ():
+            if type(verdict) is dict:
+                text = verdict.get("extracted")
+                if type(text) is str and id(text) in seen:
+                    verdict["extracted"] = seen[id(text)][1]
 
 
 def _default(value: Any) -> Any:

@@ -121,6 +121,7 @@ class Case:
     warning: str | None = None  # substring a "loads" case must print as a warning
     where: str | None = None  # record or line a "rejected" message must name
     problem: str | None = None  # substring naming the problem in a "rejected" message
+    flag: str | None = None  # a flag kind grade must raise on every record
     override_qid: str = "q1"
 
     def manifest_entry(self) -> dict[str, Any]:
@@ -130,7 +131,7 @@ class Case:
             "expect": self.expect,
             "plays": self.plays,
         }
-        for key in ("generate", "warning", "where", "problem"):
+        for key in ("generate", "warning", "where", "problem", "flag"):
             value = getattr(self, key)
             if value is not None:
                 entry[key] = value
@@ -435,6 +436,20 @@ def corpus_cases(graded: list[dict[str, Any]] | None = None) -> list[Case]:
         problem="nest",
     )
 
+    add(
+        "a29_task_types.json",
+        ann,
+        "loads",
+        "bucket values as a list, an object, a number and null",
+        _j(
+            _with(
+                _with(_with(_with(A, 0, task=["a", "b"]), 1, task={"x": 1}), 2, task=3.5),
+                3,
+                task=None,
+            )
+        ),
+    )
+
     # ---------------------------------------------------------------- predictions
     pred = "predictions"
     add(
@@ -604,6 +619,7 @@ def corpus_cases(graded: list[dict[str, Any]] | None = None) -> list[Case]:
         "loads",
         "answers that address the judge",
         _j([{**r, "answer": JUDGE_ADDRESS} for r in P]),
+        flag="judge_prompt_injection",
     )
     add(
         "p21_missing_answer.json",
@@ -907,6 +923,44 @@ def corpus_cases(graded: list[dict[str, Any]] | None = None) -> list[Case]:
         problem="nest",
     )
     add(
+        "r30_scores_out_of_range.json",
+        res,
+        "loads",
+        "correct 7 and -3, a verdict scored 42 (must be refused or warned about)",
+        _j(
+            _with(
+                _with(
+                    _review_with(
+                        G,
+                        2,
+                        verdicts=[
+                            {
+                                "source": "rule:strict",
+                                "score": 42,
+                                "extracted": "",
+                                "explanation": None,
+                            }
+                        ],
+                    ),
+                    0,
+                    correct=7,
+                ),
+                1,
+                correct=-3,
+            )
+        ),
+        warning="range",
+    )
+    add(
+        "r31_jsonl_bad_line.jsonl",
+        res,
+        "rejected",
+        "graded JSON Lines with a broken third line",
+        _jsonl(G[:2]) + b'{"question_id": "q3", "answer": \n' + _jsonl(G[3:]),
+        where=":3",
+        problem="invalid JSON",
+    )
+    add(
         "r28_task_types.json",
         res,
         "loads",
@@ -1061,6 +1115,10 @@ KNOWN_OPEN: dict[tuple[str, str], str] = {
     ("s04_unknown_mode.json", "summary"): "H8",
     ("s04_unknown_mode.json", "override"): "H8",
     ("s04_unknown_mode.json", "review"): "H8",
+    ("r06_empty.json", "judge"): "H4",
+    ("r29_nested_300.json", "judge"): "H9",
+    ("r30_scores_out_of_range.json", "summary"): "H11",
+    ("r30_scores_out_of_range.json", "override"): "H11",
     ("a28_nested_300.json", "grade"): "H9",
     ("p33_nested_300.json", "grade"): "H9",
     ("r29_nested_300.json", "summary"): "H9",

@@ -420,3 +420,27 @@ async def test_reload_after_a_conflict_merges_both_reviewers(run_dir: Path) -> N
     assert files["q0001"]["review"]["human"]["annotator"] == "alice"
     assert files["q0003"]["review"]["human"]["annotator"] == "bob"
     assert files["q0001"]["correct"] == 0 and files["q0003"]["correct"] == 0.5
+
+
+async def test_keymap_from_config_rebinds_by_id(
+    run_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rome_tui.app.settings import load_keymap
+    from scorers.errors import InputError
+
+    config = tmp_path / "config.toml"
+    monkeypatch.setenv("ROME_TUI_CONFIG", str(config))
+    assert load_keymap() == {}
+    config.write_text('[keymap]\nnext-flagged = "ctrl+n"\n')
+    keymap = load_keymap()
+    assert keymap == {"next-flagged": "ctrl+n"}
+
+    app = ReviewApp(open_run(run_dir), keymap=keymap)
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("ctrl+n")
+        assert current_qid(app) == next(r.qid for r in review(app).rows[1:] if r.flags)
+
+    config.write_text('[keymap]\nno-such-binding = "x"\n')
+    with pytest.raises(InputError, match="no-such-binding: no binding has this id"):
+        load_keymap()

@@ -82,6 +82,10 @@ def test_grade(entry: dict[str, Any], work: Path) -> None:
         for name in ("updated_predictions.json", "scores.json", "run.json"):
             orjson.loads((out / name).read_bytes())  # every file written parses
         assert orjson.loads(ran.out)["final_score"], "scores printed as JSON"
+        if entry.get("flag"):
+            records = orjson.loads((out / "updated_predictions.json").read_bytes())
+            kinds = [{f["kind"] for f in r["review"]["flags"]} for r in records]
+            assert all(entry["flag"] in k for k in kinds), kinds
 
 
 def _check_override(run: Path, qid: str) -> None:
@@ -289,3 +293,32 @@ def test_real_command_line(name: str, work: Path) -> None:
         assert judge_outcome(entry, ran, shown_path(entry, corpus_file, scratch)) == [], command
         if entry["expect"] == "rejected":
             assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+
+
+@pytest.mark.parametrize("fmt", ["table", "markdown", "csv", "latex", "json"])
+def test_summary_formats_show_hostile_text_literally(fmt: str, work: Path) -> None:
+    """Model and bucket names full of markup and escapes: printed as text, never as codes."""
+    entry = BY_FILE["r19_markup_everywhere.json"]
+    scratch = work / f"formats_{fmt}"
+    scratch.mkdir(exist_ok=True)
+    run = results_dir_of(materialize(entry, work), scratch)
+    ran = run_cli(["summary", str(run), "--format", fmt, "--bootstrap", "50"], TIMEOUT)
+    assert ran.code == 0 and not ran.traceback, last_lines(ran.err)
+    assert "\x1b" not in ran.out and "\x07" not in ran.out, "a terminal escape reached stdout"
+    assert "PWNED" in ran.out
+    if fmt in ("table", "markdown", "csv"):
+        assert "[bold red]PWNED[/]" in ran.out, "markup was interpreted instead of shown"
+
+
+@pytest.mark.parametrize("entry", _cases("results", command="judge"))
+def test_judge_dry_run(entry: dict[str, Any], work: Path) -> None:
+    """`rome-tui judge --dry-run` reads results like every other command (no request is sent)."""
+    corpus_file = materialize(entry, work)
+    scratch = work / "judge"
+    scratch.mkdir(exist_ok=True)
+    run = results_dir_of(corpus_file, scratch)
+    ran = run_cli(["judge", str(run), "--judge", "rome", "--dry-run"], TIMEOUT)
+    expect = dict(entry, warning=None)  # judge prints only the loader's warnings
+    assert judge_outcome(expect, ran, shown_path(entry, corpus_file, scratch)) == []
+    if entry["expect"] == "loads":
+        assert "dry run: judge rome" in ran.out

@@ -17,12 +17,15 @@ class ReviewApp(App[None]):
     BINDINGS = bindings("app")
     COMMANDS = App.COMMANDS | {KeyCommands}
 
-    def __init__(self, store: ReviewStore) -> None:
+    def __init__(self, store: ReviewStore, *, keymap: dict[str, str] | None = None) -> None:
         super().__init__()
         self.store = store
+        self.user_keymap = keymap or {}
         self.review = ReviewScreen(store)
 
     def on_mount(self) -> None:
+        if self.user_keymap:
+            self.set_keymap(self.user_keymap)  # rebinds by binding id (rome_tui.app.settings)
         self.push_screen(self.review)
 
     def action_help(self) -> None:

@@ -65,9 +65,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"rome-tui review: ... and {len(store.warnings) - 20} more warnings", file=sys.stderr)
 
     from rome_tui.app.app import ReviewApp
+    from rome_tui.app.settings import load_keymap
 
     try:
-        ReviewApp(store).run()
+        keymap = load_keymap()
+        ReviewApp(store, keymap=keymap).run()
     finally:
         store.close()
     if store.dirty:

@@ -78,22 +78,52 @@ class Scanner:
         self.families = tuple(families)
         stems: dict[str, list[int]] = {}
         for i, fam in enumerate(self.families):
-            for stem in fam.stems:
-                stems.setdefault(stem, []).append(i)
+            own = sorted(set(fam.stems))
+            for stem in own:
+                # An anchored family tries its regex at the stem's start, so a stem
+                # that extends another of the same family ("probable" after
+                # "probabl") finds nothing new: dropping it saves a hit and a match.
+                if fam.anchored and any(o != stem and stem.startswith(o) for o in own):
+                    continue
+                owners = stems.setdefault(stem, [])
+                if i not in owners:
+                    owners.append(i)
         self._stems = list(stems)
-        self._owners = [stems[s] for s in self._stems]
-        self._automaton = ahocorasick_rs.AhoCorasick(self._stems)
+        # Per stem, what each owning family does with a hit, resolved once here.
+        self._actions: list[tuple[tuple[int, Family], ...]] = [
+            tuple((i, self.families[i]) for i in stems[s]) for s in self._stems
+        ]
+        # The DFA is the fastest overlapping search; ASCII text (nearly all
+        # reasoning) is searched as bytes, where offsets need no conversion.
+        dfa = ahocorasick_rs.Implementation.DFA
+        self._automaton = ahocorasick_rs.AhoCorasick(self._stems, implementation=dfa)
+        self._bytes: ahocorasick_rs.BytesAhoCorasick | None = None
+        if all(stem.isascii() for stem in self._stems):
+            self._bytes = ahocorasick_rs.BytesAhoCorasick(
+                [stem.encode() for stem in self._stems], implementation=dfa
+            )
 
     def hits(self, low: str, lo: int = 0, hi: int | None = None) -> list[tuple[int, int, int]]:
         """(stem index, start, end) of every stem in ``low[lo:hi]``, offsets into ``low``."""
         hi = len(low) if hi is None else hi
         hay = low[lo:hi] if lo or hi != len(low) else low
+        if self._bytes is not None and hay.isascii():
+            raw = self._bytes.find_matches_as_indexes(hay.encode(), overlapping=True)
+        else:
+            raw = self._automaton.find_matches_as_indexes(hay, overlapping=True)
         # Stems are word beginnings: "ran" inside "orange" is no hit.
-        found = [
-            (i, lo + s, lo + e)
-            for i, s, e in self._automaton.find_matches_as_indexes(hay, overlapping=True)
-            if lo + s == 0 or not low[lo + s].isalnum() or not low[lo + s - 1].isalnum()
-        ]
+        if lo:
+            found = [
+                (i, lo + s, lo + e)
+                for i, s, e in raw
+                if not low[lo + s].isalnum() or not low[lo + s - 1].isalnum()
+            ]
+        else:
+            found = [
+                (i, s, e)
+                for i, s, e in raw
+                if s == 0 or not low[s].isalnum() or not low[s - 1].isalnum()
+            ]
         if len(found) > _HIT_CAP:
             found = found[: _HIT_CAP // 2] + found[-_HIT_CAP // 2 :]
         return found
@@ -112,29 +142,26 @@ class Scanner:
         a match straddling it is whole.
         """
         found: dict[str, list[re.Match[str]]] = {}
-        tried: set[int] = set()
         windows: dict[int, list[tuple[int, int]]] = {}
-        size = len(low) + 1
-        families, owners = self.families, self._owners
+        n = len(low)
+        actions = self._actions
         for idx, start, end in self.hits(low, lo, hi):
             if keep is not None and not keep(low, start):
                 continue
-            for fam_idx in owners[idx]:
-                fam = families[fam_idx]
-                if fam.near_end is not None and start < len(low) - fam.near_end:
+            for fam_idx, fam in actions[idx]:
+                if fam.near_end is not None and start < n - fam.near_end:
                     continue
                 if fam.anchored:
-                    key = fam_idx * size + start
-                    if key in tried:
-                        continue
-                    tried.add(key)
                     m = fam.regex.match(low, start)
                     if m is not None:
-                        found.setdefault(fam.name, []).append(m)
+                        if fam.name in found:
+                            found[fam.name].append(m)
+                        else:
+                            found[fam.name] = [m]
+                elif fam_idx in windows:
+                    windows[fam_idx].append((max(lo, start - fam.before), min(n, end + fam.after)))
                 else:
-                    windows.setdefault(fam_idx, []).append(
-                        (max(lo, start - fam.before), min(len(low), end + fam.after))
-                    )
+                    windows[fam_idx] = [(max(lo, start - fam.before), min(n, end + fam.after))]
         for fam_idx, items in windows.items():
             items.sort()
             merged: list[tuple[int, int]] = []
@@ -143,7 +170,7 @@ class Scanner:
                     merged[-1] = (merged[-1][0], max(merged[-1][1], e))
                 else:
                     merged.append((s, e))
-            fam = families[fam_idx]
+            fam = self.families[fam_idx]
             seen: set[int] = set()
             out = found.setdefault(fam.name, [])
             for s, e in merged[:_WINDOW_CAP]:
@@ -152,9 +179,47 @@ class Scanner:
                         seen.add(m.start())
                         out.append(m)
         for ms in found.values():
-            ms.sort(key=_start)
+            if len(ms) > 1:
+                ms.sort(key=_start)
         return found
 
 
 def _start(m: re.Match[str]) -> int:
     return m.start()
+
+
+class Gate:
+    """Where any of a few anchor words occur: a cheap first look at a long text.
+
+    A detector whose every match contains one of its anchors runs its full
+    scan only in windows around the anchors. With a few dozen anchors the
+    automaton uses a SIMD literal search (leftmost semantics, which is all a
+    gate needs), a small fraction of an overlapping stem scan's cost.
+    """
+
+    def __init__(self, anchors: Iterable[str], reach: int) -> None:
+        self.anchors = tuple(sorted(set(anchors)))
+        self.reach = reach  # window half-width around each anchor
+        leftmost = ahocorasick_rs.MATCHKIND_LEFTMOST_FIRST
+        self._str = ahocorasick_rs.AhoCorasick(list(self.anchors), matchkind=leftmost)
+        self._bytes = ahocorasick_rs.BytesAhoCorasick(
+            [a.encode() for a in self.anchors], matchkind=leftmost
+        )
+
+    def windows(self, low: str) -> list[tuple[int, int]]:
+        """Merged ``(start, end)`` windows of ``low`` around every anchor, in order."""
+        if low.isascii():
+            found = self._bytes.find_matches_as_indexes(low.encode())
+        else:
+            found = self._str.find_matches_as_indexes(low)
+        if not found:
+            return []
+        reach, n = self.reach, len(low)
+        merged: list[tuple[int, int]] = []
+        for _, s, e in found:
+            s, e = max(0, s - reach), min(n, e + reach)
+            if merged and s <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], e)
+            else:
+                merged.append((s, e))
+        return merged

@@ -22,7 +22,9 @@ def help_table() -> Table:
         table.add_row("", Text(title, style="bold underline"))
         for spec in REGISTRY:
             if spec.scope == scope:
-                table.add_row(Text(display_keys(spec)), Text(f"{spec.description}: {spec.tooltip}"))
+                what = Text(f"{spec.description}: {spec.tooltip} ")
+                what.append(f"[{spec.id}]", style="dim")
+                table.add_row(Text(display_keys(spec)), what)
         table.add_row("", "")
     table.add_row("", Text("Filter words", style="bold underline"))
     for key, meaning in FILTER_KEYS.items():
@@ -32,6 +34,13 @@ def help_table() -> Table:
     table.add_row(
         Text("ctrl+p"),
         Text("command palette: every command above, plus filters by flag, bucket, model"),
+    )
+    table.add_row(
+        Text("[id]"),
+        Text(
+            'rebinds a key in ~/.config/rome-tui/config.toml: [keymap] next-flagged = "ctrl+n"',
+            style="dim",
+        ),
     )
     return table
 

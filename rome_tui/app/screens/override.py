@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -34,6 +35,27 @@ def parse_score(text: str) -> float | None:
     return value if 0 <= value <= 1 else None
 
 
+class FieldInput(Input):
+    """An Input that remembers its value at the moment Enter reached it.
+
+    Textual runs the Enter binding only after the key has bubbled back to the
+    app, by which time keys typed right after Enter may be in the value.
+    """
+
+    value_at_enter: str | None = None
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            self.value_at_enter = self.value
+
+
+def field_value(field: Input, submitting: bool) -> str:
+    """The value to save: as it was at Enter for the field Enter was pressed in."""
+    if submitting and isinstance(field, FieldInput) and field.value_at_enter is not None:
+        return field.value_at_enter
+    return field.value
+
+
 class OverrideDialog(ModalScreen[OverrideRequest | None]):
     DEFAULT_CSS = """
     OverrideDialog { align: center middle; }
@@ -47,16 +69,6 @@ class OverrideDialog(ModalScreen[OverrideRequest | None]):
     """
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="override-cancel", tooltip="Close without saving"),
-        # A priority binding acts on the key itself, before keys typed right after
-        # Enter reach the input (an Input.Submitted message would arrive after them).
-        Binding(
-            "enter",
-            "submit",
-            "Save",
-            id="override-save",
-            tooltip="Save the override",
-            priority=True,
-        ),
     ]
     AUTO_FOCUS = "#override-reason"
 
@@ -78,11 +90,21 @@ class OverrideDialog(ModalScreen[OverrideRequest | None]):
             yield Static(Text(f"current score {current} · annotator {self.annotator}"))
             yield Label("Score (0 to 1; 0.5, 1/2 and 50% work)")
             preset = "" if self.preset is None else f"{self.preset:g}"
-            yield Input(preset, id="override-score", placeholder="e.g. 0.5")
+            yield FieldInput(preset, id="override-score", placeholder="e.g. 0.5")
             yield Label("Reason (required)")
-            yield Input(id="override-reason", placeholder="why this score: what the grader missed")
+            yield FieldInput(
+                id="override-reason", placeholder="why this score: what the grader missed"
+            )
             yield Static("", id="override-error")
             yield Static(Text("Enter saves · Escape cancels", style="dim"))
+
+    @property
+    def score_input(self) -> Input:
+        return self.query_one("#override-score", Input)
+
+    @property
+    def reason_input(self) -> Input:
+        return self.query_one("#override-reason", Input)
 
     def on_mount(self) -> None:
         if self.preset is None:
@@ -91,13 +113,11 @@ class OverrideDialog(ModalScreen[OverrideRequest | None]):
     def _error(self, message: str) -> None:
         self.query_one("#override-error", Static).update(Text(message))
 
-    def action_submit(self) -> None:
-        focused = self.focused
-        self.submit(focused.id if isinstance(focused, Input) else None)
-
-    def submit(self, from_input: str | None) -> None:
-        score_text = self.query_one("#override-score", Input).value
-        reason = self.query_one("#override-reason", Input).value.strip()
+    @on(Input.Submitted)
+    def submit(self, event: Input.Submitted) -> None:
+        from_input = event.input.id
+        score_text = field_value(self.score_input, from_input == "override-score")
+        reason = field_value(self.reason_input, from_input == "override-reason").strip()
         score = parse_score(score_text)
         if score is None:
             self._error(f"score must be a number from 0 to 1, got {score_text!r}")
