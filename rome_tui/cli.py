@@ -13,6 +13,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from rome_tui.console import error
 from scorers.errors import RomeTuiError
 
 # name -> (module, one-line help). The order is the order of ``--help``.
@@ -64,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(func(args) or 0)
     except RomeTuiError as exc:
-        print(f"rome-tui {args.command}: error: {exc}", file=sys.stderr)
+        error(args.command, exc)
         return exc.exit_code
     except KeyboardInterrupt:
         print(f"rome-tui {args.command}: interrupted", file=sys.stderr)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
+from scorers.errors import EvaluatorError
 from scorers.outcome import Outcome
 
 Mode = Literal["rome", "strict"]
@@ -34,6 +35,10 @@ def evaluate(evaluator: str, kwargs: Mapping[str, Any], response: str, mode: Mod
     Raises :class:`scorers.errors.EvaluatorError` when the evaluator is unknown
     or the kwargs do not fit it.
     """
+    if not isinstance(kwargs, Mapping):
+        raise EvaluatorError(
+            f"{evaluator}: evaluator_kwargs must be an object, not {type(kwargs).__name__}"
+        )
     if evaluator == "math_matching":
         from scorers.mathmatch import math_matching
 

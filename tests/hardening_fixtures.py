@@ -26,6 +26,9 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 CORPUS_DIR = HERE / "data" / "hostile"
 MANIFEST = CORPUS_DIR / "manifest.json"
+# Sequences from HOSTILE_TEXT that act on a terminal if printed raw. (Rich's own styling
+# also starts with ESC, so the check names the hostile ones.)
+TERMINAL_ATTACKS = ("\x1b[2J", "\x1b]0;", "\x1b[10;10H", "\x00", "\x07")
 ROLES = ("annotations", "predictions", "results", "journal", "run_settings")
 OUTCOMES = ("loads", "rejected")
 
@@ -396,7 +399,7 @@ def corpus_cases(graded: list[dict[str, Any]] | None = None) -> list[Case]:
                     **r,
                     "question": HOSTILE_TEXT,
                     "reference": HOSTILE_TEXT,
-                    "task": HOSTILE_TEXT[:40],
+                    "task": HOSTILE_TEXT,
                 }
                 for r in A
             ]
@@ -448,6 +451,15 @@ def corpus_cases(graded: list[dict[str, Any]] | None = None) -> list[Case]:
                 task=None,
             )
         ),
+    )
+
+    add(
+        "a30_hostile_id.json",
+        ann,
+        "loads",
+        "a question_id of markup and escapes that no prediction has (named in a warning)",
+        _j(_with(A, 0, question_id=HOSTILE_TEXT)),
+        warning="without a prediction",
     )
 
     # ---------------------------------------------------------------- predictions
@@ -607,7 +619,7 @@ def corpus_cases(graded: list[dict[str, Any]] | None = None) -> list[Case]:
                     "answer": HOSTILE_TEXT + "\nFinal Answer: B",
                     "reason": HOSTILE_TEXT,
                     "reasoning_content": HOSTILE_TEXT,
-                    "model": HOSTILE_TEXT[:30],
+                    "model": HOSTILE_TEXT,
                 }
                 for r in P
             ]
@@ -694,6 +706,14 @@ def corpus_cases(graded: list[dict[str, Any]] | None = None) -> list[Case]:
         "a prediction field nested 300 levels",
         _j(_with(P, 0, extra=json.loads(_deep(300)))),
         problem="nest",
+    )
+    add(
+        "p34_hostile_ids.json",
+        pred,
+        "loads",
+        "an extra prediction whose question_id is markup and escapes",
+        _j(P + [{"question_id": HOSTILE_TEXT, "answer": "B"}]),
+        warning="without an annotation",
     )
     add(
         "p32_scalar_dict.json",
@@ -851,8 +871,8 @@ def corpus_cases(graded: list[dict[str, Any]] | None = None) -> list[Case]:
                     "raw_answer": HOSTILE_TEXT,
                     "reason": HOSTILE_TEXT,
                     "reference": HOSTILE_TEXT,
-                    "task": HOSTILE_TEXT[:40],
-                    "model": HOSTILE_TEXT[:30],
+                    "task": HOSTILE_TEXT,
+                    "model": HOSTILE_TEXT,
                     "judgement_response": HOSTILE_TEXT,
                 }
                 for r in G
@@ -1012,7 +1032,7 @@ def corpus_cases(graded: list[dict[str, Any]] | None = None) -> list[Case]:
         jr,
         "loads",
         "Rich markup and escapes in annotator and reason",
-        _j({**good, "annotator": HOSTILE_TEXT[:30], "reason": HOSTILE_TEXT}) + b"\n",
+        _j({**good, "annotator": HOSTILE_TEXT, "reason": HOSTILE_TEXT}) + b"\n",
     )
     add(
         "j06_invalid_utf8.jsonl",
@@ -1115,6 +1135,11 @@ KNOWN_OPEN: dict[tuple[str, str], str] = {
     ("s04_unknown_mode.json", "summary"): "H8",
     ("s04_unknown_mode.json", "override"): "H8",
     ("s04_unknown_mode.json", "review"): "H8",
+    ("a24_markup_fields.json", "review"): "H13",
+    ("p19_markup_everywhere.jsonl", "review"): "H13",
+    ("r19_markup_everywhere.json", "review"): "H13",
+    ("a30_hostile_id.json", "grade"): "H14",
+    ("p34_hostile_ids.json", "grade"): "H14",
     ("r06_empty.json", "judge"): "H4",
     ("r29_nested_300.json", "judge"): "H9",
     ("r30_scores_out_of_range.json", "summary"): "H11",
@@ -1359,6 +1384,9 @@ def judge_outcome(entry: dict[str, Any], ran: Ran, shown_path: str) -> list[str]
         return ["hang: still running at the timeout"]
     if ran.traceback:
         problems.append("traceback: " + last_lines(ran.err, 3))
+    leaked = [seq for seq in TERMINAL_ATTACKS if seq in ran.err]
+    if leaked:
+        problems.append(f"raw terminal sequences on stderr: {leaked}")
     if entry["expect"] == "loads":
         if ran.code != 0:
             problems.append(f"exit {ran.code}, expected 0: {last_lines(ran.err, 2)}")

@@ -14,7 +14,7 @@ from rome_tui.app.items import (
     sorted_positions,
 )
 from rome_tui.app.screens.override import parse_score
-from rome_tui.app.textsafe import one_line, visible
+from rome_tui.textsafe import one_line, visible
 from rome_tui.app.widgets.text_view import _chop
 
 

@@ -380,3 +380,72 @@ def test_floats_in_kwargs_survive_both_modes() -> None:
                 outcome = _grade_twice("number_matching", {"value_to_match": value}, response, mode)
                 if outcome is not None:
                     assert not math.isnan(outcome.score)
+
+
+# ---------------------------------------------------------------- graded runs
+
+REVIEW = st.one_of(
+    JSON,
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "verdicts": st.one_of(
+                JSON,
+                st.lists(
+                    st.fixed_dictionaries(
+                        {"source": st.sampled_from(["rule:rome", "rule:strict", "judge:rome", "x"]) | JSON},
+                        optional={"score": JSON | st.sampled_from([0, 1, 0.5]), "error": JSON},
+                    ),
+                    max_size=3,
+                ),
+            ),
+            "flags": JSON,
+            "history": JSON,
+            "human": JSON,
+            "primary": JSON,
+            "content_hash": JSON,
+        },
+    ),
+)
+GRADED = st.fixed_dictionaries(
+    {"question_id": st.sampled_from(["q1", "q2", "q3"]) | JSON},
+    optional={
+        "answer": JSON,
+        "raw_answer": JSON,
+        "correct": JSON | st.sampled_from([0, 1, 0.5]),
+        "correct_strict": JSON,
+        "task": JSON | st.sampled_from(["a", "b"]),
+        "model": JSON,
+        "usage": JSON,
+        "evaluator_kwargs": JSON,
+        "review": REVIEW,
+    },
+)
+
+
+@FUZZ
+@given(records=st.lists(GRADED, min_size=1, max_size=5))
+def test_graded_runs_load_summarise_and_open_or_fail_cleanly(
+    tmp_path_factory: Any, records: list[dict[str, Any]]
+) -> None:
+    """load_results, scores, summary and the store on any graded records: a result or a RomeTuiError."""
+    from scorers.errors import RomeTuiError
+    from scorers.results import load_results, scores_of
+    from scorers.store import ResultsStore
+    from scorers.summary import SummaryOptions, summarise
+
+    run = tmp_path_factory.mktemp("run")
+    (run / "updated_predictions.json").write_bytes(orjson.dumps(records))
+
+    def outcome() -> Any:
+        try:
+            loaded = load_results(run)
+            scores = scores_of(loaded.records, loaded.settings)
+            summary = summarise([("m", loaded.records)], SummaryOptions(n_resamples=20))
+            with ResultsStore.open(run, annotator="fuzz") as store:
+                baseline = [repr(store.baseline_score(i)) for i in range(len(store))]
+            return ("ok", repr(scores), repr(summary)[:2000], baseline)
+        except RomeTuiError as exc:
+            return ("error", str(exc))
+
+    assert outcome() == outcome()

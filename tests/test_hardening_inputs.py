@@ -20,6 +20,7 @@ from hardening_fixtures import (
     CORPUS_DIR,
     OUTCOMES,
     ROLES,
+    TERMINAL_ATTACKS,
     command_argv,
     companion_run,
     judge_outcome,
@@ -197,6 +198,8 @@ QUICK_REVIEW = {
     "r13_verdict_fields_wrong.json",
     "j05_markup_reason.jsonl",
     "r02_truncated.json",
+    "p34_hostile_ids.json",
+    "a24_markup_fields.json",
 }
 REVIEW_CASES = [
     pytest.param(
@@ -248,6 +251,9 @@ async def test_review_headless(entry: dict[str, Any], work: Path) -> None:
             ):
                 await pilot.press(*keys)
                 await pilot.pause()
+                screen = app.export_screenshot()
+                leaked = [seq for seq in TERMINAL_ATTACKS if seq in screen]
+                assert not leaked, f"after {keys}: raw terminal sequences on screen: {leaked}"
             await app.workers.wait_for_complete()
     finally:
         store.close()
@@ -295,7 +301,22 @@ def test_real_command_line(name: str, work: Path) -> None:
             assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
 
 
-@pytest.mark.parametrize("fmt", ["table", "markdown", "csv", "latex", "json"])
+@pytest.mark.parametrize(
+    "fmt",
+    [
+        pytest.param(
+            fmt,
+            marks=[
+                pytest.mark.xfail(
+                    strict=True, reason="open finding H13 (team/hardening_findings.md)"
+                )
+            ]
+            if fmt != "json"
+            else [],
+        )
+        for fmt in ("table", "markdown", "csv", "latex", "json")
+    ],
+)
 def test_summary_formats_show_hostile_text_literally(fmt: str, work: Path) -> None:
     """Model and bucket names full of markup and escapes: printed as text, never as codes."""
     entry = BY_FILE["r19_markup_everywhere.json"]
@@ -304,7 +325,8 @@ def test_summary_formats_show_hostile_text_literally(fmt: str, work: Path) -> No
     run = results_dir_of(materialize(entry, work), scratch)
     ran = run_cli(["summary", str(run), "--format", fmt, "--bootstrap", "50"], TIMEOUT)
     assert ran.code == 0 and not ran.traceback, last_lines(ran.err)
-    assert "\x1b" not in ran.out and "\x07" not in ran.out, "a terminal escape reached stdout"
+    leaked = [seq for seq in TERMINAL_ATTACKS if seq in ran.out]
+    assert not leaked, f"raw terminal sequences printed: {leaked}"
     assert "PWNED" in ran.out
     if fmt in ("table", "markdown", "csv"):
         assert "[bold red]PWNED[/]" in ran.out, "markup was interpreted instead of shown"
@@ -322,3 +344,55 @@ def test_judge_dry_run(entry: dict[str, Any], work: Path) -> None:
     assert judge_outcome(expect, ran, shown_path(entry, corpus_file, scratch)) == []
     if entry["expect"] == "loads":
         assert "dry run: judge rome" in ran.out
+
+
+def _pty_run(argv: list[str]) -> tuple[int, str]:
+    """Run the installed script with stdout on a pseudo-terminal, as a user at a terminal."""
+    import pty
+    import select
+
+    leader, follower = pty.openpty()
+    env = {**os.environ, "COLUMNS": "100", "LINES": "40", "TERM": "xterm-256color"}
+    env.pop("NO_COLOR", None)
+    proc = subprocess.Popen(
+        [str(VENV_BIN / "rome-tui"), *argv], stdout=follower, stderr=subprocess.PIPE, env=env
+    )
+    os.close(follower)
+    chunks = []
+    while True:
+        ready, _, _ = select.select([leader], [], [], TIMEOUT)
+        if not ready:
+            proc.kill()
+            break
+        try:
+            data = os.read(leader, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(leader)
+    proc.wait(timeout=TIMEOUT)
+    return proc.returncode, b"".join(chunks).decode("utf-8", "replace")
+
+
+@pytest.mark.xfail(strict=True, reason="open finding H12 (team/hardening_findings.md)")
+def test_grade_table_on_a_terminal_shows_hostile_bucket_names_literally(work: Path) -> None:
+    scratch = work / "tty_grade"
+    scratch.mkdir(exist_ok=True)
+    _, base_p = write_base_inputs(scratch)
+    annotations = CORPUS_DIR / "a24_markup_fields.json"
+    code, out = _pty_run(
+        [
+            "grade",
+            "--annotations",
+            str(annotations),
+            "--predictions",
+            str(base_p),
+            "--out-dir",
+            str(scratch / "o"),
+        ]
+    )
+    assert code == 0 and "PWNED" in out, out[-500:]
+    leaked = [seq for seq in TERMINAL_ATTACKS if seq in out]
+    assert not leaked, f"raw terminal sequences printed: {leaked}"

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rome_tui.console import printable, warn
 from scorers.errors import UsageError
 from scorers.results import (
     JOURNAL_NAME,
@@ -177,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
         target.parent.mkdir(parents=True, exist_ok=True)
     result = grade_files(args.annotations, args.predictions, settings, paths=paths)
     for warning in result.warnings:
-        print(f"rome-tui grade: warning: {warning}", file=sys.stderr)
+        warn("grade", warning)
     if args.json or not sys.stdout.isatty():
         print(json.dumps(result.scores, ensure_ascii=False, indent=2))
     else:
@@ -190,6 +191,8 @@ def _print_table(scores: dict[str, Any], settings: RunSettings, paths: ResultsPa
     from rich.table import Table
     from rich.text import Text
 
+    from rome_tui.textsafe import one_line
+
     header = {
         "final_score",
         "accuracy",
@@ -199,7 +202,14 @@ def _print_table(scores: dict[str, Any], settings: RunSettings, paths: ResultsPa
         "average_prompt_tokens",
         "average_completion_tokens",
     }
-    table = Table(title=f"ROME scores ({settings.mode} mode, buckets by {settings.tracker_type})")
+    # Bucket names come from the input files: controls are made visible so a file
+    # cannot clear or retitle the terminal, and Text keeps markup literal.
+    table = Table(
+        title=Text(
+            f"ROME scores ({one_line(str(settings.mode))} mode, "
+            f"buckets by {one_line(str(settings.tracker_type))})"
+        )
+    )
     table.add_column("bucket")
     table.add_column("score", justify="right")
     table.add_column("count", justify="right")
@@ -211,7 +221,7 @@ def _print_table(scores: dict[str, Any], settings: RunSettings, paths: ResultsPa
         if name in header or not isinstance(row, list) or len(row) < 4:
             continue
         cells: list[str | Text] = [
-            Text(str(name)),
+            Text(one_line(str(name))),
             f"{row[0]:g}",
             str(row[1]),
             f"{row[2] * 100:.1f}%",
@@ -223,7 +233,7 @@ def _print_table(scores: dict[str, Any], settings: RunSettings, paths: ResultsPa
         if isinstance(subs, dict) and not (len(subs) == 1 and name in subs):
             for sub, entry in subs.items():
                 sub_cells: list[str | Text] = [
-                    Text(f"  {sub}"),
+                    Text(f"  {one_line(str(sub))}"),
                     f"{entry[0]:g}",
                     str(entry[1]),
                     f"{entry[2] * 100:.1f}%",
@@ -252,5 +262,7 @@ def _print_table(scores: dict[str, Any], settings: RunSettings, paths: ResultsPa
     if "average_tokens" in scores:
         console.print(f"average tokens: {scores['average_tokens']:.1f}", highlight=False)
     console.print(
-        f"wrote {paths.updated}, {paths.scores}, {paths.run}", highlight=False, markup=False
+        printable(f"wrote {paths.updated}, {paths.scores}, {paths.run}"),
+        highlight=False,
+        markup=False,
     )

@@ -9,6 +9,7 @@ import sys
 import time
 from typing import Any
 
+from rome_tui.console import warn
 from scorers.errors import UsageError
 from scorers.flagging import FlagContext, recompute_flags
 from scorers.judges.base import JudgeOptions
@@ -122,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     judge = get_judge(args.judge)
     loaded = load_results(args.results)
     for warning in loaded.warnings:
-        print(f"rome-tui judge: warning: {warning}", file=sys.stderr)
+        warn("judge", warning)
     model = args.model or os.environ.get("OPENAI_MODEL") or judge.default_model
     opts = JudgeOptions(
         model=model,

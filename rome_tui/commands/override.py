@@ -10,6 +10,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
+from rome_tui.console import warn
 from scorers.errors import ConflictError, UsageError
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"SCORE must be a number between 0 and 1, got {args.score!r}") from None
     with ResultsStore.open(args.results, annotator=args.annotator) as store:
         for warning in store.warnings:
-            print(f"rome-tui override: warning: {warning}", file=sys.stderr)
+            warn("override", warning)
         entry = store.override(args.question_id, score, args.reason)
         i = store.index_of(entry["question_id"])
         if not args.quiet:

@@ -7,6 +7,8 @@ import gc
 import sys
 from typing import TYPE_CHECKING, Any
 
+from rome_tui.console import warn
+
 if TYPE_CHECKING:
     from scorers.store import ResultsStore
 
@@ -60,7 +62,7 @@ def open_store(results: str | None, annotator: str | None) -> ResultsStore:
 def run(args: argparse.Namespace) -> int:
     store = open_store(args.results, args.annotator)
     for warning in store.warnings[:20]:
-        print(f"rome-tui review: warning: {warning}", file=sys.stderr)
+        warn("review", warning)
     if len(store.warnings) > 20:
         print(f"rome-tui review: ... and {len(store.warnings) - 20} more warnings", file=sys.stderr)
 

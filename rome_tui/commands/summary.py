@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rome_tui.console import warn
 from scorers.errors import UsageError
 from scorers.stats import DEFAULT_RESAMPLES
 
@@ -138,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(rendered)
         for warning in warnings:
-            print(f"rome-tui summary: warning: {warning}", file=sys.stderr)
+            warn("summary", warning)
     return 0
 
 

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from rome_tui.commands.override import add_common_options, fmt_score, write_back_with_retry
+from rome_tui.console import warn
 
 
 def register(subparsers: Any) -> None:
@@ -36,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     op = "redo" if args.redo else "undo"
     with ResultsStore.open(args.results, annotator=args.annotator) as store:
         for warning in store.warnings:
-            print(f"rome-tui undo: warning: {warning}", file=sys.stderr)
+            warn("undo", warning)
         entry = store.redo() if args.redo else store.undo()
         if entry is None:
             print(

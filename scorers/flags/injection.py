@@ -108,9 +108,36 @@ _STEMS = (
     "treat",
     "count",
 )
-# One family: the alternatives are verified together in each window.
+_GRADER_STEMS = (
+    "grader",
+    "judge",
+    "evaluator",
+    "reviewer",
+    "assessor",
+    "marker",
+    "annotator",
+    "grading",
+    "llm",
+)
+# The patterns that open with a word are verified together in each window,
+# where the regex engine skips ahead to their first words (scan.Family.fast);
+# the few that open at a line start or with a chat-template token cannot skip
+# ahead, so they run only near a grader word or a token.
+_LINE = tuple(p for p in _PATTERNS if not p.startswith(r"\b"))
+_TOKENS = r"<\|?(?:im_start|im_end|system|endoftext)\|?>|\[/?INST\]|<</?SYS>>"
+_WORDS = (
+    *(p for p in _PATTERNS if p.startswith(r"\b") and not p.endswith(_TOKENS)),
+    _PATTERNS[-1].removesuffix("|" + _TOKENS),
+)
 FAMILIES = (
-    Family("inject", _STEMS, "|".join(f"(?:{p})" for p in _PATTERNS), before=80, after=160),
+    Family("inject", _STEMS, "|".join(_WORDS), before=80, after=160),
+    Family(
+        "inject_line",
+        (*_GRADER_STEMS, "<|", "[inst]", "[/inst]", "<<sys>>", "<</sys>>", "system"),
+        "|".join(f"(?:{p})" for p in (*_LINE, _TOKENS)),
+        before=80,
+        after=160,
+    ),
 )
 _SCANNER = Scanner(FAMILIES)
 
@@ -121,7 +148,7 @@ def detect(answer: str, found_by: dict[str, list[re.Match[str]]] | None = None) 
         found_by = _SCANNER.find(lowered(answer))
     spans = []
     for name, found in found_by.items():
-        if name != "inject":
+        if not name.startswith("inject"):
             continue
         for m in found:
             spans.append(sentence_span("answer", answer, m.start(), m.end()))

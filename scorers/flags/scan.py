@@ -67,15 +67,114 @@ class Family:
     near_end: int | None = None
     regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
+    # The same regex without its leading ``\\b`` (None when it has none): see _word_start.
+    fast: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
-        object.__setattr__(self, "regex", re.compile(lc(self.pattern)))
+        pattern = lc(self.pattern)
+        object.__setattr__(self, "regex", re.compile(pattern))
+        bare = _word_start(pattern)
+        object.__setattr__(self, "fast", None if bare is None else re.compile(bare))
+
+
+def _alternatives(pattern: str) -> list[str]:
+    """The top-level ``|`` alternatives of a regex (escapes, groups and classes respected)."""
+    out, depth, start, i, in_class = [], 0, 0, 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+            if pattern[i + 1 : i + 2] == "]":
+                i += 1
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            out.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    out.append(pattern[start:])
+    return out
+
+
+def _word_start(pattern: str) -> str | None:
+    """``pattern`` with the ``\\b`` that opens each alternative removed, or None.
+
+    Python's ``re`` skips ahead in C to the positions where a pattern's first
+    literal or first-character set occurs, but only when the pattern starts
+    with that literal: a leading ``\\b`` makes it try every position of a
+    window. When every alternative starts with ``\\b`` and a letter or a group
+    of words, the bare pattern finds the same candidates fast and the
+    boundary is checked on the few matches instead (see Scanner.find).
+    """
+    bare: list[str] = []
+    firsts: set[str] = set()
+    for alt in _alternatives(pattern):
+        if not alt.startswith("\\b"):
+            return None
+        rest = alt[2:]
+        letters = _first_letters(rest)
+        if letters is None:
+            return None
+        firsts |= letters
+        bare.append(rest)
+    # With many possible first letters the engine tries nearly every position
+    # anyway, and without the boundary test each try costs more: keep ``\\b``.
+    if len(firsts) > _FAST_LETTERS:
+        return None
+    return bare[0] if len(bare) == 1 else "(?:" + "|".join(bare) + ")"
+
+
+_FAST_LETTERS = 4
+
+
+def _first_letters(pattern: str) -> set[str] | None:
+    """The letters a match of ``pattern`` can start with, or None if not only letters."""
+    if pattern[:1].isalpha():
+        return {pattern[0]}
+    if not pattern.startswith("(?:"):
+        return None
+    depth, i = 0, 0
+    while i < len(pattern):  # find the group's closing parenthesis
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        depth += (c == "(") - (c == ")")
+        if depth == 0:
+            break
+        i += 1
+    out: set[str] = set()
+    for alt in _alternatives(pattern[3:i]):
+        letters = _first_letters(alt)
+        if letters is None:
+            return None
+        out |= letters
+    return out
 
 
 class Scanner:
     """Finds the matches of several families in one pass over the stems."""
 
     def __init__(self, families: Iterable[Family]) -> None:
-        self.families = tuple(families)
+        given = tuple(families)
+        # Families that only count near the end get their own automaton over
+        # just that stretch: their stems ("so", ". the") are everywhere.
+        reaches = sorted({f.near_end for f in given if f.near_end is not None})
+        if reaches and any(f.near_end != reaches[0] for f in given):
+            self.families = tuple(f for f in given if f.near_end is None)
+            self._near: tuple[tuple[int, Scanner], ...] = tuple(
+                (r, Scanner(f for f in given if f.near_end == r)) for r in reaches
+            )
+        else:
+            self.families = given
+            self._near = ()
         stems: dict[str, list[int]] = {}
         for i, fam in enumerate(self.families):
             own = sorted(set(fam.stems))
@@ -97,20 +196,41 @@ class Scanner:
         # reasoning) is searched as bytes, where offsets need no conversion.
         dfa = ahocorasick_rs.Implementation.DFA
         self._automaton = ahocorasick_rs.AhoCorasick(self._stems, implementation=dfa)
+        # Other text is searched as bytes too, its non-ASCII characters each
+        # replaced by one "?" (offsets unchanged); the few stems that are not
+        # ASCII ("✓") then need their own search (_wide).
         self._bytes: ahocorasick_rs.BytesAhoCorasick | None = None
-        if all(stem.isascii() for stem in self._stems):
+        if not any("?" in stem for stem in self._stems):
             self._bytes = ahocorasick_rs.BytesAhoCorasick(
-                [stem.encode() for stem in self._stems], implementation=dfa
+                [stem.encode("ascii", "replace") for stem in self._stems], implementation=dfa
             )
+        wide = [i for i, stem in enumerate(self._stems) if not stem.isascii()]
+        self._wide_ids = wide
+        self._wide_set = frozenset(wide)
+        self._wide = (
+            ahocorasick_rs.AhoCorasick([self._stems[i] for i in wide]) if wide else None
+        )
 
     def hits(self, low: str, lo: int = 0, hi: int | None = None) -> list[tuple[int, int, int]]:
         """(stem index, start, end) of every stem in ``low[lo:hi]``, offsets into ``low``."""
         hi = len(low) if hi is None else hi
         hay = low[lo:hi] if lo or hi != len(low) else low
-        if self._bytes is not None and hay.isascii():
+        if self._bytes is None:
+            raw = self._automaton.find_matches_as_indexes(hay, overlapping=True)
+        elif hay.isascii():
             raw = self._bytes.find_matches_as_indexes(hay.encode(), overlapping=True)
         else:
-            raw = self._automaton.find_matches_as_indexes(hay, overlapping=True)
+            raw = [
+                hit
+                for hit in self._bytes.find_matches_as_indexes(
+                    hay.encode("ascii", "replace"), overlapping=True
+                )
+                if hit[0] not in self._wide_set
+            ]
+            if self._wide is not None:
+                ids = self._wide_ids
+                raw += [(ids[i], s, e) for i, s, e in self._wide.find_matches_as_indexes(hay, overlapping=True)]
+                raw.sort(key=_hit_order)
         # Stems are word beginnings: "ran" inside "orange" is no hit.
         if lo:
             found = [
@@ -173,15 +293,41 @@ class Scanner:
             fam = self.families[fam_idx]
             seen: set[int] = set()
             out = found.setdefault(fam.name, [])
+            fast = fam.fast
             for s, e in merged[:_WINDOW_CAP]:
-                for m in fam.regex.finditer(low, s, e):
-                    if m.start() not in seen:
-                        seen.add(m.start())
+                if fast is None:
+                    for m in fam.regex.finditer(low, s, e):
+                        if m.start() not in seen:
+                            seen.add(m.start())
+                            out.append(m)
+                    continue
+                # finditer's walk, with the word boundary checked on each candidate
+                pos = s
+                while pos <= e:
+                    m = fast.search(low, pos, e)
+                    if m is None:
+                        break
+                    at = m.start()
+                    if at and (low[at - 1].isalnum() or low[at - 1] == "_"):
+                        pos = at + 1
+                        continue
+                    if at not in seen:
+                        seen.add(at)
                         out.append(m)
+                    pos = m.end() if m.end() > at else at + 1
         for ms in found.values():
             if len(ms) > 1:
                 ms.sort(key=_start)
+        end = len(low) if hi is None else hi
+        for reach, near in self._near:
+            start = max(lo, len(low) - reach)
+            if start < end:
+                found.update(near.find(low, start, end, keep))
         return found
+
+
+def _hit_order(hit: tuple[int, int, int]) -> tuple[int, int]:
+    return hit[1], hit[2]
 
 
 def _start(m: re.Match[str]) -> int:

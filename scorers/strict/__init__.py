@@ -59,6 +59,10 @@ _KWARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 
 
 def _check_kwargs(evaluator: str, kwargs: Mapping[str, Any]) -> None:
+    if type(kwargs) is dict:  # the common case, without the ABC check
+        names = kwargs.keys()
+        if names <= _KWARGS[evaluator][1] and _KWARGS[evaluator][0] <= names:
+            return
     if not isinstance(kwargs, Mapping):
         raise _fail(evaluator, f"evaluator_kwargs must be an object, got {type(kwargs).__name__}")
     required, allowed = _KWARGS[evaluator]

@@ -29,9 +29,9 @@ from rome_tui.app.items import (
 from rome_tui.app.messages import IndexReady, WriteBackConflict, WriteBackDone, WriteBackFailed
 from rome_tui.app.palette import FilterCommands
 from rome_tui.app.screens.override import OverrideDialog, OverrideRequest
-from rome_tui.app.textsafe import one_line
 from rome_tui.app.widgets.detail import DetailPane
 from rome_tui.app.widgets.item_table import ItemTable
+from rome_tui.textsafe import one_line
 from scorers.errors import ConflictError, RomeTuiError
 
 

@@ -21,7 +21,7 @@ from textual.strip import Strip
 
 from rome_tui.app.bindings import bindings
 from rome_tui.app.items import Row
-from rome_tui.app.textsafe import one_line
+from rome_tui.textsafe import one_line
 
 # (key, title, preferred width, narrowest width); id's preferred width follows the data.
 _COLUMNS = (

@@ -20,7 +20,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from rome_tui.app.bindings import bindings
-from rome_tui.app.textsafe import visible
+from rome_tui.textsafe import visible
 
 
 @dataclass
