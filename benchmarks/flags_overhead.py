@@ -1,18 +1,22 @@
 """What the behaviour-flag detectors add to grading time, on realistic traces.
 
-    .venv/bin/python benchmarks/flags_overhead.py [--n 20000] [--repeat 3]
+    .venv/bin/python benchmarks/flags_overhead.py [--n 20000] [--repeat 3] [--labelled-share 1.0]
 
 Builds a corpus from the labelled flag set (tests/data/flags/labelled.json):
 each item's own reasoning is kept as the closing part of a 2-8 KB trace whose
 earlier paragraphs come from a pool of ordinary reasoning sentences (image
 description, arithmetic, option elimination; a cue word such as "maybe" or
-"wait" in about one sentence in six, as in real traces). Then it times, in
+"wait" in about one sentence in six, as in real traces). ``--labelled-share``
+is the fraction of traces that close with the labelled item's reasoning (all
+of them by default, which makes every trace flag-dense); the others close with
+one more ordinary paragraph, as most real traces do. Then it times, in
 this process, ``grading.grade_files`` (the whole of ``rome-tui grade``: load,
 pair, both rule modes, hashing, flags, writing the results) with and without
 ``scorers.flags`` in the detector list,
 ``--repeat`` times each, alternating, and prints the best of each, the
 overhead as a percentage of grading without the detectors (target <= 30%),
-and the detectors' own cost per record.
+and the detectors' own cost per record (best of ``--repeat`` runs of each
+record: median, 90th percentile, worst and mean).
 """
 
 from __future__ import annotations
@@ -69,18 +73,22 @@ FILLER = [
 ]
 
 
+def _paragraph(rng: random.Random) -> str:
+    return " ".join(rng.choice(FILLER) for _ in range(rng.randint(2, 5)))
+
+
 def _trace(rng: random.Random, tail: str) -> str:
     size = rng.randint(2048, 8192)
     parts: list[str] = []
     total = len(tail)
     while total < size:
-        paragraph = " ".join(rng.choice(FILLER) for _ in range(rng.randint(2, 5)))
+        paragraph = _paragraph(rng)
         parts.append(paragraph)
         total += len(paragraph) + 2
     return "\n\n".join([*parts, tail])
 
 
-def build(directory: Path, n: int, seed: int = 7) -> tuple[Path, Path]:
+def build(directory: Path, n: int, seed: int = 7, labelled_share: float = 1.0) -> tuple[Path, Path]:
     data = orjson.loads((ROOT / "tests" / "data" / "flags" / "labelled.json").read_bytes())["items"]
     rng = random.Random(seed)
     annotations: list[dict[str, Any]] = []
@@ -88,6 +96,9 @@ def build(directory: Path, n: int, seed: int = 7) -> tuple[Path, Path]:
     for i in range(n):
         item = data[i % len(data)]
         qid = f"q{i}"
+        # (no draw at the default share, so the default corpus stays as it was)
+        labelled = labelled_share >= 1 or rng.random() < labelled_share
+        tail = item["reason"] if labelled else _paragraph(rng)
         annotations.append(
             {
                 "question_id": qid,
@@ -103,7 +114,7 @@ def build(directory: Path, n: int, seed: int = 7) -> tuple[Path, Path]:
                 "question_id": qid,
                 "question": f"Question {i}?",
                 "answer": "\n" + item["answer"],
-                "reason": f"<think>{_trace(rng, item['reason'])}</think>",
+                "reason": f"<think>{_trace(rng, tail)}</think>",
             }
         )
     a_path, p_path = directory / "annotations.json", directory / "predictions.json"
@@ -132,10 +143,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--repeat", type=int, default=3, help="timed runs of each variant (default 3)"
     )
+    parser.add_argument(
+        "--labelled-share",
+        type=float,
+        default=1.0,
+        help="fraction of traces closing with a labelled item's reasoning (default 1.0)",
+    )
     args = parser.parse_args(argv)
     original = flagging.DETECTOR_MODULES
     with tempfile.TemporaryDirectory() as tmp:
-        a_path, p_path = build(Path(tmp), args.n)
+        a_path, p_path = build(Path(tmp), args.n, labelled_share=args.labelled_share)
         size = p_path.stat().st_size
         best = {True: float("inf"), False: float("inf")}
         records: list[dict[str, Any]] = []
@@ -151,9 +168,15 @@ def main(argv: list[str] | None = None) -> int:
 
     ctx = FlagContext()
     texts = [(r, response_texts(r)) for r in records]
-    start = time.perf_counter()
-    raised = sum(len(list(flags.detect(r, t, ctx))) for r, t in texts)
-    own = (time.perf_counter() - start) / len(texts)
+    own = [float("inf")] * len(texts)
+    raised = 0
+    for _ in range(args.repeat):
+        raised = 0
+        for i, (r, t) in enumerate(texts):
+            start = time.perf_counter()
+            raised += len(list(flags.detect(r, t, ctx)))
+            own[i] = min(own[i], time.perf_counter() - start)
+    own.sort()
     mean_reasoning = sum(len(t.reasoning) for _, t in texts) / len(texts)
     n = len(records)
     without, with_ = best[False], best[True]
@@ -163,7 +186,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"grading without behaviour flags: {without:.2f} s ({without / n * 1e6:.0f} us/record)")
     print(f"grading with behaviour flags:    {with_:.2f} s ({with_ / n * 1e6:.0f} us/record)")
     print(f"overhead: {(with_ - without) / without * 100:.1f}% of grading time (target <= 30%)")
-    print(f"detectors alone: {own * 1e6:.0f} us/record; {raised} heuristic flags raised")
+    print(
+        f"detectors alone per record: median {own[n // 2] * 1e6:.0f} us, "
+        f"p90 {own[n * 9 // 10] * 1e6:.0f} us, worst {own[-1] * 1e6:.0f} us, "
+        f"mean {sum(own) / n * 1e6:.0f} us; {raised} heuristic flags raised"
+    )
     return 0
 
 

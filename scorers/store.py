@@ -182,7 +182,20 @@ class ResultsStore:
         store = cls(loaded.records, loaded.settings, loaded.paths, name, list(loaded.warnings))
         store._stamp_files(before)
         store._replay_journals()
+        store._warm_up()
         return store
+
+    def _warm_up(self) -> None:
+        """Run the flag detectors once on a scratch copy so that their lazy imports and
+        compiled patterns are paid for here, not by the first override (whose
+        journal-to-durable time the reviewer waits on)."""
+        if not self.records:
+            return
+        scratch = dict(self.records[0])
+        review = scratch.get(REVIEW_KEY)
+        scratch[REVIEW_KEY] = dict(review) if isinstance(review, dict) else {}
+        with contextlib.suppress(Exception):  # a detector bug surfaces on a real override
+            recompute_flags(scratch, self._flag_context())
 
     def reload(self) -> None:
         """Re-read the results files and every journal (after a :class:`ConflictError`)."""

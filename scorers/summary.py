@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 import orjson
 
+from scorers.errors import UsageError
 from scorers.records import FLAG_KINDS, REVIEW_KEY
 from scorers.stats import (
     DEFAULT_RESAMPLES,
@@ -348,6 +349,26 @@ def group_by_model(
     return list(groups.items())
 
 
+def repeated_ids(groups: Iterable[tuple[str, Sequence[Mapping[str, Any]]]]) -> list[str]:
+    """Question ids that occur more than once within one model, in first-repeat order.
+
+    Every copy is summarised as its own item (scores.json counts them the same
+    way), so a repeated id weighs its question double; the caller says so.
+    Records without an id are not compared.
+    """
+    repeated: dict[str, None] = {}
+    for _, records in groups:
+        seen: set[str] = set()
+        for record in records:
+            if record.get("question_id") is None:
+                continue
+            key = pair_key(record)
+            if key in seen:
+                repeated[key] = None
+            seen.add(key)
+    return list(repeated)
+
+
 # --- one model ------------------------------------------------------------------------
 
 
@@ -488,7 +509,9 @@ class _Collector:
         self._rubric_ran = False
         primary = review.get("primary")
         hits = self.hits
-        for verdict in review.get("verdicts") or ():
+        verdicts = review.get("verdicts")
+        # A malformed review (a number, a string) is read as no verdicts, not a crash.
+        for verdict in verdicts if isinstance(verdicts, list) else ():
             if type(verdict) is not dict:
                 continue
             source = verdict.get("source")
@@ -533,7 +556,9 @@ class _Collector:
     def _add_flags(self, record: Mapping[str, Any], review: Mapping[str, Any]) -> None:
         reasoning = _has_reasoning(record)
         self.with_reasoning += reasoning
-        flags = review.get("flags") or ()
+        flags = review.get("flags")
+        if not isinstance(flags, list):
+            flags = ()
         rubric_ran = self._rubric_ran
         if not flags and not rubric_ran:
             return
@@ -819,7 +844,7 @@ def summarise(
     options = options or SummaryOptions()
     groups = list(groups)
     if not groups:
-        raise ValueError("nothing to summarise: no records")
+        raise UsageError("nothing to summarise: no records")
     models = [summarise_model(name, records, options) for name, records in groups]
     if len(models) == 1:
         pooled = models[0]

@@ -101,6 +101,14 @@ BASE_ANNOTATIONS: list[dict[str, Any]] = [
         "evaluator": "interval_matching",
         "evaluator_kwargs": {"interval": [10, 20], "units": ["km"]},
     },
+    {
+        "question_id": "q7",
+        "question": "Simplify.",
+        "reference": "1/2",
+        "task": "math",
+        "evaluator": "math_matching",
+        "evaluator_kwargs": {"answer": "\\frac{1}{2}", "question_type": "fill-in"},
+    },
 ]
 
 BASE_PREDICTIONS: list[dict[str, Any]] = [
@@ -110,6 +118,7 @@ BASE_PREDICTIONS: list[dict[str, Any]] = [
     {"question_id": "q4", "answer": "Final Answer: A, C, B"},
     {"question_id": "q5", "answer": "Final Answer: somewhere in France"},
     {"question_id": "q6", "answer": "Final Answer: 15 km", "usage": {"completion_tokens": 30}},
+    {"question_id": "q7", "answer": "So the value is \\boxed{0.5}."},
 ]
 
 
@@ -716,6 +725,13 @@ def corpus_cases(graded: list[dict[str, Any]] | None = None) -> list[Case]:
         warning="without an annotation",
     )
     add(
+        "p35_adversarial_patterns.jsonl",
+        pred,
+        "loads",
+        "200 KB answers of repeated markers, boxes, numbers, letters and brackets (regex traps)",
+        generate="adversarial",
+    )
+    add(
         "p32_scalar_dict.json",
         pred,
         "rejected",
@@ -981,6 +997,46 @@ def corpus_cases(graded: list[dict[str, Any]] | None = None) -> list[Case]:
         problem="invalid JSON",
     )
     add(
+        "r32_review_verdicts_number.json",
+        res,
+        "loads",
+        "review.verdicts is the number 1 (must be ignored with a warning)",
+        _j(_review_with(G, 0, verdicts=1)),
+        warning="verdicts",
+    )
+    add(
+        "r33_review_flags_number.json",
+        res,
+        "loads",
+        "review.flags is the number 1 (must be ignored with a warning)",
+        _j(_review_with(G, 0, flags=1)),
+        warning="flags",
+    )
+    add(
+        "r34_review_history_true.json",
+        res,
+        "loads",
+        "an override in force whose review.history is true (must be ignored with a warning)",
+        _j(_review_with(G, 0, verdicts=[], human={"score": 1}, history=True)),
+        warning="history",
+    )
+    add(
+        "r35_review_history_object.json",
+        res,
+        "loads",
+        "an override in force whose review.history is an object (must be ignored with a warning)",
+        _j(_review_with(G, 0, verdicts=[], human={"score": 1}, history={"x": 1})),
+        warning="history",
+    )
+    add(
+        "r36_review_history_number.json",
+        res,
+        "loads",
+        "review.history is the number 5 (must be ignored with a warning)",
+        _j(_review_with(G, 0, history=5)),
+        warning="history",
+    )
+    add(
         "r28_task_types.json",
         res,
         "loads",
@@ -1114,7 +1170,6 @@ KNOWN_OPEN: dict[tuple[str, str], str] = {
     ("p13_answer_object.json", "grade"): "H2",
     ("p14_inference_bad.json", "grade"): "H2",
     ("p17_usage_wrong_types.json", "grade"): "H3",
-    ("r06_empty.json", "summary"): "H4",
     ("r06_empty.json", "override"): "H4",
     ("r06_empty.json", "review"): "H4",
     **{
@@ -1128,18 +1183,23 @@ KNOWN_OPEN: dict[tuple[str, str], str] = {
         )
         for command in ("summary", "override")
     },
-    ("r17_qid_types.json", "summary"): "H6",
     ("s03_wrong_types.json", "summary"): "H7",
     ("s03_wrong_types.json", "override"): "H7",
     ("s03_wrong_types.json", "review"): "H7",
     ("s04_unknown_mode.json", "summary"): "H8",
     ("s04_unknown_mode.json", "override"): "H8",
     ("s04_unknown_mode.json", "review"): "H8",
-    ("a24_markup_fields.json", "review"): "H13",
-    ("p19_markup_everywhere.jsonl", "review"): "H13",
-    ("r19_markup_everywhere.json", "review"): "H13",
-    ("a30_hostile_id.json", "grade"): "H14",
-    ("p34_hostile_ids.json", "grade"): "H14",
+    **{
+        (f"r3{n}_{name}.json", command): "H15"
+        for n, name in (
+            (2, "review_verdicts_number"),
+            (3, "review_flags_number"),
+            (4, "review_history_true"),
+            (5, "review_history_object"),
+            (6, "review_history_number"),
+        )
+        for command in ("summary", "override", "review")
+    },
     ("r06_empty.json", "judge"): "H4",
     ("r29_nested_300.json", "judge"): "H9",
     ("r30_scores_out_of_range.json", "summary"): "H11",
@@ -1186,6 +1246,34 @@ def _long_lines(directory: Path) -> bytes:
     return _jsonl(preds)
 
 
+ADVERSARIAL = (
+    "Final Answer: " * 15_000,
+    "\\boxed{" * 3_000 + "1",  # quadratic in rome mode (H18): kept small here
+    "1," * 100_000,
+    "A, " * 70_000 + "and",
+    "(" * 100_000 + "B",
+    "</think>" * 25_000,
+    "12 km " * 35_000,
+    "not " * 50_000 + "Paris",
+    "1:30:" * 40_000,
+    "$" * 200_000,
+    "**" * 100_000 + "Answer",
+    "9" * 200_000,
+)
+
+
+def _adversarial(directory: Path) -> bytes:
+    """Every pattern graded by every base evaluator: two runs per question (multi-run answers)."""
+    preds = []
+    n = len(BASE_PREDICTIONS)
+    for i, base in enumerate(BASE_PREDICTIONS):
+        runs = {f"inference_{k}": ADVERSARIAL[(i + k * n) % len(ADVERSARIAL)] for k in range(2)}
+        preds.append(
+            {"question_id": base["question_id"], "answer": runs, "reason": runs["inference_0"]}
+        )
+    return _jsonl(preds)
+
+
 def _deep(levels: int) -> bytes:
     return b"[" * levels + b"]" * levels
 
@@ -1225,6 +1313,7 @@ def _deep_results(directory: Path) -> bytes:
 
 GENERATORS: dict[str, Callable[[Path], bytes]] = {
     "huge_answer": _huge_answer,
+    "adversarial": _adversarial,
     "long_lines": _long_lines,
     "deep_annotations": _deep_annotations,
     "deep_predictions": _deep_predictions,

@@ -207,7 +207,8 @@ def _print_table(scores: dict[str, Any], settings: RunSettings, paths: ResultsPa
     table = Table(
         title=Text(
             f"ROME scores ({one_line(str(settings.mode))} mode, "
-            f"buckets by {one_line(str(settings.tracker_type))})"
+            f"buckets by {one_line(str(settings.tracker_type))})",
+            style="table.title",
         )
     )
     table.add_column("bucket")

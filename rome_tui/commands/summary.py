@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from rome_tui.console import warn
-from scorers.errors import UsageError
+from scorers.errors import InputError, UsageError
 from scorers.stats import DEFAULT_RESAMPLES
 
 FORMATS = ("table", "json", "csv", "markdown", "latex")
@@ -87,7 +87,7 @@ def _load(path: str) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from scorers.summary import SummaryOptions, group_by_model, summarise
+    from scorers.summary import SummaryOptions, group_by_model, repeated_ids, summarise
 
     if args.bootstrap < 1:
         raise UsageError(f"--bootstrap must be at least 1, got {args.bootstrap}")
@@ -99,12 +99,18 @@ def run(args: argparse.Namespace) -> int:
     names: dict[str, str] = {}
     for path in args.results:
         loaded = _load(path)
+        if not loaded.records:
+            raise InputError(str(loaded.paths.updated), "empty: no graded records to summarise")
         warnings.extend(loaded.warnings)
         if by is None:
             by = loaded.settings.tracker_type or "task"
         if subtype is None and args.by is None:
             subtype = loaded.settings.tracker_subtype
-        for name, records in group_by_model(loaded.records, model_name(path)):
+        grouped = group_by_model(loaded.records, model_name(path))
+        repeated = repeated_ids(grouped)
+        if repeated:
+            warnings.append(_repeated_warning(str(loaded.paths.updated), repeated))
+        for name, records in grouped:
             unique = name
             if unique in names:
                 unique = f"{name} ({path})"
@@ -122,12 +128,15 @@ def run(args: argparse.Namespace) -> int:
         write_scatter_png(scatter_points(summary), args.plot)
     if args.format == "table":
         _print_table(summary, args.output)
+        if args.output:  # on stdout the table starts with them
+            _warn_all(warnings)
         return 0
     from rome_tui.render import text
 
     writers = {
         "json": text.to_json,
-        "csv": text.to_csv,
+        # A CSV file keeps names byte for byte; on a terminal controls are made visible.
+        "csv": lambda s: text.to_csv(s, exact_names=bool(args.output)),
         "markdown": text.to_markdown,
         "latex": text.to_latex,
     }
@@ -138,9 +147,24 @@ def run(args: argparse.Namespace) -> int:
         atomic_write_bytes(args.output, rendered.encode("utf-8"))
     else:
         sys.stdout.write(rendered)
-        for warning in warnings:
-            warn("summary", warning)
+    _warn_all(warnings)
     return 0
+
+
+def _warn_all(warnings: list[str]) -> None:
+    for warning in warnings:
+        warn("summary", warning)
+
+
+SHOWN_IDS = 5
+
+
+def _repeated_warning(path: str, repeated: list[str]) -> str:
+    first = ", ".join(repeated[:SHOWN_IDS]) + (", ..." if len(repeated) > SHOWN_IDS else "")
+    return (
+        f"{path}: {len(repeated)} question_id(s) appear more than once (first: {first}); "
+        "every copy is counted as a separate item, as in scores.json"
+    )
 
 
 def _print_table(summary: Any, output: str | None) -> None:

@@ -7,6 +7,7 @@ import os
 from collections.abc import Sequence
 
 from rome_tui.render.scatter import ScatterPoint
+from rome_tui.render.tablespec import shown
 from scorers.errors import UsageError
 from scorers.jsonio import atomic_write_bytes
 
@@ -48,12 +49,13 @@ def scatter_png(
                 linewidths=0.6,
             )
             ax.annotate(
-                p.model,
+                shown(p.model),
                 (p.tokens, p.accuracy),
                 textcoords="offset points",
                 xytext=(6, 5),
                 fontsize=8,
                 color="#222222",
+                parse_math=False,  # a "$" in a model name is text, not mathtext
             )
         ax.set_xlabel("Completion tokens per response (mean)")
         ax.set_ylabel("Accuracy (%)")

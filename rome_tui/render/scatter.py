@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
+from rome_tui.render.tablespec import shown
 from scorers.summary import Summary
 
 PALETTE = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "bright_magenta")
@@ -97,7 +98,7 @@ class AccuracyTokensScatter:
         self.title = title
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield Text(self.title, style="bold")
+        yield Text(shown(self.title), style="bold")
         if not self.points:
             yield Text("no model has both an accuracy and token usage to plot", style="dim")
             return
@@ -161,7 +162,7 @@ class AccuracyTokensScatter:
         for i, p in enumerate(self.points):
             legend = Text("  ")
             legend.append(marker(i), style=f"bold {PALETTE[i % len(PALETTE)]}")
-            legend.append(f" {p.model}: {p.accuracy:.1f}% at {p.tokens:,.0f} tokens")
+            legend.append(f" {shown(p.model)}: {p.accuracy:.1f}% at {p.tokens:,.0f} tokens")
             if p.low is not None and p.high is not None:
                 legend.append(f"  [{p.low:.1f}, {p.high:.1f}]", style="dim")
             yield legend

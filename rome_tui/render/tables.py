@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rome_tui.render.scatter import AccuracyTokensScatter, scatter_points
-from rome_tui.render.tablespec import TableSpec, all_tables
+from rome_tui.render.tablespec import TEXT_LIMIT, TableSpec, all_tables, shown, shown_spec
 from scorers.summary import Summary
 
 # Headings for narrow terminals: Rich never breaks a word, so long heading words
@@ -88,6 +88,7 @@ def rich_table(spec: TableSpec, max_width: int | None = None) -> Table:
     rules, shortens its headings (:data:`SHORT_HEADINGS`) and narrows the
     columns that can wrap, rather than letting the last columns fall off.
     """
+    spec = shown_spec(spec)
     overhead = 3 * len(spec.columns) + 1
     fits = max_width is None or sum(_natural_widths(spec)) + overhead <= max_width
     widths: list[int | None] = [None] * len(spec.columns)
@@ -96,9 +97,8 @@ def rich_table(spec: TableSpec, max_width: int | None = None) -> Table:
         widths = list(_fitted_widths(spec, max_width - overhead))
     label = _label_column(spec)
     table = Table(
-        title=spec.title,
+        title=Text(spec.title, style="bold"),  # a str title would be parsed as markup
         title_justify="left",
-        title_style="bold",
         caption_justify="left",
         box=box.HEAVY_HEAD if fits else box.SIMPLE_HEAD,
     )
@@ -142,7 +142,7 @@ def summary_renderable(summary: Summary, *, scatter: bool = True) -> RenderableT
     """Every summary table, then the accuracy-versus-tokens scatter when there is token usage."""
     parts: list[RenderableType] = []
     for warning in summary.warnings:
-        parts.append(Text(f"warning: {warning}", style="yellow"))
+        parts.append(Text(f"warning: {shown(warning, TEXT_LIMIT)}", style="yellow"))
     for table in summary_tables(summary):
         parts += [table, Text("")]
     points = scatter_points(summary)

@@ -7,8 +7,9 @@ Rich (terminal and review app), Markdown and LaTeX all render these same
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from rome_tui.textsafe import one_line
 from scorers.stats import Interval
 from scorers.summary import (
     BEHAVIOUR_KINDS,
@@ -39,6 +40,29 @@ class TableSpec:
     numeric: list[bool]  # right-align (and in LaTeX, "r") per column
     note: str = ""
     sections: list[int] = field(default_factory=list)  # row indices that start a new group
+
+
+# Model, bucket, source and flag names come from the results files. Every
+# renderer draws them through :func:`shown`, so a name cannot clear, move or
+# retitle the terminal it is printed on (controls become visible pictures).
+NAME_LIMIT = 200
+TEXT_LIMIT = 4000  # titles, notes and warnings, which hold names among fixed words
+
+
+def shown(text: object, limit: int = NAME_LIMIT) -> str:
+    """``text`` as one printable line: controls made visible, cut at ``limit``."""
+    return one_line(str(text), limit)
+
+
+def shown_spec(spec: TableSpec) -> TableSpec:
+    """The spec with every title, heading, cell and note passed through :func:`shown`."""
+    return replace(
+        spec,
+        title=shown(spec.title, TEXT_LIMIT),
+        columns=[shown(c) for c in spec.columns],
+        rows=[[shown(c) for c in row] for row in spec.rows],
+        note=shown(spec.note, TEXT_LIMIT),
+    )
 
 
 def pct(value: float | None, digits: int = 1) -> str:

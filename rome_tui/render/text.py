@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import orjson
 
-from rome_tui.render.tablespec import TableSpec, all_tables
+from rome_tui.render.tablespec import TableSpec, all_tables, shown, shown_spec
 from scorers.summary import BucketSummary, ModelSummary, Summary
 
 CSV_COLUMNS = [
@@ -59,18 +59,41 @@ def _csv_row(model: str, bucket: str, sub: str, b: BucketSummary) -> list[object
     ]
 
 
-def to_csv(summary: Summary) -> str:
-    """One row per model and bucket (and sub-bucket), then each model's ``overall`` row."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+class _LineFeedRows(io.StringIO):
+    """Rows ending in ``\n``, written by a writer whose terminator is ``\r\n``.
+
+    The csv module quotes a field only for the characters of its own line
+    terminator: with ``\n`` a carriage return in a name would be written bare
+    and break every reader. Each ``write`` is one whole row.
+    """
+
+    def write(self, s: str) -> int:
+        return super().write(s[:-2] + "\n" if s.endswith("\r\n") else s)
+
+
+def _exact(name: str) -> str:
+    return name
+
+
+def to_csv(summary: Summary, *, exact_names: bool = False) -> str:
+    """One row per model and bucket (and sub-bucket), then each model's ``overall`` row.
+
+    Names are shown with their control characters made visible, as for a
+    terminal; ``exact_names`` keeps them byte for byte (a file written with
+    ``-o``, to be joined with other data by name).
+    """
+    name = _exact if exact_names else shown
+    out = _LineFeedRows()
+    writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
-    models: Sequence[ModelSummary] = [summary.model(name) for name in summary.leaderboard]
+    models: Sequence[ModelSummary] = [summary.model(n) for n in summary.leaderboard]
     for m in models:
+        model = name(m.model)
         for b in m.buckets:
-            writer.writerow(_csv_row(m.model, b.name, "", b))
+            writer.writerow(_csv_row(model, name(b.name), "", b))
             for s in b.subbuckets:
-                writer.writerow(_csv_row(m.model, b.name, s.name, s))
-        writer.writerow(_csv_row(m.model, "overall", "", m.overall))
+                writer.writerow(_csv_row(model, name(b.name), name(s.name), s))
+        writer.writerow(_csv_row(model, "overall", "", m.overall))
     return out.getvalue()
 
 
@@ -82,6 +105,7 @@ def _md_cell(text: str) -> str:
 
 
 def markdown_table(spec: TableSpec) -> str:
+    spec = shown_spec(spec)
     lines = [f"**{spec.title}**", ""]
     lines.append("| " + " | ".join(_md_cell(c) for c in spec.columns) + " |")
     lines.append("|" + "|".join("---:" if n else ":---" for n in spec.numeric) + "|")
@@ -129,6 +153,7 @@ def _label_key(key: str) -> str:
 
 def latex_table(spec: TableSpec) -> str:
     """A booktabs ``table`` float; needs ``\\usepackage{booktabs}`` in the preamble."""
+    spec = shown_spec(spec)
     align = "".join("r" if n else "l" for n in spec.numeric)
     lines = [
         r"\begin{table}[t]",

@@ -40,7 +40,9 @@ __all__ = ["SOURCE", "detect"]
 
 
 # One automaton pass per text region: the answer, and the closing part of the reasoning.
-_ANSWER_SCAN = Scanner((*lexicon.FAMILIES, *conclusion.FAMILIES, *injection.FAMILIES))
+# The answer's committing phrases are only needed when its abstention or a
+# contradiction is in question, so conclusion.last_committed finds them then.
+_ANSWER_SCAN = Scanner((*lexicon.FAMILIES, *injection.FAMILIES))
 _TAIL_SCAN = Scanner((*lexicon.FAMILIES, *conclusion.FAMILIES))
 
 
@@ -66,6 +68,4 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
         reasoning, answer, abstained, cues, lo, answer_cues
     )
     yield from hedging.detect(reasoning, answer, abstained, cues, answer_cues)
-    yield from contradiction.detect(
-        record, reasoning, answer, abstained, low, lo, tail_found, answer_found
-    )
+    yield from contradiction.detect(record, reasoning, answer, abstained, low, lo, tail_found)

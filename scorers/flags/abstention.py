@@ -94,11 +94,20 @@ def answer_abstains(
 
     ``cues`` are the answer's cues (``Cues(lowered(answer))``) when the caller has them.
     """
-    text = answer.strip()
-    if not text:
+    span = _declining_span(answer, cues)
+    if span is None:
         return None
+    # Declining is right when the reference itself says the answer cannot be
+    # determined; checked last, as most answers do not decline at all.
     reference = record.get("reference")
     if isinstance(reference, str) and len(reference) < 400 and _is_non_answer(reference.strip()):
+        return None
+    return span
+
+
+def _declining_span(answer: str, cues: Cues | None) -> Evidence | None:
+    text = answer.strip()
+    if not text:
         return None
     offset = answer.find(text)
     if text.startswith(_REJECT_PREFIXES):
@@ -113,7 +122,8 @@ def answer_abstains(
         found += [(m.start(), m.end()) for m in _REFUSAL.finditer(low)]
     if not found and not any(k in low for k in _NON_ANSWER_HINTS):
         return None  # nothing declines: the common case, decided without reading the answer's commitment
-    committed = last_committed(answer, low=low, found_by=cues.found)
+    # cues.found holds the lexicon's families only: the committing phrases are found here.
+    committed = last_committed(answer, low=low)
     if committed is not None and not _is_non_answer(committed.value):
         return None
     if committed is not None:

@@ -11,6 +11,7 @@ reasoning never committed again, and nothing is returned.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from scorers.flags.scan import Family, Scanner, lc, lowered
@@ -205,6 +206,8 @@ FAMILIES: tuple[Family, ...] = (
     Family("retract", _RETRACT_STEMS, _RETRACT_PATTERN, anchored=True),
 )
 _SCANNER = Scanner(FAMILIES)
+# The families whose matches commit to an answer, and whether each names it as such.
+_COMMITTING = tuple((f.name, f.name.startswith("commit")) for f in FAMILIES if f.name != "retract")
 _CONDITIONAL = _c(
     r"\b(?:if|whether|suppose|supposing|assuming|unless|when|asks?|asking|question)\b"
 )
@@ -248,17 +251,16 @@ def _clean(value: str) -> str:
 
 
 def _raw(
-    text: str, lo: int, low: str, found_by: dict[str, list[re.Match[str]]] | None
+    text: str, lo: int, low: str, found_by: Mapping[str, list[re.Match[str]]] | None
 ) -> list[tuple[bool, re.Match[str]]]:
     if found_by is None:
         found_by = _SCANNER.find(low, lo)
     tail = max(lo, len(text) - _GENERIC_REACH)
     raw = [
-        (name.startswith("commit"), m)
-        for name, ms in found_by.items()
-        if name.startswith(("commit", "closing"))
-        for m in ms
-        if m.start() >= (lo if name.startswith("commit") else tail)
+        (strong, m)
+        for name, strong in _COMMITTING
+        for m in found_by.get(name, ())
+        if m.start() >= (lo if strong else tail)
     ]
     raw.sort(key=lambda sm: (sm[1].start(), -sm[1].end()))
     return raw
@@ -294,7 +296,7 @@ def candidates(
     text: str,
     lo: int = 0,
     low: str | None = None,
-    found_by: dict[str, list[re.Match[str]]] | None = None,
+    found_by: Mapping[str, list[re.Match[str]]] | None = None,
 ) -> list[Conclusion]:
     """Every committing phrase in ``text[lo:]``, in order of position.
 
@@ -317,7 +319,7 @@ def last_candidate(
     *,
     strong_only: bool = False,
     low: str | None = None,
-    found_by: dict[str, list[re.Match[str]]] | None = None,
+    found_by: Mapping[str, list[re.Match[str]]] | None = None,
 ) -> Conclusion | None:
     """The last committing phrase in ``text[lo:]`` (retracted or not), checked from the end."""
     low = lowered(text) if low is None else low
@@ -342,7 +344,7 @@ def last_committed(
     *,
     strong_only: bool = False,
     low: str | None = None,
-    found_by: dict[str, list[re.Match[str]]] | None = None,
+    found_by: Mapping[str, list[re.Match[str]]] | None = None,
 ) -> Conclusion | None:
     """The last committed answer in ``text[lo:]``, or None if it was retracted or never given."""
     low = lowered(text) if low is None else low

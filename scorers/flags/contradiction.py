@@ -216,7 +216,9 @@ def _differ(
     return False
 
 
-def _answer_span(answer: str, found_by: dict[str, list[re.Match[str]]] | None) -> tuple[int, int]:
+def _answer_span(
+    answer: str, found_by: Mapping[str, list[re.Match[str]]] | None
+) -> tuple[int, int]:
     found = last_committed(answer, found_by=found_by)
     if found:
         return found.start, found.end
@@ -230,7 +232,7 @@ def conclusion_of(
     evaluator: str,
     low: str | None = None,
     lo: int | None = None,
-    found_by: dict[str, list[re.Match[str]]] | None = None,
+    found_by: Mapping[str, list[re.Match[str]]] | None = None,
 ) -> Conclusion | None:
     """The reasoning's last committed answer in its closing part (from ``lo``)."""
     shaped = evaluator in _EXACT or evaluator == "math_matching"
@@ -272,8 +274,8 @@ def detect(
     answer_abstains: bool,
     low: str | None = None,
     lo: int | None = None,
-    found_by: dict[str, list[re.Match[str]]] | None = None,
-    answer_found_by: dict[str, list[re.Match[str]]] | None = None,
+    found_by: Mapping[str, list[re.Match[str]]] | None = None,
+    answer_found_by: Mapping[str, list[re.Match[str]]] | None = None,
 ) -> Iterator[Flag]:
     """``low``/``lo``/``found_by``: the lowercased reasoning, where its closing part
     starts and a combined scan of that part; ``answer_found_by`` the same for the answer."""

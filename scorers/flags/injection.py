@@ -11,7 +11,7 @@ verb, a grader addressed, or the judge's own verdict format.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from scorers.flags.scan import Family, Scanner, lowered
 from scorers.flags.spans import flag, sentence_span
@@ -140,17 +140,18 @@ FAMILIES = (
     ),
 )
 _SCANNER = Scanner(FAMILIES)
+_NAMES = tuple(f.name for f in FAMILIES)
 
 
-def detect(answer: str, found_by: dict[str, list[re.Match[str]]] | None = None) -> Iterator[Flag]:
+def detect(
+    answer: str, found_by: Mapping[str, list[re.Match[str]]] | None = None
+) -> Iterator[Flag]:
     """``found_by``: a combined scanner's matches over the lowercased answer, if at hand."""
     if found_by is None:
         found_by = _SCANNER.find(lowered(answer))
     spans = []
-    for name, found in found_by.items():
-        if not name.startswith("inject"):
-            continue
-        for m in found:
+    for name in _NAMES:
+        for m in found_by.get(name, ()):
             spans.append(sentence_span("answer", answer, m.start(), m.end()))
     if spans:
         spans.sort(key=lambda s: (s["start"], s["end"]))

@@ -9,7 +9,7 @@ detectors decide what to make of them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import NamedTuple
 
 from scorers.flags.scan import Family, Scanner, lc
@@ -431,7 +431,7 @@ class Cues:
         low: str,
         lo: int = 0,
         hi: int | None = None,
-        found: dict[str, list[re.Match[str]]] | None = None,
+        found: Mapping[str, list[re.Match[str]]] | None = None,
     ) -> None:
         self.low = low
         # ``found`` lets a caller share one pass of a combined scanner (scan.Scanner

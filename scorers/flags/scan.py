@@ -65,6 +65,9 @@ class Family:
     anchored: bool = False
     # Only hits within this many characters of the text's end count (None: all).
     near_end: int | None = None
+    # Words of which every match contains at least one: a window holding none
+    # of them is skipped without running the regex (str ``in`` runs in C).
+    requires: tuple[str, ...] = ()
     regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     # The same regex without its leading ``\\b`` (None when it has none): see _word_start.
@@ -187,29 +190,33 @@ class Scanner:
                 owners = stems.setdefault(stem, [])
                 if i not in owners:
                     owners.append(i)
-        self._stems = list(stems)
+        # ASCII stems first (see the byte search below)
+        self._stems = sorted(stems, key=lambda s: not (s.isascii() and "?" not in s))
         # Per stem, what each owning family does with a hit, resolved once here.
         self._actions: list[tuple[tuple[int, Family], ...]] = [
             tuple((i, self.families[i]) for i in stems[s]) for s in self._stems
         ]
-        # The DFA is the fastest overlapping search; ASCII text (nearly all
-        # reasoning) is searched as bytes, where offsets need no conversion.
+        # The DFA is the fastest overlapping search. Text is searched as bytes,
+        # where offsets need no conversion: ASCII text (nearly all reasoning) as
+        # it is, other text with each non-ASCII character replaced by one "?"
+        # (offsets unchanged). The few stems that are not ASCII ("✓") are
+        # searched in the text itself, and only when their first character occurs.
         dfa = ahocorasick_rs.Implementation.DFA
         self._automaton = ahocorasick_rs.AhoCorasick(self._stems, implementation=dfa)
-        # Other text is searched as bytes too, its non-ASCII characters each
-        # replaced by one "?" (offsets unchanged); the few stems that are not
-        # ASCII ("✓") then need their own search (_wide).
+        narrow = [stem for stem in self._stems if stem.isascii() and "?" not in stem]
         self._bytes: ahocorasick_rs.BytesAhoCorasick | None = None
-        if not any("?" in stem for stem in self._stems):
+        self._wide: ahocorasick_rs.AhoCorasick | None = None
+        self._wide_firsts: tuple[str, ...] = ()
+        if all(not stem.isascii() for stem in self._stems[len(narrow) :]):
+            # (stems are ordered narrow first, so the byte search's indices are the stems')
             self._bytes = ahocorasick_rs.BytesAhoCorasick(
-                [stem.encode("ascii", "replace") for stem in self._stems], implementation=dfa
+                [stem.encode() for stem in narrow], implementation=dfa
             )
-        wide = [i for i, stem in enumerate(self._stems) if not stem.isascii()]
-        self._wide_ids = wide
-        self._wide_set = frozenset(wide)
-        self._wide = (
-            ahocorasick_rs.AhoCorasick([self._stems[i] for i in wide]) if wide else None
-        )
+            wide = self._stems[len(narrow) :]
+            if wide:
+                self._wide = ahocorasick_rs.AhoCorasick(wide)
+                self._wide_firsts = tuple({stem[0] for stem in wide})
+        self._narrow = len(narrow)
 
     def hits(self, low: str, lo: int = 0, hi: int | None = None) -> list[tuple[int, int, int]]:
         """(stem index, start, end) of every stem in ``low[lo:hi]``, offsets into ``low``."""
@@ -220,16 +227,15 @@ class Scanner:
         elif hay.isascii():
             raw = self._bytes.find_matches_as_indexes(hay.encode(), overlapping=True)
         else:
-            raw = [
-                hit
-                for hit in self._bytes.find_matches_as_indexes(
-                    hay.encode("ascii", "replace"), overlapping=True
-                )
-                if hit[0] not in self._wide_set
-            ]
-            if self._wide is not None:
-                ids = self._wide_ids
-                raw += [(ids[i], s, e) for i, s, e in self._wide.find_matches_as_indexes(hay, overlapping=True)]
+            raw = self._bytes.find_matches_as_indexes(
+                hay.encode("ascii", "replace"), overlapping=True
+            )
+            if self._wide is not None and any(c in hay for c in self._wide_firsts):
+                k = self._narrow
+                raw += [
+                    (k + i, s, e)
+                    for i, s, e in self._wide.find_matches_as_indexes(hay, overlapping=True)
+                ]
                 raw.sort(key=_hit_order)
         # Stems are word beginnings: "ran" inside "orange" is no hit.
         if lo:
@@ -262,13 +268,13 @@ class Scanner:
         a match straddling it is whole.
         """
         found: dict[str, list[re.Match[str]]] = {}
-        windows: dict[int, list[tuple[int, int]]] = {}
+        windows: dict[str, tuple[Family, list[tuple[int, int]]]] = {}
         n = len(low)
         actions = self._actions
         for idx, start, end in self.hits(low, lo, hi):
             if keep is not None and not keep(low, start):
                 continue
-            for fam_idx, fam in actions[idx]:
+            for _, fam in actions[idx]:
                 if fam.near_end is not None and start < n - fam.near_end:
                     continue
                 if fam.anchored:
@@ -278,52 +284,64 @@ class Scanner:
                             found[fam.name].append(m)
                         else:
                             found[fam.name] = [m]
-                elif fam_idx in windows:
-                    windows[fam_idx].append((max(lo, start - fam.before), min(n, end + fam.after)))
-                else:
-                    windows[fam_idx] = [(max(lo, start - fam.before), min(n, end + fam.after))]
-        for fam_idx, items in windows.items():
-            items.sort()
-            merged: list[tuple[int, int]] = []
-            for s, e in items:
-                if merged and s <= merged[-1][1]:
-                    merged[-1] = (merged[-1][0], max(merged[-1][1], e))
-                else:
-                    merged.append((s, e))
-            fam = self.families[fam_idx]
-            seen: set[int] = set()
-            out = found.setdefault(fam.name, [])
-            fast = fam.fast
-            for s, e in merged[:_WINDOW_CAP]:
-                if fast is None:
-                    for m in fam.regex.finditer(low, s, e):
-                        if m.start() not in seen:
-                            seen.add(m.start())
-                            out.append(m)
                     continue
-                # finditer's walk, with the word boundary checked on each candidate
-                pos = s
-                while pos <= e:
-                    m = fast.search(low, pos, e)
-                    if m is None:
-                        break
-                    at = m.start()
-                    if at and (low[at - 1].isalnum() or low[at - 1] == "_"):
-                        pos = at + 1
-                        continue
-                    if at not in seen:
-                        seen.add(at)
-                        out.append(m)
-                    pos = m.end() if m.end() > at else at + 1
+                window = (max(lo, start - fam.before), min(n, end + fam.after))
+                if fam.name in windows:
+                    windows[fam.name][1].append(window)
+                else:
+                    windows[fam.name] = (fam, [window])
         for ms in found.values():
             if len(ms) > 1:
                 ms.sort(key=_start)
+        for name, (fam, items) in windows.items():
+            found[name] = _windowed(fam, low, items)
         end = len(low) if hi is None else hi
         for reach, near in self._near:
             start = max(lo, len(low) - reach)
             if start < end:
                 found.update(near.find(low, start, end, keep))
         return found
+
+
+def _windowed(fam: Family, low: str, items: list[tuple[int, int]]) -> list[re.Match[str]]:
+    items.sort()
+    merged: list[tuple[int, int]] = []
+    for s, e in items:
+        if merged and s <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], e))
+        else:
+            merged.append((s, e))
+    seen: set[int] = set()
+    out: list[re.Match[str]] = []
+    fast, requires = fam.fast, fam.requires
+    for s, e in merged[:_WINDOW_CAP]:
+        if requires:
+            chunk = low[s:e]
+            if not any(word in chunk for word in requires):
+                continue
+        if fast is None:
+            for m in fam.regex.finditer(low, s, e):
+                if m.start() not in seen:
+                    seen.add(m.start())
+                    out.append(m)
+            continue
+        # finditer's walk, with the word boundary checked on each candidate
+        pos = s
+        while pos <= e:
+            hit = fast.search(low, pos, e)
+            if hit is None:
+                break
+            at = hit.start()
+            if at and (low[at - 1].isalnum() or low[at - 1] == "_"):
+                pos = at + 1
+                continue
+            if at not in seen:
+                seen.add(at)
+                out.append(hit)
+            pos = hit.end() if hit.end() > at else at + 1
+    if len(out) > 1:
+        out.sort(key=_start)
+    return out
 
 
 def _hit_order(hit: tuple[int, int, int]) -> tuple[int, int]:

@@ -32,12 +32,21 @@ def flag(kind: str, spans: list[Evidence], detail: str) -> Flag:
 
 def sentence_start(text: str, pos: int) -> int:
     """Start of the sentence holding ``pos`` (at most ``_SENTENCE_REACH`` back)."""
-    lo = max(0, pos - _SENTENCE_REACH)
+    # The four searches of _ENDS written out: this runs for every cue.
+    lo = pos - _SENTENCE_REACH if pos > _SENTENCE_REACH else 0
     last = lo
-    for end in _ENDS:
-        i = text.rfind(end, lo, pos)
-        if i != -1 and i + len(end) > last:
-            last = i + len(end)
+    i = text.rfind(". ", lo, pos)
+    if i >= 0:
+        last = i + 2
+    i = text.rfind("! ", last, pos)
+    if i >= 0:
+        last = i + 2
+    i = text.rfind("? ", last, pos)
+    if i >= 0:
+        last = i + 2
+    i = text.rfind("\n", last, pos)
+    if i >= 0 and i + 1 > last:
+        last = i + 1
     while last < pos and text[last] in " \t*#>-":
         last += 1
     return last
@@ -45,13 +54,14 @@ def sentence_start(text: str, pos: int) -> int:
 
 def sentence_end(text: str, pos: int) -> int:
     """End of the sentence holding ``pos`` (at most ``_SENTENCE_REACH`` on)."""
-    hi = min(len(text), pos + _SENTENCE_REACH)
+    n = len(text)
+    hi = pos + _SENTENCE_REACH if pos + _SENTENCE_REACH < n else n
     best = hi
     for end in _ENDS:
-        i = text.find(end, pos, hi + 1)
+        i = text.find(end, pos, best + 1)
         if i != -1 and i + 1 < best:
             best = i + 1
-    if hi == len(text) and best == hi and text[hi - 1 : hi] in (".", "!", "?"):
+    if hi == n and best == hi and text[hi - 1 : hi] in (".", "!", "?"):
         return hi
     return best
 

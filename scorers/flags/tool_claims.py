@@ -92,9 +92,16 @@ class _Pattern:
 _NUMBERS = itertools.count(1)
 
 
-def _p(family: str, stems: tuple[str, ...], pattern: str, **kw: bool) -> _Pattern:
+def _p(
+    family: str,
+    stems: tuple[str, ...],
+    pattern: str,
+    requires: tuple[str, ...] = (),
+    **kw: bool,
+) -> _Pattern:
     name = f"{family}{next(_NUMBERS)}"  # a unique family name per pattern
-    return _Pattern(family, Family(name, stems, pattern, before=70, after=130), **kw)
+    scan = Family(name, stems, pattern, before=70, after=130, requires=requires)
+    return _Pattern(family, scan, **kw)
 
 
 _PATTERNS: tuple[_Pattern, ...] = (
@@ -106,6 +113,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         rf"|wikipedia|it|again)\b|\s*[.,;])|googled|browsed|looked\s+(?:it|this|that|them|these|those)\s+up"
         rf"|looked\s+up)\b",
         check_target=True,
+        requires=("searched", "googled", "browsed", "looked"),
     ),
     _p(
         "web_search",
@@ -114,6 +122,16 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"|following|via|through|with|from|using|by|upon|in)\s+(?:a|an|the|my|some|one|another)?\s*"
         r"(?:(?:quick|brief|fast|simple|thorough|further|targeted|new|second|few|more|final)\s+)?"
         r"(?:web|google|online|internet|bing|reverse[- ]image|browser|duckduckgo)\s+search(?:es)?\b",
+        requires=(
+            "web",
+            "google",
+            "online",
+            "internet",
+            "bing",
+            "reverse",
+            "browser",
+            "duckduckgo",
+        ),
     ),
     _p(
         "web_search",
@@ -128,12 +146,14 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"\bmy\s+(?:(?:web|google|online|internet|initial|latest|new|further)\s+)?"
         r"(?:search(?:es)?(?:\s+(?:terms|queries|query|results?|strings?|parameters))?|queries|query)\b",
         check_target=True,
+        requires=("my",),
     ),
     _p(
         "web_search",
         ("search", "lookup", "web ", "online ", "google ", "internet "),
         r"\baccording\s+to\s+(?:a|my|the|an|some|several)?\s*(?:(?:quick|brief|fast)\s+)?"
         r"(?:web|online|google|internet|search)\s+(?:search(?:es)?|sources?|results?|lookups?|engines?)\b",
+        requires=("according",),
     ),
     _p(
         "web_search",
@@ -141,6 +161,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"\b(?:I'm|I am|I was|I've been|I have been|we're|we are)\s+(?:now\s+|currently\s+|still\s+)?"
         r"(?:searching|googling|browsing|querying)\b",
         check_target=True,
+        requires=("searching", "googling", "browsing", "querying"),
     ),
     _p(
         "web_search",
@@ -158,18 +179,30 @@ _PATTERNS: tuple[_Pattern, ...] = (
         ),
         r"\b(?:searching|googling|browsing|checking|searched|checked)\s+(?:on\s+|in\s+|through\s+)?"
         r"(?:the\s+)?(?:web|internet|online|google(?:\s+maps|\s+street\s*view)?|bing|wikipedia|street\s*view)\b",
+        requires=("web", "internet", "online", "google", "bing", "wikipedia", "street"),
     ),
     _p(
         "web_search",
         ("cross-referenc", "cross referenc", "crossreferenc"),
         r"\bcross[- ]?referenc\w*\b[^.\n]{0,80}?\b(?:database|databases|online|web|internet|listings|records"
         r"|registry|wikipedia)\b",
+        requires=(
+            "database",
+            "online",
+            "web",
+            "internet",
+            "listings",
+            "records",
+            "registry",
+            "wikipedia",
+        ),
     ),
     _p(
         "web_search",
         ("search result", "web result", "online result", "google result", "online"),
         r"\b(?:search|web|online|google)\s+results?\b|\bfound\s+(?:it\s+|this\s+|that\s+)?online\b",
         check_sentence=True,
+        requires=("result", "online"),
     ),
     # --- code execution -------------------------------------------------------
     _p(
@@ -179,6 +212,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"(?:(?:quick|short|small|simple|little|brute[- ]force|numerical|monte[- ]carlo|python|iterative)\s+)*"
         r"(?:code|script|program|snippet|simulation|simulations|python|optimi[sz]ation|solver|notebook|cell"
         r"|it|this|that|search|enumeration|check)\b",
+        requires=("ran", "run", "executed", "compiled"),
     ),
     _p(
         "code",
@@ -186,6 +220,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"\b(?:when|after|once|having)\s+(?:I\s+)?(?:ran|run|running|executed|executing)\s+"
         r"(?:the\s+|this\s+|that\s+|my\s+|a\s+|it\b)?(?:(?:python|quick|small|simple)\s+)*"
         r"(?:code|script|program|snippet|simulation|it\b)",
+        requires=("ran", "run", "executed", "executing"),
     ),
     _p(
         "code",
@@ -200,6 +235,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         ("code", "script", "program", "simulation", "snippet", "implementation"),
         rf"\bmy\s+(?:(?:python|quick|small|simple|brute[- ]force)\s+)*(?:code|script|program|simulation|snippet"
         rf"|implementation)\s+{_VERBS_SHOW}\b",
+        requires=("my",),
     ),
     _p(
         "code",
@@ -231,6 +267,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"\bI\s+(?:have\s+|'ve\s+)?(?:wrote|written|coded|implemented)\s+(?:a|an|some|the)\s+"
         r"(?:(?:quick|short|small|simple|little|brute[- ]force)\s+)*(?:python\s+)?(?:program|script|code|snippet"
         r"|simulation|solver)\b",
+        requires=("wrote", "written", "coded", "implemented"),
     ),
     _p(
         "code",
@@ -275,6 +312,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"\b(?:with|using|via|through|by)\s+(?:a|an|my)\s+(?:(?:short|quick|small|simple|little|tiny)\s+)?(?:python\s+)?"
         r"(?:script|program|code\s+snippet|snippet|simulation)\b",
         check_self=True,
+        requires=("script", "program", "snippet", "simulation"),
     ),
     # --- calculator -------------------------------------------------------------
     _p(
@@ -329,6 +367,20 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"|enlarging|adjusting)\s+(?:the\s+|this\s+)?(?:image|photo|picture|contrast|brightness|resolution|crop)\b"
         r"|\b(?:enhanced|upscaled|sharpened|brightened|enlarged)\s+(?:image|version|view|crop|photo)\b",
         check_subject=True,
+        requires=(
+            "image",
+            "photo",
+            "picture",
+            "contrast",
+            "brightness",
+            "resolution",
+            "region",
+            "crop",
+            "view",
+            "frame",
+            "screenshot",
+            "version",
+        ),
     ),
     _p(
         "image",

@@ -37,6 +37,10 @@ _FUNCTIONS = {
 }
 _STARTS_FACTOR = {"(", "{", r"\frac", r"\sqrt", r"\pi", "e", *_FUNCTIONS}
 _MAX_POWER = 1000
+# Nested groups, signs and functions the parser follows before it gives up. Each level
+# costs a few Python frames; without a bound, "(((...1" in a long answer recursed past
+# the interpreter's limit. No real answer nests anywhere near this deep.
+_MAX_DEPTH = 120
 
 
 class _NotNumeric(Exception):
@@ -68,6 +72,7 @@ class _Parser:
         self.t = tokens
         self.i = 0
         self.env = env or {}
+        self.depth = 0
 
     def peek(self) -> str | None:
         return self.t[self.i] if self.i < len(self.t) else None
@@ -107,15 +112,24 @@ class _Parser:
             else:
                 return value
 
+    def _deeper(self) -> None:
+        self.depth += 1
+        if self.depth > _MAX_DEPTH:
+            raise _NotNumeric
+
     def unary(self) -> Number:
-        tok = self.peek()
-        if tok == "-":
-            self.take()
-            return -self.unary()
-        if tok == "+":
-            self.take()
-            return self.unary()
-        return self.power()
+        self._deeper()
+        try:
+            tok = self.peek()
+            if tok == "-":
+                self.take()
+                return -self.unary()
+            if tok == "+":
+                self.take()
+                return self.unary()
+            return self.power()
+        finally:
+            self.depth -= 1
 
     def power(self) -> Number:
         base = self.postfix(self.atom())
@@ -156,6 +170,13 @@ class _Parser:
         return value
 
     def atom(self) -> Number:
+        self._deeper()
+        try:
+            return self._atom()
+        finally:
+            self.depth -= 1
+
+    def _atom(self) -> Number:
         tok = self.take()
         if tok[0].isdigit() or tok[0] == ".":
             return Fraction(tok)

@@ -17,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from rome_tui.app.items import Accuracy, Progress, Row, accuracy, progress
+from rome_tui.textsafe import one_line
 
 
 def _delta(item: Accuracy) -> Text:
@@ -36,7 +37,7 @@ def summary_table(rows: Sequence[Row]) -> Table:
     table.add_column("change", justify="right")
     for item in buckets:
         table.add_row(
-            Text(item.name or "(none)"),
+            Text(one_line(item.name) if item.name else "(none)"),  # names come from the file
             str(item.n),
             f"{item.before:.2f}",
             f"{item.after:.2f}",
