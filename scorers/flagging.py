@@ -40,9 +40,14 @@ def detectors() -> tuple[Detector, ...]:
     return tuple(importlib.import_module(name).detect for name in DETECTOR_MODULES)
 
 
-def recompute_flags(record: dict[str, Any], ctx: FlagContext | None = None) -> list[Flag]:
+def recompute_flags(
+    record: dict[str, Any], ctx: FlagContext | None = None, texts: ResponseTexts | None = None
+) -> list[Flag]:
+    """Rebuild ``review.flags``. Pass ``texts`` when the caller already split the
+    response (grading does), since that split is the costly part for long traces."""
     ctx = ctx or FlagContext()
-    texts = response_texts(record)
+    if texts is None:
+        texts = response_texts(record)
     flags: list[Flag] = []
     for detect in detectors():
         for flag in detect(record, texts, ctx):

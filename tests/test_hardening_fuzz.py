@@ -459,3 +459,27 @@ def test_graded_runs_load_summarise_and_open_or_fail_cleanly(
             return ("error", str(exc))
 
     assert outcome() == outcome()
+
+
+@pytest.mark.slow
+def test_math_matching_survives_deep_nesting_in_answers() -> None:
+    """Deeply nested groups, signs and commands in an answer are not a number, not a crash."""
+    from scorers.mathmatch import set_time_limit, time_limit
+
+    before = time_limit()
+    set_time_limit(0.5)  # math-verify gives up on these after its limit; no need to wait 5 s
+    try:
+        for answer in (
+            "(" * 100_000 + "1",
+            "-" * 100_000 + "1",
+            "\\frac" * 50_000 + "1",
+            "\\sin" * 50_000 + "1",
+            "{" * 100_000 + "1" + "}" * 100_000,
+        ):
+            outcome = evaluate("math_matching", {"answer": "\\frac{1}{2}"}, answer, "strict")
+            assert outcome.score == 0, outcome
+    finally:
+        set_time_limit(before)
+    # Nesting a person would write still evaluates.
+    ok = evaluate("math_matching", {"answer": "\\frac{1}{2}"}, "\\boxed{((((1))))/((2))}", "strict")
+    assert ok.score == 1, ok

@@ -263,3 +263,34 @@ def test_interrupted_runs_resume_without_repeats(server: FakeOpenAIServer, tmp_p
     assert None not in asked
     # Only calls in flight at an interruption (at most `concurrency` each time) are asked twice.
     assert sum(c - 1 for c in asked.values()) <= 2 * concurrency, asked
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "r19_markup_everywhere.json",
+        "r20_judge_address.json",
+        "r10_correct_types.json",
+        "r17_qid_types.json",
+        "r24_model_types.json",
+        "r28_task_types.json",
+    ],
+)
+def test_judge_runs_on_hostile_results(
+    name: str, server: FakeOpenAIServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A real judge run (fake server) on hostile runs: one verdict per record, files parse."""
+    from hardening_fixtures import CORPUS_DIR, TERMINAL_ATTACKS, results_dir_of, run_cli
+
+    for var in [v for v in os.environ if v.startswith("OPENAI_")]:
+        monkeypatch.delenv(var)
+    monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
+    run = results_dir_of(CORPUS_DIR / name, tmp_path)
+    ran = run_cli(["judge", str(run), "--judge", "rome", "--max-retries", "0"], 60)
+    assert ran.code == 0 and not ran.traceback, ran.err[-2000:]
+    assert not [s for s in TERMINAL_ATTACKS if s in ran.out + ran.err]
+    records = orjson.loads((run / "updated_predictions.json").read_bytes())
+    counts = [sum(v["source"] == "judge:rome" for v in r["review"]["verdicts"]) for r in records]
+    assert counts == [1] * len(records)
+    assert server.count() == len(records)
+    orjson.loads((run / "scores.json").read_bytes())

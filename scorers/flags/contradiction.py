@@ -300,9 +300,13 @@ def detect(
     theirs = _answer_outcome(record, evaluator, kwargs, answer)
     if mine is None or theirs is None:
         return
-    a_start, a_end = _answer_span(answer, answer_found_by)
-    answer_tail = answer[a_start:a_end]
+    shaped = evaluator in _EXACT or evaluator == "math_matching"
+    # Only free-text comparisons read the answer's committed phrase; for the
+    # others it is found just for the evidence, when there is a flag.
+    span = None if shaped else _answer_span(answer, answer_found_by)
+    answer_tail = "" if span is None else answer[span[0] : span[1]]
     if _differ(evaluator, mine, theirs, value, answer_tail, kwargs):
+        a_start, a_end = _answer_span(answer, answer_found_by) if span is None else span
         yield flag(
             "answer_contradicts_reasoning",
             [

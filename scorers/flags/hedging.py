@@ -41,11 +41,15 @@ def detect(
         return
     if answer_is_hedged(Cues(lowered(answer)) if answer_cues is None else answer_cues):
         return
+    # The evidence is the last three sentences holding a hedge, found from the end.
     spans, seen = [], set()
-    for start, end, _ in found:
+    for start, end, _ in reversed(found):
         span = sentence_span("reasoning", reasoning, start, end)
         if (span["start"], span["end"]) not in seen:
             seen.add((span["start"], span["end"]))
             spans.append(span)
+            if len(spans) == 3:
+                break
+    spans.sort(key=lambda span: (span["start"], span["end"]))
     words = ", ".join(repr(reasoning[s:e]) for s, e, _ in found[:4])
-    yield flag("hedged_reasoning_certain_answer", spans[-3:], f"unresolved hedges: {words}")
+    yield flag("hedged_reasoning_certain_answer", spans, f"unresolved hedges: {words}")

@@ -8,6 +8,13 @@ contain; one automaton pass over the lowercased text finds those stems, and
 the family's regex (written for lowercase text, compiled without IGNORECASE)
 runs only in a window around each hit. Windows per family are capped, so a
 trace that repeats a cue thousands of times still costs a bounded amount.
+
+What keeps a 5 KB trace cheap: the automaton is a DFA searched over bytes;
+a family whose regex may start before its stem runs in a window only if the
+window holds one of its ``requires`` words, and without its leading ``\\b``
+when that lets ``re`` skip ahead in C (``Family.fast``); anchored families
+are tried only at their stems; families that only count near the end
+(``near_end``) get their own pass over just that stretch.
 """
 
 from __future__ import annotations
@@ -162,6 +169,16 @@ def _first_letters(pattern: str) -> set[str] | None:
     return out
 
 
+# What a stem hit means to one family: (family, name, regex.match if the family
+# is anchored, near_end, before, after), unpacked in Scanner.find's inner loop.
+_Action = tuple["Family", str, "Callable[..., re.Match[str] | None] | None", "int | None", int, int]
+
+
+def _action(fam: Family) -> _Action:
+    match = fam.regex.match if fam.anchored else None
+    return (fam, fam.name, match, fam.near_end, fam.before, fam.after)
+
+
 class Scanner:
     """Finds the matches of several families in one pass over the stems."""
 
@@ -193,8 +210,8 @@ class Scanner:
         # ASCII stems first (see the byte search below)
         self._stems = sorted(stems, key=lambda s: not (s.isascii() and "?" not in s))
         # Per stem, what each owning family does with a hit, resolved once here.
-        self._actions: list[tuple[tuple[int, Family], ...]] = [
-            tuple((i, self.families[i]) for i in stems[s]) for s in self._stems
+        self._actions: list[tuple[_Action, ...]] = [
+            tuple(_action(self.families[i]) for i in stems[s]) for s in self._stems
         ]
         # The DFA is the fastest overlapping search. Text is searched as bytes,
         # where offsets need no conversion: ASCII text (nearly all reasoning) as
@@ -274,22 +291,22 @@ class Scanner:
         for idx, start, end in self.hits(low, lo, hi):
             if keep is not None and not keep(low, start):
                 continue
-            for _, fam in actions[idx]:
-                if fam.near_end is not None and start < n - fam.near_end:
+            for fam, name, match, near_end, before, after in actions[idx]:
+                if near_end is not None and start < n - near_end:
                     continue
-                if fam.anchored:
-                    m = fam.regex.match(low, start)
+                if match is not None:
+                    m = match(low, start)
                     if m is not None:
-                        if fam.name in found:
-                            found[fam.name].append(m)
+                        if name in found:
+                            found[name].append(m)
                         else:
-                            found[fam.name] = [m]
+                            found[name] = [m]
                     continue
-                window = (max(lo, start - fam.before), min(n, end + fam.after))
-                if fam.name in windows:
-                    windows[fam.name][1].append(window)
+                window = (max(lo, start - before), min(n, end + after))
+                if name in windows:
+                    windows[name][1].append(window)
                 else:
-                    windows[fam.name] = (fam, [window])
+                    windows[name] = (fam, [window])
         for ms in found.values():
             if len(ms) > 1:
                 ms.sort(key=_start)

@@ -484,10 +484,12 @@ def detect(
     for kind, hits in found.items():
         hits.sort()
         spans, seen = [], set()
-        for start, end, _ in hits:
+        for start, end, _ in hits:  # the first five sentences holding a claim
             span = sentence_span("reasoning", reasoning, start, end)
             if (span["start"], span["end"]) not in seen:
                 seen.add((span["start"], span["end"]))
                 spans.append(span)
+                if len(spans) == 5:
+                    break
         families = sorted({f for _, _, f in hits})
-        yield flag(kind, spans[:5], f"{len(hits)} claim(s): {', '.join(families)}")
+        yield flag(kind, spans, f"{len(hits)} claim(s): {', '.join(families)}")
