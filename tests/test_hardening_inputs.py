@@ -383,7 +383,6 @@ def test_grade_table_on_a_terminal_shows_hostile_bucket_names_literally(work: Pa
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="open finding H18 (team/hardening_findings.md)")
 def test_unclosed_boxes_do_not_hang_grade(work: Path) -> None:
     """One 1 MB answer of unclosed ``\\boxed{``: linear work, so far below the time limit.
 

@@ -10,10 +10,8 @@ reproduce published numbers, and strict mode (scorers.strict) fixes the rest.
 
 from __future__ import annotations
 
-import re
-
 MARKERS: tuple[str, ...] = ("Answer:", "Answer", "答案：", "答案:", "答案")
-_BOXED = re.compile(r"\\boxed\{([^}]+)\}")
+_BOX_OPEN = "\\boxed{"
 # Step D: exactly these six, nothing else (NBSP, em dash, curly quotes stay).
 _NORMALISE: tuple[tuple[str, str], ...] = (
     ("\u2032", "'"),
@@ -36,10 +34,18 @@ def split_marker(text: str) -> str | None:
 
 def first_boxed(text: str) -> str | None:
     """Step B: the content of the first ``\\boxed{...}``, cut at the first ``}``."""
-    if "\\boxed{" not in text:
-        return None
-    match = _BOXED.search(text)
-    return match.group(1).strip() if match else None
+    # Same first match as the reference's regex ``\\boxed\{([^}]+)\}``, found with
+    # str.find: the regex backtracks over every unclosed box (quadratic on 1 MB).
+    start = text.find(_BOX_OPEN)
+    while start != -1:
+        inner = start + len(_BOX_OPEN)
+        close = text.find("}", inner)
+        if close == -1:
+            return None  # no later box can close either
+        if close > inner:
+            return text[inner:close].strip()
+        start = text.find(_BOX_OPEN, start + 1)  # an empty box never matches
+    return None
 
 
 def normalize(text: str) -> str:
