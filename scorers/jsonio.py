@@ -38,7 +38,9 @@ def parse_json(data: bytes, path: str, *, line: int | None = None) -> Any:
     try:
         return orjson.loads(data)
     except orjson.JSONDecodeError as exc:
-        raise InputError(path, f"invalid JSON: {exc.msg} (column {exc.colno})", line=line or exc.lineno) from None
+        raise InputError(
+            path, f"invalid JSON: {exc.msg} (column {exc.colno})", line=line or exc.lineno
+        ) from None
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:

@@ -49,7 +49,9 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
         if not source.startswith("judge:"):
             continue
         if verdict.get("error"):
-            yield Flag(kind="judge_error", source=source, evidence=[], detail=str(verdict["error"])[:200])
+            yield Flag(
+                kind="judge_error", source=source, evidence=[], detail=str(verdict["error"])[:200]
+            )
             continue
         if rule is None or not _grades_correctness(source):
             continue  # rubric and step-quality judges do not say whether the answer is right
@@ -62,6 +64,13 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
                 detail=f"{rule['source']} {rule.get('score')} vs {source} {verdict.get('score')}",
             )
     if review.get("stale"):
-        yield Flag(kind="override_stale", source="journal", evidence=[], detail="content changed since the override")
+        yield Flag(
+            kind="override_stale",
+            source="journal",
+            evidence=[],
+            detail="content changed since the override",
+        )
     if review.get("conflict"):
-        yield Flag(kind="override_conflict", source="journal", evidence=[], detail="reviewers disagree")
+        yield Flag(
+            kind="override_conflict", source="journal", evidence=[], detail="reviewers disagree"
+        )

@@ -14,8 +14,8 @@ from rome_tui.app.items import (
     sorted_positions,
 )
 from rome_tui.app.screens.override import parse_score
-from rome_tui.textsafe import one_line, visible
 from rome_tui.app.widgets.text_view import _chop
+from rome_tui.textsafe import one_line, visible
 
 
 def test_scores_from_file_values() -> None:
