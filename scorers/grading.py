@@ -24,23 +24,27 @@ import gc
 import multiprocessing
 import os
 import pickle
+import re
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+import orjson
+
 from scorers import rome, strict
 from scorers.errors import EvaluatorError, InputError
 from scorers.flagging import FlagContext, recompute_flags
-from scorers.loading import load_annotations, load_predictions, pair
+from scorers.loading import FIRST_IDS, first_ids, load_annotations, load_predictions, pair
 from scorers.outcome import Outcome
 from scorers.records import REVIEW_KEY, REVIEW_VERSION, Review, Verdict, content_hash
 from scorers.results import REJECT_PREFIXES, ResultsPaths, RunSettings, save_results, scores_of
-from scorers.scores import REJECTED_KEY
+from scorers.scores import REJECTED_KEY, usage_unreadable
 
 THINK_CLOSE = "</think>"
 JUDGE_SOURCE = "judge:rome"
+_RUN_KEY = re.compile(r"inference_\d+")
 
 StrictEvaluate = Callable[[str, Mapping[str, Any], str], Outcome]
 MathEvaluate = Callable[..., Outcome]
@@ -75,12 +79,94 @@ class AnswerError(EvaluatorError):
     """The prediction's answer itself cannot be graded (the predictions file is at fault)."""
 
 
+def is_multi_run(answer: Any) -> bool:
+    """The production harness's multi-run answer: an object whose every key is ``inference_N``."""
+    return (
+        type(answer) is dict
+        and bool(answer)
+        and all(type(k) is str and _RUN_KEY.fullmatch(k) for k in answer)
+    )
+
+
+def _text_form(value: Any) -> str:
+    """What a non-text answer is graded as: its JSON text, null as the empty answer."""
+    if value is None:
+        return ""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:  # an integer beyond 64 bits
+        return str(value)
+
+
+def _kind_of(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object whose keys are not all inference_N"
+    return type(value).__name__
+
+
+class Notes:
+    """Counted observations made while grading: per kind, how many and the first ids."""
+
+    def __init__(self) -> None:
+        self.count: dict[str, int] = {}
+        self.first: dict[str, list[str]] = {}
+        self.types: dict[str, dict[str, None]] = {}
+
+    def add(self, kind: str, where: str, value: Any = None) -> None:
+        self.count[kind] = self.count.get(kind, 0) + 1
+        first = self.first.setdefault(kind, [])
+        if len(first) <= FIRST_IDS:  # one more than shown, so the warning can say "..."
+            first.append(where)
+        self.types.setdefault(kind, {})[_kind_of(value)] = None
+
+    def merge(self, other: Notes) -> None:
+        """Add the notes of records graded after this object's (the forked half)."""
+        for kind, n in other.count.items():
+            self.count[kind] = self.count.get(kind, 0) + n
+            first = self.first.setdefault(kind, [])
+            first.extend(other.first[kind][: FIRST_IDS + 1 - len(first)])
+            self.types.setdefault(kind, {}).update(other.types[kind])
+
+    def __bool__(self) -> bool:
+        return bool(self.count)
+
+    def warnings(self, predictions_path: str) -> list[str]:
+        out = []
+        for kind, n in self.count.items():
+            first = first_ids(self.first[kind])
+            types = ", ".join(self.types[kind])
+            if kind == "not_text":
+                out.append(
+                    f"{predictions_path}: {n} answer(s) were not text ({types}; first: {first}); "
+                    "graded as their JSON text, null as an empty answer"
+                )
+            elif kind == "list":
+                out.append(
+                    f"{predictions_path}: {n} answer(s) were a list (first: {first}); "
+                    "graded as runs inference_0, inference_1, ... like a multi-run answer"
+                )
+            elif kind == "run_not_text":
+                out.append(
+                    f"{predictions_path}: {n} run(s) of multi-run answers were not text "
+                    f"({types}; first: {first}); graded as their JSON text, null as an empty answer"
+                )
+        return out
+
+
 class Grader:
     """Grades one record at a time; holds the evaluators and settings of a run."""
 
     def __init__(self, settings: RunSettings) -> None:
         self.settings = settings
-        self.not_text = 0  # answers that were not text, graded as their string form
+        self.notes = Notes()  # answers that were not text, and how they were read
         self.mode = settings.mode
         self.rome_primary = settings.mode == "rome"
         self.strict_primary = settings.mode == "strict"
@@ -148,33 +234,43 @@ class Grader:
 
     def grade_record(self, pred: dict[str, Any], gt: Mapping[str, Any]) -> dict[str, Any]:
         """Grade ``pred`` in place against ``gt`` and return it (now a graded record)."""
-        if REVIEW_KEY in pred:  # re-grading rome-tui output: grade the original response
+        regraded = REVIEW_KEY in pred
+        if regraded:  # re-grading rome-tui output: grade the original response
             del pred[REVIEW_KEY]
             if "raw_answer" in pred:
-                pred["answer"] = pred["raw_answer"]
+                raw = pred["raw_answer"]
+                if type(raw) is list and is_multi_run(pred.get("answer")):
+                    # A multi-run answer keeps its runs as a list in raw_answer.
+                    raw = {f"inference_{i}": run for i, run in enumerate(raw)}
+                pred["answer"] = raw
         response = original = pred["answer"]
         evaluator = gt.get("evaluator")
         kwargs = gt.get("evaluator_kwargs")
         if not isinstance(evaluator, str):
             raise EvaluatorError(f"evaluator must be a name, not {type(evaluator).__name__}")
+        if type(response) is list and response:
+            # Read as runs in both modes, as rome-tui's own files store runs.
+            self.notes.add("list", _qid(pred))
+            response = {f"inference_{i}": run for i, run in enumerate(response)}
         if self.reject_filter and _rejected(response):
-            return self._reject(pred, gt, response)
+            return self._reject(pred, gt, response, original)
         rome_primary = self.rome_primary
         extra: dict[str, Any] | None = None
         if isinstance(response, str):
             rome_v, strict_v, marks = self._verdicts(evaluator, kwargs, response)
             extracted = (rome_v if rome_primary else strict_v)["extracted"]
-        elif isinstance(response, dict):
+        elif is_multi_run(response):
             rome_v, strict_v, marks, extracted, extra = self._grade_runs(
-                evaluator, kwargs, response
+                evaluator, kwargs, response, _qid(pred)
             )
         else:
             if rome_primary:
                 raise AnswerError(
-                    f"answer is {type(response).__name__}, not text (the reference crashes)"
+                    f"answer is {_kind_of(response)}, not text (the reference crashes; "
+                    'a multi-run answer is {"inference_0": text, ...})'
                 )
-            self.not_text += 1
-            response = "" if response is None else str(response)
+            self.notes.add("not_text", _qid(pred), response)
+            response = _text_form(response)
             rome_v, strict_v, marks = self._verdicts(evaluator, kwargs, response)
             extracted = strict_v["extracted"]
         # The reference's own fields, in its key order.
@@ -208,7 +304,7 @@ class Grader:
         return pred
 
     def _grade_runs(
-        self, evaluator: str, kwargs: Any, runs: dict[str, Any]
+        self, evaluator: str, kwargs: Any, runs: dict[str, Any], qid: str
     ) -> tuple[Verdict, Verdict, dict[str, int], str | None, dict[str, Any]]:
         """Multi-run answers: every run graded, the mean kept (production harness, spec §8.3)."""
         keys = sorted(runs, key=_run_index)
@@ -216,7 +312,8 @@ class Grader:
         for key in keys:
             text = runs[key]
             if not isinstance(text, str):
-                text = "" if text is None else str(text)
+                self.notes.add("run_not_text", f"{qid}/{key}", text)
+                text = _text_form(text)
             per_run.append(self._verdicts(evaluator, kwargs, text))
         primary_index = 0 if self.mode == "rome" else 1
         rome_v = _mean_verdict("rule:rome", [r[0] for r in per_run], keys)
@@ -235,8 +332,10 @@ class Grader:
         }
         return rome_v, strict_v, marks, extracted_runs, extra  # type: ignore[return-value]
 
-    def _reject(self, pred: dict[str, Any], gt: Mapping[str, Any], response: Any) -> dict[str, Any]:
-        pred["raw_answer"] = response
+    def _reject(
+        self, pred: dict[str, Any], gt: Mapping[str, Any], response: Any, original: Any
+    ) -> dict[str, Any]:
+        pred["raw_answer"] = original
         pred.update(gt)
         first = response if isinstance(response, str) else next(iter(response.values()), "")
         review = Review(
@@ -264,6 +363,10 @@ class Grader:
         recompute_flags(record, self.flag_context)
 
 
+def _qid(pred: Mapping[str, Any]) -> str:
+    return str(pred.get("question_id"))
+
+
 def _find(verdicts: Sequence[Verdict], source: str) -> Verdict | None:
     for verdict in verdicts:
         if verdict["source"] == source:
@@ -279,7 +382,7 @@ def _run_index(key: str) -> tuple[int, str]:
 def _rejected(response: Any) -> bool:
     if isinstance(response, str):
         return response.startswith(REJECT_PREFIXES)
-    if isinstance(response, dict) and response:
+    if is_multi_run(response):
         # The harness's own test for runs can never be true; a question is
         # rejected here when every run was.
         return all(isinstance(v, str) and v.startswith(REJECT_PREFIXES) for v in response.values())
@@ -410,11 +513,15 @@ def grade_pairs(
         records = _grade_forked(grader, pairs, places)
     else:
         records = _grade_serial(grader, pairs, 0, len(pairs), places, finish=True)
-    if grader.not_text:
-        warnings.append(
-            f"{predictions_path}: {grader.not_text} answer(s) were not text (null or a number); "
-            "graded as their text form (null as empty)"
-        )
+    warnings += grader.notes.warnings(predictions_path)
+    if settings.harness_stats:
+        unreadable = [_qid(r) for r in records if usage_unreadable(r.get("usage"))]
+        if unreadable:
+            warnings.append(
+                f"{predictions_path}: {len(unreadable)} prediction(s) with unreadable usage "
+                f"(first: {first_ids(unreadable)}): not an object of token counts; counted as "
+                "0 tokens in scores.json's averages, as the harness does"
+            )
     return records, warnings
 
 
@@ -559,7 +666,7 @@ def _worker(
             record = grade(pred, gt)
             finish(record)
             deltas.append(_delta(record, before, gt, layouts))
-        payload = pickle.dumps((deltas, grader.not_text), protocol=pickle.HIGHEST_PROTOCOL)
+        payload = pickle.dumps((deltas, grader.notes), protocol=pickle.HIGHEST_PROTOCOL)
     except BaseException:  # noqa: BLE001 - the parent redoes this half and reports it
         payload = b""
     conn.send_bytes(payload)
@@ -599,9 +706,9 @@ def _grade_forked(
     if not payload:
         records += _grade_serial(grader, pairs, half, n, places, finish=True)
         return records
-    deltas, not_text = pickle.loads(payload)
+    deltas, notes = pickle.loads(payload)
     del payload
-    grader.not_text += not_text
+    grader.notes.merge(notes)
     for i, (layout, literals) in zip(range(half, n), deltas, strict=True):
         pred, gt = pairs[i]
         records.append(_apply_delta(pred, gt, layout, literals))

@@ -29,6 +29,14 @@ from scorers.jsonio import BOM, read_bytes
 FIRST_IDS = 5  # how many ids a warning quotes
 _NON_BLANK = re.compile(rb"\S")
 JSON_STRING_FIELDS = ("evaluator_kwargs", "usage", "inference_scores")
+# orjson parses 1024 levels of nesting but writes only 254, and a record is
+# written inside the list of records: a record may nest this many containers,
+# itself included, or it could be read but never written back.
+WRITABLE_DEPTH = 253
+TOO_DEEP = (
+    f"nested more than {WRITABLE_DEPTH} levels deep (rome-tui could read it but not write it back)"
+)
+_CONTAINERS = frozenset((dict, list))
 
 
 @dataclass
@@ -38,6 +46,38 @@ class Parsed:
     value: Any
     lines: list[int] | None = None  # JSONL: the 1-based line of each record
     warnings: list[str] = field(default_factory=list)
+
+
+def deeper_than(values: list[Any], limit: int = WRITABLE_DEPTH) -> bool:
+    """True when some value of ``values`` nests more than ``limit`` containers, itself included.
+
+    Walks all the values one level at a time, so a large run costs a few list
+    comprehensions per level rather than a Python loop per record; records
+    rarely nest more than five levels.
+    """
+    level = [value for value in values if type(value) in _CONTAINERS]
+    for _ in range(limit):
+        level = [
+            item
+            for node in level
+            for item in (node.values() if type(node) is dict else node)
+            if type(item) in _CONTAINERS
+        ]
+        if not level:
+            return False
+    return True
+
+
+def first_too_deep(values: list[Any], limit: int = WRITABLE_DEPTH) -> int | None:
+    """Index of the first value nested more than ``limit`` levels, or None."""
+    if not deeper_than(values, limit):
+        return None
+    return next(i for i, value in enumerate(values) if deeper_than([value], limit))
+
+
+def first_ids(ids: Iterable[Any]) -> str:
+    """The first few ids of a warning, comma-separated."""
+    return _first(ids)
 
 
 def _first(ids: Iterable[Any]) -> str:
@@ -311,6 +351,11 @@ def load_annotations(
             "expected a list of annotations or an object keyed by question_id, "
             f"got {type(value).__name__}",
         )
+    if not out:
+        raise InputError(path, "empty: no annotations")
+    deep = first_too_deep(list(out.values()))
+    if deep is not None:
+        raise InputError(path, TOO_DEEP, record=list(out)[deep])
     if decoded:
         warnings.append(
             f"{path}: {decoded} annotation(s) with evaluator_kwargs/usage as JSON text, decoded"
@@ -350,6 +395,14 @@ def load_predictions(path: str, mode: str = "strict") -> tuple[list[dict[str, An
     for i, record in enumerate(records):
         if "usage" in record or "evaluator_kwargs" in record or "inference_scores" in record:
             decoded += decode_json_strings(record, path, record.get("question_id", i))
+    deep = first_too_deep(records)
+    if deep is not None:
+        raise InputError(
+            path,
+            TOO_DEEP,
+            line=parsed.lines[deep] if parsed.lines is not None else None,
+            record=_where(records[deep], deep),
+        )
     if decoded:
         warnings.append(
             f"{path}: {decoded} prediction(s) with usage/evaluator_kwargs as JSON text, decoded"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import json
+import math
 import os
 import sys
 import tempfile
@@ -28,8 +29,14 @@ import orjson
 
 from scorers.errors import InputError
 from scorers.jsonio import atomic_write_bytes, fsync_dir, read_bytes
-from scorers.loading import decode_json_strings, parse_file
-from scorers.records import REVIEW_KEY, REVIEW_VERSION, Review, Verdict, content_hash
+from scorers.loading import (
+    TOO_DEEP,
+    decode_json_strings,
+    first_ids,
+    first_too_deep,
+    parse_file,
+)
+from scorers.records import FLAG_KINDS, REVIEW_KEY, REVIEW_VERSION, Review, Verdict, content_hash
 from scorers.scores import REJECTED_KEY, compute_scores, scores_json_bytes
 
 T = TypeVar("T")
@@ -77,8 +84,72 @@ class RunSettings:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RunSettings:
+        """Settings from run.json; ValueError naming the field for a wrong type or value.
+
+        Unknown fields are ignored (a newer rome-tui may add some).
+        """
         known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in known})
+        values = {k: v for k, v in data.items() if k in known}
+        for name, value in values.items():
+            problem = _setting_problem(name, value)
+            if problem is not None:
+                raise ValueError(f"{name} must be {problem}, got {_shown(value)}")
+        return cls(**values)
+
+
+MODES = ("rome", "strict")
+PRIMARIES = ("rule", "judge")
+_TEXT = "a string"
+_OPTIONAL_TEXT = "a string or null"
+_FLAG = "true or false"
+_SETTING_KINDS: dict[str, str] = {
+    "tracker_type": _TEXT,
+    "tracker_subtype": _OPTIONAL_TEXT,
+    "annotations": _OPTIONAL_TEXT,
+    "predictions": _OPTIONAL_TEXT,
+    "scores_path": _OPTIONAL_TEXT,
+    "llm_model": _OPTIONAL_TEXT,
+    "graded_at": _OPTIONAL_TEXT,
+    "use_llm_evaluator": _FLAG,
+    "reject_filter": _FLAG,
+    "harness_stats": _FLAG,
+}
+
+
+def _setting_problem(name: str, value: Any) -> str | None:
+    """What ``value`` of run.json's ``name`` should have been, or None when it fits."""
+    if name == "mode":
+        return None if value in MODES else "'rome' or 'strict'"
+    if name == "primary":
+        return None if value in PRIMARIES else "'rule' or 'judge'"
+    if name == "primary_by_bucket":
+        ok = isinstance(value, dict) and all(v in PRIMARIES for v in value.values())
+        return None if ok else "an object mapping buckets to 'rule' or 'judge'"
+    if name == "tools_available":
+        ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        return None if ok else "a list of tool names"
+    if name == "version":
+        return None if type(value) is int else "an integer"
+    kind = _SETTING_KINDS.get(name)
+    if kind == _TEXT:
+        return None if isinstance(value, str) and value else "a non-empty string"
+    if kind == _OPTIONAL_TEXT:
+        return None if value is None or isinstance(value, str) else kind
+    if kind == _FLAG:
+        return None if isinstance(value, bool) else kind
+    return None
+
+
+def _shown(value: Any) -> str:
+    """A value of a JSON file as a message quotes it: short, in JSON's own words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (dict, list)):
+        return f"{'an object' if isinstance(value, dict) else 'a list'}"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @dataclass(frozen=True)
@@ -144,8 +215,8 @@ def _read_settings(paths: ResultsPaths) -> RunSettings | None:
         raise InputError(str(paths.run), "expected a JSON object of run settings")
     try:
         return RunSettings.from_dict(value)
-    except TypeError as exc:
-        raise InputError(str(paths.run), f"bad run settings: {exc}") from None
+    except (TypeError, ValueError) as exc:
+        raise InputError(str(paths.run), f"bad {RUN_NAME} setting: {exc}") from None
 
 
 def _guess_settings(
@@ -197,8 +268,193 @@ def _imported_review(record: dict[str, Any]) -> Review:
     return review
 
 
+# --- checking what a results file holds ------------------------------------------
+
+MALFORMED_KEY = "malformed"  # review[MALFORMED_KEY][part]: what a load could not use, kept
+RANGE = "range"  # the problem kind of a score outside [0, 1] or not a number
+_EVIDENCE_FIELDS = ("reasoning", "answer")
+_REVIEW_LISTS = ("verdicts", "flags", "history", "conflict")
+_REVIEW_TEXTS = ("mode", "primary", "content_hash")
+
+
+def is_score(value: Any) -> bool:
+    """A score a results file may hold: a finite number in [0, 1] (true/false read as 1/0)."""
+    kind = type(value)
+    if kind is int or kind is bool:
+        return 0 <= value <= 1
+    if kind is float:
+        return 0.0 <= value <= 1.0  # NaN compares false
+    return isinstance(value, (int, float)) and math.isfinite(value) and 0 <= value <= 1
+
+
+def _verdict_problem(verdict: Any) -> str | None:
+    """The problem kind ("verdicts" or RANGE) that makes a verdict unusable, or None."""
+    if type(verdict) is not dict or type(verdict.get("source")) is not str:
+        return "verdicts"
+    for key in ("score", "strict"):
+        value = verdict.get(key)
+        if value is not None and not is_score(value):
+            number = isinstance(value, (int, float)) and not isinstance(value, bool)
+            return RANGE if number else "verdicts"
+    return None
+
+
+def _flag_ok(flag: Any) -> bool:
+    if type(flag) is not dict or flag.get("kind") not in FLAG_KINDS:
+        return False
+    if not isinstance(flag.get("source", ""), str):
+        return False
+    evidence = flag.get("evidence")
+    if type(evidence) is not list:
+        return False
+    for span in evidence:
+        if type(span) is not dict or span.get("field") not in _EVIDENCE_FIELDS:
+            return False
+        start, end = span.get("start"), span.get("end")
+        if type(start) is not int or type(end) is not int or not 0 <= start <= end:
+            return False
+        if not isinstance(span.get("text", ""), str):
+            return False
+    return True
+
+
+def _verdict_ok(verdict: Any) -> bool:
+    if type(verdict) is dict and "strict" not in verdict:
+        score = verdict.get("score")
+        kind = type(score)
+        if (score is None or ((kind is float or kind is int) and 0 <= score <= 1)) and type(
+            verdict.get("source")
+        ) is str:
+            return True  # the usual verdict, decided without a call
+    return _verdict_problem(verdict) is None
+
+
+def _is_object(value: Any) -> bool:
+    return type(value) is dict
+
+
+_ABSENT = object()
+# Per list part of a review: is an item usable. History and conflict entries
+# only need to be objects: their fields are checked where they are used.
+_ITEM_OK: dict[str, Callable[[Any], bool]] = {
+    "verdicts": _verdict_ok,
+    "flags": _flag_ok,
+    "history": _is_object,
+    "conflict": _is_object,
+}
+
+
+def _stash(malformed: dict[str, list[Any]], part: str, value: Any) -> None:
+    malformed.setdefault(part, []).append(value)
+
+
+def _check_review(review: dict[str, Any], malformed: dict[str, list[Any]]) -> set[str]:
+    """Make a record's review well typed; what cannot be used moves to ``malformed``.
+
+    Returns the kinds of problem found: a review part's name, or RANGE. The
+    common case (nothing wrong) takes one test per part.
+    """
+    kinds: set[str] = set()
+    for part in _REVIEW_LISTS:
+        items = review.get(part, _ABSENT)
+        if items is _ABSENT:
+            continue
+        if type(items) is not list:
+            _stash(malformed, part, review.pop(part))
+            kinds.add(part)
+            continue
+        if not items or all(map(_ITEM_OK[part], items)):
+            continue
+        keep = []
+        for item in items:
+            if _ITEM_OK[part](item):
+                keep.append(item)
+            else:
+                _stash(malformed, part, item)
+                problem = _verdict_problem(item) if part == "verdicts" else part
+                kinds.add(problem or part)
+        review[part] = keep
+    human = review.get("human", _ABSENT)
+    if human is not _ABSENT and (type(human) is not dict or not is_score(human.get("score"))):
+        score = human.get("score") if type(human) is dict else None
+        number = isinstance(score, (int, float)) and not isinstance(score, bool)
+        kinds.add(RANGE if number else "human")
+        _stash(malformed, "human", review.pop("human"))
+    for part in _REVIEW_TEXTS:
+        value = review.get(part)
+        if value is not None and type(value) is not str:
+            _stash(malformed, part, review.pop(part))
+            kinds.add(part)
+    stale = review.get("stale")
+    if stale is not None and type(stale) is not bool:
+        _stash(malformed, "stale", review.pop("stale"))
+        kinds.add("stale")
+    return kinds
+
+
+def _check_scores(record: dict[str, Any], malformed: dict[str, list[Any]]) -> bool:
+    """Set aside a ``correct``/``correct_strict`` that is not a score; True if one was."""
+    found = False
+    correct = record.get("correct")
+    if correct is not None and not is_score(correct):
+        _stash(malformed, "correct", correct)
+        record["correct"] = None  # not graded: left out of every count
+        found = True
+    if "correct_strict" in record:
+        strict = record["correct_strict"]
+        if strict is not None and not is_score(strict):
+            _stash(malformed, "correct_strict", record.pop("correct_strict"))
+            found = True
+    return found
+
+
+def _problem_warnings(target: str, problems: dict[str, list[Any]]) -> list[str]:
+    """One warning per kind of problem, counting the records that had it."""
+    out = []
+    for kind, where in problems.items():
+        first = first_ids(where)
+        if kind == RANGE:
+            out.append(
+                f"{target}: {len(where)} record(s) with a score out of range (not a number in "
+                f"[0, 1]; first: {first}); not counted (kept under review.{MALFORMED_KEY})"
+            )
+        elif kind == REVIEW_KEY:
+            out.append(
+                f"{target}: {len(where)} record(s) whose review is not an object (first: {first}); "
+                f"read as graded elsewhere (kept under review.{MALFORMED_KEY})"
+            )
+        else:
+            out.append(
+                f"{target}: {len(where)} record(s) with a malformed review.{kind} "
+                f"(first: {first}); ignored (kept under review.{MALFORMED_KEY})"
+            )
+    return out
+
+
+def _repeated_ids(records: Sequence[dict[str, Any]]) -> list[str]:
+    seen: set[str] = set()
+    repeated: dict[str, None] = {}
+    for record in records:
+        qid = record.get("question_id")
+        if qid is None:
+            continue
+        key = qid if type(qid) is str else str(qid)
+        if key in seen:
+            repeated[key] = None
+        else:
+            seen.add(key)
+    return list(repeated)
+
+
 def load_results(path: str | os.PathLike[str]) -> LoadedResults:
-    """Load a graded run: rome-tui's own, the reference's, the harness's or HF rows."""
+    """Load a graded run: rome-tui's own, the reference's, the harness's or HF rows.
+
+    Every record comes out well typed for the commands that read it: a
+    ``correct`` or verdict score that is not a number in [0, 1] and review
+    parts of the wrong type are set aside under ``review.malformed`` (so a
+    write-back loses nothing) with one warning per kind of problem. An empty
+    file, and records nested too deep to be written back, are InputErrors.
+    """
     paths = ResultsPaths.of(path)
     target = str(paths.updated)
     if not paths.updated.exists():
@@ -219,8 +475,11 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
             ]
     if not isinstance(value, list):
         raise InputError(target, f"expected a list of graded records, got {type(value).__name__}")
+    if not value:
+        raise InputError(target, "empty: no graded records")
     decoded = 0
     imported = 0
+    problems: dict[str, list[Any]] = {}  # kind -> ids of the records with it, in file order
     records: list[dict[str, Any]] = value
     for i, record in enumerate(records):
         where = parsed.lines[i] if parsed.lines is not None else i
@@ -228,10 +487,43 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
             raise InputError(
                 target, f"expected a JSON object, got {type(record).__name__}", record=where
             )
-        decoded += decode_json_strings(record, target, record.get("question_id", where))
-        if not isinstance(record.get(REVIEW_KEY), dict):
-            record[REVIEW_KEY] = _imported_review(record)
-            imported += 1
+        qid = record.get("question_id", where)
+        decoded += decode_json_strings(record, target, qid)
+        malformed: dict[str, list[Any]] = {}
+        kinds: set[str] = {RANGE} if _check_scores(record, malformed) else set()
+        review = record.get(REVIEW_KEY)
+        if type(review) is not dict:
+            if review is not None:
+                _stash(malformed, REVIEW_KEY, review)
+                kinds.add(REVIEW_KEY)
+            else:
+                imported += 1
+            try:
+                review = record[REVIEW_KEY] = cast(dict[str, Any], _imported_review(record))
+            except orjson.JSONEncodeError:  # content_hash of kwargs nested too deep
+                raise InputError(target, TOO_DEEP, record=qid) from None
+        else:
+            kinds |= _check_review(review, malformed)
+        for kind in kinds:
+            problems.setdefault(kind, []).append(qid)
+        if malformed:
+            kept = review.get(MALFORMED_KEY)
+            if type(kept) is dict:  # set aside by an earlier load: keep both
+                for part, values in malformed.items():
+                    old = kept.get(part, [])
+                    kept[part] = (old if type(old) is list else [old]) + values
+            else:
+                if kept is not None:
+                    _stash(malformed, MALFORMED_KEY, kept)
+                review[MALFORMED_KEY] = malformed
+    deep = first_too_deep(records)
+    if deep is not None:
+        raise InputError(
+            target,
+            TOO_DEEP,
+            line=parsed.lines[deep] if parsed.lines is not None else None,
+            record=records[deep].get("question_id", deep),
+        )
     if decoded:
         warnings.append(
             f"{target}: {decoded} record(s) with evaluator_kwargs/usage as JSON text, decoded"
@@ -239,6 +531,14 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
     if imported:
         warnings.append(
             f"{target}: {imported} record(s) graded elsewhere; their 'correct' is kept as the rome verdict"
+        )
+    warnings.extend(_problem_warnings(target, problems))
+    repeated = _repeated_ids(records)
+    if repeated:
+        warnings.append(
+            f"{target}: {len(repeated)} question_id(s) appear more than once (first: "
+            f"{first_ids(repeated)}); each copy is a separate record (scores.json counts every "
+            "copy; an override applies to the first)"
         )
     if settings is None:
         settings = _guess_settings(records, warnings, target)
@@ -254,12 +554,15 @@ _INDENT = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS
 _BATCH = 64  # records serialised per orjson call
 
 
-def _updated_chunks(records: Sequence[dict[str, Any]]) -> Iterable[bytes | memoryview]:
+def _updated_chunks(
+    records: Sequence[dict[str, Any]], target: str = UPDATED_NAME
+) -> Iterable[bytes | memoryview]:
     """The bytes of ``orjson.dumps(records, OPT_INDENT_2)``, a few records at a time.
 
     Serialising in small batches bounds the extra memory of writing a large
     run. A batch is dumped as an array of its own, which indents its records
     exactly as they sit in the whole array; only its brackets are dropped.
+    A record orjson cannot write (nested too deep) is an InputError naming it.
     """
     if not records:
         yield b"[]"
@@ -267,13 +570,27 @@ def _updated_chunks(records: Sequence[dict[str, Any]]) -> Iterable[bytes | memor
     yield b"[\n"
     for start in range(0, len(records), _BATCH):
         chunk = records[start : start + _BATCH]
-        batch = orjson.dumps(chunk, option=_INDENT, default=_default)
+        try:
+            batch = orjson.dumps(chunk, option=_INDENT, default=_default)
+        except orjson.JSONEncodeError as exc:
+            raise _unwritable(chunk, start, target, exc) from None
         for record in chunk:
             _drop_utf8_copies(record)
         if start:
             yield b",\n"
         yield memoryview(batch)[2:-2]  # without "[\n" and "\n]"
     yield b"\n]"
+
+
+def _unwritable(
+    chunk: Sequence[dict[str, Any]], start: int, target: str, exc: Exception
+) -> InputError:
+    deep = first_too_deep(list(chunk))
+    index = start + (deep if deep is not None else 0)
+    record = chunk[deep] if deep is not None else None
+    problem = TOO_DEEP if deep is not None else f"cannot be written as JSON: {exc}"
+    qid = record.get("question_id", index) if isinstance(record, dict) else None
+    return InputError(target, problem, record=qid)
 
 
 _LONG = 1024  # characters: below this a cached UTF-8 copy is not worth a new string
@@ -369,7 +686,7 @@ def write_updated(
         with os.fdopen(fd, "wb", buffering=1 << 20) as handle:
             writeback = _writeback_starter()
             written = flushed = 0
-            for chunk in _updated_chunks(records):
+            for chunk in _updated_chunks(records, str(target)):
                 handle.write(chunk)
                 written += len(chunk)
                 if writeback is not None and written - flushed >= _WRITEBACK_EVERY:

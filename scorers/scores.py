@@ -53,6 +53,38 @@ def _is_score(value: Any) -> bool:
     return isinstance(value, (int, float))
 
 
+USAGE_FIELDS = ("total_tokens", "prompt_tokens", "completion_tokens")
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _usage_of(value: Any) -> Any:
+    """A record's ``usage``, decoding the JSON text of exports; None when unreadable text."""
+    if isinstance(value, str):
+        try:
+            return orjson.loads(value)
+        except orjson.JSONDecodeError:
+            return None
+    return value
+
+
+def usage_unreadable(value: Any) -> bool:
+    """True for a ``usage`` the token averages cannot read and so count as 0.
+
+    Absent or null usage is normal (a response without it); an object missing
+    some counts is read as it is. Anything else, or a count that is not a
+    number, is unreadable.
+    """
+    if value is None:
+        return False
+    usage = _usage_of(value)
+    if not isinstance(usage, dict):
+        return True
+    return any(name in usage and not _is_count(usage[name]) for name in USAGE_FIELDS)
+
+
 def compute_scores(
     records: Iterable[Mapping[str, Any]],
     tracker_type: str = "task",
@@ -81,17 +113,13 @@ def compute_scores(
         seen += 1
         score = record.get("correct")
         if harness_stats:
-            usage = record.get("usage")
-            if isinstance(usage, str):
-                try:
-                    usage = orjson.loads(usage)
-                except orjson.JSONDecodeError:
-                    usage = None
+            usage = _usage_of(record.get("usage"))
             if isinstance(usage, dict) and usage:
                 usage_seen = True
-                for i, name in enumerate(("total_tokens", "prompt_tokens", "completion_tokens")):
+                for i, name in enumerate(USAGE_FIELDS):
                     value = usage.get(name)
-                    if isinstance(value, (int, float)):
+                    # Anything else counts as 0, as the harness does (usage_unreadable says so).
+                    if isinstance(value, (int, float)) and not isinstance(value, bool):
                         usage_sums[i] += value
         if not _is_score(score):
             review = record.get("review")

@@ -1165,51 +1165,7 @@ def _journal_line(eid: str, qid: str, old: float, new: float, chash: str) -> dic
 
 # Open findings (tests/../team/hardening_findings.md): (corpus file, command) -> id.
 # Their tests are strict xfails, so a fix shows up as an XPASS: then delete the line.
-KNOWN_OPEN: dict[tuple[str, str], str] = {
-    ("a07_empty.json", "grade"): "H1",
-    ("p13_answer_object.json", "grade"): "H2",
-    ("p14_inference_bad.json", "grade"): "H2",
-    ("p17_usage_wrong_types.json", "grade"): "H3",
-    ("r06_empty.json", "override"): "H4",
-    ("r06_empty.json", "review"): "H4",
-    **{
-        (name, command): "H5"
-        for name in (
-            "r12_verdicts_wrong.json",
-            "r13_verdict_fields_wrong.json",
-            "r14_flags_wrong.json",
-            "r15_history_wrong.json",
-            "r16_human_wrong.json",
-        )
-        for command in ("summary", "override")
-    },
-    ("s03_wrong_types.json", "summary"): "H7",
-    ("s03_wrong_types.json", "override"): "H7",
-    ("s03_wrong_types.json", "review"): "H7",
-    ("s04_unknown_mode.json", "summary"): "H8",
-    ("s04_unknown_mode.json", "override"): "H8",
-    ("s04_unknown_mode.json", "review"): "H8",
-    **{
-        (f"r3{n}_{name}.json", command): "H15"
-        for n, name in (
-            (2, "review_verdicts_number"),
-            (3, "review_flags_number"),
-            (4, "review_history_true"),
-            (5, "review_history_object"),
-            (6, "review_history_number"),
-        )
-        for command in ("summary", "override", "review")
-    },
-    ("r06_empty.json", "judge"): "H4",
-    ("r29_nested_300.json", "judge"): "H9",
-    ("r30_scores_out_of_range.json", "summary"): "H11",
-    ("r30_scores_out_of_range.json", "override"): "H11",
-    ("a28_nested_300.json", "grade"): "H9",
-    ("p33_nested_300.json", "grade"): "H9",
-    ("r29_nested_300.json", "summary"): "H9",
-    ("r29_nested_300.json", "override"): "H9",
-    ("r29_nested_300.json", "review"): "H9",
-}
+KNOWN_OPEN: dict[tuple[str, str], str] = {}
 
 
 def known_open(file: str, command: str) -> list[Any]:
@@ -1248,7 +1204,7 @@ def _long_lines(directory: Path) -> bytes:
 
 ADVERSARIAL = (
     "Final Answer: " * 15_000,
-    "\\boxed{" * 3_000 + "1",  # quadratic in rome mode (H18): kept small here
+    "\\boxed{" * 25_000 + "1",  # was quadratic in rome mode (H18, fixed)
     "1," * 100_000,
     "A, " * 70_000 + "and",
     "(" * 100_000 + "B",

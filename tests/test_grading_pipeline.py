@@ -298,7 +298,7 @@ def test_answer_that_is_not_text(tmp_path: Path, capsys: pytest.CaptureFixture[s
         {"question_id": "2", "answer": None},
     ]
     code, _, _, err = run(capsys, tmp_path, annotations, predictions, "--mode", "rome")
-    assert code == 2 and "pred.json: record 1: answer is int, not text" in err
+    assert code == 2 and "pred.json: record 1: answer is a number, not text" in err
     code, records, _, err = run(capsys, tmp_path, annotations, predictions)
     assert code == 0 and "2 answer(s) were not text" in err
     assert [r["raw_answer"] for r in records] == [3, None]  # the original kept

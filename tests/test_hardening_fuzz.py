@@ -427,8 +427,6 @@ GRADED = st.fixed_dictionaries(
 )
 
 
-@pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="open finding H15 (team/hardening_findings.md)")
 @settings(
     max_examples=100,
     deadline=DEADLINE,

@@ -294,3 +294,41 @@ def test_judge_runs_on_hostile_results(
     assert counts == [1] * len(records)
     assert server.count() == len(records)
     orjson.loads((run / "scores.json").read_bytes())
+
+
+def test_judge_keeps_human_overrides(
+    server: FakeOpenAIServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A judge run with the judge primary never replaces a human score, written back or journaled only."""
+    from hardening_fixtures import run_cli
+
+    from scorers.results import load_results
+    from scorers.store import ResultsStore
+
+    for var in [v for v in os.environ if v.startswith("OPENAI_")]:
+        monkeypatch.delenv(var)
+    monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
+    server.responder = lambda body: "Reasoning: no.\nJudgement: 0"
+    run = _make_run(tmp_path / "run", 4)
+    loaded = load_results(run)
+    loaded.settings.primary = "judge"
+    save_results(loaded.paths, loaded.records, loaded.settings)
+    assert (
+        run_cli(
+            ["override", str(run), "HQ1Z", "0.5", "--reason", "half", "--annotator", "alice"]
+        ).code
+        == 0
+    )
+    with ResultsStore.open(run, annotator="bob") as store:  # journaled, never written back
+        store.override("HQ2Z", 0.25, "journal only")
+
+    ran = run_cli(["judge", str(run), "--judge", "rome"], 60)
+    assert ran.code == 0, ran.err[-1500:]
+    on_disk = {
+        r["question_id"]: r for r in orjson.loads((run / "updated_predictions.json").read_bytes())
+    }
+    assert on_disk["HQ0Z"]["correct"] == 0  # the judge is primary where no human spoke
+    assert on_disk["HQ1Z"]["correct"] == 0.5
+    with ResultsStore.open(run, annotator="carol") as store:
+        scores = {r["question_id"]: r["correct"] for r in store.records}
+    assert scores == {"HQ0Z": 0, "HQ1Z": 0.5, "HQ2Z": 0.25, "HQ3Z": 0}
