@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping
 
 from scorers.flags.scan import Family, Scanner, lowered
 from scorers.flags.spans import flag, sentence_span
-from scorers.records import Flag
+from scorers.records import Evidence, Flag
 
 _GRADER = r"(?:grader|judge|evaluator|reviewer|assessor|marker|annotator|grading\s+(?:model|system|llm)|llm|ai\s+judge)"
 _PATTERNS: tuple[str, ...] = tuple(
@@ -154,6 +154,11 @@ def detect(
         for m in found_by.get(name, ()):
             spans.append(sentence_span("answer", answer, m.start(), m.end()))
     if spans:
-        spans.sort(key=lambda s: (s["start"], s["end"]))
-        unique = [s for i, s in enumerate(spans) if i == 0 or s["start"] != spans[i - 1]["start"]]
-        yield flag("judge_prompt_injection", unique[:5], "the answer addresses the grader")
+        # Two cues in one passage give overlapping sentence spans: keep the tightest
+        # span of each passage, so the reviewer's evidence jumps do not repeat.
+        kept: list[Evidence] = []
+        for span in sorted(spans, key=lambda s: (s["end"] - s["start"], s["start"])):
+            if all(span["end"] <= k["start"] or span["start"] >= k["end"] for k in kept):
+                kept.append(span)
+        kept.sort(key=lambda s: s["start"])
+        yield flag("judge_prompt_injection", kept[:5], "the answer addresses the grader")
