@@ -432,15 +432,17 @@ def _problem_warnings(target: str, problems: dict[str, list[Any]]) -> list[str]:
 
 
 def _repeated_ids(records: Sequence[dict[str, Any]]) -> list[str]:
-    seen: set[str] = set()
+    """Ids that repeat within one model: an export of several models (BAAI/ROME-Evaluated)
+    legitimately has each question once per model."""
+    seen: set[tuple[str, str]] = set()
     repeated: dict[str, None] = {}
     for record in records:
         qid = record.get("question_id")
         if qid is None:
             continue
-        key = qid if type(qid) is str else str(qid)
+        key = (str(record.get("model", "")), qid if type(qid) is str else str(qid))
         if key in seen:
-            repeated[key] = None
+            repeated[key[1]] = None
         else:
             seen.add(key)
     return list(repeated)
@@ -537,8 +539,8 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
     if repeated:
         warnings.append(
             f"{target}: {len(repeated)} question_id(s) appear more than once (first: "
-            f"{first_ids(repeated)}); each copy is a separate record (scores.json counts every "
-            "copy; an override applies to the first)"
+            f"{first_ids(repeated)}); every copy is counted as a separate item, as in "
+            "scores.json (an override applies to the first)"
         )
     if settings is None:
         settings = _guess_settings(records, warnings, target)

@@ -219,13 +219,8 @@ class ResultsStore:
         strict: list[Any] = []
         for i, record in enumerate(self.records):
             qid = str(record.get("question_id"))
-            if qid in index:
-                self.warnings.append(
-                    f"{self._predictions_path()}: question_id {qid} appears more than once; "
-                    "overrides apply to its first record"
-                )
-            else:
-                index[qid] = i
+            # Repeats are reported once, counted, by load_results; overrides go to the first.
+            index.setdefault(qid, i)
             score, all_or_nothing = _initial_scores(record, fallback)
             baseline.append(score)
             strict.append(all_or_nothing)

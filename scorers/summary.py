@@ -349,26 +349,6 @@ def group_by_model(
     return list(groups.items())
 
 
-def repeated_ids(groups: Iterable[tuple[str, Sequence[Mapping[str, Any]]]]) -> list[str]:
-    """Question ids that occur more than once within one model, in first-repeat order.
-
-    Every copy is summarised as its own item (scores.json counts them the same
-    way), so a repeated id weighs its question double; the caller says so.
-    Records without an id are not compared.
-    """
-    repeated: dict[str, None] = {}
-    for _, records in groups:
-        seen: set[str] = set()
-        for record in records:
-            if record.get("question_id") is None:
-                continue
-            key = pair_key(record)
-            if key in seen:
-                repeated[key] = None
-            seen.add(key)
-    return list(repeated)
-
-
 # --- one model ------------------------------------------------------------------------
 
 

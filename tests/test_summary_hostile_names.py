@@ -22,7 +22,8 @@ from rome_tui.cli import main
 from rome_tui.render.tables import summary_renderable
 from rome_tui.render.text import to_csv, to_latex, to_markdown
 from scorers.errors import UsageError
-from scorers.summary import repeated_ids, summarise
+from scorers.results import load_results
+from scorers.summary import summarise
 
 CLEAR = "\x1b[2J"
 TITLE = "\x1b]0;owned\x07"
@@ -145,11 +146,16 @@ def test_an_empty_results_file_is_an_error_naming_it(
     assert "Traceback" not in err
 
 
-def test_repeated_ids_are_found_per_model() -> None:
-    a = [record("q1", 1.0), record("q2", 0.0), record("q1", 0.0), {"question_id": None}]
-    b = [record("q1", 1.0), {"question_id": None}]
-    assert repeated_ids([("a", a), ("b", b)]) == ["q1"]
-    assert repeated_ids([("a", a[:2]), ("b", b)]) == []
+def test_repeated_ids_are_found_per_model(tmp_path: Path) -> None:
+    """One file of several models (a ROME-Evaluated export) has each question once per model."""
+    a = [dict(record("q1", 1.0), model="a"), dict(record("q2", 0.0), model="a")]
+    b = [dict(record("q1", 1.0), model="b"), {"question_id": None, "model": "b"}]
+    clean = load_results(write_run(tmp_path / "clean", orjson.dumps(a + b)))
+    assert not [w for w in clean.warnings if "more than once" in w]
+    doubled = a + [dict(record("q1", 0.0), model="a")] + b
+    loaded = load_results(write_run(tmp_path / "doubled", orjson.dumps(doubled)))
+    said = [w for w in loaded.warnings if "more than once" in w]
+    assert len(said) == 1 and "(first: q1)" in said[0]
 
 
 @pytest.mark.parametrize("output", [False, True])

@@ -87,7 +87,7 @@ def _load(path: str) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from scorers.summary import SummaryOptions, group_by_model, repeated_ids, summarise
+    from scorers.summary import SummaryOptions, group_by_model, summarise
 
     if args.bootstrap < 1:
         raise UsageError(f"--bootstrap must be at least 1, got {args.bootstrap}")
@@ -107,9 +107,6 @@ def run(args: argparse.Namespace) -> int:
         if subtype is None and args.by is None:
             subtype = loaded.settings.tracker_subtype
         grouped = group_by_model(loaded.records, model_name(path))
-        repeated = repeated_ids(grouped)
-        if repeated:
-            warnings.append(_repeated_warning(str(loaded.paths.updated), repeated))
         for name, records in grouped:
             unique = name
             if unique in names:
@@ -154,17 +151,6 @@ def run(args: argparse.Namespace) -> int:
 def _warn_all(warnings: list[str]) -> None:
     for warning in warnings:
         warn("summary", warning)
-
-
-SHOWN_IDS = 5
-
-
-def _repeated_warning(path: str, repeated: list[str]) -> str:
-    first = ", ".join(repeated[:SHOWN_IDS]) + (", ..." if len(repeated) > SHOWN_IDS else "")
-    return (
-        f"{path}: {len(repeated)} question_id(s) appear more than once (first: {first}); "
-        "every copy is counted as a separate item, as in scores.json"
-    )
 
 
 def _print_table(summary: Any, output: str | None) -> None:
