@@ -22,35 +22,10 @@ from scorers.flags.conclusion import Conclusion, last_committed
 from scorers.flags.spans import evidence, flag, tail_start
 from scorers.outcome import Outcome
 from scorers.records import Flag, decode_kwargs, verdict_of
+from scorers.strict.numbers import UNIT_WORDS
 
-_NUMBER_WORDS = {
-    w: str(i)
-    for i, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        ]
-    )
-}
+# Number words a conclusion may use instead of digits, zero to twenty.
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate((*UNIT_WORDS, "twenty"))}
 _NUMBER_WORDS.update(
     {"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "hundred": "100", "a dozen": "12"}
 )

@@ -11,11 +11,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import orjson
 
 from scorers.records import Verdict
+
+if TYPE_CHECKING:
+    from scorers.judges.parsing import Parsed
 
 
 @dataclass(frozen=True)
@@ -131,6 +134,31 @@ def text_field(record: Mapping[str, Any], *names: str) -> str | None:
         if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
             return "\n".join(value)
     return None
+
+
+def verdict_of_parsed(
+    source: str,
+    *,
+    model: str,
+    request: ChatRequest,
+    reply: ChatReply,
+    parsed: Parsed,
+    extracted: str | None = None,
+    usage: Mapping[str, int] | None = None,
+) -> Verdict:
+    """:func:`verdict_of_reply` for a reply read by one of the parsers in ``parsing``."""
+    return verdict_of_reply(
+        source,
+        model=model,
+        request=request,
+        reply=reply,
+        score=parsed.score,
+        parse=parsed.parse,
+        error=parsed.error,
+        explanation=parsed.explanation,
+        extracted=extracted,
+        usage=usage,
+    )
 
 
 def verdict_of_reply(

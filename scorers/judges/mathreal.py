@@ -21,7 +21,7 @@ from scorers.judges.base import (
     add_usage,
     error_verdict,
     text_field,
-    verdict_of_reply,
+    verdict_of_parsed,
 )
 from scorers.judges.parsing import parse_mathreal
 from scorers.judges.prompts import fence, fill_fields, load_prompt
@@ -117,15 +117,12 @@ class MathRealJudge:
         reply = await call(request)
         add_usage(usage, reply.usage)
         parsed = parse_mathreal(reply.content)
-        verdict = verdict_of_reply(
+        verdict = verdict_of_parsed(
             source,
             model=opts.model,
             request=request,
             reply=reply,
-            score=parsed.score,
-            parse=parsed.parse,
-            error=parsed.error,
-            explanation=parsed.explanation,
+            parsed=parsed,
             extracted=extracted,
             usage=usage,
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorers.judges.base import Call, ChatRequest, JudgeOptions, text_field, verdict_of_reply
+from scorers.judges.base import Call, ChatRequest, JudgeOptions, text_field, verdict_of_parsed
 from scorers.judges.parsing import parse_rome_reference, parse_rome_robust
 from scorers.judges.prompts import fence, load_prompt
 from scorers.records import Verdict, response_texts
@@ -51,15 +51,12 @@ class RomeJudge:
         )
         reply = await call(request)
         parsed = PARSERS[opts.parse](reply.content)
-        return verdict_of_reply(
+        return verdict_of_parsed(
             f"judge:{self.name}",
             model=opts.model,
             request=request,
             reply=reply,
-            score=parsed.score,
-            parse=parsed.parse,
-            error=parsed.error,
-            explanation=parsed.explanation,
+            parsed=parsed,
         )
 
 

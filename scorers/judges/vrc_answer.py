@@ -18,7 +18,7 @@ from scorers.judges.base import (
     JudgeOptions,
     error_verdict,
     text_field,
-    verdict_of_reply,
+    verdict_of_parsed,
 )
 from scorers.judges.parsing import parse_binary
 from scorers.judges.prompts import fence, fill_fields, load_prompt
@@ -66,15 +66,12 @@ class VrcAnswerJudge:
         )
         reply = await call(request)
         parsed = parse_binary(reply.content)
-        verdict = verdict_of_reply(
+        verdict = verdict_of_parsed(
             source,
             model=opts.model,
             request=request,
             reply=reply,
-            score=parsed.score,
-            parse=parsed.parse,
-            error=parsed.error,
-            explanation=parsed.explanation,
+            parsed=parsed,
         )
         verdict["metrics"] = {"mode": mode}
         return verdict

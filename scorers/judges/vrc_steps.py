@@ -20,7 +20,7 @@ from scorers.judges.base import (
     JudgeOptions,
     error_verdict,
     text_field,
-    verdict_of_reply,
+    verdict_of_parsed,
 )
 from scorers.judges.parsing import VRC_METRICS, VRC_OVERALL, parse_vrc_steps
 from scorers.judges.prompts import fence, load_prompt
@@ -80,15 +80,12 @@ class VrcStepsJudge:
         )
         reply = await call(request)
         parsed = parse_vrc_steps(reply.content)
-        verdict = verdict_of_reply(
+        verdict = verdict_of_parsed(
             source,
             model=opts.model,
             request=request,
             reply=reply,
-            score=parsed.score,
-            parse=parsed.parse,
-            error=parsed.error,
-            explanation=parsed.explanation,
+            parsed=parsed,
         )
         if parsed.metrics:
             verdict["metrics"] = parsed.metrics

@@ -44,7 +44,7 @@ _NUMBER = re.compile(
     r")"
 )
 _MULTIPLIERS = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
-_UNITS = [
+UNIT_WORDS = [
     "zero",
     "one",
     "two",
@@ -67,10 +67,12 @@ _UNITS = [
     "nineteen",
 ]
 _TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-_WORD_VALUES = {w: i for i, w in enumerate(_UNITS)} | {w: 20 + 10 * i for i, w in enumerate(_TENS)}
+_WORD_VALUES = {w: i for i, w in enumerate(UNIT_WORDS)} | {
+    w: 20 + 10 * i for i, w in enumerate(_TENS)
+}
 _NUMBER_WORD = re.compile(
-    r"\b(?P<t>" + "|".join(_TENS) + r")(?:[- ](?P<u>" + "|".join(_UNITS[1:10]) + r"))?\b"
-    r"|\b(?P<w>" + "|".join(_UNITS) + r")\b",
+    r"\b(?P<t>" + "|".join(_TENS) + r")(?:[- ](?P<u>" + "|".join(UNIT_WORDS[1:10]) + r"))?\b"
+    r"|\b(?P<w>" + "|".join(UNIT_WORDS) + r")\b",
     re.IGNORECASE,
 )
 _PAREN = re.compile(r"\([^()\n]*\)")
