@@ -92,6 +92,19 @@ class _Pattern:
 _NUMBERS = itertools.count(1)
 
 
+# Stems of the computing tools a reasoning trace may claim to have used.
+_CODE_TOOLS = (
+    "python",
+    "sympy",
+    "numpy",
+    "scipy",
+    "matlab",
+    "mathematica",
+    "wolfram",
+    "interpreter",
+)
+
+
 def _p(
     family: str,
     stems: tuple[str, ...],
@@ -271,18 +284,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
     ),
     _p(
         "code",
-        (
-            "python",
-            "sympy",
-            "numpy",
-            "scipy",
-            "matlab",
-            "mathematica",
-            "wolfram",
-            "interpreter",
-            "excel",
-            "spreadsheet",
-        ),
+        (*_CODE_TOOLS, "excel", "spreadsheet"),
         r"\b(?:using|used|use|with|via|in|through)\s+(?:a\s+|an\s+|the\s+|my\s+)?(?:python|sympy|numpy|scipy|matlab"
         r"|mathematica|wolfram\s*alpha|wolfram|excel|code\s+interpreter|interpreter|spreadsheet)\b"
         # "a Python file", "the numpy function": artifacts being described, not a tool being used
@@ -291,18 +293,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
     ),
     _p(
         "code",
-        (
-            "python",
-            "sympy",
-            "numpy",
-            "scipy",
-            "matlab",
-            "mathematica",
-            "wolfram",
-            "interpreter",
-            "solver",
-            "optimi",
-        ),
+        (*_CODE_TOOLS, "solver", "optimi"),
         rf"\b(?:python|sympy|numpy|scipy|matlab|mathematica|wolfram\s*alpha|wolfram|the\s+interpreter|the\s+solver"
         rf"|the\s+optimi[sz]er)\s+{_VERBS_SHOW}\b",
     ),
