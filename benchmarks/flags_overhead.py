@@ -128,7 +128,6 @@ def _grade(a_path: Path, p_path: Path, with_flags: bool) -> tuple[float, list[di
         ("scorers.verdict_flags", "scorers.flags") if with_flags else ("scorers.verdict_flags",)
     )
     flagging.DETECTOR_MODULES = modules
-    flagging.detectors.cache_clear()
     out = a_path.parent / ("out-flags" if with_flags else "out-no-flags")
     start = time.perf_counter()
     result = grading.grade_files(
@@ -163,7 +162,6 @@ def main(argv: list[str] | None = None) -> int:
                 if with_flags:
                     records = graded
         flagging.DETECTOR_MODULES = original
-        flagging.detectors.cache_clear()
     from scorers import flags
 
     ctx = FlagContext()

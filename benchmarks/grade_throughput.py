@@ -13,13 +13,15 @@ inside ``answer``), then in fresh subprocesses:
 
 Prints items/s, the ratio grading time / floor time, and peak memory as a
 multiple of the input size: the larger of the grading process's peak RSS and
-the peak total PSS of it and any worker it forks (sampled every 20 ms), above
-its RSS after imports. Targets: ratio <= 1.5, memory <= 2x input. The load
+the peak total RSS of it and its flag worker (sampled every 20 ms), above its
+RSS after imports. Targets: ratio <= 1.5, memory <= 2x input. The load
 average is printed too: the timings mean little on a busy machine.
 
 ``--keep DIR`` generates into DIR and keeps the corpus; run again with the
-same DIR and ``--reuse`` to skip generating it. ``--jobs 1`` forces serial
-grading (``ROME_TUI_JOBS``); by default ``rome-tui grade`` decides.
+same DIR and ``--reuse`` to skip generating it. ``--jobs 1`` keeps everything
+in one process (``ROME_TUI_JOBS=1``); by default ``rome-tui grade`` runs the
+behaviour-flag detectors of a large run in a second process. CPU time counts
+both processes.
 """
 
 from __future__ import annotations
@@ -185,12 +187,19 @@ from scorers.results import ResultsPaths, RunSettings
 if sys.argv[5] == "no-flags":
     flagging.DETECTOR_MODULES = tuple(m for m in flagging.DETECTOR_MODULES if m != "scorers.flags")
 flagging.detectors()
-def rss_kb():
+def status_kb(field):
     with open("/proc/self/status") as f:
         for line in f:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field):
                 return int(line.split()[1])
     return 0
+def rss_kb():
+    return status_kb("VmRSS:")
+# VmHWM, not ru_maxrss: Linux carries ru_maxrss over from the parent across
+# fork and exec, so a child of a process that generated a large corpus would
+# report the parent's peak.
+def peak_kb():
+    return status_kb("VmHWM:")
 base = rss_kb()
 settings = RunSettings(mode=sys.argv[4], reject_filter=sys.argv[4] == "strict", harness_stats=sys.argv[4] == "strict")
 def cpu():
@@ -198,18 +207,25 @@ def cpu():
 start, start_cpu = time.perf_counter(), cpu()
 result = grading.grade_files(sys.argv[1], sys.argv[2], settings, paths=ResultsPaths.of(sys.argv[3]))
 seconds, cpu_seconds = time.perf_counter() - start, cpu() - start_cpu
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+peak = peak_kb()
 print(json.dumps({"seconds": seconds, "cpu": cpu_seconds, "base_kb": base, "peak_kb": peak, "timings": result.timings, "n": len(result.records), "jobs": int(result.timings.get("processes", 1))}))
 """
 
 FLOOR_CHILD = r"""
 import json, resource, sys, time, orjson
-def rss_kb():
+def status_kb(field):
     with open("/proc/self/status") as f:
         for line in f:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field):
                 return int(line.split()[1])
     return 0
+def rss_kb():
+    return status_kb("VmRSS:")
+# VmHWM, not ru_maxrss: Linux carries ru_maxrss over from the parent across
+# fork and exec, so a child of a process that generated a large corpus would
+# report the parent's peak.
+def peak_kb():
+    return status_kb("VmHWM:")
 def cpu():
     r = resource.getrusage(resource.RUSAGE_SELF)
     return r.ru_utime + r.ru_stime
@@ -220,7 +236,7 @@ for path in sys.argv[1:3]:
     with open(path, "rb") as f:
         inputs.append(orjson.loads(f.read()))
 load, load_cpu = time.perf_counter() - start, cpu() - start_cpu
-load_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base
+load_peak = peak_kb() - base
 del inputs
 with open(sys.argv[3], "rb") as f:
     records = orjson.loads(f.read())
@@ -233,11 +249,14 @@ print(json.dumps({"load": load, "dump": dump, "cpu": load_cpu + dump_cpu, "load_
 """
 
 
-def _pss_kb(pid: int) -> int:
+def _rss_kb(pid: int) -> int:
+    # /proc/PID/status, not smaps_rollup: summing PSS walks every page table
+    # and, at 20 ms intervals, would take most of a core from the run measured.
+    # The worker is exec'd, not forked, so the two processes share only libraries.
     try:
-        with open(f"/proc/{pid}/smaps_rollup") as f:
+        with open(f"/proc/{pid}/status") as f:
             for line in f:
-                if line.startswith("Pss:"):
+                if line.startswith("VmRSS:"):
                     return int(line.split()[1])
     except OSError:
         pass
@@ -257,7 +276,7 @@ def _tree(pid: int) -> list[int]:
 def _child(code: str, *args: str, env: dict[str, str] | None = None) -> dict[str, Any]:
     """Run ``code`` in a fresh interpreter; its last stdout line is JSON.
 
-    Adds ``tree_peak_kb``: the peak total PSS of the process and its children.
+    Adds ``tree_peak_kb``: the peak total RSS of the process and its children.
     """
     with subprocess.Popen(
         [sys.executable, "-c", code, *args],
@@ -268,9 +287,9 @@ def _child(code: str, *args: str, env: dict[str, str] | None = None) -> dict[str
         env=env,
     ) as proc:
         peak = 0
-        sampling = os.path.exists(f"/proc/{proc.pid}/smaps_rollup")
+        sampling = os.path.exists(f"/proc/{proc.pid}/status")
         while sampling and proc.poll() is None:
-            peak = max(peak, sum(_pss_kb(p) for p in _tree(proc.pid)))
+            peak = max(peak, sum(_rss_kb(p) for p in _tree(proc.pid)))
             time.sleep(0.02)
         out, err = proc.communicate()
     if proc.returncode != 0:
@@ -297,7 +316,10 @@ def main() -> None:
         "--reuse", action="store_true", help="with --keep: use the corpus already there"
     )
     parser.add_argument(
-        "--jobs", choices=("auto", "1", "2"), default="auto", help="grading processes"
+        "--jobs",
+        choices=("auto", "1"),
+        default="auto",
+        help="1: no flag worker process (default: rome-tui grade decides)",
     )
     parser.add_argument(
         "--repeat", type=int, default=1, help="runs of each variant; the summary takes the best"

@@ -10,7 +10,7 @@ earlier step set. Each detector module exposes
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -35,22 +35,33 @@ class FlagContext:
 Detector = Callable[[dict[str, Any], ResponseTexts, FlagContext], Iterable[Flag]]
 
 
-@cache
 def detectors() -> tuple[Detector, ...]:
-    return tuple(importlib.import_module(name).detect for name in DETECTOR_MODULES)
+    """The ``detect`` functions of ``DETECTOR_MODULES`` (imported once per list)."""
+    return tuple(detect for _, detect in _named(DETECTOR_MODULES))
+
+
+@cache
+def _named(modules: tuple[str, ...]) -> tuple[tuple[str, Detector], ...]:
+    return tuple((name, importlib.import_module(name).detect) for name in modules)
 
 
 def recompute_flags(
-    record: dict[str, Any], ctx: FlagContext | None = None, texts: ResponseTexts | None = None
+    record: dict[str, Any],
+    ctx: FlagContext | None = None,
+    texts: ResponseTexts | None = None,
+    given: Mapping[str, list[Flag]] | None = None,
 ) -> list[Flag]:
     """Rebuild ``review.flags``. Pass ``texts`` when the caller already split the
-    response (grading does), since that split is the costly part for long traces."""
+    response (grading does), since that split is the costly part for long traces.
+    ``given`` holds flags computed elsewhere (``scorers.flag_worker``), by
+    detector module name; those modules are not run, their flags keep their place."""
     ctx = ctx or FlagContext()
     if texts is None:
         texts = response_texts(record)
     flags: list[Flag] = []
-    for detect in detectors():
-        for flag in detect(record, texts, ctx):
+    for name, detect in _named(DETECTOR_MODULES):
+        found = given.get(name) if given is not None else None
+        for flag in detect(record, texts, ctx) if found is None else found:
             if flag["kind"] not in FLAG_KINDS:
                 raise ValueError(f"unknown flag kind {flag['kind']!r}: add it to FLAG_KINDS")
             flags.append(flag)

@@ -21,11 +21,8 @@ rome mode keeps scores.json byte-identical to the reference's.
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
-import pickle
 import re
-import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -33,12 +30,19 @@ from typing import Any, cast
 
 import orjson
 
-from scorers import rome, strict
+from scorers import flag_worker, flagging, rome, strict
 from scorers.errors import EvaluatorError, InputError
+from scorers.flag_worker import DeferredFlags, FlagWorker
 from scorers.flagging import FlagContext, recompute_flags
 from scorers.loading import FIRST_IDS, first_ids, load_annotations, load_predictions, pair
 from scorers.outcome import Outcome
-from scorers.records import REVIEW_KEY, REVIEW_VERSION, Review, Verdict, content_hash
+from scorers.records import (
+    REVIEW_KEY,
+    REVIEW_VERSION,
+    Review,
+    Verdict,
+    content_hash,
+)
 from scorers.results import REJECT_PREFIXES, ResultsPaths, RunSettings, save_results, scores_of
 from scorers.scores import REJECTED_KEY, usage_unreadable
 
@@ -177,9 +181,9 @@ class Grader:
         self._math: MathEvaluate | None = None
         self._math_loaded = False
         self.reject_filter = settings.reject_filter
-        self.flag_context = FlagContext(
-            tools_available=frozenset(settings.tools_available), primary_rule=settings.primary_rule
-        )
+        self.flag_context = grader_context(settings)
+        # With a worker, finish() hands the records to it and the flags come later.
+        self.flag_worker: FlagWorker | None = None
 
     def math(self) -> MathEvaluate | None:
         if not self._math_loaded:
@@ -360,7 +364,10 @@ class Grader:
                     record.pop("correct_strict", None)
                     review["primary"] = JUDGE_SOURCE
         review["content_hash"] = content_hash(record)
-        recompute_flags(record, self.flag_context)
+        if self.flag_worker is not None:
+            self.flag_worker.submit(record)
+        else:
+            recompute_flags(record, self.flag_context)
 
 
 def _qid(pred: Mapping[str, Any]) -> str:
@@ -494,14 +501,16 @@ def grade_pairs(
     predictions_path: str = "predictions",
     annotations_path: str = "annotations",
     judge_cache_dir: str | None = None,
-    workers: int | None = None,
+    flags: FlagWorker | None = None,
 ) -> tuple[list[dict[str, Any]], list[str]]:
     """Grade matched (prediction, annotation) pairs; records are the predictions, mutated.
 
-    ``workers`` is the number of processes (1 or 2; None: :func:`grading_workers`
-    decides). The records and warnings do not depend on it.
+    With ``flags`` (a started FlagWorker) every record is handed to it once
+    graded and its ``review.flags`` stays empty: wrap the records in a
+    :class:`DeferredFlags` to get them.
     """
     grader = Grader(settings)
+    grader.flag_worker = flags
     warnings: list[str] = []
     places = (predictions_path, annotations_path)
     if settings.use_llm_evaluator:
@@ -509,10 +518,10 @@ def grade_pairs(
         _judge(grader, records, [gt for _, gt in pairs], warnings, judge_cache_dir)
         for record in records:
             grader.finish(record)
-    elif (grading_workers(len(pairs)) if workers is None else workers) > 1:
-        records = _grade_forked(grader, pairs, places)
     else:
         records = _grade_serial(grader, pairs, 0, len(pairs), places, finish=True)
+    if flags is not None:
+        flags.close()
     warnings += grader.notes.warnings(predictions_path)
     if settings.harness_stats:
         unreadable = [_qid(r) for r in records if usage_unreadable(r.get("usage"))]
@@ -556,163 +565,42 @@ def _grade_serial(
     return records
 
 
-# --- two processes ------------------------------------------------------------
+# --- the flag worker ------------------------------------------------------------
 #
-# Grading is pure Python, one record at a time, so one process uses one core.
-# For a large run on Linux a forked worker grades the second half of the
-# records from the parent's memory (copy-on-write: nothing is sent to it) and
-# sends back, per record, only what grading added: the new values in the
-# record's final key order, with values the parent already holds (the
-# prediction's and the annotation's own fields, the original answer kept as
-# raw_answer) sent as references to them. The parent grades the first half
-# meanwhile and rebuilds the second half's records from the deltas, so the
-# result is the serial result, in the same order. If the worker fails for any
-# reason (an evaluator error included) the parent grades that half itself,
-# which raises exactly the error a serial run raises.
+# The heuristic detectors cost more per record than both rule modes together.
+# For a large run they run in a child process (scorers.flag_worker) while
+# this one loads, grades and writes; their flags are merged in record order
+# as the records are written.
 
-PARALLEL_MIN_ITEMS = 20_000  # below this, forking and merging cost more than they save
-_JOBS_ENV = "ROME_TUI_JOBS"  # "2" grades large runs in two processes
+FLAG_WORKER_MIN_BYTES = 16 << 20  # predictions below this are flagged in this process
+_JOBS_ENV = "ROME_TUI_JOBS"  # "1": everything in one process
 
 
-def grading_workers(n: int, settings: RunSettings | None = None) -> int:
-    """Processes to grade ``n`` records with: 2 only when ``ROME_TUI_JOBS=2`` asks.
+def wants_flag_worker(predictions_bytes: int) -> bool:
+    """Whether a run whose predictions file has this size gets a flag worker.
 
-    Measured on the 100,000-item benchmark (2 cores shared with other work),
-    the forked worker made grading no faster and raised the peak memory of
-    the two processes together from 1.5x to 2.6x the input (every page either
-    process touches is copied), so serial is the default.
+    Decided from the file's size so that the child starts, and imports the
+    detectors, while this process is still reading the file.
     """
-    if settings is not None and settings.use_llm_evaluator:
-        return 1  # judges run in the parent after the rules
-    if os.environ.get(_JOBS_ENV, "").strip() != "2":
-        return 1
-    if n < PARALLEL_MIN_ITEMS or not sys.platform.startswith("linux"):
-        return 1
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return 1
+    if os.environ.get(_JOBS_ENV, "").strip() == "1":
+        return False
+    if (
+        predictions_bytes < FLAG_WORKER_MIN_BYTES
+        or flag_worker.MODULE not in flagging.DETECTOR_MODULES
+    ):
+        return False
     try:
         cpus = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         cpus = os.cpu_count() or 1
-    return 2 if cpus > 1 else 1
+    return cpus > 1
 
 
-_LITERAL = 0
-_FROM_PRED = 1
-_FROM_GT = 2
-Layout = tuple[tuple[str, int, str], ...]  # per final key: (key, source, source key)
-
-
-def _delta(
-    record: dict[str, Any],
-    before: dict[str, Any],
-    gt: Mapping[str, Any],
-    layouts: dict[Layout, Layout],
-) -> tuple[Layout, list[Any]]:
-    """What grading made of a record, relative to its prediction and annotation."""
-    known: dict[int, tuple[int, str]] = {}
-    for key, value in gt.items():
-        known[id(value)] = (_FROM_GT, key)
-    for key, value in before.items():  # the prediction's own object wins a tie
-        known[id(value)] = (_FROM_PRED, key)
-    spec: list[tuple[str, int, str]] = []
-    literals: list[Any] = []
-    for key, value in record.items():
-        ref = known.get(id(value))
-        if ref is None:
-            spec.append((key, _LITERAL, ""))
-            literals.append(value)
-        else:
-            spec.append((key, ref[0], ref[1]))
-    layout = tuple(spec)
-    # One shared tuple per distinct layout: pickle sends each layout once.
-    return layouts.setdefault(layout, layout), literals
-
-
-def _apply_delta(
-    pred: dict[str, Any], gt: Mapping[str, Any], layout: Layout, literals: list[Any]
-) -> dict[str, Any]:
-    values: list[Any] = []
-    it = iter(literals)
-    for _key, source, name in layout:
-        if source == _LITERAL:
-            values.append(next(it))
-        elif source == _FROM_PRED:
-            values.append(pred[name])
-        else:
-            values.append(gt[name])
-    pred.clear()
-    for (key, _source, _name), value in zip(layout, values, strict=True):
-        pred[key] = value
-    return pred
-
-
-def _worker(
-    grader: Grader,
-    pairs: Sequence[tuple[dict[str, Any], Mapping[str, Any]]],
-    start: int,
-    stop: int,
-    conn: Any,
-) -> None:
-    """In the forked process: grade ``pairs[start:stop]`` and send the deltas."""
+def _predictions_size(path: str) -> int:
     try:
-        layouts: dict[Layout, Layout] = {}
-        deltas: list[tuple[Layout, list[Any]]] = []
-        grade = grader.grade_record
-        finish = grader.finish
-        for i in range(start, stop):
-            pred, gt = pairs[i]
-            before = dict(pred)
-            record = grade(pred, gt)
-            finish(record)
-            deltas.append(_delta(record, before, gt, layouts))
-        payload = pickle.dumps((deltas, grader.notes), protocol=pickle.HIGHEST_PROTOCOL)
-    except BaseException:  # noqa: BLE001 - the parent redoes this half and reports it
-        payload = b""
-    conn.send_bytes(payload)
-    conn.close()
-
-
-def _grade_forked(
-    grader: Grader,
-    pairs: Sequence[tuple[dict[str, Any], Mapping[str, Any]]],
-    places: tuple[str, str],
-) -> list[dict[str, Any]]:
-    n = len(pairs)
-    half = n // 2
-    ctx = multiprocessing.get_context("fork")
-    receive, send = ctx.Pipe(duplex=False)
-    worker = ctx.Process(target=_worker, args=(grader, pairs, half, n, send), daemon=True)
-    try:
-        worker.start()
+        return os.path.getsize(path)
     except OSError:
-        receive.close()
-        send.close()
-        return _grade_serial(grader, pairs, 0, n, places, finish=True)
-    send.close()
-    payload = b""
-    try:
-        records = _grade_serial(grader, pairs, 0, half, places, finish=True)
-        try:
-            payload = receive.recv_bytes()
-        except (EOFError, OSError):
-            payload = b""
-    except BaseException:
-        worker.kill()  # the first half failed: that error is the run's error
-        raise
-    finally:
-        receive.close()
-        worker.join()
-    if not payload:
-        records += _grade_serial(grader, pairs, half, n, places, finish=True)
-        return records
-    deltas, notes = pickle.loads(payload)
-    del payload
-    grader.notes.merge(notes)
-    for i, (layout, literals) in zip(range(half, n), deltas, strict=True):
-        pred, gt = pairs[i]
-        records.append(_apply_delta(pred, gt, layout, literals))
-    return records
+        return 0  # loading reports the problem
 
 
 def grade_files(
@@ -744,6 +632,24 @@ def _grade_files(
     paths: ResultsPaths | None,
     write: bool,
 ) -> GradeResult:
+    worker = None
+    if wants_flag_worker(_predictions_size(predictions_path)):
+        worker = FlagWorker.start(grader_context(settings))
+    try:
+        return _run(annotations_path, predictions_path, settings, paths, write, worker)
+    finally:
+        if worker is not None:
+            worker.stop()
+
+
+def _run(
+    annotations_path: str,
+    predictions_path: str,
+    settings: RunSettings,
+    paths: ResultsPaths | None,
+    write: bool,
+    worker: FlagWorker | None,
+) -> GradeResult:
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
     annotations, warnings = load_annotations(annotations_path, settings.mode)
@@ -763,25 +669,38 @@ def _grade_files(
     settings.predictions = os.path.abspath(predictions_path)
     settings.graded_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     cache_dir = str(paths.directory) if paths is not None else None
-    workers = grading_workers(len(paired.pairs), settings)
     records, more = grade_pairs(
         paired.pairs,
         settings,
         predictions_path=predictions_path,
         annotations_path=annotations_path,
         judge_cache_dir=cache_dir,
-        workers=workers,
+        flags=worker,
     )
     warnings += more
     timings["grade"] = time.perf_counter() - t1
-    timings["processes"] = workers
+    timings["processes"] = 1 if worker is None else 2
     rejected = sum(1 for r in records if r[REVIEW_KEY].get(REJECTED_KEY))
     if rejected:
         warnings.append(f"{rejected} answer(s) rejected before grading (reported as reject_info)")
     t2 = time.perf_counter()
+    # The records are written as the worker's flags arrive; the flags are the
+    # last part of a record to be ready, so the scores never wait for them.
+    deferred = DeferredFlags(records, worker, grader_context(settings))
     if write and paths is not None:
-        scores = save_results(paths, records, settings)
+        scores = save_results(paths, deferred, settings)
     else:
+        deferred.resolve()
         scores = scores_of(records, settings)
+    deferred.resolve()
+    if deferred.failure is not None:
+        warnings.append(f"{deferred.failure}; its flags were computed in this process")
     timings["save"] = time.perf_counter() - t2
     return GradeResult(records, scores, settings, paths, warnings, rejected, timings)
+
+
+def grader_context(settings: RunSettings) -> FlagContext:
+    """The flag context a run with ``settings`` grades with."""
+    return FlagContext(
+        tools_available=frozenset(settings.tools_available), primary_rule=settings.primary_rule
+    )

@@ -33,7 +33,6 @@ def detectors_ready() -> None:
             ready.append(name)
     if tuple(ready) != flagging.DETECTOR_MODULES:
         flagging.DETECTOR_MODULES = tuple(ready)
-        flagging.detectors.cache_clear()
 
 
 def grade(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
