@@ -11,10 +11,12 @@ is the fraction of traces that close with the labelled item's reasoning (all
 of them by default, which makes every trace flag-dense); the others close with
 one more ordinary paragraph, as most real traces do. Then it times, in
 this process, ``grading.grade_files`` (the whole of ``rome-tui grade``: load,
-pair, both rule modes, hashing, flags, writing the results) with and without
-``scorers.flags`` in the detector list,
+pair, both rule modes, hashing, flags, writing the results; with the flag
+worker process when the predictions are large enough, as ``rome-tui grade``
+decides) with and without ``scorers.flags`` in the detector list,
 ``--repeat`` times each, alternating, and prints the best of each, the
 overhead as a percentage of grading without the detectors (target <= 30%),
+the same in CPU seconds of both processes,
 and the detectors' own cost per record (best of ``--repeat`` runs of each
 record: median, 90th percentile, worst and mean).
 """
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import sys
 import tempfile
 import time
@@ -123,17 +126,32 @@ def build(directory: Path, n: int, seed: int = 7, labelled_share: float = 1.0) -
     return a_path, p_path
 
 
-def _grade(a_path: Path, p_path: Path, with_flags: bool) -> tuple[float, list[dict[str, Any]]]:
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished children (the flag worker)."""
+    return sum(
+        r.ru_utime + r.ru_stime
+        for r in (
+            resource.getrusage(resource.RUSAGE_SELF),
+            resource.getrusage(resource.RUSAGE_CHILDREN),
+        )
+    )
+
+
+def _grade(
+    a_path: Path, p_path: Path, with_flags: bool
+) -> tuple[float, float, int, list[dict[str, Any]]]:
+    """Wall seconds, CPU seconds, processes used, and the graded records."""
     modules = (
         ("scorers.verdict_flags", "scorers.flags") if with_flags else ("scorers.verdict_flags",)
     )
     flagging.DETECTOR_MODULES = modules
     out = a_path.parent / ("out-flags" if with_flags else "out-no-flags")
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), _cpu()
     result = grading.grade_files(
         str(a_path), str(p_path), RunSettings(mode="strict"), paths=ResultsPaths.of(str(out))
     )
-    return time.perf_counter() - start, result.records
+    processes = int(result.timings.get("processes", 1))
+    return time.perf_counter() - start, _cpu() - start_cpu, processes, result.records
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -154,11 +172,14 @@ def main(argv: list[str] | None = None) -> int:
         a_path, p_path = build(Path(tmp), args.n, labelled_share=args.labelled_share)
         size = p_path.stat().st_size
         best = {True: float("inf"), False: float("inf")}
+        best_cpu = {True: float("inf"), False: float("inf")}
+        processes = {True: 1, False: 1}
         records: list[dict[str, Any]] = []
         for _ in range(args.repeat):
             for with_flags in (False, True):
-                seconds, graded = _grade(a_path, p_path, with_flags)
+                seconds, cpu, processes[with_flags], graded = _grade(a_path, p_path, with_flags)
                 best[with_flags] = min(best[with_flags], seconds)
+                best_cpu[with_flags] = min(best_cpu[with_flags], cpu)
                 if with_flags:
                     records = graded
         flagging.DETECTOR_MODULES = original
@@ -181,9 +202,20 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{n} records, {size / 1e6:.1f} MB predictions, mean reasoning {mean_reasoning / 1000:.1f} KB"
     )
-    print(f"grading without behaviour flags: {without:.2f} s ({without / n * 1e6:.0f} us/record)")
-    print(f"grading with behaviour flags:    {with_:.2f} s ({with_ / n * 1e6:.0f} us/record)")
+    print(
+        f"grading without behaviour flags: {without:.2f} s ({without / n * 1e6:.0f} us/record), "
+        f"{processes[False]} process(es)"
+    )
+    print(
+        f"grading with behaviour flags:    {with_:.2f} s ({with_ / n * 1e6:.0f} us/record), "
+        f"{processes[True]} process(es)"
+    )
     print(f"overhead: {(with_ - without) / without * 100:.1f}% of grading time (target <= 30%)")
+    cpu_without, cpu_with = best_cpu[False], best_cpu[True]
+    print(
+        f"overhead in CPU time, both processes: {(cpu_with - cpu_without) / cpu_without * 100:.1f}% "
+        f"({cpu_without:.2f} s -> {cpu_with:.2f} s)"
+    )
     print(
         f"detectors alone per record: median {own[n // 2] * 1e6:.0f} us, "
         f"p90 {own[n * 9 // 10] * 1e6:.0f} us, worst {own[-1] * 1e6:.0f} us, "
