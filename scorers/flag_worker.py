@@ -91,6 +91,7 @@ class FlagWorker:
         self._proc = proc
         self._context = context
         self._batch: list[Mapping[str, Any]] = []
+        self.slots: list[int] = []  # per submitted record: where its flags go
         self._count = 0  # batches submitted
         self._queued: deque[int] = deque()  # batch numbers nobody has taken, in order
         self._records: dict[int, list[Mapping[str, Any]]] = {}  # queued or with the child
@@ -133,11 +134,13 @@ class FlagWorker:
 
     # --- parent side ------------------------------------------------------------
 
-    def submit(self, record: Mapping[str, Any]) -> None:
+    def submit(self, record: Mapping[str, Any], at: int) -> None:
         """Queue a graded record, in batch ``n // BATCH`` for the n-th record submitted.
 
+        ``at`` is where its flags go in ``review.flags`` (flagging.flags_without).
         The record must not change until its batch has been polled.
         """
+        self.slots.append(at)
         self._batch.append(record)
         if len(self._batch) >= BATCH:
             self._flush()
@@ -309,15 +312,16 @@ class DeferredFlags(Sequence[dict[str, Any]]):
     def _reach(self, stop: int) -> None:
         if stop <= self._done:
             return
-        from scorers.flagging import recompute_flags
+        from scorers.flagging import insert_flags
 
-        ctx = self._ctx
+        assert self._worker is not None
+        slots = self._worker.slots
         while self._done < stop:
             number = self._done // BATCH
             end = min(len(self._records), (number + 1) * BATCH)
             flags = self._batch_flags(number)
-            for record, found in zip(self._records[self._done : end], flags, strict=True):
-                recompute_flags(record, ctx, given={MODULE: found})
+            for i, found in zip(range(self._done, end), flags, strict=True):
+                insert_flags(self._records[i], slots[i], found)
             self._done = end
 
     def resolve(self) -> list[dict[str, Any]]:

@@ -53,17 +53,46 @@ def recompute_flags(
 ) -> list[Flag]:
     """Rebuild ``review.flags``. Pass ``texts`` when the caller already split the
     response (grading does), since that split is the costly part for long traces.
-    ``given`` holds flags computed elsewhere (``scorers.flag_worker``), by
-    detector module name; those modules are not run, their flags keep their place."""
+    ``given`` holds flags computed elsewhere, by detector module name; those
+    modules are not run, their flags keep their place."""
     ctx = ctx or FlagContext()
     if texts is None:
         texts = response_texts(record)
     flags: list[Flag] = []
     for name, detect in _named(DETECTOR_MODULES):
         found = given.get(name) if given is not None else None
-        for flag in detect(record, texts, ctx) if found is None else found:
-            if flag["kind"] not in FLAG_KINDS:
-                raise ValueError(f"unknown flag kind {flag['kind']!r}: add it to FLAG_KINDS")
-            flags.append(flag)
+        flags.extend(_checked(detect(record, texts, ctx) if found is None else found))
     review_of(record)["flags"] = flags
     return flags
+
+
+def flags_without(
+    record: dict[str, Any], ctx: FlagContext, module: str, texts: ResponseTexts | None = None
+) -> int:
+    """Rebuild ``review.flags`` without ``module``'s detector; returns where its
+    flags go, for :func:`insert_flags` once they are computed elsewhere
+    (``scorers.flag_worker``)."""
+    if texts is None:
+        texts = response_texts(record)
+    flags: list[Flag] = []
+    at = 0
+    for name, detect in _named(DETECTOR_MODULES):
+        if name == module:
+            at = len(flags)
+        else:
+            flags.extend(_checked(detect(record, texts, ctx)))
+    review_of(record)["flags"] = flags
+    return at
+
+
+def insert_flags(record: dict[str, Any], at: int, flags: Iterable[Flag]) -> None:
+    """Put one detector's flags at their place (from :func:`flags_without`)."""
+    review_of(record)["flags"][at:at] = _checked(flags)
+
+
+def _checked(flags: Iterable[Flag]) -> list[Flag]:
+    out = list(flags)
+    for flag in out:
+        if flag["kind"] not in FLAG_KINDS:
+            raise ValueError(f"unknown flag kind {flag['kind']!r}: add it to FLAG_KINDS")
+    return out

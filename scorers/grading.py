@@ -33,7 +33,7 @@ import orjson
 from scorers import flag_worker, flagging, rome, strict
 from scorers.errors import EvaluatorError, InputError
 from scorers.flag_worker import DeferredFlags, FlagWorker
-from scorers.flagging import FlagContext, recompute_flags
+from scorers.flagging import FlagContext, flags_without, recompute_flags
 from scorers.loading import FIRST_IDS, first_ids, load_annotations, load_predictions, pair
 from scorers.outcome import Outcome
 from scorers.records import (
@@ -365,7 +365,10 @@ class Grader:
                     review["primary"] = JUDGE_SOURCE
         review["content_hash"] = content_hash(record)
         if self.flag_worker is not None:
-            self.flag_worker.submit(record)
+            # Everything but the worker's detectors now, while the worker is
+            # the slower of the two: its flags are inserted when they arrive.
+            at = flags_without(record, self.flag_context, flag_worker.MODULE)
+            self.flag_worker.submit(record, at)
         else:
             recompute_flags(record, self.flag_context)
 
