@@ -10,7 +10,8 @@ Modules: ``conclusion`` (the answer a text commits to), ``contradiction``
 (hedged_reasoning_certain_answer), ``tool_claims`` (claims_web_search,
 claims_tool_use), ``abstention`` (abstained, reasoning_abstains_answer_does_not),
 ``injection`` (judge_prompt_injection); ``scan`` (one Aho-Corasick pass, regexes only
-at the stems it finds), ``cues`` (negation and hypotheticals) and ``spans``
+at the stems it finds; ``prefixes`` narrows each stem's regex to the
+alternatives it can open), ``cues`` (negation and hypotheticals) and ``spans``
 (evidence) serve them all.
 """
 

@@ -55,6 +55,9 @@ _NON_ANSWER_HINTS = (
     "do not know",
     "unable",
 )
+# Each hint list as one search (a substring test per hint is a Python loop).
+_REFUSAL_HINT = re.compile("|".join(map(re.escape, _REFUSAL_HINTS)))
+_NON_ANSWER_HINT = re.compile("|".join(map(re.escape, _NON_ANSWER_HINTS)))
 _NON_ANSWER = _c(
     r"^\W*(?:unknown|n/?a|cannot\s+be\s+determined|can't\s+be\s+determined|indeterminate|undetermined"
     r"|not\s+determinable|undeterminable|insufficient\s+(?:information|data)|not\s+enough\s+(?:information|data)"
@@ -118,9 +121,9 @@ def _declining_span(answer: str, cues: Cues | None) -> Evidence | None:
     if marked is not None and _is_non_answer(marked.group("val")):
         return evidence("answer", answer, marked.start(), marked.end())
     found = [(c.start, c.end) for c in cues.abstentions()]
-    if any(k in low for k in _REFUSAL_HINTS):
+    if _REFUSAL_HINT.search(low):
         found += [(m.start(), m.end()) for m in _REFUSAL.finditer(low)]
-    if not found and not any(k in low for k in _NON_ANSWER_HINTS):
+    if not found and not _NON_ANSWER_HINT.search(low):
         return None  # nothing declines: the common case, decided without reading the answer's commitment
     # cues.found holds the lexicon's families only: the committing phrases are found here.
     committed = last_committed(answer, low=low)

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from scorers.flags.scan import Family, Scanner, lc, lowered
-from scorers.flags.spans import sentence_end, sentence_start
+from scorers.flags.spans import sentence_end, sentence_end_from, sentence_start
 
 
 def _c(pattern: str) -> re.Pattern[str]:
@@ -256,29 +256,32 @@ def _raw(
     if found_by is None:
         found_by = _SCANNER.find(low, lo)
     tail = max(lo, len(text) - _GENERIC_REACH)
-    raw = [
-        (strong, m)
-        for name, strong in _COMMITTING
-        for m in found_by.get(name, ())
-        if m.start() >= (lo if strong else tail)
-    ]
-    raw.sort(key=lambda sm: (sm[1].start(), -sm[1].end()))
-    return raw
+    # Sorted by (start, -end), ties in family order: the running count makes
+    # each key unique, so the sort compares plain integers in C.
+    keyed: list[tuple[int, int, int, bool, re.Match[str]]] = []
+    for name, strong in _COMMITTING:
+        floor = lo if strong else tail
+        for m in found_by.get(name, ()):
+            start = m.start()
+            if start >= floor:
+                keyed.append((start, -m.end(), len(keyed), strong, m))
+    keyed.sort()
+    return [(strong, m) for _, _, _, strong, m in keyed]
 
 
 def _valid(text: str, low: str, strong: bool, m: re.Match[str]) -> Conclusion | None:
     """The conclusion a committing phrase states, or None if it states none."""
-    val = m.group("val")
-    if len(val) == 1 and val.isalpha() and not text[m.start("val")].isupper():
+    start = m.start()
+    vstart, vmax = m.span("val")
+    if vmax - vstart == 1 and low[vstart].isalpha() and not text[vstart].isupper():
         return None  # a lone option letter ("So C has ...") must be a capital in the original
-    vstart = m.start("val")
-    vend = min(sentence_end(text, vstart), m.end("val"))
+    sentence_close = sentence_end(text, start)
+    vend = min(sentence_end_from(text, vstart, start, sentence_close), vmax)
     while vend > vstart and text[vend - 1].isspace():
         vend -= 1
-    sentence_close = sentence_end(text, m.start())
-    if text[max(m.start(), sentence_close - 1) : sentence_close].strip() == "?":
+    if text[max(start, sentence_close - 1) : sentence_close].strip() == "?":
         return None
-    if _CONDITIONAL.search(low, sentence_start(text, m.start()), m.start()):
+    if _CONDITIONAL.search(low, sentence_start(text, start), start):
         return None
     value = _clean(text[vstart:vend])
     if not value or _VAGUE.match(value.lower()) or len(value) > 140:

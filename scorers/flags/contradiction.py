@@ -96,7 +96,10 @@ def _prepare(evaluator: str, value: str) -> str | None:
     if evaluator in ("number_matching", "interval_matching", "multi_interval_matching"):
         # Only a value that *is* a number ("42", "seven sailboats", "about 33 °C");
         # "e − 2" or "2π" are expressions the number reader would misread.
-        m = _LEADING_NUMBER.match(_WORD_RE.sub(lambda w: _NUMBER_WORDS[w.group(1).lower()], value))
+        # IGNORECASE matches "FİVE", whose lowercase ("fi̇ve") is no key: keep such a word as it is.
+        m = _LEADING_NUMBER.match(
+            _WORD_RE.sub(lambda w: _NUMBER_WORDS.get(w.group(1).lower(), w.group(0)), value)
+        )
         return m.group(1).replace(",", "") if m else None
     return value
 

@@ -82,8 +82,12 @@ _NOT_DONE_PHRASES = (
     " users can ",
     " a person could ",
 )
-# Sentence and clause breaks, reversed: ". ", "\n", ",", " but ", ...
-_REVERSED_BREAK = re.compile(r" [.!?]|\n|[,;:(]| tub | revewoh | hguoht | tey | \u2014 | - ")
+# The last sentence or clause break (". ", "\n", ",", " but ", ...) before a
+# position: a greedy ``.*`` backs off from the end, trying the breaks at each
+# step, so the search costs only as much as the clause is long. No break lies
+# inside another, so the last to start is also the last to end. (Three
+# branches that each open with a character set, which ``re`` tests fast.)
+_LAST_BREAK = re.compile(r"(?s:.*)(?:[.!?] |[\n,;:(]| (?:but|however|though|yet|\u2014|-) )")
 _REACH = 200
 _STRIP = ".,;:!?()[]{}\"'*`“”‘’"
 
@@ -91,12 +95,12 @@ _STRIP = ".,;:!?()[]{}\"'*`“”‘’"
 def clause_before(low: str, pos: int) -> str:
     """The part of the clause that precedes ``pos`` (lowercased text in, lowercased out).
 
-    Found by searching the reversed preceding text for the nearest sentence or
-    clause break: one short regex search instead of a dozen rfind calls.
+    Looks back at most ``_REACH`` characters; the clause starts after the last
+    break that lies wholly within them.
     """
-    piece = low[max(0, pos - _REACH) : pos]
-    m = _REVERSED_BREAK.search(piece[::-1])
-    return piece[len(piece) - m.start() :] if m else piece
+    lo = pos - _REACH if pos > _REACH else 0
+    m = _LAST_BREAK.match(low, lo, pos)
+    return low[m.end() if m is not None else lo : pos]
 
 
 _PUNCT_FORMS = ("", ",", ".", ";", ":", ")", "!", "?", '"', "'", "*")
@@ -113,7 +117,11 @@ _PHRASE_FORMS = frozenset(w + p for w in _PHRASES_BY_WORD for p in _PUNCT_FORMS)
 
 
 def has_negation(piece: str) -> bool:
-    raw = piece.split()
+    return _negates(piece.split())
+
+
+def _negates(raw: list[str]) -> bool:
+    """Whether the words of a clause (``str.split``) negate or condition what follows."""
     # Set operations in C: the word forms include trailing punctuation ("not,").
     if not _NOT_DONE_FORMS.isdisjoint(raw):
         return True
@@ -126,7 +134,15 @@ def has_negation(piece: str) -> bool:
 
 def negated_or_hypothetical(low: str, pos: int) -> bool:
     """True when the clause before ``pos`` negates or conditions what follows."""
-    return has_negation(clause_before(low, pos))
+    return _negates(clause_before(low, pos).split())
+
+
+def not_negated(low: str, pos: int) -> bool:
+    """``not negated_or_hypothetical(low, pos)``: Scanner.find's ``keep`` for claims."""
+    # clause_before written out: this runs for every claim stem in the reasoning.
+    lo = pos - _REACH if pos > _REACH else 0
+    m = _LAST_BREAK.match(low, lo, pos)
+    return not _negates(low[m.end() if m is not None else lo : pos].split())
 
 
 def negated_after(low: str, end: int) -> bool:

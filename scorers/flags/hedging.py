@@ -34,7 +34,8 @@ def detect(
 ) -> Iterator[Flag]:
     if answer_abstained or not answer.strip():
         return
-    if not any(cues.found.get(name) for name in ("strong", "weak", "abstain")):
+    by_family = cues.found
+    if not (by_family.get("strong") or by_family.get("weak") or by_family.get("abstain")):
         return  # no doubt in the closing part at all: the common case
     found = unresolved_hedges(cues)
     if sum(weight for _, _, weight in found) < _THRESHOLD:

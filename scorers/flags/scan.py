@@ -13,8 +13,12 @@ What keeps a 5 KB trace cheap: the automaton is a DFA searched over bytes;
 a family whose regex may start before its stem runs in a window only if the
 window holds one of its ``requires`` words, and without its leading ``\\b``
 when that lets ``re`` skip ahead in C (``Family.fast``); anchored families
-are tried only at their stems; families that only count near the end
-(``near_end``) get their own pass over just that stretch.
+are tried only at their stems, each with a regex holding only the
+alternatives its stem can open (``prefixes.for_stem``); families that only
+count near the end (``near_end``) get their own pass over just that stretch.
+``lowered`` keeps the bytes of the text it lowered last, so the scans of one
+text (the whole reasoning, its closing part) search them without encoding it
+again, and the word-start test runs in the loop that reads the hits anyway.
 """
 
 from __future__ import annotations
@@ -22,8 +26,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 import ahocorasick_rs
+
+from scorers.flags.prefixes import alternatives as _alternatives
+from scorers.flags.prefixes import for_stem
 
 # How many windows a family verifies, and how many stem hits a scan looks at,
 # per text at most: enough for any honest trace, and a bound on adversarial
@@ -48,14 +56,85 @@ def lc(pattern: str) -> str:
     return "".join(out).replace("(?p<", "(?P<").replace("(?p=", "(?P=")
 
 
+# Every Latin-1 character lowercases to one Latin-1 character: a byte table.
+_LATIN1_LOWER = bytes(ord(chr(i).lower()) for i in range(256))
+
+# The last text lowered, its bytes (one per character: Latin-1 ones as
+# themselves, the others as "?"; none of those match an ASCII stem) and
+# whether it holds characters beyond Latin-1, kept so that the scans of the
+# same text (Scanner.find) need not encode it again.
+_last: tuple[str, bytes, bool] = ("", b"", False)
+# Above this many "?" (characters beyond Latin-1, or its own), lowering them
+# one by one costs more than str.lower (a text in Chinese gives up early).
+_FEW = 64
+
+
 def lowered(text: str) -> str:
     """``text`` in lowercase with the same length, so offsets carry over."""
+    global _last
+    if text.isascii():
+        low = text.lower()
+        _last = (low, low.encode(), False)
+        return low
+    # str.lower is slow on any non-ASCII text (a "×" is enough): the Latin-1
+    # part is lowered as bytes and the few other characters one by one. "İ"
+    # lowercases to two characters and "Σ" by its neighbours (final sigma):
+    # only those need str.lower on the whole text.
+    if "\u0130" not in text and "\u03a3" not in text:
+        fast = _lowered_by_character(text)
+        if fast is not None:
+            return fast
     # Curly apostrophes ("can’t") read as straight ones; same length.
     low = text.lower().replace("\u2019", "'")
     if len(low) == len(text):
         return low
     # A few characters (e.g. "İ") lowercase to two; keep those as they are.
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+
+
+def _lowered_by_character(text: str) -> str | None:
+    """``text.lower()`` (curly apostrophes straightened): the Latin-1 characters
+    lowered as bytes, the others one by one.
+
+    None when the text has more than ``_FEW`` "?" (its own or characters
+    beyond Latin-1): then str.lower is the cheaper way.
+    """
+    global _last
+    raw = text.encode("latin-1", "replace")
+    if raw.count(b"?", 0, _FEW * 32) > _FEW:
+        return None  # (a text in Chinese says so in its first lines)
+    wide: list[int] = []
+    i = raw.find(b"?")
+    while i != -1:
+        if text[i] != "?":
+            if len(wide) == _FEW:
+                return None
+            wide.append(i)
+        i = raw.find(b"?", i + 1)
+    data = raw.translate(_LATIN1_LOWER)
+    latin = data.decode("latin-1")
+    if not wide:
+        _last = (latin, data, False)
+        return latin
+    pieces: list[str] = []
+    now_ascii: list[tuple[int, int]] = []  # "’" -> "'", "K" (Kelvin) -> "k"
+    prev = 0
+    for i in wide:
+        c = text[i]
+        lc = "'" if c == "\u2019" else c.lower()
+        pieces += (latin[prev:i], lc)
+        prev = i + 1
+        if lc.isascii():
+            now_ascii.append((i, ord(lc)))
+    pieces.append(latin[prev:])
+    low = "".join(pieces)
+    if now_ascii:
+        buf = bytearray(data)
+        for at, byte in now_ascii:
+            buf[at] = byte
+        data = bytes(buf)
+    _last = (low, data, True)
+    return low
 
 
 @dataclass(frozen=True)
@@ -85,32 +164,6 @@ class Family:
         object.__setattr__(self, "regex", re.compile(pattern))
         bare = _word_start(pattern)
         object.__setattr__(self, "fast", None if bare is None else re.compile(bare))
-
-
-def _alternatives(pattern: str) -> list[str]:
-    """The top-level ``|`` alternatives of a regex (escapes, groups and classes respected)."""
-    out, depth, start, i, in_class = [], 0, 0, 0, False
-    while i < len(pattern):
-        c = pattern[i]
-        if c == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            in_class = True
-            if pattern[i + 1 : i + 2] == "]":
-                i += 1
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-        elif c == "|" and depth == 0:
-            out.append(pattern[start:i])
-            start = i + 1
-        i += 1
-    out.append(pattern[start:])
-    return out
 
 
 def _word_start(pattern: str) -> str | None:
@@ -174,8 +227,8 @@ def _first_letters(pattern: str) -> set[str] | None:
 _Action = tuple["Family", str, "Callable[..., re.Match[str] | None] | None", "int | None", int, int]
 
 
-def _action(fam: Family) -> _Action:
-    match = fam.regex.match if fam.anchored else None
+def _action(fam: Family, stem: str) -> _Action:
+    match = for_stem(fam.regex, stem).match if fam.anchored else None
     return (fam, fam.name, match, fam.near_end, fam.before, fam.after)
 
 
@@ -211,7 +264,7 @@ class Scanner:
         self._stems = sorted(stems, key=lambda s: not (s.isascii() and "?" not in s))
         # Per stem, what each owning family does with a hit, resolved once here.
         self._actions: list[tuple[_Action, ...]] = [
-            tuple(_action(self.families[i]) for i in stems[s]) for s in self._stems
+            tuple(_action(self.families[i], s) for i in stems[s]) for s in self._stems
         ]
         # The DFA is the fastest overlapping search. Text is searched as bytes,
         # where offsets need no conversion: ASCII text (nearly all reasoning) as
@@ -234,39 +287,53 @@ class Scanner:
                 self._wide = ahocorasick_rs.AhoCorasick(wide)
                 self._wide_firsts = tuple({stem[0] for stem in wide})
         self._narrow = len(narrow)
+        # Whether a hit of each stem needs the word-start test (see hits).
+        self._opens_word = tuple(stem[0].isalnum() for stem in self._stems)
 
-    def hits(self, low: str, lo: int = 0, hi: int | None = None) -> list[tuple[int, int, int]]:
-        """(stem index, start, end) of every stem in ``low[lo:hi]``, offsets into ``low``."""
-        hi = len(low) if hi is None else hi
+    def _raw(self, low: str, lo: int, hi: int) -> list[tuple[int, int, int]]:
+        """Every stem in ``low[lo:hi]``, word start or not, offsets into the slice."""
         hay = low[lo:hi] if lo or hi != len(low) else low
         if self._bytes is None:
-            raw = self._automaton.find_matches_as_indexes(hay, overlapping=True)
+            return self._automaton.find_matches_as_indexes(hay, overlapping=True)
+        last = _last  # (one read: another thread may lower another text meanwhile)
+        if low is last[0]:
+            # The text just lowered: its bytes are at hand.
+            data = last[1]
+            if lo or hi != len(data):
+                data = data[lo:hi]
+            raw = self._bytes.find_matches_as_indexes(data, overlapping=True)
+            if not last[2]:
+                return raw  # no character beyond Latin-1: no "✓" to look for
         elif hay.isascii():
-            raw = self._bytes.find_matches_as_indexes(hay.encode(), overlapping=True)
+            return self._bytes.find_matches_as_indexes(hay.encode(), overlapping=True)
         else:
             raw = self._bytes.find_matches_as_indexes(
                 hay.encode("ascii", "replace"), overlapping=True
             )
-            if self._wide is not None and any(c in hay for c in self._wide_firsts):
-                k = self._narrow
-                raw += [
-                    (k + i, s, e)
-                    for i, s, e in self._wide.find_matches_as_indexes(hay, overlapping=True)
-                ]
-                raw.sort(key=_hit_order)
+        if self._wide is not None and any(c in hay for c in self._wide_firsts):
+            k = self._narrow
+            raw += [
+                (k + i, s, e)
+                for i, s, e in self._wide.find_matches_as_indexes(hay, overlapping=True)
+            ]
+            raw.sort(key=_hit_order)
+        return raw
+
+    def hits(self, low: str, lo: int = 0, hi: int | None = None) -> list[tuple[int, int, int]]:
+        """(stem index, start, end) of every stem in ``low[lo:hi]``, offsets into ``low``."""
+        return self._word_starts(self._raw(low, lo, len(low) if hi is None else hi), low, lo)
+
+    def _word_starts(
+        self, raw: list[tuple[int, int, int]], low: str, lo: int
+    ) -> list[tuple[int, int, int]]:
+        """The raw hits that begin words, offsets into ``low``, capped (see _HIT_CAP)."""
         # Stems are word beginnings: "ran" inside "orange" is no hit.
-        if lo:
-            found = [
-                (i, lo + s, lo + e)
-                for i, s, e in raw
-                if not low[lo + s].isalnum() or not low[lo + s - 1].isalnum()
-            ]
-        else:
-            found = [
-                (i, s, e)
-                for i, s, e in raw
-                if s == 0 or not low[s].isalnum() or not low[s - 1].isalnum()
-            ]
+        opens = self._opens_word
+        found = [
+            (i, lo + s, lo + e)
+            for i, s, e in raw
+            if not (lo + s and opens[i] and low[lo + s - 1].isalnum())
+        ]
         if len(found) > _HIT_CAP:
             found = found[: _HIT_CAP // 2] + found[-_HIT_CAP // 2 :]
         return found
@@ -288,7 +355,22 @@ class Scanner:
         windows: dict[str, tuple[Family, list[tuple[int, int]]]] = {}
         n = len(low)
         actions = self._actions
-        for idx, start, end in self.hits(low, lo, hi):
+        opens = self._opens_word
+        # The raw hits are filtered here, in the loop that reads them anyway;
+        # only a text with more hits than the cap takes the two-step way.
+        items = self._raw(low, lo, n if hi is None else hi)
+        base, check = lo, True
+        if len(items) > _HIT_CAP:
+            items, base, check = self._word_starts(items, low, lo), 0, False
+        # In order of start (stable, so hits at one start keep the automaton's
+        # order): an anchored family's matches start at its hits, so they come
+        # out in text order with no sort of their own.
+        items.sort(key=_hit_start)
+        for idx, s, e in items:
+            start = s + base
+            # Stems are word beginnings: "ran" inside "orange" is no hit.
+            if check and start and opens[idx] and low[start - 1].isalnum():
+                continue
             if keep is not None and not keep(low, start):
                 continue
             for fam, name, match, near_end, before, after in actions[idx]:
@@ -302,16 +384,13 @@ class Scanner:
                         else:
                             found[name] = [m]
                     continue
-                window = (max(lo, start - before), min(n, end + after))
+                window = (max(lo, start - before), min(n, e + base + after))
                 if name in windows:
                     windows[name][1].append(window)
                 else:
                     windows[name] = (fam, [window])
-        for ms in found.values():
-            if len(ms) > 1:
-                ms.sort(key=_start)
-        for name, (fam, items) in windows.items():
-            found[name] = _windowed(fam, low, items)
+        for name, (fam, spans) in windows.items():
+            found[name] = _windowed(fam, low, spans)
         end = len(low) if hi is None else hi
         for reach, near in self._near:
             start = max(lo, len(low) - reach)
@@ -359,6 +438,9 @@ def _windowed(fam: Family, low: str, items: list[tuple[int, int]]) -> list[re.Ma
     if len(out) > 1:
         out.sort(key=_start)
     return out
+
+
+_hit_start = itemgetter(1)
 
 
 def _hit_order(hit: tuple[int, int, int]) -> tuple[int, int]:

@@ -66,6 +66,18 @@ def sentence_end(text: str, pos: int) -> int:
     return best
 
 
+def sentence_end_from(text: str, pos: int, earlier: int, earlier_end: int) -> int:
+    """``sentence_end(text, pos)``, knowing ``earlier_end = sentence_end(text, earlier)``.
+
+    For ``earlier <= pos``: when a sentence end found from ``earlier`` lies
+    after ``pos`` (and was no mere reach limit), it is the first one from ``pos`` too.
+    """
+    reach = earlier + _SENTENCE_REACH if earlier + _SENTENCE_REACH < len(text) else len(text)
+    if earlier <= pos < earlier_end < reach:
+        return earlier_end
+    return sentence_end(text, pos)
+
+
 def sentence_span(field: TextField, text: str, start: int, end: int) -> Evidence:
     """Evidence covering the whole sentence around ``text[start:end]``."""
     s, e = sentence_start(text, start), sentence_end(text, max(start, end - 1))

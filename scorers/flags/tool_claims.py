@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from scorers.flags.cues import negated_after, negated_or_hypothetical
+from scorers.flags.cues import negated_after, negated_or_hypothetical, not_negated
 from scorers.flags.scan import Family, Scanner, lowered
 from scorers.flags.spans import flag, sentence_end, sentence_span, sentence_start
 from scorers.records import Flag
@@ -441,22 +441,21 @@ def _rejected(p: _Pattern, low: str, m: re.Match[str]) -> bool:
     return False
 
 
-def _not_negated(low: str, pos: int) -> bool:
-    return not negated_or_hypothetical(low, pos)
-
-
 _SCANNER = Scanner(p.scan for p in _PATTERNS)
 _BY_NAME = {p.scan.name: p for p in _PATTERNS}
+_ALL_FAMILIES = frozenset(p.family for p in _PATTERNS)
 
 
 def claims(
     text: str, skip: frozenset[str] = frozenset(), low: str | None = None
 ) -> Iterator[tuple[str, re.Match[str]]]:
     """(family, match) for every tool claim in ``text``; match offsets index ``text``."""
+    if skip >= _ALL_FAMILIES:
+        return  # every tool was there: nothing to look for
     low = lowered(text) if low is None else low
     # A stem whose clause is negated ("I cannot search the web") cannot be part
     # of a claim; dropping it before any regex runs keeps dense traces cheap.
-    for name, found in _SCANNER.find(low, keep=_not_negated).items():
+    for name, found in _SCANNER.find(low, keep=not_negated).items():
         p = _BY_NAME[name]
         if p.family in skip:
             continue
