@@ -57,7 +57,7 @@ def atomic_write_chunks(path: str | os.PathLike[str], chunks: Iterable[bytes]) -
     keeps the old one's permissions (``mkstemp`` would leave it owner-only).
     """
     target = Path(path)
-    mode = _mode_for(target)
+    mode = file_mode_for(target)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb", buffering=1 << 20) as handle:
@@ -74,7 +74,8 @@ def atomic_write_chunks(path: str | os.PathLike[str], chunks: Iterable[bytes]) -
     fsync_dir(target.parent)
 
 
-def _mode_for(target: Path) -> int:
+def file_mode_for(target: Path) -> int:
+    """The permissions a rewrite of ``target`` gets: the old file's, else the umask's default."""
     try:
         return stat.S_IMODE(target.stat().st_mode)
     except OSError:

@@ -28,7 +28,7 @@ from typing import Any, TypeVar, cast
 import orjson
 
 from scorers.errors import InputError
-from scorers.jsonio import atomic_write_bytes, fsync_dir, read_bytes
+from scorers.jsonio import atomic_write_bytes, file_mode_for, fsync_dir, read_bytes
 from scorers.loading import (
     TOO_DEEP,
     decode_json_strings,
@@ -682,10 +682,13 @@ def write_updated(
     the GIL); its result is returned once the file is in place.
     """
     target = Path(path)
+    mode = file_mode_for(target)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     result: T | None = None
     try:
         with os.fdopen(fd, "wb", buffering=1 << 20) as handle:
+            # mkstemp makes the file owner-only; a rewrite keeps what the file had.
+            os.fchmod(handle.fileno(), mode)
             writeback = _writeback_starter()
             written = flushed = 0
             for chunk in _updated_chunks(records, str(target)):

@@ -109,3 +109,30 @@ def test_bad_results_files(tmp_path: Path) -> None:
     (tmp_path / "run.json").write_text("{oops")
     with pytest.raises(InputError, match="run.json:1: invalid JSON"):
         load_results(tmp_path)
+
+
+def test_written_files_get_the_usual_permissions_and_keep_changed_ones(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    from scorers.grading import grade_files
+
+    umask = os.umask(0o022)
+    try:
+        paths = ResultsPaths.of(tmp_path / "out")
+        result = grade_files(
+            str(EXAMPLE / "annotation.json"),
+            str(EXAMPLE / "predictions.json"),
+            RunSettings(),
+            paths=paths,
+        )
+        modes = {
+            p.name: stat.S_IMODE(p.stat().st_mode) for p in (paths.updated, paths.scores, paths.run)
+        }
+        # Not mkstemp's owner-only 0600: a results directory is shared with other readers.
+        assert modes == dict.fromkeys(modes, 0o644)
+        paths.updated.chmod(0o640)
+        save_results(paths, result.records, result.settings)
+        assert stat.S_IMODE(paths.updated.stat().st_mode) == 0o640
+    finally:
+        os.umask(umask)
