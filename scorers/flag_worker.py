@@ -3,14 +3,15 @@
 Grading is pure Python, so one process keeps one core busy, and the
 heuristic detectors (``scorers.flags``: cue scans, negation and resolution
 checks) cost more per record than both rule modes together. For a large run
-the grader hands every graded record's texts to a child process that runs
-those detectors, and merges their flags back in record order while the
-results are written, so a second core does the work the first would have
-waited for.
+the grader queues every graded record for a child process that runs those
+detectors while grading goes on; once grading is done, the writer flags the
+batches the child has not started itself, from the back of the queue, and
+splices every batch's flags into place as it writes the records in order.
+Both cores work until the last batch.
 
 The child sees only what the detectors read (``JOB_FIELDS``, the record's
 verdicts and its two texts), so the flags are the ones a serial run computes:
-``tests/test_flag_worker.py`` holds the two equal on the labelled flag set.
+``tests/test_flag_worker.py`` holds the files of the two runs equal.
 Anything that goes wrong with the child (it cannot start, dies, or reports
 an error) hands its unfinished batches back to this process, which runs the
 detectors itself: a failure costs time, never a flag.
