@@ -16,19 +16,24 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import scorers.flags as flags
+from scorers.flagging import FlagContext
 from scorers.flags import (
     _ANSWER_SCAN,
     _TAIL_SCAN,
     conclusion,
+    contradiction,
     cues,
     injection,
     lexicon,
+    prefixes,
     scan,
     tool_claims,
 )
 from scorers.flags.prefixes import for_stem, openings
 from scorers.flags.scan import Scanner, lowered
-from scorers.flags.spans import sentence_end, sentence_end_from
+from scorers.flags.spans import sentence_end, sentence_end_from, sentence_start
+from scorers.records import ResponseTexts
 
 # Characters where lowering or word boundaries are special: non-ASCII letters
 # and symbols, "İ" (lowercases to two), "Σ" (final sigma), the Kelvin sign
@@ -275,3 +280,160 @@ def test_sentence_end_from_an_earlier_end(text: str, data: st.DataObject) -> Non
     pos = data.draw(st.integers(earlier, len(text)))
     known = sentence_end(text, earlier)
     assert sentence_end_from(text, pos, earlier, known) == sentence_end(text, pos)
+
+
+# Clauses where a negating word sits a few words before a claim stem, with the
+# breaks and odd characters that must stop the quick look back.
+NEGATED_TEXT = st.lists(
+    st.one_of(
+        st.sampled_from(sorted(cues._NOT_DONE_WORDS)),
+        st.sampled_from(WORDS),
+        st.sampled_from([*ODD, "", "  ", "x" * 17, "non-", "not,", "(cannot"]),
+    ),
+    max_size=40,
+).map(" ".join)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(NEGATED_TEXT, st.data())
+def test_not_negated_looks_back_like_the_clause_search(text: str, data: st.DataObject) -> None:
+    low = lowered(text)
+    # Word starts (after a space) are where claim stems sit; any position must agree too.
+    starts = [i + 1 for i, c in enumerate(low) if c == " "] or [0]
+    for pos in (data.draw(st.sampled_from(starts)), data.draw(st.integers(0, len(low)))):
+        negated = cues.has_negation(plain_clause_before(low, pos))
+        assert cues.not_negated(low, pos) == (not negated), (low, pos)
+
+
+def test_not_negated_stops_at_breaks_between_the_words() -> None:
+    for text, pos_word, expected in (
+        ("i cannot search the web", "search", False),
+        ("i cannot search the web", "the web", False),
+        ("i cannot, search", "search", True),
+        ("i cannot but search", "search", True),
+        ("i cannot\nsearch", "search", True),
+        ("i cannot - search", "search", True),
+        ("i might one two three search", "search", False),  # past the quick look: the clause search
+        ("i searched the web", "the web", True),
+    ):
+        low = lowered(text)
+        assert cues.not_negated(low, low.index(pos_word)) is expected, text
+
+
+@FAST
+@given(TEXT, st.data())
+def test_hedge_spans_are_the_hedges(text: str, data: st.DataObject) -> None:
+    low = lowered(text)
+    found = lexicon.Cues(low)
+    after = data.draw(st.integers(-1, len(low)))
+    assert found.hedge_spans(after) == [(c.start, c.end, c.weight) for c in found.hedges(after)]
+    # The sentence starts kept for the evidence hold for the original text as well.
+    for pos, opens in found.sentence_starts.items():
+        assert opens == sentence_start(low, pos) == sentence_start(text, pos)
+
+
+@FAST
+@given(TEXT, st.data())
+def test_near_end_families_found_apart_are_the_same(text: str, data: st.DataObject) -> None:
+    low = lowered(text)
+    lo = data.draw(st.integers(0, len(low)))
+    for sc in (_TAIL_SCAN, conclusion._SCANNER):
+        apart = sc.find(low, lo, near=False)
+        assert not set(apart) & set(sc.find_near(low, lo))
+        apart.update(sc.find_near(low, lo))
+        assert _shapes(apart) == _shapes(sc.find(low, lo))
+
+
+def test_vague_values_open_with_the_listed_letters() -> None:
+    # Each alternative of conclusion._VAGUE opens with a letter of _VAGUE_FIRST.
+    pattern = conclusion._VAGUE.pattern
+    assert pattern.startswith("^(?:") and pattern.endswith(")\\b")
+    alternatives = prefixes.alternatives(pattern[4:-3])
+    assert len(alternatives) > 10
+    assert {alt[0] for alt in alternatives} <= conclusion._VAGUE_FIRST
+    assert conclusion._VAGUE.match("either a or b")
+
+
+def _detect(answer: str, reasoning: str, **fields: Any) -> list[Any]:
+    rec: dict[str, Any] = {"question_id": "q", "evaluator": "location_matching", **fields}
+    return list(flags.detect(rec, ResponseTexts(reasoning, answer), FlagContext()))
+
+
+def test_a_repeated_answer_reads_as_the_first_time() -> None:
+    # What is kept of a short answer (flags._read_answer, contradiction's answer
+    # span) gives the flags of a fresh read, evidence of its own, and leaves
+    # the reference check to each record.
+    answer = "I'm unable to determine the location from this image."
+    reasoning = "I think it might be Paris. So the answer is Paris, probably."
+    first = _detect(answer, reasoning, reference="Lyon")
+    assert "abstained" in {f["kind"] for f in first}
+    again = _detect("".join(list(answer)), reasoning, reference="Lyon")
+    assert again == first
+    for f, g in zip(first, again, strict=True):
+        for e, e2 in zip(f["evidence"], g["evidence"], strict=True):
+            assert e is not e2
+    first[0]["evidence"][0]["text"] = "changed"
+    assert _detect(answer, reasoning, reference="Lyon") == again
+    # The same answer to an item whose reference cannot be determined either.
+    assert "abstained" not in {
+        f["kind"] for f in _detect(answer, reasoning, reference="cannot be determined")
+    }
+    # Past the kept length the answer is read afresh, with the same result.
+    long_answer = answer + " " * (flags._MEMO_CHARS + 1 - len(answer))
+    assert "abstained" in {f["kind"] for f in _detect(long_answer, reasoning, reference="x")}
+    flags._read_short_answer.cache_clear()
+    assert _detect(answer, reasoning, reference="Lyon") == again
+
+
+def test_the_answer_span_kept_is_the_committed_span() -> None:
+    for answer in ("Final Answer: Paris", "\n\n**Final Answer:** C", "Rome.\nMaybe.", "   "):
+        assert contradiction._answer_span(answer, None) == contradiction._committed_span(answer)
+        assert contradiction._answer_span(answer, None) == contradiction._committed_span(answer)
+
+
+def plain_last_candidate(text: str, lo: int, strong_only: bool) -> conclusion.Conclusion | None:
+    """conclusion.last_candidate as first written: every phrase, the generic ones skipped."""
+    low = lowered(text)
+    boxed = conclusion._boxed(text, lo)
+    best = boxed[-1] if boxed else None
+    for strong, m in reversed(conclusion._raw(text, lo, low, None)):
+        if best is not None and m.start() < best.start:
+            break
+        if strong_only and not strong:
+            continue
+        c = conclusion._valid(text, low, strong, m)
+        if c is not None:
+            if best is None or (c.start, -c.end) > (best.start, -best.end):
+                best = c
+            break
+    return best
+
+
+CLOSING_TEXT = st.lists(
+    st.sampled_from(
+        [
+            *WORDS,
+            "So the total is 12.",
+            "The answer is 7.",
+            "so C is right.",
+            "\\boxed{5}",
+            "that gives 9",
+            "Therefore, there are 4 cats.",
+            "Wait.",
+            "\n",
+            ". ",
+        ]
+    ),
+    max_size=40,
+).map(" ".join)
+
+
+@FAST
+@given(CLOSING_TEXT, st.data())
+def test_last_candidate_leaves_out_generic_phrases_like_the_plain_loop(
+    text: str, data: st.DataObject
+) -> None:
+    lo = data.draw(st.integers(0, len(text)))
+    for strong_only in (False, True):
+        expected = plain_last_candidate(text, lo, strong_only)
+        assert conclusion.last_candidate(text, lo, strong_only=strong_only) == expected

@@ -17,7 +17,9 @@ alternatives it can open), ``cues`` (negation and hypotheticals) and ``spans``
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from scorers.flags import (
@@ -32,7 +34,7 @@ from scorers.flags import (
 from scorers.flags.lexicon import Cues
 from scorers.flags.scan import Scanner, lowered
 from scorers.flags.spans import SOURCE, tail_start
-from scorers.records import Flag, ResponseTexts
+from scorers.records import Evidence, Flag, ResponseTexts
 
 if TYPE_CHECKING:
     from scorers.flagging import FlagContext
@@ -47,12 +49,30 @@ _ANSWER_SCAN = Scanner((*lexicon.FAMILIES, *injection.FAMILIES))
 _TAIL_SCAN = Scanner((*lexicon.FAMILIES, *conclusion.FAMILIES))
 
 
-def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> Iterator[Flag]:
-    reasoning, answer = texts
+# Benchmark answers repeat ("**Final Answer:** C" from one model on many items):
+# what is read from a short answer alone is kept for the last distinct ones.
+_MEMO_CHARS = 400
+_MEMO_SIZE = 1024
+
+
+def _read_answer(
+    answer: str,
+) -> tuple[Mapping[str, list[re.Match[str]]], Cues, Evidence | None]:
+    """The answer's scan, its cues and ``abstention.declining_span``: all read-only."""
     answer_low = lowered(answer)
     answer_found = _ANSWER_SCAN.find(answer_low)
     answer_cues = Cues(answer_low, found=answer_found)
-    abstained_span, abstained_flags = abstention.detect_abstained(record, answer, answer_cues)
+    return answer_found, answer_cues, abstention.declining_span(answer, answer_cues)
+
+
+_read_short_answer = lru_cache(maxsize=_MEMO_SIZE)(_read_answer)
+
+
+def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> Iterator[Flag]:
+    reasoning, answer = texts
+    read = _read_short_answer if len(answer) <= _MEMO_CHARS else _read_answer
+    answer_found, answer_cues, declining = read(answer)
+    abstained_span, abstained_flags = abstention.flag_abstained(record, declining)
     abstained = abstained_span is not None
     yield from abstained_flags
     yield from injection.detect(answer, answer_found)
@@ -63,7 +83,12 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     # The closing part of the reasoning: LRM-Eval and the hedging literature
     # find the decisive doubt near the end, and scanning less keeps it cheap.
     lo = tail_start(reasoning, *contradiction.TAIL)
-    tail_found = _TAIL_SCAN.find(low, lo)
+    tail_found = _TAIL_SCAN.find(low, lo, near=False)
+    # The generic closing phrases ("so the total is 12") are read only by a
+    # shaped evaluator's contradiction check and by an abstaining reasoning's
+    # last candidate: their own scan of the last characters runs only then.
+    if tail_found.get("abstain") or contradiction.reads_closing(record):
+        tail_found.update(_TAIL_SCAN.find_near(low, lo))
     cues = Cues(low, lo, found=tail_found)
     yield from abstention.detect_reasoning_abstains(
         reasoning, answer, abstained, cues, lo, answer_cues

@@ -97,7 +97,10 @@ def answer_abstains(
 
     ``cues`` are the answer's cues (``Cues(lowered(answer))``) when the caller has them.
     """
-    span = _declining_span(answer, cues)
+    return _unless_undeterminable(record, declining_span(answer, cues))
+
+
+def _unless_undeterminable(record: Mapping[str, Any], span: Evidence | None) -> Evidence | None:
     if span is None:
         return None
     # Declining is right when the reference itself says the answer cannot be
@@ -108,7 +111,8 @@ def answer_abstains(
     return span
 
 
-def _declining_span(answer: str, cues: Cues | None) -> Evidence | None:
+def declining_span(answer: str, cues: Cues | None = None) -> Evidence | None:
+    """Evidence that ``answer`` declines, whatever the item's reference says."""
     text = answer.strip()
     if not text:
         return None
@@ -144,9 +148,17 @@ def _declining_span(answer: str, cues: Cues | None) -> Evidence | None:
 def detect_abstained(
     record: Mapping[str, Any], answer: str, cues: Cues | None = None
 ) -> tuple[Evidence | None, list[Flag]]:
-    span = answer_abstains(record, answer, cues)
+    return flag_abstained(record, declining_span(answer, cues))
+
+
+def flag_abstained(
+    record: Mapping[str, Any], declining: Evidence | None
+) -> tuple[Evidence | None, list[Flag]]:
+    """``detect_abstained`` given ``declining_span(answer)`` (which this does not change)."""
+    span = _unless_undeterminable(record, declining)
     if span is None:
         return None, []
+    span = span.copy()  # the flag's own: ``declining`` may be another record's too
     return span, [flag("abstained", [span], "the answer declines to answer")]
 
 

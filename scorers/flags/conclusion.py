@@ -208,6 +208,7 @@ FAMILIES: tuple[Family, ...] = (
 _SCANNER = Scanner(FAMILIES)
 # The families whose matches commit to an answer, and whether each names it as such.
 _COMMITTING = tuple((f.name, f.name.startswith("commit")) for f in FAMILIES if f.name != "retract")
+_STRONG_ONLY = tuple((name, strong) for name, strong in _COMMITTING if strong)
 _CONDITIONAL = _c(
     r"\b(?:if|whether|suppose|supposing|assuming|unless|when|asks?|asking|question)\b"
 )
@@ -215,6 +216,9 @@ _VAGUE = _c(
     r"^(?:not|either|one\s+of|unclear|unknown|uncertain|ambiguous|somewhere|something|that|this|these|those|which"
     r"|what|to\s|in\s+the\s+format|as\s+follows|below|based|a\s+(?:letter|number|string|comma))\b"
 )
+# The letters a _VAGUE match can open with: a value opening with any other
+# character (a digit, a capital's lowercase outside these) skips the regex.
+_VAGUE_FIRST = frozenset("neouastwib")
 _MORE_WORK = re.compile(r"\d")
 _MORE_WORK_CHARS = 200
 _BOXED = re.compile(r"\\boxed\s*\{")
@@ -232,6 +236,8 @@ class Conclusion(NamedTuple):
 def _boxed(text: str, lo: int) -> list[Conclusion]:
     # Only the last few boxes can be the conclusion; scanning each one's braces
     # in Python is bounded by _BOX_REACH, so a text of 10,000 boxes stays cheap.
+    if text.find("\\boxed", lo) == -1:
+        return []  # most texts box nothing: one search in C decides it
     starts = list(_BOXED.finditer(text, lo))[-_BOX_CAP:]
     found: list[Conclusion] = []
     for m in starts:
@@ -251,7 +257,11 @@ def _clean(value: str) -> str:
 
 
 def _raw(
-    text: str, lo: int, low: str, found_by: Mapping[str, list[re.Match[str]]] | None
+    text: str,
+    lo: int,
+    low: str,
+    found_by: Mapping[str, list[re.Match[str]]] | None,
+    strong_only: bool = False,
 ) -> list[tuple[bool, re.Match[str]]]:
     if found_by is None:
         found_by = _SCANNER.find(low, lo)
@@ -259,7 +269,7 @@ def _raw(
     # Sorted by (start, -end), ties in family order: the running count makes
     # each key unique, so the sort compares plain integers in C.
     keyed: list[tuple[int, int, int, bool, re.Match[str]]] = []
-    for name, strong in _COMMITTING:
+    for name, strong in _STRONG_ONLY if strong_only else _COMMITTING:
         floor = lo if strong else tail
         for m in found_by.get(name, ()):
             start = m.start()
@@ -284,7 +294,10 @@ def _valid(text: str, low: str, strong: bool, m: re.Match[str]) -> Conclusion | 
     if _CONDITIONAL.search(low, sentence_start(text, start), start):
         return None
     value = _clean(text[vstart:vend])
-    if not value or _VAGUE.match(value.lower()) or len(value) > 140:
+    if not value or len(value) > 140:
+        return None
+    vague = value.lower()
+    if vague[:1] in _VAGUE_FIRST and _VAGUE.match(vague):
         return None
     # A generic "so the legs are 6 and 8" is an intermediate result unless
     # the text ends right after it.
@@ -328,11 +341,11 @@ def last_candidate(
     low = lowered(text) if low is None else low
     boxed = _boxed(text, lo)
     best = boxed[-1] if boxed else None
-    for strong, m in reversed(_raw(text, lo, low, found_by)):
+    # Without the generic phrases when strong_only: skipping them here would
+    # only ever continue (or stop where a strong one before them stops too).
+    for strong, m in reversed(_raw(text, lo, low, found_by, strong_only)):
         if best is not None and m.start() < best.start:
             break
-        if strong_only and not strong:
-            continue
         c = _valid(text, low, strong, m)
         if c is not None:
             if best is None or (c.start, -c.end) > (best.start, -best.end):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Iterator, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from scorers.errors import EvaluatorError
@@ -197,12 +197,32 @@ def _differ(
 def _answer_span(
     answer: str, found_by: Mapping[str, list[re.Match[str]]] | None
 ) -> tuple[int, int]:
+    if found_by is None and len(answer) <= _MEMO_CHARS:
+        return _short_answer_span(answer)
+    return _committed_span(answer, found_by)
+
+
+def _committed_span(
+    answer: str, found_by: Mapping[str, list[re.Match[str]]] | None = None
+) -> tuple[int, int]:
     found = last_committed(answer, found_by=found_by)
     if found:
         return found.start, found.end
     end = len(answer.rstrip())
     start = answer.rfind("\n", 0, end) + 1
     return start, end
+
+
+def reads_closing(record: Mapping[str, Any]) -> bool:
+    """Whether ``detect`` may read the reasoning's generic closing phrases for ``record``
+    (only evaluators of a shaped answer take them; see ``conclusion_of``)."""
+    evaluator = record.get("evaluator")
+    return isinstance(evaluator, str) and (evaluator in _EXACT or evaluator == "math_matching")
+
+
+# Benchmark answers repeat: the span of a short one is kept (see flags._read_answer).
+_MEMO_CHARS = 400
+_short_answer_span = lru_cache(maxsize=1024)(_committed_span)
 
 
 def conclusion_of(

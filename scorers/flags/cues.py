@@ -137,8 +137,31 @@ def negated_or_hypothetical(low: str, pos: int) -> bool:
     return _negates(clause_before(low, pos).split())
 
 
+# Words that open a clause break (" but ", " yet "...): a word-by-word look back stops at them.
+_BREAK_WORDS = frozenset(["but", "however", "though", "yet"])
+# How many words right before a claim stem the quick look back reads, and how long each may be.
+_NEAR_WORDS = 3
+_NEAR_LEN = 16
+
+
 def not_negated(low: str, pos: int) -> bool:
     """``not negated_or_hypothetical(low, pos)``: Scanner.find's ``keep`` for claims."""
+    # Most claim stems in a trace sit right after their negation ("I cannot
+    # search the web"): a negating word among the few words before ``pos``,
+    # each separated by one space and holding only letters (so no clause break
+    # lies between it and ``pos``), settles it without finding the clause.
+    k = pos - 1
+    if k > 0 and low[k] == " ":
+        for _ in range(_NEAR_WORDS):
+            j = low.rfind(" ", k - _NEAR_LEN if k > _NEAR_LEN else 0, k)
+            if j < 0:
+                break
+            word = low[j + 1 : k]
+            if word in _NOT_DONE_WORDS:
+                return False
+            if not word.isalpha() or word in _BREAK_WORDS:
+                break
+            k = j
     # clause_before written out: this runs for every claim stem in the reasoning.
     lo = pos - _REACH if pos > _REACH else 0
     m = _LAST_BREAK.match(low, lo, pos)

@@ -22,11 +22,11 @@ _THRESHOLD = 2
 
 
 def unresolved_hedges(cues: Cues) -> list[tuple[int, int, int]]:
-    return sorted({(c.start, c.end, c.weight) for c in cues.hedges(after=cues.last_resolution())})
+    return sorted(set(cues.hedge_spans(after=cues.last_resolution())))
 
 
 def answer_is_hedged(answer_cues: Cues) -> bool:
-    return any(c.weight >= _THRESHOLD for c in answer_cues.hedges())
+    return any(weight >= _THRESHOLD for _, _, weight in answer_cues.hedge_spans())
 
 
 def detect(
@@ -44,8 +44,9 @@ def detect(
         return
     # The evidence is the last three sentences holding a hedge, found from the end.
     spans, seen = [], set()
+    opens = cues.sentence_starts
     for start, end, _ in reversed(found):
-        span = sentence_span("reasoning", reasoning, start, end)
+        span = sentence_span("reasoning", reasoning, start, end, opens.get(start))
         if (span["start"], span["end"]) not in seen:
             seen.add((span["start"], span["end"]))
             spans.append(span)

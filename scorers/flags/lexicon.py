@@ -434,6 +434,10 @@ class Cues:
         # ``found`` lets a caller share one pass of a combined scanner (scan.Scanner
         # over FAMILIES and other modules' families) for the same region.
         self.found = _SCANNER.find(low, lo, hi) if found is None else found
+        # Sentence starts found for hedges, by position: the hedge detector's
+        # evidence needs them again (spans.sentence_start reads only characters
+        # that lowering keeps, so they hold for the original text too).
+        self.sentence_starts: dict[int, int] = {}
 
     def _before(self, pos: int, reach: int) -> str:
         """The text of the sentence before ``pos``, at most ``reach`` characters."""
@@ -441,25 +445,50 @@ class Cues:
 
     def hedges(self, after: int = -1) -> Iterator[Cue]:
         """Hedge cues starting after ``after``, not negated or quoted from the task (abstentions included)."""
+        for start, end, weight in self._plain_hedges(after):
+            yield Cue(start, end, weight)
+        # Not being able to answer at all is the strongest form of doubt.
+        yield from self.abstentions(qualified_too=True, after=after)
+
+    def hedge_spans(self, after: int = -1) -> list[tuple[int, int, int]]:
+        """``(start, end, weight)`` of each of ``hedges(after)``, in the same order."""
+        found = self._plain_hedges(after)
+        if self.found.get("abstain"):
+            found += [
+                (c.start, c.end, c.weight)
+                for c in self.abstentions(qualified_too=True, after=after)
+            ]
+        return found
+
+    def _plain_hedges(self, after: int) -> list[tuple[int, int, int]]:
+        """The strong and weak hedges of ``hedges(after)`` as plain tuples."""
+        # A list of tuples, not a generator of Cues: this runs for every hedge of every trace.
+        low = self.low
+        starts = self.sentence_starts
+        out: list[tuple[int, int, int]] = []
         for m in self.found.get("strong", ()):
-            if m.start() <= after:
+            start = m.start()
+            if start <= after:
                 continue
-            before = self._before(m.start(), 200)
+            # (sentence_start looks back 200 characters at most: _before(start, 200))
+            starts[start] = at = sentence_start(low, start)
+            before = low[at:start]
             word = m.group(0)
             if word.startswith(_NEGATABLE) and _self_negated(before):
                 continue
             if "guess" in word and _QUOTED.search(before[-60:]):
                 continue
             if not _earlier_in(before):
-                yield Cue(m.start(), m.end(), 2)
+                out.append((start, m.end(), 2))
         for m in self.found.get("weak", ()):
-            if m.start() <= after:
+            start = m.start()
+            if start <= after:
                 continue
-            before = self._before(m.start(), 200)
+            starts[start] = at = sentence_start(low, start)
+            before = low[at:start]
             if not _self_negated(before[-20:]) and not _earlier_in(before):
-                yield Cue(m.start(), m.end(), 1)
-        # Not being able to answer at all is the strongest form of doubt.
-        yield from self.abstentions(qualified_too=True, after=after)
+                out.append((start, m.end(), 1))
+        return out
 
     def abstentions(self, *, qualified_too: bool = False, after: int = -1) -> Iterator[Cue]:
         """Cues that the writer cannot answer ("I can't determine", "not enough information").

@@ -344,12 +344,15 @@ class Scanner:
         lo: int = 0,
         hi: int | None = None,
         keep: Callable[[str, int], bool] | None = None,
+        *,
+        near: bool = True,
     ) -> dict[str, list[re.Match[str]]]:
         """Matches per family name, in text order, found only at or near their stems.
 
         ``keep(low, stem_start)`` may drop hits before any regex runs. A match
         starts at or after ``lo``; windows may look a little past ``hi`` so that
-        a match straddling it is whole.
+        a match straddling it is whole. ``near=False`` leaves out the families
+        that only count near the end (``find_near`` adds them when needed).
         """
         found: dict[str, list[re.Match[str]]] = {}
         windows: dict[str, tuple[Family, list[tuple[int, int]]]] = {}
@@ -391,11 +394,24 @@ class Scanner:
                     windows[name] = (fam, [window])
         for name, (fam, spans) in windows.items():
             found[name] = _windowed(fam, low, spans)
+        if near and self._near:
+            found.update(self.find_near(low, lo, hi, keep))
+        return found
+
+    def find_near(
+        self,
+        low: str,
+        lo: int = 0,
+        hi: int | None = None,
+        keep: Callable[[str, int], bool] | None = None,
+    ) -> dict[str, list[re.Match[str]]]:
+        """The matches of the families that only count near the end (see ``find``)."""
+        found: dict[str, list[re.Match[str]]] = {}
         end = len(low) if hi is None else hi
-        for reach, near in self._near:
+        for reach, scanner in self._near:
             start = max(lo, len(low) - reach)
             if start < end:
-                found.update(near.find(low, start, end, keep))
+                found.update(scanner.find(low, start, end, keep))
         return found
 
 

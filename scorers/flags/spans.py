@@ -78,9 +78,15 @@ def sentence_end_from(text: str, pos: int, earlier: int, earlier_end: int) -> in
     return sentence_end(text, pos)
 
 
-def sentence_span(field: TextField, text: str, start: int, end: int) -> Evidence:
-    """Evidence covering the whole sentence around ``text[start:end]``."""
-    s, e = sentence_start(text, start), sentence_end(text, max(start, end - 1))
+def sentence_span(
+    field: TextField, text: str, start: int, end: int, opens: int | None = None
+) -> Evidence:
+    """Evidence covering the whole sentence around ``text[start:end]``.
+
+    ``opens`` is ``sentence_start(text, start)`` when the caller has it.
+    """
+    s = sentence_start(text, start) if opens is None else opens
+    e = sentence_end(text, max(start, end - 1))
     while e > s and text[e - 1].isspace():
         e -= 1
     return evidence(field, text, s, e)
