@@ -15,6 +15,7 @@ groups, ``\\b``); anything else ends an opening, which keeps the alternative.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import cache
 
 # Escapes that stand for one literal character.
@@ -93,8 +94,12 @@ def _then(heads: set[_Opening], rest: str) -> set[_Opening] | None:
     return out if len(out) <= _MANY else {("", True)}
 
 
-def _closing(pattern: str) -> int | None:
-    """Index of the parenthesis closing the group that opens ``pattern``."""
+def _structure(pattern: str) -> Iterator[tuple[int, str, int]]:
+    """``(index, character, depth)`` of each character outside escapes and classes.
+
+    ``depth`` counts the groups open before the character (a ``(`` is
+    reported at the depth it opens from, a ``)`` at the depth it closes to).
+    """
     depth, i, in_class = 0, 0, False
     while i < len(pattern):
         c = pattern[i]
@@ -107,39 +112,31 @@ def _closing(pattern: str) -> int | None:
             in_class = True
             if pattern[i + 1 : i + 2] == "]":
                 i += 1
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if depth == 0:
-                return i
+        else:
+            if c == ")":
+                depth -= 1
+            yield i, c, depth
+            if c == "(":
+                depth += 1
         i += 1
+
+
+def _closing(pattern: str) -> int | None:
+    """Index of the parenthesis closing the group that opens ``pattern``."""
+    for i, c, depth in _structure(pattern):
+        if c == ")" and depth == 0:
+            return i
     return None
 
 
 @cache
 def alternatives(pattern: str) -> tuple[str, ...]:
     """The top-level ``|`` alternatives of a regex (escapes, groups and classes respected)."""
-    out, depth, start, i, in_class = [], 0, 0, 0, False
-    while i < len(pattern):
-        c = pattern[i]
-        if c == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            in_class = True
-            if pattern[i + 1 : i + 2] == "]":
-                i += 1
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-        elif c == "|" and depth == 0:
+    out, start = [], 0
+    for i, c, depth in _structure(pattern):
+        if c == "|" and depth == 0:
             out.append(pattern[start:i])
             start = i + 1
-        i += 1
     out.append(pattern[start:])
     return tuple(out)
 
