@@ -540,7 +540,7 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
         warnings.append(
             f"{target}: {len(repeated)} question_id(s) appear more than once (first: "
             f"{first_ids(repeated)}); every copy is counted as a separate item, as in "
-            "scores.json (an override applies to the first)"
+            "scores.json, and none of them can be overridden"
         )
     if settings is None:
         settings = _guess_settings(records, warnings, target)

@@ -158,6 +158,7 @@ class ResultsStore:
         self.saved_version = 0  # the version the files on disk reflect
         self._write_lock = threading.Lock()
         self._index: dict[str, int] = {}
+        self._repeated: dict[str, int] = {}  # question_id -> how many items share it
         self._baseline: list[Any] = []
         self._hashes: dict[int, str] = {}
         self._stamps: dict[str, FileStamp | None] = {}
@@ -217,10 +218,16 @@ class ResultsStore:
         fallback = self.primary_source()
         baseline: list[Any] = []
         strict: list[Any] = []
+        repeated = self._repeated
         for i, record in enumerate(self.records):
             qid = str(record.get("question_id"))
-            # Repeats are reported once, counted, by load_results; overrides go to the first.
-            index.setdefault(qid, i)
+            # Repeats are reported once, counted, by load_results. The journal names
+            # items by question_id, so a repeated one cannot be overridden (below);
+            # entries that older versions journaled for it replay onto the first.
+            if qid in index:
+                repeated[qid] = repeated.get(qid, 1) + 1
+            else:
+                index[qid] = i
             score, all_or_nothing = _initial_scores(record, fallback)
             baseline.append(score)
             strict.append(all_or_nothing)
@@ -436,6 +443,13 @@ class ResultsStore:
         i = self._index.get(str(qid))
         if i is None:
             raise UsageError(f"no item with question_id {qid!r} in {self._predictions_path()}")
+        times = self._repeated.get(str(qid))
+        if times:
+            raise UsageError(
+                f"question_id {qid!r} names {times} items in {self._predictions_path()} "
+                "(several models in one file?): an override must name one item, so give "
+                "the items unique ids (e.g. model/question_id) and grade again"
+            )
         return i
 
     def _hash(self, i: int) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import orjson
 import pytest
-from store_fixtures import by_id, journal_lines, load_json, make_record, make_run
+from store_fixtures import ITEMS, by_id, journal_lines, load_json, make_record, make_run
 
 from scorers.errors import ConflictError, InputError, UsageError
 from scorers.results import ResultsPaths, RunSettings, save_results
@@ -327,3 +327,21 @@ def test_all_or_nothing_score_follows_the_override(tmp_path: Path) -> None:
     disk = by_id(run)["m1"]
     assert (disk["correct"], disk["correct_strict"]) == (1.0, 1.0)
     assert load_json(run / "scores.json")["accuracy_strict"] == 100.0
+
+
+def test_a_question_id_shared_by_two_items_cannot_be_overridden(tmp_path: Path) -> None:
+    """Two models' answers to q1 in one file: an override by question_id would land on
+    whichever came first, not necessarily the one the reviewer looked at."""
+    records = [make_record(*item) for item in ITEMS]
+    second = make_record("q1", "geo", 0, 0, answer="The answer to q1 is 7.")
+    second["model"] = "other-model"
+    records.append(second)
+    save_results(ResultsPaths.of(tmp_path), records, RunSettings(mode="strict"))
+    store = ResultsStore.open(tmp_path, annotator="alice")
+    with pytest.raises(UsageError, match=r"question_id 'q1' names 2 items .*unique ids"):
+        store.override("q1", 1, "looks right")
+    assert journal_lines(tmp_path) == []
+    assert [r["correct"] for r in store.records] == [r["correct"] for r in records]
+    # Items with their own id are unaffected.
+    store.override("q2", 1, "looks right")
+    assert store.records[1]["correct"] == 1
