@@ -6,9 +6,9 @@ import contextlib
 import os
 import stat
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import orjson
 
@@ -49,23 +49,33 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
 
 
 def atomic_write_chunks(path: str | os.PathLike[str], chunks: Iterable[bytes]) -> None:
-    """Atomically replace ``path`` with the concatenated chunks, streamed to disk.
+    """Atomically replace ``path`` with the concatenated chunks, streamed to disk."""
+    with replacing(path) as handle:
+        for chunk in chunks:
+            handle.write(chunk)
+
+
+@contextlib.contextmanager
+def replacing(path: str | os.PathLike[str], *, sync: bool = True) -> Iterator[BinaryIO]:
+    """A file to write that replaces ``path`` atomically when the block ends without error.
 
     The temp file lives in the same directory (``os.replace`` is atomic only
     within a file system), is fsynced before the rename, and the directory is
     fsynced after it so the rename itself survives a power cut. The new file
     keeps the old one's permissions (``mkstemp`` would leave it owner-only).
+    With ``sync=False`` the block flushes and fsyncs the file itself, e.g. to
+    overlap the fsync with other work. On an error the temp file is removed.
     """
     target = Path(path)
-    mode = file_mode_for(target)
+    mode = _mode_for(target)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb", buffering=1 << 20) as handle:
-            for chunk in chunks:
-                handle.write(chunk)
-            handle.flush()
             os.fchmod(handle.fileno(), mode)
-            os.fsync(handle.fileno())
+            yield handle
+            if sync:
+                handle.flush()
+                os.fsync(handle.fileno())
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -74,7 +84,7 @@ def atomic_write_chunks(path: str | os.PathLike[str], chunks: Iterable[bytes]) -
     fsync_dir(target.parent)
 
 
-def file_mode_for(target: Path) -> int:
+def _mode_for(target: Path) -> int:
     """The permissions a rewrite of ``target`` gets: the old file's, else the umask's default."""
     try:
         return stat.S_IMODE(target.stat().st_mode)

@@ -11,13 +11,11 @@ grader's ``updated_predictions.json``, a production-harness
 
 from __future__ import annotations
 
-import contextlib
 import ctypes
 import json
 import math
 import os
 import sys
-import tempfile
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, fields
@@ -28,7 +26,7 @@ from typing import Any, TypeVar, cast
 import orjson
 
 from scorers.errors import InputError
-from scorers.jsonio import atomic_write_bytes, file_mode_for, fsync_dir, read_bytes
+from scorers.jsonio import atomic_write_bytes, read_bytes, replacing
 from scorers.loading import (
     TOO_DEEP,
     decode_json_strings,
@@ -681,34 +679,22 @@ def write_updated(
     ``while_syncing`` runs while the data is flushed to disk (fsync releases
     the GIL); its result is returned once the file is in place.
     """
-    target = Path(path)
-    mode = file_mode_for(target)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     result: T | None = None
-    try:
-        with os.fdopen(fd, "wb", buffering=1 << 20) as handle:
-            # mkstemp makes the file owner-only; a rewrite keeps what the file had.
-            os.fchmod(handle.fileno(), mode)
-            writeback = _writeback_starter()
-            written = flushed = 0
-            for chunk in _updated_chunks(records, str(target)):
-                handle.write(chunk)
-                written += len(chunk)
-                if writeback is not None and written - flushed >= _WRITEBACK_EVERY:
-                    handle.flush()
-                    writeback(handle.fileno(), flushed, written - flushed)
-                    flushed = written
-            handle.flush()
-            if while_syncing is None:
-                os.fsync(handle.fileno())
-            else:
-                result = _run_while_syncing(handle.fileno(), while_syncing)
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    fsync_dir(target.parent)
+    with replacing(path, sync=False) as handle:
+        writeback = _writeback_starter()
+        written = flushed = 0
+        for chunk in _updated_chunks(records, str(path)):
+            handle.write(chunk)
+            written += len(chunk)
+            if writeback is not None and written - flushed >= _WRITEBACK_EVERY:
+                handle.flush()
+                writeback(handle.fileno(), flushed, written - flushed)
+                flushed = written
+        handle.flush()
+        if while_syncing is None:
+            os.fsync(handle.fileno())
+        else:
+            result = _run_while_syncing(handle.fileno(), while_syncing)
     return result
 
 
