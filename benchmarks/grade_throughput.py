@@ -179,56 +179,51 @@ def generate(directory: Path, n: int, seed: int = 1) -> tuple[Path, Path]:
     return a_path, p_path
 
 
-GRADE_CHILD = r"""
-import json, resource, sys, time
+# What both children measure with: memory from /proc/self/status, CPU of the
+# process and of the children it waited for (the flag worker).
+MEASURE = r"""
+import resource
+def status_kb(field):
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(field):
+                return int(line.split()[1])
+    return 0
+def rss_kb():
+    return status_kb("VmRSS:")
+# VmHWM, not ru_maxrss: Linux carries ru_maxrss over from the parent across
+# fork and exec, so a child of a process that generated a large corpus would
+# report the parent's peak.
+def peak_kb():
+    return status_kb("VmHWM:")
+def cpu():
+    return sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)))
+"""
+
+GRADE_CHILD = (
+    MEASURE
+    + r"""
+import json, sys, time
 from scorers import flagging, grading, rome, strict, flags  # imports before the clock starts
 import scorers.mathmatch
 from scorers.results import ResultsPaths, RunSettings
 if sys.argv[5] == "no-flags":
     flagging.DETECTOR_MODULES = tuple(m for m in flagging.DETECTOR_MODULES if m != "scorers.flags")
 flagging.detectors()
-def status_kb(field):
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith(field):
-                return int(line.split()[1])
-    return 0
-def rss_kb():
-    return status_kb("VmRSS:")
-# VmHWM, not ru_maxrss: Linux carries ru_maxrss over from the parent across
-# fork and exec, so a child of a process that generated a large corpus would
-# report the parent's peak.
-def peak_kb():
-    return status_kb("VmHWM:")
 base = rss_kb()
 settings = RunSettings(mode=sys.argv[4], reject_filter=sys.argv[4] == "strict", harness_stats=sys.argv[4] == "strict")
-def cpu():
-    return sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)))
 start, start_cpu = time.perf_counter(), cpu()
 result = grading.grade_files(sys.argv[1], sys.argv[2], settings, paths=ResultsPaths.of(sys.argv[3]))
 seconds, cpu_seconds = time.perf_counter() - start, cpu() - start_cpu
 peak = peak_kb()
 print(json.dumps({"seconds": seconds, "cpu": cpu_seconds, "base_kb": base, "peak_kb": peak, "timings": result.timings, "n": len(result.records), "jobs": int(result.timings.get("processes", 1))}))
 """
+)
 
-FLOOR_CHILD = r"""
-import json, resource, sys, time, orjson
-def status_kb(field):
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith(field):
-                return int(line.split()[1])
-    return 0
-def rss_kb():
-    return status_kb("VmRSS:")
-# VmHWM, not ru_maxrss: Linux carries ru_maxrss over from the parent across
-# fork and exec, so a child of a process that generated a large corpus would
-# report the parent's peak.
-def peak_kb():
-    return status_kb("VmHWM:")
-def cpu():
-    r = resource.getrusage(resource.RUSAGE_SELF)
-    return r.ru_utime + r.ru_stime
+FLOOR_CHILD = (
+    MEASURE
+    + r"""
+import json, sys, time, orjson
 base = rss_kb()
 start, start_cpu = time.perf_counter(), cpu()
 inputs = []
@@ -247,6 +242,7 @@ with open(sys.argv[4], "wb") as f:
 dump, dump_cpu = time.perf_counter() - start, cpu() - start_cpu
 print(json.dumps({"load": load, "dump": dump, "cpu": load_cpu + dump_cpu, "load_peak_kb": load_peak}))
 """
+)
 
 
 def _rss_kb(pid: int) -> int:
