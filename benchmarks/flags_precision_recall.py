@@ -24,17 +24,7 @@ sys.path.insert(0, str(ROOT))
 from scorers import flags  # noqa: E402
 from scorers.flagging import FlagContext  # noqa: E402
 from scorers.jsonio import parse_json, read_bytes  # noqa: E402
-from scorers.records import response_texts  # noqa: E402
-
-KINDS = (
-    "answer_contradicts_reasoning",
-    "hedged_reasoning_certain_answer",
-    "claims_web_search",
-    "claims_tool_use",
-    "abstained",
-    "reasoning_abstains_answer_does_not",
-    "judge_prompt_injection",
-)
+from scorers.records import HEURISTIC_FLAG_KINDS, response_texts  # noqa: E402
 
 
 def as_record(item: dict[str, Any]) -> dict[str, Any]:
@@ -65,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(items)} labelled items from {args.data}")
     print(f"{'flag':38} {'pos':>4} {'TP':>4} {'FP':>4} {'FN':>4} {'precision':>9} {'recall':>7}")
     worst = 1.0
-    for kind in KINDS:
+    for kind in HEURISTIC_FLAG_KINDS:
         tp = sum(1 for item, got, _ in results if kind in got and kind in item["expected"])
         fp = sum(1 for item, got, _ in results if kind in got and kind not in item["expected"])
         fn = sum(1 for item, got, _ in results if kind not in got and kind in item["expected"])

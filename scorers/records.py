@@ -112,6 +112,16 @@ FLAG_KINDS: dict[str, str] = {
     "override_stale": "a human override was made on content that has since changed",
     "override_conflict": "reviewers made different overrides of this item",
 }
+# The kinds the no-LLM detectors (scorers.flags) raise, in LRM-Eval's order.
+HEURISTIC_FLAG_KINDS: tuple[str, ...] = (
+    "answer_contradicts_reasoning",
+    "hedged_reasoning_certain_answer",
+    "claims_web_search",
+    "claims_tool_use",
+    "abstained",
+    "reasoning_abstains_answer_does_not",
+    "judge_prompt_injection",
+)
 
 
 class ResponseTexts(NamedTuple):

@@ -34,7 +34,7 @@ import numpy as np
 import orjson
 
 from scorers.errors import UsageError
-from scorers.records import FLAG_KINDS, REVIEW_KEY
+from scorers.records import FLAG_KINDS, HEURISTIC_FLAG_KINDS, REVIEW_KEY
 from scorers.stats import (
     DEFAULT_RESAMPLES,
     Interval,
@@ -54,13 +54,8 @@ RUBRIC = "judge:rubric"
 HEURISTIC = "heuristic"
 
 # The behaviour columns of LRM-Eval's tables, in their order, then the rest.
-BEHAVIOUR_KINDS: tuple[str, ...] = (
-    "answer_contradicts_reasoning",
-    "hedged_reasoning_certain_answer",
-    "claims_web_search",
-    "claims_tool_use",
-    "abstained",
-    "reasoning_abstains_answer_does_not",
+BEHAVIOUR_KINDS: tuple[str, ...] = tuple(
+    kind for kind in HEURISTIC_FLAG_KINDS if kind != "judge_prompt_injection"
 )
 # Kinds that only a reasoning trace can show: their rate is over items that have one,
 # as LRM-Eval leaves models without a visible trace out of those columns.

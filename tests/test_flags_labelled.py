@@ -5,24 +5,14 @@ from __future__ import annotations
 import pytest
 from flags_fixtures import as_record, assert_spans_exact, labelled_items, run
 
-from scorers.records import FLAG_KINDS, response_texts
-
-HEURISTIC_KINDS = (
-    "answer_contradicts_reasoning",
-    "hedged_reasoning_certain_answer",
-    "claims_web_search",
-    "claims_tool_use",
-    "abstained",
-    "reasoning_abstains_answer_does_not",
-    "judge_prompt_injection",
-)
+from scorers.records import FLAG_KINDS, HEURISTIC_FLAG_KINDS, response_texts
 
 
 def test_labelled_set_is_large_and_covers_every_flag_with_hard_negatives() -> None:
     items = labelled_items()
     assert len(items) >= 80
     assert len({i["id"] for i in items}) == len(items)
-    for kind in HEURISTIC_KINDS:
+    for kind in HEURISTIC_FLAG_KINDS:
         assert kind in FLAG_KINDS
         positives = [i for i in items if kind in i["expected"]]
         assert len(positives) >= 5, kind
@@ -30,7 +20,7 @@ def test_labelled_set_is_large_and_covers_every_flag_with_hard_negatives() -> No
     assert sum("\n\n" in i["reason"] for i in items) >= 60
     assert sum(i["reason"].lstrip().startswith("**") for i in items) >= 15
     for item in items:
-        assert set(item["expected"]) <= set(HEURISTIC_KINDS), item["id"]
+        assert set(item["expected"]) <= set(HEURISTIC_FLAG_KINDS), item["id"]
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +32,7 @@ def results() -> list[tuple[dict, set[str]]]:
     return out
 
 
-@pytest.mark.parametrize("kind", HEURISTIC_KINDS)
+@pytest.mark.parametrize("kind", HEURISTIC_FLAG_KINDS)
 def test_precision_and_recall_targets(kind: str, results: list[tuple[dict, set[str]]]) -> None:
     tp = sum(1 for item, got in results if kind in got and kind in item["expected"])
     fp = [item["id"] for item, got in results if kind in got and kind not in item["expected"]]
