@@ -58,14 +58,7 @@ _PATTERNS: tuple[str, ...] = tuple(
 )
 
 
-_STEMS = (
-    "ignore",
-    "disregard",
-    "forget",
-    "override",
-    "bypass",
-    "judgement",
-    "judgment",
+_GRADER_STEMS = (
     "grader",
     "judge",
     "evaluator",
@@ -73,8 +66,20 @@ _STEMS = (
     "assessor",
     "marker",
     "annotator",
-    "llm",
     "grading",
+    "llm",
+)
+_TOKEN_STEMS = ("<|", "[inst]", "[/inst]", "<<sys>>", "<</sys>>", "system")
+_STEMS = (
+    *_GRADER_STEMS,
+    *_TOKEN_STEMS,
+    "ignore",
+    "disregard",
+    "forget",
+    "override",
+    "bypass",
+    "judgement",
+    "judgment",
     "mark",
     "grade",
     "score",
@@ -98,26 +103,9 @@ _STEMS = (
     "as a",
     "as an",
     "instruction",
-    "system",
-    "<|",
-    "[inst]",
-    "[/inst]",
-    "<<sys>>",
-    "<</sys>>",
     "consider",
     "treat",
     "count",
-)
-_GRADER_STEMS = (
-    "grader",
-    "judge",
-    "evaluator",
-    "reviewer",
-    "assessor",
-    "marker",
-    "annotator",
-    "grading",
-    "llm",
 )
 # The patterns that open with a word are verified together in each window,
 # where the regex engine skips ahead to their first words (scan.Family.fast);
@@ -133,7 +121,7 @@ FAMILIES = (
     Family("inject", _STEMS, "|".join(_WORDS), before=80, after=160),
     Family(
         "inject_line",
-        (*_GRADER_STEMS, "<|", "[inst]", "[/inst]", "<<sys>>", "<</sys>>", "system"),
+        (*_GRADER_STEMS, *_TOKEN_STEMS),
         "|".join(f"(?:{p})" for p in (*_LINE, _TOKENS)),
         before=80,
         after=160,
