@@ -28,8 +28,8 @@ import pytest
 pytest.importorskip("rome_tui.commands.judge", reason="rome-tui judge (judges engineer) is missing")
 
 from fake_openai_server import Action, FakeOpenAIServer  # noqa: E402
+from judges_fixtures import record as judged_record  # noqa: E402
 
-from scorers.records import REVIEW_VERSION, Verdict  # noqa: E402
 from scorers.results import ResultsPaths, RunSettings, save_results  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,36 +37,7 @@ QID = re.compile(r"HQ(\d+)Z")
 
 
 def _records(n: int) -> list[dict[str, Any]]:
-    out = []
-    for i in range(n):
-        answer = f"Final Answer: {i}"
-        verdicts = [
-            Verdict(source="rule:rome", score=1, extracted=str(i), explanation=None),
-            Verdict(source="rule:strict", score=1, extracted=str(i), explanation=None),
-        ]
-        out.append(
-            {
-                "question_id": f"HQ{i}Z",
-                "question": f"Question HQ{i}Z: how many apples are there?",
-                "answer": answer,
-                "raw_answer": answer,
-                "reference": str(i),
-                "evaluator": "number_matching",
-                "evaluator_kwargs": {"value_to_match": i},
-                "task": "math",
-                "correct": 1,
-                "judgement_response": None,
-                "review": {
-                    "version": REVIEW_VERSION,
-                    "mode": "strict",
-                    "primary": "rule:strict",
-                    "verdicts": verdicts,
-                    "flags": [],
-                    "history": [],
-                },
-            }
-        )
-    return out
+    return [judged_record(f"HQ{i}Z", f"Final Answer: {i}", reference=str(i)) for i in range(n)]
 
 
 def _make_run(directory: Path, n: int) -> Path:
