@@ -10,7 +10,7 @@ earlier step set. Each detector module exposes
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -46,24 +46,12 @@ def _named(modules: tuple[str, ...]) -> tuple[tuple[str, Detector], ...]:
 
 
 def recompute_flags(
-    record: dict[str, Any],
-    ctx: FlagContext | None = None,
-    texts: ResponseTexts | None = None,
-    given: Mapping[str, list[Flag]] | None = None,
+    record: dict[str, Any], ctx: FlagContext | None = None, texts: ResponseTexts | None = None
 ) -> list[Flag]:
     """Rebuild ``review.flags``. Pass ``texts`` when the caller already split the
-    response (grading does), since that split is the costly part for long traces.
-    ``given`` holds flags computed elsewhere, by detector module name; those
-    modules are not run, their flags keep their place."""
-    ctx = ctx or FlagContext()
-    if texts is None:
-        texts = response_texts(record)
-    flags: list[Flag] = []
-    for name, detect in _named(DETECTOR_MODULES):
-        found = given.get(name) if given is not None else None
-        flags.extend(_checked(detect(record, texts, ctx) if found is None else found))
-    review_of(record)["flags"] = flags
-    return flags
+    response (grading does), since that split is the costly part for long traces."""
+    _rebuild(record, ctx or FlagContext(), texts, skip=None)
+    return review_of(record)["flags"]
 
 
 def flags_without(
@@ -72,12 +60,18 @@ def flags_without(
     """Rebuild ``review.flags`` without ``module``'s detector; returns where its
     flags go, for :func:`insert_flags` once they are computed elsewhere
     (``scorers.flag_worker``)."""
+    return _rebuild(record, ctx, texts, skip=module)
+
+
+def _rebuild(
+    record: dict[str, Any], ctx: FlagContext, texts: ResponseTexts | None, skip: str | None
+) -> int:
     if texts is None:
         texts = response_texts(record)
     flags: list[Flag] = []
     at = 0
     for name, detect in _named(DETECTOR_MODULES):
-        if name == module:
+        if name == skip:
             at = len(flags)
         else:
             flags.extend(_checked(detect(record, texts, ctx)))
