@@ -509,8 +509,8 @@ def grade_pairs(
     """Grade matched (prediction, annotation) pairs; records are the predictions, mutated.
 
     With ``flags`` (a started FlagWorker) every record is handed to it once
-    graded and its ``review.flags`` stays empty: wrap the records in a
-    :class:`DeferredFlags` to get them.
+    graded, and its ``review.flags`` lacks the worker's detectors' flags until
+    the records are read through a :class:`DeferredFlags`.
     """
     grader = Grader(settings)
     grader.flag_worker = flags
@@ -693,9 +693,7 @@ def _run(
     if write and paths is not None:
         scores = save_results(paths, deferred, settings)
     else:
-        deferred.resolve()
-        scores = scores_of(records, settings)
-    deferred.resolve()
+        scores = scores_of(deferred.resolve(), settings)
     if deferred.failure is not None:
         warnings.append(f"{deferred.failure}; its flags were computed in this process")
     timings["save"] = time.perf_counter() - t2
