@@ -1,0 +1,86 @@
+"""What the behaviour-flag detectors cost per record on grade_throughput's corpus.
+
+    .venv/bin/python benchmarks/flags_per_record.py [--n 5000] [--repeat 5] [--no-memo]
+
+Generates the first ``--n`` items of ``grade_throughput.py``'s corpus (same
+seed), grades them without the detectors, then times ``scorers.flags.detect``
+on each record in this process, ``--repeat`` times, keeping each record's best,
+and prints the mean and the median per record. ``--no-memo`` clears the
+detectors' memo of short answers before each record, for the cost on runs
+whose answers never repeat. Only the public ``detect`` is timed, so the script
+runs against any version of the detectors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from grade_throughput import generate  # noqa: E402
+
+from scorers import flagging  # noqa: E402
+from scorers.flagging import FlagContext  # noqa: E402
+from scorers.grading import Grader  # noqa: E402
+from scorers.loading import load_annotations, load_predictions, pair  # noqa: E402
+from scorers.records import response_texts  # noqa: E402
+from scorers.results import RunSettings  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--n", type=int, default=5000, help="items (default 5000)")
+    parser.add_argument("--repeat", type=int, default=5, help="timed passes (default 5)")
+    parser.add_argument(
+        "--no-memo", action="store_true", help="clear the short-answer memo before each record"
+    )
+    args = parser.parse_args()
+    from scorers import flags
+
+    modules = flagging.DETECTOR_MODULES
+    flagging.DETECTOR_MODULES = tuple(m for m in modules if m != "scorers.flags")
+    with tempfile.TemporaryDirectory() as tmp:
+        a_path, p_path = generate(Path(tmp), args.n)
+        annotations, _ = load_annotations(str(a_path))
+        predictions, _ = load_predictions(str(p_path))
+    grader = Grader(RunSettings(mode="strict"))
+    records = []
+    for pred, gt in pair(annotations, predictions, "strict").pairs:
+        record = grader.grade_record(pred, gt)
+        grader.finish(record)
+        records.append(record)
+    flagging.DETECTOR_MODULES = modules
+    memo = getattr(flags, "_read_short_answer", None)
+    clear = memo.cache_clear if args.no_memo and memo is not None else None
+    ctx = FlagContext()
+    jobs = [(record, response_texts(record)) for record in records]
+    best = [float("inf")] * len(jobs)
+    raised = 0
+    for _ in range(max(1, args.repeat)):
+        raised = 0
+        for i, (record, texts) in enumerate(jobs):
+            if clear is not None:
+                clear()
+            start = time.perf_counter()
+            raised += len(list(flags.detect(record, texts, ctx)))
+            best[i] = min(best[i], time.perf_counter() - start)
+    mean_reasoning = sum(len(t.reasoning) for _, t in jobs) / len(jobs)
+    print(
+        f"{len(jobs)} records, mean reasoning {mean_reasoning / 1000:.1f} KB, "
+        f"memo {'cleared before each record' if clear else 'on'}: detectors per record "
+        f"mean {statistics.fmean(best) * 1e6:.0f} us, median {statistics.median(best) * 1e6:.0f} us "
+        f"(best of {args.repeat}); {raised} heuristic flags"
+    )
+
+
+if __name__ == "__main__":
+    main()
