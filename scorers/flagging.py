@@ -37,12 +37,12 @@ Detector = Callable[[dict[str, Any], ResponseTexts, FlagContext], Iterable[Flag]
 
 def detectors() -> tuple[Detector, ...]:
     """The ``detect`` functions of ``DETECTOR_MODULES`` (imported once per list)."""
-    return tuple(detect for _, detect in _named(DETECTOR_MODULES))
+    return _imported(DETECTOR_MODULES)
 
 
 @cache
-def _named(modules: tuple[str, ...]) -> tuple[tuple[str, Detector], ...]:
-    return tuple((name, importlib.import_module(name).detect) for name in modules)
+def _imported(modules: tuple[str, ...]) -> tuple[Detector, ...]:
+    return tuple(importlib.import_module(name).detect for name in modules)
 
 
 def recompute_flags(
@@ -50,38 +50,15 @@ def recompute_flags(
 ) -> list[Flag]:
     """Rebuild ``review.flags``. Pass ``texts`` when the caller already split the
     response (grading does), since that split is the costly part for long traces."""
-    _rebuild(record, ctx or FlagContext(), texts, skip=None)
-    return review_of(record)["flags"]
-
-
-def flags_without(
-    record: dict[str, Any], ctx: FlagContext, module: str, texts: ResponseTexts | None = None
-) -> int:
-    """Rebuild ``review.flags`` without ``module``'s detector; returns where its
-    flags go, for :func:`insert_flags` once they are computed elsewhere
-    (``scorers.flag_worker``)."""
-    return _rebuild(record, ctx, texts, skip=module)
-
-
-def _rebuild(
-    record: dict[str, Any], ctx: FlagContext, texts: ResponseTexts | None, skip: str | None
-) -> int:
     if texts is None:
         texts = response_texts(record)
+    if ctx is None:
+        ctx = FlagContext()
     flags: list[Flag] = []
-    at = 0
-    for name, detect in _named(DETECTOR_MODULES):
-        if name == skip:
-            at = len(flags)
-        else:
-            flags.extend(_checked(detect(record, texts, ctx)))
+    for detect in detectors():
+        flags.extend(_checked(detect(record, texts, ctx)))
     review_of(record)["flags"] = flags
-    return at
-
-
-def insert_flags(record: dict[str, Any], at: int, flags: Iterable[Flag]) -> None:
-    """Put one detector's flags at their place (from :func:`flags_without`)."""
-    review_of(record)["flags"][at:at] = _checked(flags)
+    return flags
 
 
 def _checked(flags: Iterable[Flag]) -> list[Flag]:

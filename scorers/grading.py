@@ -24,17 +24,24 @@ import gc
 import os
 import re
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 import orjson
 
-from scorers import flag_worker, flagging, rome, strict
+from scorers import flagging, grade_worker, rome, strict
 from scorers.errors import EvaluatorError, InputError
-from scorers.flag_worker import DeferredFlags, FlagWorker
-from scorers.flagging import FlagContext, flags_without, recompute_flags
-from scorers.loading import FIRST_IDS, first_ids, load_annotations, load_predictions, pair
+from scorers.flagging import FlagContext, recompute_flags
+from scorers.grade_worker import Answer, GradeWorker, Pair
+from scorers.loading import (
+    FIRST_IDS,
+    first_ids,
+    load_annotations,
+    load_predictions,
+    needs_decoding,
+    pair,
+)
 from scorers.outcome import Outcome
 from scorers.records import (
     REVIEW_KEY,
@@ -43,7 +50,14 @@ from scorers.records import (
     Verdict,
     content_hash,
 )
-from scorers.results import REJECT_PREFIXES, ResultsPaths, RunSettings, save_results, scores_of
+from scorers.results import (
+    REJECT_PREFIXES,
+    ResultsPaths,
+    RunSettings,
+    save_results,
+    scores_of,
+    tally_of,
+)
 from scorers.scores import REJECTED_KEY, usage_unreadable
 
 THINK_CLOSE = "</think>"
@@ -132,7 +146,7 @@ class Notes:
         self.types.setdefault(kind, {})[_kind_of(value)] = None
 
     def merge(self, other: Notes) -> None:
-        """Add the notes of records graded after this object's (the forked half)."""
+        """Add the notes of records graded after this object's."""
         for kind, n in other.count.items():
             self.count[kind] = self.count.get(kind, 0) + n
             first = self.first.setdefault(kind, [])
@@ -182,8 +196,6 @@ class Grader:
         self._math_loaded = False
         self.reject_filter = settings.reject_filter
         self.flag_context = grader_context(settings)
-        # With a worker, finish() hands the records to it and the flags come later.
-        self.flag_worker: FlagWorker | None = None
 
     def math(self) -> MathEvaluate | None:
         if not self._math_loaded:
@@ -236,17 +248,40 @@ class Grader:
 
     # --- one record -----------------------------------------------------------
 
-    def grade_record(self, pred: dict[str, Any], gt: Mapping[str, Any]) -> dict[str, Any]:
-        """Grade ``pred`` in place against ``gt`` and return it (now a graded record)."""
-        regraded = REVIEW_KEY in pred
-        if regraded:  # re-grading rome-tui output: grade the original response
+    def single_response(self, pred: Mapping[str, Any]) -> str | None:
+        """The text :meth:`grade_record` grades ``pred`` by, when it is one text
+        graded without a note or a reject; None otherwise. Reads, never changes."""
+        response = _response(pred)
+        if type(response) is not str or (self.reject_filter and _rejected(response)):
+            return None
+        return response
+
+    def rule_verdicts(
+        self, gt: Mapping[str, Any], response: str
+    ) -> tuple[Verdict, Verdict, dict[str, int]]:
+        """Both rule verdicts of one text answer and the rome marks; the primary
+        mode's EvaluatorError propagates."""
+        evaluator = gt.get("evaluator")
+        if not isinstance(evaluator, str):
+            raise EvaluatorError(f"evaluator must be a name, not {type(evaluator).__name__}")
+        return self._verdicts(evaluator, gt.get("evaluator_kwargs"), response)
+
+    def grade_record(
+        self,
+        pred: dict[str, Any],
+        gt: Mapping[str, Any],
+        given: tuple[Verdict, Verdict, dict[str, int]] | None = None,
+    ) -> dict[str, Any]:
+        """Grade ``pred`` in place against ``gt`` and return it (now a graded record).
+
+        ``given`` is :meth:`rule_verdicts` of :meth:`single_response`, computed
+        elsewhere (the grading worker); only a single-text record takes it.
+        """
+        if REVIEW_KEY in pred:  # re-grading rome-tui output: grade the original response
+            restored = _response(pred)
             del pred[REVIEW_KEY]
             if "raw_answer" in pred:
-                raw = pred["raw_answer"]
-                if type(raw) is list and is_multi_run(pred.get("answer")):
-                    # A multi-run answer keeps its runs as a list in raw_answer.
-                    raw = {f"inference_{i}": run for i, run in enumerate(raw)}
-                pred["answer"] = raw
+                pred["answer"] = restored
         response = original = pred["answer"]
         evaluator = gt.get("evaluator")
         kwargs = gt.get("evaluator_kwargs")
@@ -261,7 +296,14 @@ class Grader:
         rome_primary = self.rome_primary
         extra: dict[str, Any] | None = None
         if isinstance(response, str):
-            rome_v, strict_v, marks = self._verdicts(evaluator, kwargs, response)
+            if given is None:
+                rome_v, strict_v, marks = self._verdicts(evaluator, kwargs, response)
+            else:
+                rome_v, strict_v, marks = given
+                # An extraction that is the whole response shares its string, as here.
+                for verdict in given[:2]:
+                    if verdict["extracted"] == response:
+                        verdict["extracted"] = response
             extracted = (rome_v if rome_primary else strict_v)["extracted"]
         elif is_multi_run(response):
             rome_v, strict_v, marks, extracted, extra = self._grade_runs(
@@ -364,17 +406,34 @@ class Grader:
                     record.pop("correct_strict", None)
                     review["primary"] = JUDGE_SOURCE
         review["content_hash"] = content_hash(record)
-        if self.flag_worker is not None:
-            # Everything but the worker's detectors now, while the worker is
-            # the slower of the two: its flags are inserted when they arrive.
-            at = flags_without(record, self.flag_context, flag_worker.MODULE)
-            self.flag_worker.submit(record, at)
-        else:
-            recompute_flags(record, self.flag_context)
+        recompute_flags(record, self.flag_context)
+
+    def take(
+        self, pred: dict[str, Any], gt: Mapping[str, Any], graded: grade_worker.Graded
+    ) -> dict[str, Any]:
+        """Grade ``pred`` from what the grading worker computed for it."""
+        given, digest, flags = graded
+        record = self.grade_record(pred, gt, given)
+        review = record[REVIEW_KEY]
+        review["content_hash"] = digest
+        review["flags"] = flags
+        return record
 
 
 def _qid(pred: Mapping[str, Any]) -> str:
     return str(pred.get("question_id"))
+
+
+def _response(pred: Mapping[str, Any]) -> Any:
+    """The response a prediction is graded by: for rome-tui's own output, the
+    original response it kept in ``raw_answer``."""
+    if REVIEW_KEY in pred and "raw_answer" in pred:
+        raw = pred["raw_answer"]
+        if type(raw) is list and is_multi_run(pred.get("answer")):
+            # A multi-run answer keeps its runs as a list in raw_answer.
+            return {f"inference_{i}": run for i, run in enumerate(raw)}
+        return raw
+    return pred["answer"]
 
 
 def _find(verdicts: Sequence[Verdict], source: str) -> Verdict | None:
@@ -504,16 +563,10 @@ def grade_pairs(
     predictions_path: str = "predictions",
     annotations_path: str = "annotations",
     judge_cache_dir: str | None = None,
-    flags: FlagWorker | None = None,
 ) -> tuple[list[dict[str, Any]], list[str]]:
-    """Grade matched (prediction, annotation) pairs; records are the predictions, mutated.
-
-    With ``flags`` (a started FlagWorker) every record is handed to it once
-    graded, and its ``review.flags`` lacks the worker's detectors' flags until
-    the records are read through a :class:`DeferredFlags`.
-    """
+    """Grade matched (prediction, annotation) pairs in this process; records are
+    the predictions, mutated."""
     grader = Grader(settings)
-    grader.flag_worker = flags
     warnings: list[str] = []
     places = (predictions_path, annotations_path)
     if settings.use_llm_evaluator:
@@ -523,18 +576,24 @@ def grade_pairs(
             grader.finish(record)
     else:
         records = _grade_serial(grader, pairs, 0, len(pairs), places, finish=True)
-    if flags is not None:
-        flags.close()
-    warnings += grader.notes.warnings(predictions_path)
-    if settings.harness_stats:
-        unreadable = [_qid(r) for r in records if usage_unreadable(r.get("usage"))]
-        if unreadable:
-            warnings.append(
-                f"{predictions_path}: {len(unreadable)} prediction(s) with unreadable usage "
-                f"(first: {first_ids(unreadable)}): not an object of token counts; counted as "
-                "0 tokens in scores.json's averages, as the harness does"
-            )
+    unreadable = _unreadable_usage(records) if settings.harness_stats else []
+    warnings += _grading_warnings(grader.notes, unreadable, predictions_path)
     return records, warnings
+
+
+def _unreadable_usage(records: Iterable[Mapping[str, Any]]) -> list[str]:
+    return [_qid(r) for r in records if usage_unreadable(r.get("usage"))]
+
+
+def _grading_warnings(notes: Notes, unreadable: list[str], predictions_path: str) -> list[str]:
+    warnings = notes.warnings(predictions_path)
+    if unreadable:
+        warnings.append(
+            f"{predictions_path}: {len(unreadable)} prediction(s) with unreadable usage "
+            f"(first: {first_ids(unreadable)}): not an object of token counts; counted as "
+            "0 tokens in scores.json's averages, as the harness does"
+        )
+    return warnings
 
 
 def _grade_serial(
@@ -562,41 +621,245 @@ def _grade_serial(
                 done(record)
             append(record)
     except EvaluatorError as exc:
-        qid = str(pred.get("question_id"))
-        at_fault = places[0] if isinstance(exc, AnswerError) else places[1]
-        raise InputError(at_fault, str(exc), record=qid) from None
+        raise _named_error(exc, pred, places) from None
     return records
 
 
-# --- the flag worker ------------------------------------------------------------
-#
-# The heuristic detectors cost more per record than both rule modes together.
-# For a large run they run in a child process (scorers.flag_worker) while
-# this one loads, grades and writes; their flags are merged in record order
-# as the records are written.
+def _named_error(
+    exc: EvaluatorError, pred: Mapping[str, Any], places: tuple[str, str]
+) -> InputError:
+    at_fault = places[0] if isinstance(exc, AnswerError) else places[1]
+    return InputError(at_fault, str(exc), record=_qid(pred))
 
-FLAG_WORKER_MIN_BYTES = 16 << 20  # predictions below this are flagged in this process
+
+# --- the grading worker -----------------------------------------------------------
+#
+# Grading is pure Python and the behaviour-flag detectors cost more per record
+# than both rule modes together. A large run shares the work with a child
+# process (scorers.grade_worker) and writes the records in order as they are
+# graded: see DeferredRecords.
+
+GRADE_WORKER_MIN_BYTES = 16 << 20  # predictions below this are graded in this process
 _JOBS_ENV = "ROME_TUI_JOBS"  # "1": everything in one process
 
 
-def wants_flag_worker(predictions_bytes: int) -> bool:
-    """Whether a run whose predictions file has this size gets a flag worker.
+def wants_grade_worker(predictions_bytes: int, settings: RunSettings) -> bool:
+    """Whether a run whose predictions file has this size gets a grading worker.
 
     Decided from the file's size so that the child starts, and imports the
-    detectors, while this process is still reading the file.
+    evaluators and detectors, while this process is still reading the file.
+    A judged run is graded here: its time goes to the judge.
     """
-    if os.environ.get(_JOBS_ENV, "").strip() == "1":
+    if os.environ.get(_JOBS_ENV, "").strip() == "1" or settings.use_llm_evaluator:
         return False
-    if (
-        predictions_bytes < FLAG_WORKER_MIN_BYTES
-        or flag_worker.MODULE not in flagging.DETECTOR_MODULES
-    ):
+    if predictions_bytes < GRADE_WORKER_MIN_BYTES:
         return False
     try:
         cpus = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         cpus = os.cpu_count() or 1
     return cpus > 1
+
+
+class _Feed:
+    """Pairs predictions with annotations as the predictions file is parsed,
+    and hands each pair to the worker at once: the child grades while this
+    process is still reading.
+
+    It pairs as :func:`loading.pair` does and stops at the first record it
+    is unsure of (not an object, a field still JSON text, a pair that pair()
+    would reject); :meth:`matches` then checks that what it submitted is the
+    start of pair()'s list, object for object.
+    """
+
+    def __init__(
+        self, annotations: Mapping[str, Mapping[str, Any]], mode: str, worker: GradeWorker
+    ) -> None:
+        self._annotations = annotations
+        self._repeats = mode == "rome"  # rome mode grades each copy of a repeated id
+        self._worker = worker
+        self._seen: set[str] = set()
+        self.fed: list[Pair] = []
+        self._open = True
+
+    def __call__(self, block: list[Any]) -> None:
+        if not self._open:
+            return
+        annotations = self._annotations
+        seen = self._seen
+        for pred in block:
+            if type(pred) is not dict or needs_decoding(pred):
+                self._open = False
+                return
+            qid = str(pred.get("question_id"))
+            gt = annotations.get(qid)
+            if gt is None:
+                continue  # not graded (strict) or the run stops (rome)
+            if "answer" not in pred or "evaluator" not in gt or "evaluator_kwargs" not in gt:
+                self._open = False
+                return
+            if qid in seen and not self._repeats:
+                continue
+            seen.add(qid)
+            item = (pred, gt)
+            self.fed.append(item)
+            self._worker.submit(item)
+
+    def matches(self, pairs: Sequence[Pair]) -> bool:
+        fed = self.fed
+        return len(fed) <= len(pairs) and all(
+            a is c and b is d for (a, b), (c, d) in zip(fed, pairs, strict=False)
+        )
+
+
+class DeferredRecords(Sequence[dict[str, Any]]):
+    """A run's records, graded as they are read, half of them by a GradeWorker.
+
+    Every pair is submitted to the worker up front. Reading a record (by
+    index, slice or iteration) first completes every record up to it, so a
+    writer walking the records in order streams right behind the worker;
+    while it waits for the child it grades batches from the back of the queue
+    itself. Records are completed in order, so an evaluator error is the one
+    a one-process run raises, and the notes (answers that were not text) list
+    the same first ids.
+    """
+
+    def __init__(
+        self,
+        pairs: Sequence[Pair],
+        grader: Grader,
+        worker: GradeWorker,
+        places: tuple[str, str],
+        *,
+        writing: bool,
+    ) -> None:
+        settings = grader.settings
+        # Counted batch by batch as the records are done, while the child still works.
+        self.tally = tally_of(settings)
+        self.unreadable: list[str] = []  # ids of predictions whose usage cannot be read
+        self.rejected = 0
+        self._harness_stats = settings.harness_stats
+        self._pairs = pairs
+        self._records = [pred for pred, _ in pairs]
+        self._grader = grader
+        self._worker = worker
+        self._places = places
+        self._size = worker.batch_size
+        self.notes = grader.notes  # the run's, merged batch by batch in order
+        self._done = 0
+        # Batches graded here out of order: the notes they made, and the first
+        # error, raised when the writer reaches it.
+        self._stolen: dict[int, tuple[Notes, tuple[int, InputError] | None]] = {}
+        # With ``writing``: the child's serialisation of the batches it graded, until written.
+        self._writing = writing
+        self._serialised: dict[int, bytes] = {}
+        for item in pairs[worker.submitted :]:
+            worker.submit(item)
+        worker.close()
+
+    @property
+    def failure(self) -> str | None:
+        """Why the worker stopped before it was done, if it did."""
+        return self._worker.failure
+
+    def _grade_here(self, start: int, stop: int) -> tuple[Notes, tuple[int, InputError] | None]:
+        """Grade ``pairs[start:stop]`` in this process, with notes of their own."""
+        grader = self._grader
+        run_notes, grader.notes = grader.notes, Notes()
+        try:
+            for i in range(start, stop):
+                pred, gt = self._pairs[i]
+                try:
+                    grader.finish(grader.grade_record(pred, gt))
+                except EvaluatorError as exc:
+                    return grader.notes, (i, _named_error(exc, pred, self._places))
+            return grader.notes, None
+        finally:
+            grader.notes = run_notes
+
+    def _take(self, number: int, start: int, answer: Answer) -> Notes:
+        grader = self._grader
+        notes = Notes()
+        graded_list, data = answer
+        if data is not None and self._writing:
+            self._serialised[number] = data
+        for i, graded in enumerate(graded_list, start):
+            if graded is None:  # the child left it to this process: notes or an error
+                found, error = self._grade_here(i, i + 1)
+                notes.merge(found)
+                if error is not None:
+                    raise error[1]
+            else:
+                pred, gt = self._pairs[i]
+                grader.take(pred, gt, graded)
+        return notes
+
+    def _complete(self, number: int) -> Notes:
+        start = number * self._size
+        stop = min(len(self._pairs), start + self._size)
+        worker = self._worker
+        while True:
+            if number in self._stolen:
+                notes, error = self._stolen.pop(number)
+                if error is not None:
+                    raise error[1]
+                return notes
+            answer, pairs = worker.poll(number)
+            if answer is not None:
+                return self._take(number, start, answer)
+            if pairs is not None:
+                notes, error = self._grade_here(start, stop)
+                if error is not None:
+                    raise error[1]
+                return notes
+            stolen = worker.steal()
+            if stolen is None:
+                worker.wait(number)
+            else:
+                first = stolen[0] * self._size
+                last = min(len(self._pairs), first + self._size)
+                self._stolen[stolen[0]] = self._grade_here(first, last)
+
+    def _reach(self, stop: int) -> None:
+        while self._done < stop:
+            number = self._done // self._size
+            self.notes.merge(self._complete(number))
+            end = min(len(self._records), (number + 1) * self._size)
+            batch = self._records[self._done : end]
+            self.tally.add(batch)
+            if self._harness_stats:
+                self.unreadable += _unreadable_usage(batch)
+            self.rejected += sum(1 for r in batch if r[REVIEW_KEY].get(REJECTED_KEY))
+            self._done = end
+
+    def spans(self) -> Iterator[tuple[int, int, bytes | None]]:
+        """The batches in order, each with the child's serialisation if it has one
+        (``results.Serialised``): the writer copies those bytes instead of
+        serialising the records again."""
+        for start in range(0, len(self._records), self._size):
+            stop = min(len(self._records), start + self._size)
+            self._reach(stop)
+            yield start, stop, self._serialised.pop(start // self._size, None)
+
+    def resolve(self) -> list[dict[str, Any]]:
+        """Every record, graded."""
+        self._reach(len(self._records))
+        return self._records
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def __getitem__(self, index: Any) -> Any:
+        reached = range(len(self._records))[index]
+        if isinstance(reached, range):
+            if reached:
+                self._reach(max(reached) + 1)
+        else:
+            self._reach(reached + 1)
+        return self._records[index]
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return iter(self.resolve())
 
 
 def _predictions_size(path: str) -> int:
@@ -636,8 +899,8 @@ def _grade_files(
     write: bool,
 ) -> GradeResult:
     worker = None
-    if wants_flag_worker(_predictions_size(predictions_path)):
-        worker = FlagWorker.start(grader_context(settings))
+    if wants_grade_worker(_predictions_size(predictions_path), settings):
+        worker = GradeWorker.start(settings, flagging.DETECTOR_MODULES)
     try:
         return _run(annotations_path, predictions_path, settings, paths, write, worker)
     finally:
@@ -651,12 +914,13 @@ def _run(
     settings: RunSettings,
     paths: ResultsPaths | None,
     write: bool,
-    worker: FlagWorker | None,
+    worker: GradeWorker | None,
 ) -> GradeResult:
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
     annotations, warnings = load_annotations(annotations_path, settings.mode)
-    predictions, more = load_predictions(predictions_path, settings.mode)
+    feed = _Feed(annotations, settings.mode, worker) if worker is not None else None
+    predictions, more = load_predictions(predictions_path, settings.mode, on_block=feed)
     warnings += more
     paired = pair(
         annotations,
@@ -666,38 +930,61 @@ def _run(
         predictions_path=predictions_path,
     )
     warnings += paired.warnings
+    if feed is not None and not feed.matches(paired.pairs):
+        # Never seen on a well-formed file; the records given to the child are
+        # not the ones to grade, so this process grades them all.
+        assert worker is not None
+        worker.stop()
+        worker = None
     timings["load"] = time.perf_counter() - t0
     t1 = time.perf_counter()
     settings.annotations = os.path.abspath(annotations_path)
     settings.predictions = os.path.abspath(predictions_path)
     settings.graded_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     cache_dir = str(paths.directory) if paths is not None else None
-    records, more = grade_pairs(
-        paired.pairs,
-        settings,
-        predictions_path=predictions_path,
-        annotations_path=annotations_path,
-        judge_cache_dir=cache_dir,
-        flags=worker,
-    )
-    warnings += more
+    deferred: DeferredRecords | None = None
+    records: Sequence[dict[str, Any]]
+    if worker is None:
+        records, more = grade_pairs(
+            paired.pairs,
+            settings,
+            predictions_path=predictions_path,
+            annotations_path=annotations_path,
+            judge_cache_dir=cache_dir,
+        )
+        warnings += more
+    else:
+        # Graded as they are written: the time goes to "save".
+        places = (predictions_path, annotations_path)
+        records = deferred = DeferredRecords(
+            paired.pairs, Grader(settings), worker, places, writing=write and paths is not None
+        )
     timings["grade"] = time.perf_counter() - t1
     timings["processes"] = 1 if worker is None else 2
-    rejected = sum(1 for r in records if r[REVIEW_KEY].get(REJECTED_KEY))
+    t2 = time.perf_counter()
+    if deferred is None:
+        scores = (
+            save_results(paths, records, settings)
+            if write and paths is not None
+            else scores_of(records, settings)
+        )
+        rejected = sum(1 for r in records if r[REVIEW_KEY].get(REJECTED_KEY))
+    else:
+        tally = deferred.tally
+        if write and paths is not None:
+            scores = save_results(paths, deferred, settings, scores_when_written=tally.result)
+        else:
+            deferred.resolve()
+            scores = tally.result()
+        records = deferred.resolve()
+        warnings += _grading_warnings(deferred.notes, deferred.unreadable, predictions_path)
+        rejected = deferred.rejected
     if rejected:
         warnings.append(f"{rejected} answer(s) rejected before grading (reported as reject_info)")
-    t2 = time.perf_counter()
-    # The records are written as the worker's flags arrive; the flags are the
-    # last part of a record to be ready, so the scores never wait for them.
-    deferred = DeferredFlags(records, worker, grader_context(settings))
-    if write and paths is not None:
-        scores = save_results(paths, deferred, settings)
-    else:
-        scores = scores_of(deferred.resolve(), settings)
-    if deferred.failure is not None:
-        warnings.append(f"{deferred.failure}; its flags were computed in this process")
+    if deferred is not None and deferred.failure is not None:
+        warnings.append(f"{deferred.failure}; its records were graded in this process")
     timings["save"] = time.perf_counter() - t2
-    return GradeResult(records, scores, settings, paths, warnings, rejected, timings)
+    return GradeResult(list(records), scores, settings, paths, warnings, rejected, timings)
 
 
 def grader_context(settings: RunSettings) -> FlagContext:

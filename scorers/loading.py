@@ -17,9 +17,9 @@ Warnings are returned as plain strings; the caller decides where they go.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 import orjson
 
@@ -106,10 +106,16 @@ def _iter_lines(data: bytes, start: int = 0) -> Iterator[tuple[int, memoryview]]
 
 
 _BLOCK = 8 << 20  # bytes read at a time when streaming
+_LINES_PER_BLOCK = 512  # JSON Lines records handed to ``on_block`` at a time
+
+# Called with each run of records a streamed parse has just read, in file
+# order, so that work on them can start before the file is read to its end.
+# A hint only: the parse may still fail or fall back to reading the whole file.
+OnBlock = Callable[[list[Any]], None]
 _PRETTY_ARRAY_HEAD = re.compile(rb"\s*\[(\s*\n\s*)\{")
 
 
-def _stream(path: str) -> Parsed | None:
+def _stream(path: str, on_block: OnBlock | None = None) -> Parsed | None:
     """Parse a large pretty-printed array or a JSON Lines file piece by piece.
 
     orjson copies its whole input before parsing, so reading a 500 MB file at
@@ -130,14 +136,16 @@ def _stream(path: str) -> Parsed | None:
         start = len(BOM) if head.startswith(BOM) else 0
         match = _PRETTY_ARRAY_HEAD.match(head, start)
         if match is not None:
-            return _stream_array(handle, head, match)
+            return _stream_array(handle, head, match, on_block)
         first = _NON_BLANK.search(head, start)
         if first is None or head[first.start()] != ord("{"):
             return None
-        return _stream_lines(path, handle, head, start)
+        return _stream_lines(path, handle, head, start, on_block)
 
 
-def _stream_array(handle: Any, head: bytes, match: re.Match[bytes]) -> Parsed | None:
+def _stream_array(
+    handle: Any, head: bytes, match: re.Match[bytes], on_block: OnBlock | None
+) -> Parsed | None:
     separator = b"}," + match.group(1) + b"{"
     records: list[Any] = []
     carry = head[match.end() - 1 :]  # from the first element's "{"
@@ -145,9 +153,12 @@ def _stream_array(handle: Any, head: bytes, match: re.Match[bytes]) -> Parsed | 
         block = handle.read(_BLOCK)
         if not block:
             try:
-                records.extend(orjson.loads(b"[" + carry))  # carry ends with the closing "]"
+                block = orjson.loads(b"[" + carry)  # carry ends with the closing "]"
             except orjson.JSONDecodeError:
                 return None
+            records.extend(block)
+            if on_block is not None:
+                on_block(block)
             return Parsed(records)
         buffer = carry + block
         cut = buffer.rfind(separator)
@@ -155,18 +166,27 @@ def _stream_array(handle: Any, head: bytes, match: re.Match[bytes]) -> Parsed | 
             carry = buffer
             continue
         try:
-            records.extend(orjson.loads(b"[" + buffer[: cut + 1] + b"]"))
+            block = orjson.loads(b"[" + buffer[: cut + 1] + b"]")
         except orjson.JSONDecodeError:
             return None
+        records.extend(block)
+        if on_block is not None:
+            on_block(block)
         carry = buffer[cut + 2 :]
 
 
-def _stream_lines(path: str, handle: Any, head: bytes, start: int) -> Parsed | None:
+def _stream_lines(
+    path: str, handle: Any, head: bytes, start: int, on_block: OnBlock | None
+) -> Parsed | None:
     """JSON Lines, read line by line; None when the first line is not a JSON value."""
     handle.seek(start)
     records: list[Any] = []
     numbers: list[int] = []
+    handed = 0  # records handed to on_block
     for number, line in enumerate(handle, 1):
+        if on_block is not None and len(records) - handed >= _LINES_PER_BLOCK:
+            on_block(records[handed:])
+            handed = len(records)
         if not _NON_BLANK.search(line):
             continue
         try:
@@ -178,14 +198,16 @@ def _stream_lines(path: str, handle: Any, head: bytes, start: int) -> Parsed | N
                 path, f"invalid JSON Lines record: {exc.msg} (column {exc.colno})", line=number
             ) from None
         numbers.append(number)
+    if on_block is not None and len(records) > handed:
+        on_block(records[handed:])
     if len(records) == 1:
         return Parsed(records[0])  # a one-line file is one JSON value, as when parsed whole
     return Parsed(records, numbers)
 
 
-def parse_file(path: str) -> Parsed:
+def parse_file(path: str, on_block: OnBlock | None = None) -> Parsed:
     """Parse ``path`` as JSON or JSON Lines; InputError on anything malformed."""
-    streamed = _stream(path)
+    streamed = _stream(path, on_block)
     if streamed is not None:
         if streamed.lines is None and not isinstance(streamed.value, list):
             streamed = None  # a single object: the whole-file path also checks how it is laid out
@@ -261,12 +283,21 @@ def _loads(data: bytes | memoryview, path: str) -> Any:
         ) from None
 
 
+def _json_text(value: Any) -> TypeGuard[str]:
+    return isinstance(value, str) and value[:1] in ("{", "[")
+
+
+def needs_decoding(record: dict[str, Any]) -> bool:
+    """Whether :func:`decode_json_strings` would change ``record`` (or reject it)."""
+    return any(_json_text(record.get(name)) for name in JSON_STRING_FIELDS)
+
+
 def decode_json_strings(record: dict[str, Any], path: str, where: str | int) -> bool:
     """Decode fields that exports store as JSON text; True if one was decoded."""
     changed = False
     for name in JSON_STRING_FIELDS:
         value = record.get(name)
-        if isinstance(value, str) and value[:1] in ("{", "["):
+        if _json_text(value):
             try:
                 record[name] = orjson.loads(value)
             except orjson.JSONDecodeError as exc:
@@ -363,9 +394,15 @@ def load_annotations(
     return out, warnings
 
 
-def load_predictions(path: str, mode: str = "strict") -> tuple[list[dict[str, Any]], list[str]]:
-    """Predictions as a list, in file order (spec §2.3 shapes)."""
-    parsed = parse_file(path)
+def load_predictions(
+    path: str, mode: str = "strict", *, on_block: OnBlock | None = None
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """Predictions as a list, in file order (spec §2.3 shapes).
+
+    ``on_block`` sees the records of a large file as they are parsed, before
+    they are checked and before JSON-text fields are decoded in place.
+    """
+    parsed = parse_file(path, on_block)
     warnings = parsed.warnings
     value = parsed.value
     records: list[dict[str, Any]]

@@ -17,11 +17,11 @@ import math
 import os
 import sys
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 import orjson
 
@@ -35,7 +35,7 @@ from scorers.loading import (
     parse_file,
 )
 from scorers.records import FLAG_KINDS, REVIEW_KEY, REVIEW_VERSION, Review, Verdict, content_hash
-from scorers.scores import REJECTED_KEY, compute_scores, scores_json_bytes
+from scorers.scores import REJECTED_KEY, ScoreTally, scores_json_bytes
 
 T = TypeVar("T")
 
@@ -554,6 +554,25 @@ _INDENT = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS
 _BATCH = 64  # records serialised per orjson call
 
 
+@runtime_checkable
+class Serialised(Protocol):
+    """Records some of which arrive already serialised (``scorers.grading.DeferredRecords``)."""
+
+    def spans(self) -> Iterator[tuple[int, int, bytes | None]]:
+        """``(start, stop, data)`` in order, covering every record once: ``data``
+        is ``orjson.dumps(records[start:stop], _INDENT)`` or None to dump here."""
+        ...
+
+
+def serialise(records: Sequence[dict[str, Any]]) -> bytes | None:
+    """``records`` as one indented JSON array, as the writer would write them;
+    None if orjson cannot write one of them (the writer then names it)."""
+    try:
+        return orjson.dumps(records, option=_INDENT, default=_default)
+    except orjson.JSONEncodeError:
+        return None
+
+
 def _updated_chunks(
     records: Sequence[dict[str, Any]], target: str = UPDATED_NAME
 ) -> Iterable[bytes | memoryview]:
@@ -568,17 +587,24 @@ def _updated_chunks(
         yield b"[]"
         return
     yield b"[\n"
-    for start in range(0, len(records), _BATCH):
-        chunk = records[start : start + _BATCH]
-        try:
-            batch = orjson.dumps(chunk, option=_INDENT, default=_default)
-        except orjson.JSONEncodeError as exc:
-            raise _unwritable(chunk, start, target, exc) from None
-        for record in chunk:
-            _drop_utf8_copies(record)
-        if start:
-            yield b",\n"
-        yield memoryview(batch)[2:-2]  # without "[\n" and "\n]"
+    spans = records.spans() if isinstance(records, Serialised) else [(0, len(records), None)]
+    for first, stop, data in spans:
+        if data is not None:
+            if first:
+                yield b",\n"
+            yield memoryview(data)[2:-2]
+            continue
+        for start in range(first, stop, _BATCH):
+            chunk = records[start : min(stop, start + _BATCH)]
+            try:
+                batch = orjson.dumps(chunk, option=_INDENT, default=_default)
+            except orjson.JSONEncodeError as exc:
+                raise _unwritable(chunk, start, target, exc) from None
+            for record in chunk:
+                _drop_utf8_copies(record)
+            if start:
+                yield b",\n"
+            yield memoryview(batch)[2:-2]  # without "[\n" and "\n]"
     yield b"\n]"
 
 
@@ -719,23 +745,37 @@ def _run_while_syncing(fd: int, work: Callable[[], T]) -> T:
 
 
 def scores_of(records: Iterable[dict[str, Any]], settings: RunSettings) -> dict[str, Any]:
-    return compute_scores(
-        records,
-        settings.tracker_type,
-        settings.tracker_subtype,
-        harness_stats=settings.harness_stats,
+    tally = tally_of(settings)
+    tally.add(records)
+    return tally.result()
+
+
+def tally_of(settings: RunSettings) -> ScoreTally:
+    """An empty score tally for a run with ``settings``."""
+    return ScoreTally(
+        settings.tracker_type, settings.tracker_subtype, harness_stats=settings.harness_stats
     )
 
 
 def save_results(
-    paths: ResultsPaths, records: Sequence[dict[str, Any]], settings: RunSettings
+    paths: ResultsPaths,
+    records: Sequence[dict[str, Any]],
+    settings: RunSettings,
+    *,
+    scores_when_written: Callable[[], dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """Rewrite updated_predictions.json, scores.json and run.json atomically; returns the scores."""
+    """Rewrite updated_predictions.json, scores.json and run.json atomically; returns the scores.
+
+    ``scores_when_written`` gives the scores once every record is written
+    (default: computed from the records then).
+    """
     paths.updated.parent.mkdir(parents=True, exist_ok=True)
     paths.scores.parent.mkdir(parents=True, exist_ok=True)
     # The scores are computed while the records file is flushed to disk.
     scores = write_updated(
-        paths.updated, records, while_syncing=lambda: scores_of(records, settings)
+        paths.updated,
+        records,
+        while_syncing=scores_when_written or (lambda: scores_of(records, settings)),
     )
     assert scores is not None
     atomic_write_bytes(paths.scores, scores_json_bytes(scores))

@@ -101,84 +101,115 @@ def compute_scores(
     answers were rejected) and average token usage (when any record has
     ``usage``); rome mode leaves them out to stay byte-identical.
     """
-    trackers: dict[Any, _Tracker] = {}
-    n = 0
-    strict_total: Any = 0
-    any_strict = False
-    rejected = 0
-    seen = 0
-    usage_sums = [0.0, 0.0, 0.0]
-    usage_seen = False
-    for record in records:
-        seen += 1
-        score = record.get("correct")
-        if harness_stats:
-            usage = _usage_of(record.get("usage"))
-            if isinstance(usage, dict) and usage:
-                usage_seen = True
-                for i, name in enumerate(USAGE_FIELDS):
-                    value = usage.get(name)
-                    # Anything else counts as 0, as the harness does (usage_unreadable says so).
-                    if isinstance(value, (int, float)) and not isinstance(value, bool):
-                        usage_sums[i] += value
-        if not _is_score(score):
-            review = record.get("review")
-            if isinstance(review, dict) and review.get(REJECTED_KEY):
-                rejected += 1
-            continue
-        n += 1
-        strict = record.get("correct_strict", score)
-        if "correct_strict" in record:
-            any_strict = True
-        if not _is_score(strict):
-            strict = score
-        strict_total += strict
-        bucket = _bucket_key(record.get(tracker_type))
-        sub = bucket if tracker_subtype is None else _bucket_key(record.get(tracker_subtype))
-        tracker = trackers.get(bucket)
-        if tracker is None:
-            tracker = trackers[bucket] = _Tracker()
-        tracker.total += score
-        tracker.count += 1
-        tracker.strict_total += strict
-        entry = tracker.subtypes.get(sub)
-        if entry is None:
-            entry = tracker.subtypes[sub] = [0, 0, 0]
-        entry[0] += score
-        entry[1] += 1
+    tally = ScoreTally(tracker_type, tracker_subtype, harness_stats=harness_stats)
+    tally.add(records)
+    return tally.result()
 
-    final_score: Any = 0
-    for tracker in trackers.values():
-        final_score += tracker.total
-    results: dict[Any, Any] = {"final_score": [final_score, n]}
-    results["accuracy"] = round(final_score / n * 100, 3) if n else 0.0
-    if any_strict:
-        results["accuracy_strict"] = round(strict_total / n * 100, 3) if n else 0.0
-    if harness_stats and rejected:
-        total_questions = n + rejected
-        results["reject_info"] = {
-            "reject_rate": round(rejected / total_questions * 100, 2),
-            "reject_number": rejected,
-            "total_question": total_questions,
-        }
-    if harness_stats and usage_seen and n:
-        # The harness divides by every graded record, with or without usage.
-        results["average_tokens"] = usage_sums[0] / n
-        results["average_prompt_tokens"] = usage_sums[1] / n
-        results["average_completion_tokens"] = usage_sums[2] / n
-    for bucket, tracker in trackers.items():
-        for entry in tracker.subtypes.values():
-            entry[2] = round(entry[0] / entry[1], 3)
-        row: list[Any] = [
-            tracker.total,
-            tracker.count,
-            round(tracker.total / tracker.count, 3),
-            tracker.subtypes,
-        ]
+
+class ScoreTally:
+    """:func:`compute_scores` fed a run at a time, in record order.
+
+    A run graded while it is written (``scorers.grading.DeferredRecords``)
+    adds each batch as it is done, so the scores are ready with the last one.
+    """
+
+    def __init__(
+        self, tracker_type: str = "task", tracker_subtype: str | None = None, *, harness_stats: bool
+    ) -> None:
+        self.tracker_type = tracker_type
+        self.tracker_subtype = tracker_subtype
+        self.harness_stats = harness_stats
+        self.trackers: dict[Any, _Tracker] = {}
+        self.n = 0
+        self.strict_total: Any = 0
+        self.any_strict = False
+        self.rejected = 0
+        self.usage_sums = [0.0, 0.0, 0.0]
+        self.usage_seen = False
+
+    def add(self, records: Iterable[Mapping[str, Any]]) -> None:
+        trackers = self.trackers
+        tracker_type, tracker_subtype = self.tracker_type, self.tracker_subtype
+        harness_stats = self.harness_stats
+        usage_sums = self.usage_sums
+        n = self.n
+        strict_total = self.strict_total
+        for record in records:
+            score = record.get("correct")
+            if harness_stats:
+                usage = _usage_of(record.get("usage"))
+                if isinstance(usage, dict) and usage:
+                    self.usage_seen = True
+                    for i, name in enumerate(USAGE_FIELDS):
+                        value = usage.get(name)
+                        # Anything else counts as 0, as the harness does (usage_unreadable says so).
+                        if isinstance(value, (int, float)) and not isinstance(value, bool):
+                            usage_sums[i] += value
+            if not _is_score(score):
+                review = record.get("review")
+                if isinstance(review, dict) and review.get(REJECTED_KEY):
+                    self.rejected += 1
+                continue
+            n += 1
+            strict = record.get("correct_strict", score)
+            if "correct_strict" in record:
+                self.any_strict = True
+            if not _is_score(strict):
+                strict = score
+            strict_total += strict
+            bucket = _bucket_key(record.get(tracker_type))
+            sub = bucket if tracker_subtype is None else _bucket_key(record.get(tracker_subtype))
+            tracker = trackers.get(bucket)
+            if tracker is None:
+                tracker = trackers[bucket] = _Tracker()
+            tracker.total += score
+            tracker.count += 1
+            tracker.strict_total += strict
+            entry = tracker.subtypes.get(sub)
+            if entry is None:
+                entry = tracker.subtypes[sub] = [0, 0, 0]
+            entry[0] += score
+            entry[1] += 1
+        self.n = n
+        self.strict_total = strict_total
+
+    def result(self) -> dict[str, Any]:
+        """The scores of every record added so far."""
+        n, trackers, any_strict = self.n, self.trackers, self.any_strict
+        final_score: Any = 0
+        for tracker in trackers.values():
+            final_score += tracker.total
+        results: dict[Any, Any] = {"final_score": [final_score, n]}
+        results["accuracy"] = round(final_score / n * 100, 3) if n else 0.0
         if any_strict:
-            row.append(round(tracker.strict_total / tracker.count, 3))
-        results[bucket] = row
-    return results
+            results["accuracy_strict"] = round(self.strict_total / n * 100, 3) if n else 0.0
+        if self.harness_stats and self.rejected:
+            total_questions = n + self.rejected
+            results["reject_info"] = {
+                "reject_rate": round(self.rejected / total_questions * 100, 2),
+                "reject_number": self.rejected,
+                "total_question": total_questions,
+            }
+        if self.harness_stats and self.usage_seen and n:
+            # The harness divides by every graded record, with or without usage.
+            usage_sums = self.usage_sums
+            results["average_tokens"] = usage_sums[0] / n
+            results["average_prompt_tokens"] = usage_sums[1] / n
+            results["average_completion_tokens"] = usage_sums[2] / n
+        for bucket, tracker in trackers.items():
+            subtypes = {
+                sub: [e[0], e[1], round(e[0] / e[1], 3)] for sub, e in tracker.subtypes.items()
+            }
+            row: list[Any] = [
+                tracker.total,
+                tracker.count,
+                round(tracker.total / tracker.count, 3),
+                subtypes,
+            ]
+            if any_strict:
+                row.append(round(tracker.strict_total / tracker.count, 3))
+            results[bucket] = row
+        return results
 
 
 def scores_json_bytes(scores: Mapping[Any, Any]) -> bytes:

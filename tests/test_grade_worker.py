@@ -1,4 +1,4 @@
-"""The flag worker gives the serial run's files; writing frees orjson's UTF-8 copies."""
+"""The grading worker gives the serial run's files; writing frees orjson's UTF-8 copies."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from typing import Any
 import orjson
 import pytest
 
-from scorers import flag_worker, grading
+from scorers import flagging, grade_worker, grading, loading
 from scorers.errors import InputError
-from scorers.flag_worker import BATCH, DeferredFlags, FlagWorker
-from scorers.flagging import FlagContext, recompute_flags
+from scorers.grade_worker import BATCH, GradeWorker
+from scorers.grading import DeferredRecords, Grader
 from scorers.results import ResultsPaths, RunSettings, save_results, updated_bytes
 
 LABELLED = Path(__file__).parent / "data" / "flags" / "labelled.json"
@@ -98,8 +98,8 @@ def _files(out: Path) -> dict[str, bytes]:
 
 @pytest.fixture
 def worker_always(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(grading, "FLAG_WORKER_MIN_BYTES", 0)
-    monkeypatch.setattr(flag_worker, "BATCH", 7)  # many batches, and a short last one
+    monkeypatch.setattr(grading, "GRADE_WORKER_MIN_BYTES", 0)
+    monkeypatch.setattr(grade_worker, "BATCH", 7)  # many batches, and a short last one
     monkeypatch.delenv("ROME_TUI_JOBS", raising=False)
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
 
@@ -194,7 +194,7 @@ def _fake_python(tmp_path: Path, body: str) -> str:
     ],
     ids=["exits", "dies-mid-batch", "garbage"],
 )
-def test_a_failing_worker_costs_time_not_flags(
+def test_a_failing_worker_costs_time_not_grades(
     worker_always: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, body: str
 ) -> None:
     _write_inputs(tmp_path / "in", _inputs(60))
@@ -204,9 +204,9 @@ def test_a_failing_worker_costs_time_not_flags(
     monkeypatch.setattr(sys, "executable", _fake_python(tmp_path, body))
     result = _grade_dir(tmp_path / "in", tmp_path / "two", RunSettings())
     assert _files(tmp_path / "two") == _files(tmp_path / "one")
-    failures = [w for w in result.warnings if "flag worker" in w]
+    failures = [w for w in result.warnings if "grading worker" in w]
     assert len(failures) == 1
-    assert "computed in this process" in failures[0]
+    assert "graded in this process" in failures[0]
 
 
 def test_a_worker_that_cannot_start_is_no_worker(
@@ -216,39 +216,84 @@ def test_a_worker_that_cannot_start_is_no_worker(
     monkeypatch.setattr(sys, "executable", str(tmp_path / "no-such-python"))
     result = _grade_dir(tmp_path / "in", tmp_path / "out", RunSettings())
     assert result.timings["processes"] == 1
-    assert not [w for w in result.warnings if "flag worker" in w]
+    assert not [w for w in result.warnings if "grading worker" in w]
     assert _heuristic_kinds(tmp_path / "out")
 
 
-def test_the_child_reports_a_detector_error_and_stops() -> None:
-    def frame(payload: bytes) -> bytes:
-        return len(payload).to_bytes(8, "little") + payload
+def _frame(payload: bytes) -> bytes:
+    return len(payload).to_bytes(8, "little") + payload
 
-    good = ({"evaluator": "choices_matching"}, "I searched the web for it.", "B")
-    source = io.BytesIO(
-        frame(pickle.dumps(FlagContext()))
-        + frame(pickle.dumps([good]))
-        + frame(pickle.dumps([(None, "x", "y")]))  # no record: detect fails
-        + frame(pickle.dumps([good]))
-    )
-    sink = io.BytesIO()
-    assert flag_worker.serve(source, sink) == 1
+
+def _answers(data: bytes) -> list[Any]:
     answers = []
-    out = io.BytesIO(sink.getvalue())
+    out = io.BytesIO(data)
     while head := out.read(8):
         answers.append(pickle.loads(out.read(int.from_bytes(head, "little"))))
+    return answers
+
+
+def test_the_child_grades_as_the_parent_and_stops_at_an_error() -> None:
+    settings = RunSettings()
+    pairs = [(p, g) for p, g in _inputs(12)]
+    jobs = [grade_worker._job(item) for item in orjson.loads(orjson.dumps(pairs))]  # noqa: SLF001
+    source = io.BytesIO(
+        _frame(pickle.dumps((settings, flagging.DETECTOR_MODULES)))
+        + _frame(pickle.dumps(jobs))
+        + _frame(pickle.dumps([(None, (), {}, ())]))  # no prediction: grading fails
+        + _frame(pickle.dumps(jobs))
+    )
+    sink = io.BytesIO()
+    assert grade_worker.serve(source, sink) == 1
+    answers = _answers(sink.getvalue())
     assert len(answers) == 2  # the good batch, then the error; nothing after it
-    assert [flag["kind"] for flag in answers[0][0]] == ["claims_web_search"]
+    graded, data = answers[0]
     assert answers[1][0] == "error"
-    assert "AttributeError" in answers[1][1]
+    assert "TypeError" in answers[1][1]
+    # What the child computed is what this process computes, record by record.
+    expected, _ = grading.grade_pairs(orjson.loads(orjson.dumps(pairs)), settings)
+    taken = 0
+    for (pred, gt), got, want in zip(pairs, graded, expected, strict=True):
+        if got is None:  # a note or a reject: left to the parent
+            assert not isinstance(pred["answer"], str) or pred["answer"].startswith("Error code")
+            continue
+        record = Grader(settings).take(orjson.loads(orjson.dumps(pred)), gt, got)
+        assert record == want
+        taken += 1
+    assert taken >= 6
+    # Some pair was left to the parent, so the batch has no serialisation.
+    assert None in graded and data is None
+
+
+def test_the_child_serialises_a_batch_it_graded_whole() -> None:
+    settings = RunSettings(mode="rome")
+    pairs = [(p, g) for p, g in _inputs(40) if isinstance(p["answer"], str)][:10]
+    jobs = [grade_worker._job(item) for item in orjson.loads(orjson.dumps(pairs))]  # noqa: SLF001
+    grader = Grader(settings)
+    graded, data = grade_worker.grade_jobs(jobs, grader)
+    assert None not in graded
+    expected, _ = grading.grade_pairs(orjson.loads(orjson.dumps(pairs)), settings)
+    assert data == orjson.dumps(expected, option=orjson.OPT_INDENT_2)
+
+
+def test_long_non_ascii_texts_cross_as_bytes_and_leave_no_utf8_copy() -> None:
+    text = "Étape: 12 × 3 = 36. " * 100
+    pred = {"question_id": "q", "answer": text, "reason": "short é"}
+    bare = sys.getsizeof(text)
+    job = grade_worker._job((pred, {"evaluator": "choices_matching"}))  # noqa: SLF001
+    pickle.dumps(job)
+    assert sys.getsizeof(text) == bare  # pickling a str would have cached its UTF-8 form
+    assert job[1] == ("answer",)
+    restored = grade_worker._restored(dict(job[0]), job[1])  # noqa: SLF001
+    assert restored == pred
 
 
 def test_stop_ends_a_busy_child_at_once(tmp_path: Path) -> None:
-    worker = FlagWorker.start(FlagContext())
+    worker = GradeWorker.start(RunSettings(), flagging.DETECTOR_MODULES)
     assert worker is not None
-    record = {"evaluator": "choices_matching", "reason": "Maybe B. " * 20000, "answer": "B"}
+    pred = {"question_id": "q", "reason": "Maybe B. " * 20000, "answer": "B"}
+    gt = {"evaluator": "choices_matching", "evaluator_kwargs": {"label": "B"}}
     for _ in range(BATCH * 20):
-        worker.submit(record, 0)
+        worker.submit((pred, gt))
     worker.close()
     started = time.monotonic()
     worker.stop()
@@ -259,45 +304,113 @@ def test_stop_ends_a_busy_child_at_once(tmp_path: Path) -> None:
 
 def test_deferred_records_stream_in_order(worker_always: None) -> None:
     """Slicing reaches exactly as far as asked, so a writer waits for no later record."""
-    pairs = orjson.loads(orjson.dumps(_inputs(30)))
     settings = RunSettings()
-    ctx = grading.grader_context(settings)
-    worker = FlagWorker.start(ctx)
+    pairs = orjson.loads(orjson.dumps(_inputs(30)))
+    expected, notes = grading.grade_pairs(
+        orjson.loads(orjson.dumps(pairs)), settings, predictions_path="p.json"
+    )
+    assert notes  # two null answers, graded as empty text
+    worker = GradeWorker.start(settings, flagging.DETECTOR_MODULES)
     assert worker is not None
-
-    def heuristic(record: dict[str, Any]) -> list[dict[str, Any]]:
-        return [f for f in record["review"]["flags"] if f["source"] == "heuristic"]
-
     try:
-        records, _ = grading.grade_pairs(pairs, settings, flags=worker)
-        # Graded: every flag but the worker's is there already.
-        assert not any(heuristic(record) for record in records)
-        assert any(record["review"]["flags"] for record in records)
-        expected = [recompute_flags(orjson.loads(orjson.dumps(r)), ctx) for r in records]
-        assert sum(len(heuristic({"review": {"flags": e}})) for e in expected) > 10
-        deferred = DeferredFlags(records, worker, ctx)
+        deferred = DeferredRecords(
+            pairs, Grader(settings), worker, ("p.json", "a.json"), writing=True
+        )
         assert len(deferred) == 30
-        deferred[0:10]
-        got = [r["review"]["flags"] for r in records]
-        assert got[:10] == expected[:10]
-        assert not any(heuristic(r) for r in records[14:])  # past the second batch of 7
-        assert list(deferred) == records
-        assert [r["review"]["flags"] for r in records] == expected
+        assert deferred[0:10] == expected[:10]
+        assert deferred._done == 14  # noqa: SLF001 - two batches of 7, no more
+        spans = list(deferred.spans())
+        assert [(a, b) for a, b, _ in spans] == [(0, 7), (7, 14), (14, 21), (21, 28), (28, 30)]
+        assert list(deferred) == expected
+        assert deferred.notes.warnings("p.json") == notes
     finally:
         worker.stop()
+
+
+class _Queue:
+    """A stand-in for a GradeWorker: what the feed submits."""
+
+    def __init__(self) -> None:
+        self.pairs: list[Any] = []
+
+    def submit(self, pair: Any) -> None:
+        self.pairs.append(pair)
+
+
+@pytest.mark.parametrize("mode", ["strict", "rome"])
+def test_the_feed_pairs_as_pair_does(mode: str) -> None:
+    annotations = {
+        f"q{i}": {"question_id": f"q{i}", "evaluator": "choices_matching", "evaluator_kwargs": {}}
+        for i in range(8)
+    }
+    ids = ["q1", "q2", "q1", "q9", "q3", "q3", "q7", "q0", "q2"]
+    if mode == "rome":
+        ids.remove("q9")  # rome mode stops at an unannotated prediction
+    predictions = [{"question_id": qid, "answer": f"A{n}"} for n, qid in enumerate(ids)]
+    queue = _Queue()
+    feed = grading._Feed(annotations, mode, queue)  # type: ignore[arg-type]  # noqa: SLF001
+    for start in range(0, len(predictions), 4):
+        feed(predictions[start : start + 4])
+    paired = loading.pair(annotations, predictions, mode)
+    assert queue.pairs == feed.fed
+    assert feed.matches(paired.pairs)
+    assert len(feed.fed) == len(paired.pairs)  # it fed every pair
+    # A record whose usage is still JSON text stops the feed: the rest is submitted later.
+    late = [{"question_id": "q4", "answer": "B", "usage": '{"total_tokens": 3}'}, *predictions]
+    stopped = grading._Feed(annotations, mode, _Queue())  # type: ignore[arg-type]  # noqa: SLF001
+    stopped(late)
+    assert stopped.fed == []
+    # Different objects are no match.
+    assert not feed.matches(orjson.loads(orjson.dumps(paired.pairs)))
+
+
+def test_a_file_read_twice_is_graded_here(
+    worker_always: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A streamed parse that falls back to reading the whole file hands the feed
+    records that are not the ones graded: the worker is dropped, nothing differs."""
+    pairs = _inputs(30)
+    directory = tmp_path / "in"
+    _write_inputs(directory, pairs)
+    # A nested list whose objects sit at the records' own indentation, the
+    # second one longer than a block: the streamed parse cuts inside the list,
+    # fails, and the whole file is read again.
+    text = (directory / "p.json").read_text()
+    nested = '"x": [\n  {},\n  {"pad": "' + "p" * 10_000 + '"}],'
+    text = text.replace('"question_id": "q20",', '"question_id": "q20", ' + nested, 1)
+    (directory / "p.json").write_text(text)
+    monkeypatch.setattr(loading, "_BLOCK", 4096)
+    fed: list[int] = []
+    feed_call = grading._Feed.__call__  # noqa: SLF001
+
+    def spy(self: Any, block: list[Any]) -> None:
+        feed_call(self, block)
+        fed.append(len(self.fed))
+
+    monkeypatch.setattr(grading._Feed, "__call__", spy)  # noqa: SLF001
+    result = _grade_dir(directory, tmp_path / "two", RunSettings())
+    assert fed and fed[-1] > 0  # pairs went to the worker before the fallback
+    assert result.timings["processes"] == 1
+    _serial(monkeypatch)
+    _grade_dir(directory, tmp_path / "one", RunSettings())
+    assert _files(tmp_path / "two") == _files(tmp_path / "one")
 
 
 def test_when_the_worker_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("ROME_TUI_JOBS", raising=False)
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
-    big = grading.FLAG_WORKER_MIN_BYTES
-    assert grading.wants_flag_worker(big)
-    assert not grading.wants_flag_worker(big - 1)  # small runs: the child costs more than it saves
+    big = grading.GRADE_WORKER_MIN_BYTES
+    settings = RunSettings()
+    assert grading.wants_grade_worker(big, settings)
+    # Small runs: the child costs more than it saves.
+    assert not grading.wants_grade_worker(big - 1, settings)
+    # A judged run's time goes to the judge.
+    assert not grading.wants_grade_worker(big, RunSettings(use_llm_evaluator=True))
     monkeypatch.setenv("ROME_TUI_JOBS", "1")
-    assert not grading.wants_flag_worker(big)
+    assert not grading.wants_grade_worker(big, settings)
     monkeypatch.delenv("ROME_TUI_JOBS")
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0}, raising=False)
-    assert not grading.wants_flag_worker(big)  # one core: nothing to gain
+    assert not grading.wants_grade_worker(big, settings)  # one core: nothing to gain
 
 
 def test_writing_frees_utf8_copies_and_keeps_the_bytes(tmp_path: Path) -> None:
