@@ -45,7 +45,9 @@ if TYPE_CHECKING:
     from scorers.results import RunSettings
 
 BATCH = 128  # pairs per frame: ~0.7 MB of 5 KB traces, ~6-25 ms of work
+_READY = 4  # batches pickled ahead of the sender
 _LENGTH = struct.Struct("<Q")
+_ANSWER, _ERROR = b"A", b"E"  # the first byte of the child's frames
 
 Pair = tuple[dict[str, Any], Mapping[str, Any]]
 # What the child computed for one pair: the two rule verdicts, the rome
@@ -65,14 +67,19 @@ def _portable(fields: Mapping[str, Any]) -> tuple[Mapping[str, Any], tuple[str, 
     stays inside the string as long as it lives: sending a run's reasoning
     would add its size again to this process. ``str.encode`` makes no cache.
     """
-    encoded = tuple(
-        key
-        for key, value in fields.items()
-        if type(value) is str and len(value) > _LONG and not value.isascii()
-    )
-    if not encoded:
-        return fields, encoded
-    return {k: (v.encode() if k in encoded else v) for k, v in fields.items()}, encoded
+    encoded: list[str] | None = None
+    for key, value in fields.items():
+        # isascii() reads a flag: no scan.
+        if type(value) is str and len(value) > _LONG and not value.isascii():
+            if encoded is None:
+                encoded = []
+            encoded.append(key)
+    if encoded is None:
+        return fields, ()
+    copy = dict(fields)
+    for key in encoded:
+        copy[key] = copy[key].encode()
+    return copy, tuple(encoded)
 
 
 def _restored(fields: dict[str, Any], encoded: tuple[str, ...]) -> dict[str, Any]:
@@ -83,8 +90,13 @@ def _restored(fields: dict[str, Any], encoded: tuple[str, ...]) -> dict[str, Any
 
 
 def _job(pair: Pair) -> tuple[Any, ...]:
-    pred, gt = pair
-    return (*_portable(pred), *_portable(gt))
+    pred_fields, pred_encoded = _portable(pair[0])
+    gt_fields, gt_encoded = _portable(pair[1])
+    return pred_fields, pred_encoded, gt_fields, gt_encoded
+
+
+def _batch_frame(batch: list[Pair]) -> bytes:
+    return pickle.dumps([_job(pair) for pair in batch], protocol=pickle.HIGHEST_PROTOCOL)
 
 
 _PIPE_BYTES = 1 << 20  # Linux's default limit for an unprivileged process
@@ -135,6 +147,11 @@ class GradeWorker:
     still busy with it, grades batches from the back of the queue itself
     (``steal``): the two work through what is left from both ends, each on
     its own core.
+
+    The threads only move bytes. The caller pickles the next few batches
+    (``prepare``, also run by ``submit``) and unpickles the answers: a thread
+    that needs the GIL while the caller grades waits up to the switch
+    interval for it each time, and the child would wait with it.
     """
 
     def __init__(self, proc: subprocess.Popen[bytes], context: bytes) -> None:
@@ -146,7 +163,9 @@ class GradeWorker:
         self._queued: deque[int] = deque()  # batch numbers nobody has taken, in order
         self._pairs: dict[int, list[Pair]] = {}  # queued or with the child
         self._sending: deque[int] = deque()  # batch numbers the child has, in order
-        self._answers: dict[int, Answer] = {}
+        self._answers: dict[int, bytes] = {}  # answer frames, unpickled by poll
+        self._ready: deque[tuple[int, bytes]] = deque()  # pickled batches for the sender
+        self._preparing = 0  # batches the caller is pickling
         self._closed = False
         self._lock = threading.Condition()
         self._failure: str | None = None
@@ -222,16 +241,52 @@ class GradeWorker:
                 self._count += 1
                 self._lock.notify_all()
             self._batch = []
+            self.prepare()
+
+    def prepare(self) -> None:
+        """Pickle the front batches for the sender, up to a few ahead of it."""
+        while True:
+            with self._lock:
+                if (
+                    len(self._ready) + self._preparing >= _READY
+                    or not self._queued
+                    or self._failure is not None
+                ):
+                    return
+                number = self._queued.popleft()
+                batch = self._pairs[number]
+                self._preparing += 1
+            try:
+                frame = _batch_frame(batch)
+            finally:
+                with self._lock:
+                    self._preparing -= 1
+                    self._lock.notify_all()
+            with self._lock:
+                self._ready.append((number, frame))
+                self._lock.notify_all()
 
     def poll(self, number: int) -> tuple[Answer | None, list[Pair] | None]:
         """Batch ``number``: ``(graded, None)`` once the child has answered it,
         ``(None, pairs)`` when it is the caller's to grade (nobody took it, or
         the child failed), ``(None, None)`` while the child is working on it."""
+        payload: bytes | None = None
         with self._lock:
             if number >= self._count:
                 raise IndexError(f"batch {number} was never submitted")
             if number in self._answers:
-                return self._answers.pop(number), None
+                payload = self._answers.pop(number)
+                pairs = self._pairs.pop(number)
+        if payload is not None:
+            try:
+                answer: Answer = pickle.loads(payload)
+                if len(answer[0]) != len(pairs):
+                    raise ValueError(f"{len(answer[0])} answers for {len(pairs)} pairs")
+            except (ValueError, TypeError, IndexError, EOFError, pickle.UnpicklingError) as exc:
+                self._fail(f"cannot read from the grading worker: {exc}")
+                return None, pairs
+            return answer, None
+        with self._lock:
             if self._queued and self._queued[0] == number:
                 self._queued.popleft()
                 return None, self._pairs.pop(number)
@@ -284,18 +339,30 @@ class GradeWorker:
             _write_frame(stream, self._context)
             while True:
                 with self._lock:
-                    while not self._queued and not self._closed and self._failure is None:
+                    while (
+                        not self._ready
+                        and not self._queued
+                        and (self._preparing or not self._closed)
+                        and self._failure is None
+                    ):
                         self._lock.wait()
                     if self._failure is not None:
                         return
-                    if not self._queued:  # closed, and every batch is taken
+                    frame: bytes | None = None
+                    batch = None
+                    if self._ready:
+                        number, frame = self._ready.popleft()
+                    elif self._queued:  # the caller is busy: pickle it here
+                        number = self._queued.popleft()
+                        batch = self._pairs[number]
+                    else:  # closed, and every batch is taken
                         break
-                    number = self._queued.popleft()
-                    batch = self._pairs[number]
                     self._sending.append(number)
-                jobs = [_job(pair) for pair in batch]
-                _write_frame(stream, pickle.dumps(jobs, protocol=pickle.HIGHEST_PROTOCOL))
-                del jobs, batch
+                if frame is None:
+                    assert batch is not None
+                    frame = _batch_frame(batch)
+                _write_frame(stream, frame)
+                del frame, batch
             _write_frame(stream, b"")
             stream.close()
         except (OSError, ValueError, pickle.PicklingError) as exc:
@@ -310,20 +377,25 @@ class GradeWorker:
                 if payload is None:
                     code = self._proc.wait()
                     with self._lock:
-                        done = self._closed and not self._queued and not self._sending
+                        done = (
+                            self._closed
+                            and not self._queued
+                            and not self._ready
+                            and not self._preparing
+                            and not self._sending
+                        )
                     if code != 0 or not done:
                         self._fail(f"the grading worker ended early (exit code {code})")
                     return
-                answer = pickle.loads(payload)
-                if answer[0] == "error":
-                    self._fail(f"the grading worker failed: {answer[1]}")
+                tag, body = payload[:1], payload[1:]
+                if tag == _ERROR:
+                    self._fail(f"the grading worker failed: {pickle.loads(body)}")
                     return
+                if tag != _ANSWER:
+                    raise ValueError("not an answer frame")
                 with self._lock:
                     number = self._sending.popleft()
-                    if len(answer[0]) != len(self._pairs[number]):
-                        raise ValueError(f"{len(answer[0])} answers for batch {number}")
-                    del self._pairs[number]
-                    self._answers[number] = answer
+                    self._answers[number] = body
                     self._lock.notify_all()
         except (OSError, ValueError, EOFError, pickle.UnpicklingError) as exc:
             self._fail(f"cannot read from the grading worker: {exc}")
@@ -381,9 +453,9 @@ def serve(source: IO[bytes], sink: IO[bytes]) -> int:
         try:
             answer: Sequence[Any] = grade_jobs(pickle.loads(payload), grader)
         except Exception as exc:  # noqa: BLE001 - reported to the parent, which grades it
-            _write_frame(sink, pickle.dumps(("error", f"{type(exc).__name__}: {exc}")))
+            _write_frame(sink, _ERROR + pickle.dumps(f"{type(exc).__name__}: {exc}"))
             return 1
-        _write_frame(sink, pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL))
+        _write_frame(sink, _ANSWER + pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def main() -> int:

@@ -804,6 +804,7 @@ class DeferredRecords(Sequence[dict[str, Any]]):
                 if error is not None:
                     raise error[1]
                 return notes
+            worker.prepare()  # keep the child fed while this process grades
             answer, pairs = worker.poll(number)
             if answer is not None:
                 return self._take(number, start, answer)
