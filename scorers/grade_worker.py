@@ -6,9 +6,11 @@ queues every (prediction, annotation) pair for it in numbered batches. The
 child grades a batch from the front of the queue the way this process would
 (both rule modes, the content hash, every flag detector) and answers with
 what it computed. This process writes the records in order right behind it,
-and while it waits for the child it grades batches from the back of the
-queue itself: both cores work until the last batch, and the writing overlaps
-the grading.
+and while it waits for the child it grades the next batch nobody has taken
+itself: both cores work until the last batch, and the writing overlaps the
+grading. (Taking from the front, not the back, keeps what this process grades
+close to where it writes, so no graded batch waits long to be written and
+the last batches are not all this process's to write.)
 
 The child runs the same code on the same input, so the records are the ones
 a one-process run writes: ``tests/test_grade_worker.py`` holds the files of
@@ -144,9 +146,8 @@ class GradeWorker:
     the child as soon as the child can take it and a receiver thread collects
     the answers, so neither pipe fills while the other side waits. The
     caller asks for each batch in order (``poll``) and, while the child is
-    still busy with it, grades batches from the back of the queue itself
-    (``steal``): the two work through what is left from both ends, each on
-    its own core.
+    still busy with it, grades the next batch nobody has taken itself
+    (``steal``): the two share the queue, each on its own core.
 
     The threads only move bytes. The caller pickles the next few batches
     (``prepare``, also run by ``submit``) and unpickles the answers: a thread
@@ -297,11 +298,11 @@ class GradeWorker:
             return None, None
 
     def steal(self) -> tuple[int, list[Pair]] | None:
-        """The last batch nobody has taken, now the caller's to grade; None if there is none."""
+        """The first batch nobody has taken, now the caller's to grade; None if there is none."""
         with self._lock:
             if not self._queued:
                 return None
-            number = self._queued.pop()
+            number = self._queued.popleft()
             return number, self._pairs.pop(number)
 
     def wait(self, number: int) -> None:

@@ -718,7 +718,7 @@ class DeferredRecords(Sequence[dict[str, Any]]):
     Every pair is submitted to the worker up front. Reading a record (by
     index, slice or iteration) first completes every record up to it, so a
     writer walking the records in order streams right behind the worker;
-    while it waits for the child it grades batches from the back of the queue
+    while it waits for the child it grades the next batch nobody has taken
     itself. Records are completed in order, so an evaluator error is the one
     a one-process run raises, and the notes (answers that were not text) list
     the same first ids.
@@ -747,7 +747,7 @@ class DeferredRecords(Sequence[dict[str, Any]]):
         self._size = worker.batch_size
         self.notes = grader.notes  # the run's, merged batch by batch in order
         self._done = 0
-        # Batches graded here out of order: the notes they made, and the first
+        # Batches graded here ahead of the writer: the notes they made, and the first
         # error, raised when the writer reaches it.
         self._stolen: dict[int, tuple[Notes, tuple[int, InputError] | None]] = {}
         # With ``writing``: the child's serialisation of the batches it graded, until written.
