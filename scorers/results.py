@@ -667,7 +667,7 @@ def updated_bytes(records: Sequence[dict[str, Any]]) -> bytes:
     return b"".join(bytes(chunk) for chunk in _updated_chunks(records))
 
 
-_WRITEBACK_EVERY = 32 << 20  # bytes written between two writeback requests
+_WRITEBACK_EVERY = 8 << 20  # bytes written between two writeback requests
 
 
 @cache
