@@ -11,7 +11,7 @@ is the fraction of traces that close with the labelled item's reasoning (all
 of them by default, which makes every trace flag-dense); the others close with
 one more ordinary paragraph, as most real traces do. Then it times, in
 this process, ``grading.grade_files`` (the whole of ``rome-tui grade``: load,
-pair, both rule modes, hashing, flags, writing the results; with the flag
+pair, both rule modes, hashing, flags, writing the results; with the grading
 worker process when the predictions are large enough, as ``rome-tui grade``
 decides) with and without ``scorers.flags`` in the detector list,
 ``--repeat`` times each, alternating, and prints the best of each, the
@@ -127,7 +127,7 @@ def build(directory: Path, n: int, seed: int = 7, labelled_share: float = 1.0) -
 
 
 def _cpu() -> float:
-    """CPU seconds of this process and of its finished children (the flag worker)."""
+    """CPU seconds of this process and of its finished children (the grading worker)."""
     return sum(
         r.ru_utime + r.ru_stime
         for r in (

@@ -13,15 +13,14 @@ inside ``answer``), then in fresh subprocesses:
 
 Prints items/s, the ratio grading time / floor time, and peak memory as a
 multiple of the input size: the larger of the grading process's peak RSS and
-the peak total RSS of it and its flag worker (sampled every 20 ms), above its
+the peak total RSS of it and its grading worker (sampled every 20 ms), above its
 RSS after imports. Targets: ratio <= 1.5, memory <= 2x input. The load
 average is printed too: the timings mean little on a busy machine.
 
 ``--keep DIR`` generates into DIR and keeps the corpus; run again with the
 same DIR and ``--reuse`` to skip generating it. ``--jobs 1`` keeps everything
-in one process (``ROME_TUI_JOBS=1``); by default ``rome-tui grade`` runs the
-behaviour-flag detectors of a large run in a second process. CPU time counts
-both processes.
+in one process (``ROME_TUI_JOBS=1``); by default ``rome-tui grade`` shares a
+large run's grading with a second process. CPU time counts both processes.
 """
 
 from __future__ import annotations
@@ -180,7 +179,7 @@ def generate(directory: Path, n: int, seed: int = 1) -> tuple[Path, Path]:
 
 
 # What both children measure with: memory from /proc/self/status, CPU of the
-# process and of the children it waited for (the flag worker).
+# process and of the children it waited for (the grading worker).
 MEASURE = r"""
 import resource
 def status_kb(field):
@@ -315,7 +314,7 @@ def main() -> None:
         "--jobs",
         choices=("auto", "1"),
         default="auto",
-        help="1: no flag worker process (default: rome-tui grade decides)",
+        help="1: no grading worker process (default: rome-tui grade decides)",
     )
     parser.add_argument(
         "--repeat", type=int, default=1, help="runs of each variant; the summary takes the best"

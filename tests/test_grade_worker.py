@@ -445,3 +445,22 @@ def test_writing_frees_utf8_copies_and_keeps_the_bytes(tmp_path: Path) -> None:
             assert rome_verdict["extracted"] is record["answer"]
     save_results(ResultsPaths.of(tmp_path), records, settings)
     assert (tmp_path / "updated_predictions.json").read_bytes() == expected
+
+
+def test_grading_without_writing_gives_the_serial_records_and_scores(
+    worker_always: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _write_inputs(tmp_path / "in", _inputs(50))
+    paths = (str(tmp_path / "in" / "a.json"), str(tmp_path / "in" / "p.json"))
+    settings = RunSettings(reject_filter=True, harness_stats=True)
+    parallel = grading.grade_files(*paths, settings, write=False)
+    _serial(monkeypatch)
+    serial = grading.grade_files(
+        *paths, RunSettings(reject_filter=True, harness_stats=True), write=False
+    )
+    assert parallel.timings["processes"] == 2
+    assert parallel.records == serial.records
+    assert parallel.scores == serial.scores
+    assert parallel.warnings == serial.warnings
+    assert parallel.rejected == serial.rejected > 0
+    assert not (tmp_path / "in" / "updated_predictions.json").exists()
