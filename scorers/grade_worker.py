@@ -259,13 +259,16 @@ class GradeWorker:
                 self._preparing += 1
             try:
                 frame = _batch_frame(batch)
-            finally:
-                with self._lock:
-                    self._preparing -= 1
-                    self._lock.notify_all()
+            except Exception as exc:  # noqa: BLE001 - the batch stays the caller's to grade
+                self._fail(f"cannot send to the grading worker: {type(exc).__name__}: {exc}")
+                frame = None
             with self._lock:
-                self._ready.append((number, frame))
+                self._preparing -= 1
+                if frame is not None:
+                    self._ready.append((number, frame))
                 self._lock.notify_all()
+            if frame is None:
+                return
 
     def poll(self, number: int) -> tuple[Answer | None, list[Pair] | None]:
         """Batch ``number``: ``(graded, None)`` once the child has answered it,
@@ -366,8 +369,8 @@ class GradeWorker:
                 del frame, batch
             _write_frame(stream, b"")
             stream.close()
-        except (OSError, ValueError, pickle.PicklingError) as exc:
-            self._fail(f"cannot send to the grading worker: {exc}")
+        except Exception as exc:  # noqa: BLE001 - a dead thread must not leave a batch unanswered
+            self._fail(f"cannot send to the grading worker: {type(exc).__name__}: {exc}")
 
     def _receive(self) -> None:
         stream = self._proc.stdout
@@ -398,8 +401,8 @@ class GradeWorker:
                     number = self._sending.popleft()
                     self._answers[number] = body
                     self._lock.notify_all()
-        except (OSError, ValueError, EOFError, pickle.UnpicklingError) as exc:
-            self._fail(f"cannot read from the grading worker: {exc}")
+        except Exception as exc:  # noqa: BLE001 - a dead thread must not leave a batch unanswered
+            self._fail(f"cannot read from the grading worker: {type(exc).__name__}: {exc}")
 
 
 # --- child side -----------------------------------------------------------------

@@ -464,3 +464,31 @@ def test_grading_without_writing_gives_the_serial_records_and_scores(
     assert parallel.warnings == serial.warnings
     assert parallel.rejected == serial.rejected > 0
     assert not (tmp_path / "in" / "updated_predictions.json").exists()
+
+
+class _Unpicklable:
+    """A value pickle refuses, in a record grading never reads."""
+
+    def __reduce__(self) -> Any:
+        raise TypeError("not this one")
+
+
+def test_a_batch_that_cannot_be_sent_is_graded_here(worker_always: None) -> None:
+    settings = RunSettings()
+    pairs = orjson.loads(orjson.dumps(_inputs(30)))
+    expected, _ = grading.grade_pairs(orjson.loads(orjson.dumps(pairs)), settings)
+    marker = _Unpicklable()
+    pairs[16][0]["extra"] = marker  # the third batch of 7
+    worker = GradeWorker.start(settings, flagging.DETECTOR_MODULES)
+    assert worker is not None
+    try:
+        deferred = DeferredRecords(
+            pairs, Grader(settings), worker, ("p.json", "a.json"), writing=False
+        )
+        records = deferred.resolve()
+    finally:
+        worker.stop()
+    assert deferred.failure is not None
+    assert "cannot send to the grading worker" in deferred.failure
+    assert records[16].pop("extra") is marker
+    assert records == expected
