@@ -277,15 +277,21 @@ def test_the_child_serialises_a_batch_it_graded_whole() -> None:
 
 
 def test_long_non_ascii_texts_cross_as_bytes_and_leave_no_utf8_copy() -> None:
-    text = "Étape: 12 × 3 = 36. " * 100
-    pred = {"question_id": "q", "answer": text, "reason": "short é"}
-    bare = sys.getsizeof(text)
-    job = grade_worker._job((pred, {"evaluator": "choices_matching"}))  # noqa: SLF001
+    latin = "Étape: 12 × 3 = 36. " * 100
+    wide = "先算 12 × 3 → 36。" * 100  # beyond Latin-1
+    pred = {"question_id": "q", "answer": latin, "reason": wide, "note": "short é"}
+    gt = {"evaluator": "choices_matching", "question": "Quelle réponse ? " * 100}
+    bare = [sys.getsizeof(t) for t in (latin, wide, gt["question"])]
+    job = grade_worker._job((pred, gt))  # noqa: SLF001
     pickle.dumps(job)
-    assert sys.getsizeof(text) == bare  # pickling a str would have cached its UTF-8 form
-    assert job[1] == ("answer",)
-    restored = grade_worker._restored(dict(job[0]), job[1])  # noqa: SLF001
-    assert restored == pred
+    # Pickling a str would have cached its UTF-8 form inside it.
+    assert [sys.getsizeof(t) for t in (latin, wide, gt["question"])] == bare
+    assert job[1] == (("answer", "latin-1"), ("reason", "utf-8"))
+    assert job[3] == (("question", "latin-1"),)
+    sent = pickle.loads(pickle.dumps(job))
+    assert grade_worker._restored(sent[0], sent[1]) == pred  # noqa: SLF001
+    assert grade_worker._restored(sent[2], sent[3]) == gt  # noqa: SLF001
+    assert pred["answer"] is latin  # the caller's record is not touched
 
 
 def test_stop_ends_a_busy_child_at_once(tmp_path: Path) -> None:
