@@ -49,6 +49,7 @@ from scorers.records import (
     Review,
     Verdict,
     content_hash,
+    response_texts,
 )
 from scorers.results import (
     REJECT_PREFIXES,
@@ -405,8 +406,9 @@ class Grader:
                     record["correct"] = judge["score"]
                     record.pop("correct_strict", None)
                     review["primary"] = JUDGE_SOURCE
-        review["content_hash"] = content_hash(record)
-        recompute_flags(record, self.flag_context)
+        texts = response_texts(record)  # split once, for the hash and the flags
+        review["content_hash"] = content_hash(record, texts.answer)
+        recompute_flags(record, self.flag_context, texts)
 
     def take(
         self, pred: dict[str, Any], gt: Mapping[str, Any], graded: grade_worker.Graded

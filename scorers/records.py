@@ -245,15 +245,16 @@ def decode_kwargs(value: Any) -> Any:
     return value
 
 
-def content_hash(record: Mapping[str, Any]) -> str:
+def content_hash(record: Mapping[str, Any], final: str | None = None) -> str:
     """A short hash of what a verdict is about: answer, reference, evaluator, kwargs.
 
     Stored with every override so that an override made on one answer is
-    never silently applied to a re-graded, different one.
+    never silently applied to a re-graded, different one. ``final`` is
+    ``final_answer_text(record)`` when the caller has it already.
     """
     payload = orjson.dumps(
         [
-            final_answer_text(record),
+            final_answer_text(record) if final is None else final,
             record.get("reference"),
             record.get("evaluator"),
             decode_kwargs(record.get("evaluator_kwargs")),

@@ -79,6 +79,13 @@ def usage_unreadable(value: Any) -> bool:
     """
     if value is None:
         return False
+    if type(value) is dict:  # the common case, without decoding or the generic checks
+        for name in USAGE_FIELDS:
+            count = value.get(name, 0)
+            kind = type(count)
+            if kind is not int and kind is not float and not _is_count(count):
+                return True
+        return False
     usage = _usage_of(value)
     if not isinstance(usage, dict):
         return True

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from scorers.records import Flag, ResponseTexts, verdict_of
+from scorers.records import Flag, ResponseTexts, Verdict
 
 if TYPE_CHECKING:
     from scorers.flagging import FlagContext
@@ -27,9 +27,36 @@ def _grades_correctness(source: str) -> bool:
         return True  # an unknown judge from another tool: compare rather than hide
 
 
+def _sorted_verdicts(
+    review: Any, primary_rule: str
+) -> tuple[Verdict | None, Verdict | None, Verdict | None, list[Verdict]]:
+    """The first rome, strict and primary-rule verdicts, and the judges' in order:
+    what ``verdict_of`` finds for each, in one pass over the verdicts."""
+    rome: Any = None
+    strict: Any = None
+    primary: Any = None
+    judges: list[Any] = []
+    verdicts = review.get("verdicts", ()) if isinstance(review, dict) else ()
+    for verdict in verdicts:
+        if not isinstance(verdict, dict):
+            continue
+        source = verdict.get("source", "")
+        if source == primary_rule and primary is None:
+            primary = verdict
+        if source == "rule:rome":
+            if rome is None:
+                rome = verdict
+        elif source == "rule:strict":
+            if strict is None:
+                strict = verdict
+        elif type(source) is str and source.startswith("judge:"):
+            judges.append(verdict)
+    return rome, strict, primary, judges
+
+
 def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> Iterator[Flag]:
     review = record.get("review") or {}
-    rome, strict = verdict_of(record, "rule:rome"), verdict_of(record, "rule:strict")
+    rome, strict, primary, judges = _sorted_verdicts(review, ctx.primary_rule)
     if (
         rome
         and strict
@@ -43,11 +70,9 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
             evidence=[],
             detail=f"rome {rome.get('score')} vs strict {strict.get('score')}",
         )
-    rule = verdict_of(record, ctx.primary_rule) or strict or rome
-    for verdict in review.get("verdicts", ()):
-        source = verdict.get("source", "")
-        if not source.startswith("judge:"):
-            continue
+    rule = primary or strict or rome
+    for verdict in judges:
+        source = verdict["source"]
         if verdict.get("error"):
             yield Flag(
                 kind="judge_error", source=source, evidence=[], detail=str(verdict["error"])[:200]

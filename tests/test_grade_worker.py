@@ -498,3 +498,13 @@ def test_a_batch_that_cannot_be_sent_is_graded_here(worker_always: None) -> None
     assert "cannot send to the grading worker" in deferred.failure
     assert records[16].pop("extra") is marker
     assert records == expected
+
+
+def test_records_with_non_string_keys_are_written_as_before() -> None:
+    """The writer tries without OPT_NON_STR_KEYS first; a key that needs it still works."""
+    records, _ = grading.grade_pairs(orjson.loads(orjson.dumps(_inputs(9))), RunSettings())
+    records[4]["counts"] = {1: "one", 2.5: "two and a half"}
+    option = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS
+    assert updated_bytes(records) == orjson.dumps(records, option=option)
+    del records[4]["counts"]
+    assert updated_bytes(records) == orjson.dumps(records, option=option)
