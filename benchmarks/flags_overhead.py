@@ -10,7 +10,7 @@ description, arithmetic, option elimination; a cue word such as "maybe" or
 is the fraction of traces that close with the labelled item's reasoning (all
 of them by default, which makes every trace flag-dense); the others close with
 one more ordinary paragraph, as most real traces do. Then it times, in
-this process, ``grading.grade_files`` (the whole of ``rome-tui grade``: load,
+this process, ``grade_run.grade_files`` (the whole of ``rome-tui grade``: load,
 pair, both rule modes, hashing, flags, writing the results; with the grading
 worker process when the predictions are large enough, as ``rome-tui grade``
 decides) with and without ``scorers.flags`` in the detector list,
@@ -37,7 +37,7 @@ import orjson
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorers import flagging, grading  # noqa: E402
+from scorers import flagging, grade_run  # noqa: E402
 from scorers.flagging import FlagContext  # noqa: E402
 from scorers.records import response_texts  # noqa: E402
 from scorers.results import ResultsPaths, RunSettings  # noqa: E402
@@ -147,7 +147,7 @@ def _grade(
     flagging.DETECTOR_MODULES = modules
     out = a_path.parent / ("out-flags" if with_flags else "out-no-flags")
     start, start_cpu = time.perf_counter(), _cpu()
-    result = grading.grade_files(
+    result = grade_run.grade_files(
         str(a_path), str(p_path), RunSettings(mode="strict"), paths=ResultsPaths.of(str(out))
     )
     processes = int(result.timings.get("processes", 1))

@@ -203,7 +203,7 @@ GRADE_CHILD = (
     MEASURE
     + r"""
 import json, sys, time
-from scorers import flagging, grading, rome, strict, flags  # imports before the clock starts
+from scorers import flagging, grade_run, rome, strict, flags  # imports before the clock starts
 import scorers.mathmatch
 from scorers.results import ResultsPaths, RunSettings
 if sys.argv[5] == "no-flags":
@@ -212,7 +212,7 @@ flagging.detectors()
 base = rss_kb()
 settings = RunSettings(mode=sys.argv[4], reject_filter=sys.argv[4] == "strict", harness_stats=sys.argv[4] == "strict")
 start, start_cpu = time.perf_counter(), cpu()
-result = grading.grade_files(sys.argv[1], sys.argv[2], settings, paths=ResultsPaths.of(sys.argv[3]))
+result = grade_run.grade_files(sys.argv[1], sys.argv[2], settings, paths=ResultsPaths.of(sys.argv[3]))
 seconds, cpu_seconds = time.perf_counter() - start, cpu() - start_cpu
 peak = peak_kb()
 print(json.dumps({"seconds": seconds, "cpu": cpu_seconds, "base_kb": base, "peak_kb": peak, "timings": result.timings, "n": len(result.records), "jobs": int(result.timings.get("processes", 1))}))

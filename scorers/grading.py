@@ -1,5 +1,6 @@
-"""The grading pipeline behind ``rome-tui grade``.
+"""Grading one (prediction, annotation) pair at a time: the ``Grader``.
 
+``scorers.grade_run`` takes ``rome-tui grade`` from files to files around it.
 For each prediction, in file order: keep the original response as
 ``raw_answer``, grade it with both rule modes (``rule:rome`` on the whole
 ``answer`` as the reference does, ``rule:strict`` on the final answer after
@@ -20,28 +21,17 @@ rome mode keeps scores.json byte-identical to the reference's.
 
 from __future__ import annotations
 
-import gc
 import os
 import re
-import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
 import orjson
 
-from scorers import flagging, grade_worker, rome, strict
+from scorers import grade_worker, rome, strict
 from scorers.errors import EvaluatorError, InputError
 from scorers.flagging import FlagContext, recompute_flags
-from scorers.grade_worker import Answer, GradeWorker, Pair
-from scorers.loading import (
-    FIRST_IDS,
-    first_ids,
-    load_annotations,
-    load_predictions,
-    needs_decoding,
-    pair,
-)
+from scorers.loading import FIRST_IDS, first_ids
 from scorers.outcome import Outcome
 from scorers.records import (
     REVIEW_KEY,
@@ -51,14 +41,7 @@ from scorers.records import (
     content_hash,
     response_texts,
 )
-from scorers.results import (
-    REJECT_PREFIXES,
-    ResultsPaths,
-    RunSettings,
-    save_results,
-    scores_of,
-    tally_of,
-)
+from scorers.results import REJECT_PREFIXES, RunSettings
 from scorers.scores import REJECTED_KEY, usage_unreadable
 
 THINK_CLOSE = "</think>"
@@ -67,17 +50,6 @@ _RUN_KEY = re.compile(r"inference_\d+")
 
 StrictEvaluate = Callable[[str, Mapping[str, Any], str], Outcome]
 MathEvaluate = Callable[..., Outcome]
-
-
-@dataclass
-class GradeResult:
-    records: list[dict[str, Any]]
-    scores: dict[str, Any]
-    settings: RunSettings
-    paths: ResultsPaths | None
-    warnings: list[str] = field(default_factory=list)
-    rejected: int = 0
-    timings: dict[str, float] = field(default_factory=dict)
 
 
 def final_answer(text: str) -> str:
@@ -578,16 +550,16 @@ def grade_pairs(
             grader.finish(record)
     else:
         records = _grade_serial(grader, pairs, 0, len(pairs), places, finish=True)
-    unreadable = _unreadable_usage(records) if settings.harness_stats else []
-    warnings += _grading_warnings(grader.notes, unreadable, predictions_path)
+    unreadable = unreadable_usage(records) if settings.harness_stats else []
+    warnings += grading_warnings(grader.notes, unreadable, predictions_path)
     return records, warnings
 
 
-def _unreadable_usage(records: Iterable[Mapping[str, Any]]) -> list[str]:
+def unreadable_usage(records: Iterable[Mapping[str, Any]]) -> list[str]:
     return [_qid(r) for r in records if usage_unreadable(r.get("usage"))]
 
 
-def _grading_warnings(notes: Notes, unreadable: list[str], predictions_path: str) -> list[str]:
+def grading_warnings(notes: Notes, unreadable: list[str], predictions_path: str) -> list[str]:
     warnings = notes.warnings(predictions_path)
     if unreadable:
         warnings.append(
@@ -623,371 +595,15 @@ def _grade_serial(
                 done(record)
             append(record)
     except EvaluatorError as exc:
-        raise _named_error(exc, pred, places) from None
+        raise named_error(exc, pred, places) from None
     return records
 
 
-def _named_error(
+def named_error(
     exc: EvaluatorError, pred: Mapping[str, Any], places: tuple[str, str]
 ) -> InputError:
     at_fault = places[0] if isinstance(exc, AnswerError) else places[1]
     return InputError(at_fault, str(exc), record=_qid(pred))
-
-
-# --- the grading worker -----------------------------------------------------------
-#
-# Grading is pure Python and the behaviour-flag detectors cost more per record
-# than both rule modes together. A large run shares the work with a child
-# process (scorers.grade_worker) and writes the records in order as they are
-# graded: see DeferredRecords.
-
-GRADE_WORKER_MIN_BYTES = 16 << 20  # predictions below this are graded in this process
-_JOBS_ENV = "ROME_TUI_JOBS"  # "1": everything in one process
-
-
-def wants_grade_worker(predictions_bytes: int, settings: RunSettings) -> bool:
-    """Whether a run whose predictions file has this size gets a grading worker.
-
-    Decided from the file's size so that the child starts, and imports the
-    evaluators and detectors, while this process is still reading the file.
-    A judged run is graded here: its time goes to the judge.
-    """
-    if os.environ.get(_JOBS_ENV, "").strip() == "1" or settings.use_llm_evaluator:
-        return False
-    if predictions_bytes < GRADE_WORKER_MIN_BYTES:
-        return False
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cpus = os.cpu_count() or 1
-    return cpus > 1
-
-
-class _Feed:
-    """Pairs predictions with annotations as the predictions file is parsed,
-    and hands each pair to the worker at once: the child grades while this
-    process is still reading.
-
-    It pairs as :func:`loading.pair` does and stops at the first record it
-    is unsure of (not an object, a field still JSON text, a pair that pair()
-    would reject); :meth:`matches` then checks that what it submitted is the
-    start of pair()'s list, object for object.
-    """
-
-    def __init__(
-        self, annotations: Mapping[str, Mapping[str, Any]], mode: str, worker: GradeWorker
-    ) -> None:
-        self._annotations = annotations
-        self._repeats = mode == "rome"  # rome mode grades each copy of a repeated id
-        self._worker = worker
-        self._seen: set[str] = set()
-        self.fed: list[Pair] = []
-        self._open = True
-
-    def __call__(self, block: list[Any]) -> None:
-        if not self._open:
-            return
-        annotations = self._annotations
-        seen = self._seen
-        for pred in block:
-            if type(pred) is not dict or needs_decoding(pred):
-                self._open = False
-                return
-            qid = str(pred.get("question_id"))
-            gt = annotations.get(qid)
-            if gt is None:
-                continue  # not graded (strict) or the run stops (rome)
-            if "answer" not in pred or "evaluator" not in gt or "evaluator_kwargs" not in gt:
-                self._open = False
-                return
-            if qid in seen and not self._repeats:
-                continue
-            seen.add(qid)
-            item = (pred, gt)
-            self.fed.append(item)
-            self._worker.submit(item)
-
-    def matches(self, pairs: Sequence[Pair]) -> bool:
-        fed = self.fed
-        return len(fed) <= len(pairs) and all(
-            a is c and b is d for (a, b), (c, d) in zip(fed, pairs, strict=False)
-        )
-
-
-class DeferredRecords(Sequence[dict[str, Any]]):
-    """A run's records, graded as they are read, half of them by a GradeWorker.
-
-    Every pair is submitted to the worker up front. Reading a record (by
-    index, slice or iteration) first completes every record up to it, so a
-    writer walking the records in order streams right behind the worker;
-    while it waits for the child it grades the next batch nobody has taken
-    itself. Records are completed in order, so an evaluator error is the one
-    a one-process run raises, and the notes (answers that were not text) list
-    the same first ids.
-    """
-
-    def __init__(
-        self,
-        pairs: Sequence[Pair],
-        grader: Grader,
-        worker: GradeWorker,
-        places: tuple[str, str],
-        *,
-        writing: bool,
-    ) -> None:
-        settings = grader.settings
-        # Counted batch by batch as the records are done, while the child still works.
-        self.tally = tally_of(settings)
-        self.unreadable: list[str] = []  # ids of predictions whose usage cannot be read
-        self.rejected = 0
-        self._harness_stats = settings.harness_stats
-        self._pairs = pairs
-        self._records = [pred for pred, _ in pairs]
-        self._grader = grader
-        self._worker = worker
-        self._places = places
-        self._size = worker.batch_size
-        self.notes = grader.notes  # the run's, merged batch by batch in order
-        self._done = 0
-        # Batches graded here ahead of the writer: the notes they made, and the first
-        # error, raised when the writer reaches it.
-        self._stolen: dict[int, tuple[Notes, tuple[int, InputError] | None]] = {}
-        # With ``writing``: the child's serialisation of the batches it graded, until written.
-        self._writing = writing
-        self._serialised: dict[int, bytes] = {}
-        for item in pairs[worker.submitted :]:
-            worker.submit(item)
-        worker.close()
-
-    @property
-    def failure(self) -> str | None:
-        """Why the worker stopped before it was done, if it did."""
-        return self._worker.failure
-
-    def _grade_here(self, start: int, stop: int) -> tuple[Notes, tuple[int, InputError] | None]:
-        """Grade ``pairs[start:stop]`` in this process, with notes of their own."""
-        grader = self._grader
-        run_notes, grader.notes = grader.notes, Notes()
-        try:
-            for i in range(start, stop):
-                pred, gt = self._pairs[i]
-                try:
-                    grader.finish(grader.grade_record(pred, gt))
-                except EvaluatorError as exc:
-                    return grader.notes, (i, _named_error(exc, pred, self._places))
-            return grader.notes, None
-        finally:
-            grader.notes = run_notes
-
-    def _take(self, number: int, start: int, answer: Answer) -> Notes:
-        grader = self._grader
-        notes = Notes()
-        graded_list, data = answer
-        if data is not None and self._writing:
-            self._serialised[number] = data
-        for i, graded in enumerate(graded_list, start):
-            if graded is None:  # the child left it to this process: notes or an error
-                found, error = self._grade_here(i, i + 1)
-                notes.merge(found)
-                if error is not None:
-                    raise error[1]
-            else:
-                pred, gt = self._pairs[i]
-                grader.take(pred, gt, graded)
-        return notes
-
-    def _complete(self, number: int) -> Notes:
-        start = number * self._size
-        stop = min(len(self._pairs), start + self._size)
-        worker = self._worker
-        while True:
-            if number in self._stolen:
-                notes, error = self._stolen.pop(number)
-                if error is not None:
-                    raise error[1]
-                return notes
-            worker.prepare()  # keep the child fed while this process grades
-            answer, pairs = worker.poll(number)
-            if answer is not None:
-                return self._take(number, start, answer)
-            if pairs is not None:
-                notes, error = self._grade_here(start, stop)
-                if error is not None:
-                    raise error[1]
-                return notes
-            stolen = worker.steal()
-            if stolen is None:
-                worker.wait(number)
-            else:
-                first = stolen[0] * self._size
-                last = min(len(self._pairs), first + self._size)
-                self._stolen[stolen[0]] = self._grade_here(first, last)
-
-    def _reach(self, stop: int) -> None:
-        while self._done < stop:
-            number = self._done // self._size
-            self.notes.merge(self._complete(number))
-            end = min(len(self._records), (number + 1) * self._size)
-            batch = self._records[self._done : end]
-            self.tally.add(batch)
-            if self._harness_stats:
-                self.unreadable += _unreadable_usage(batch)
-            self.rejected += sum(1 for r in batch if r[REVIEW_KEY].get(REJECTED_KEY))
-            self._done = end
-
-    def spans(self) -> Iterator[tuple[int, int, bytes | None]]:
-        """The batches in order, each with the child's serialisation if it has one
-        (``results.Serialised``): the writer copies those bytes instead of
-        serialising the records again."""
-        for start in range(0, len(self._records), self._size):
-            stop = min(len(self._records), start + self._size)
-            self._reach(stop)
-            yield start, stop, self._serialised.pop(start // self._size, None)
-
-    def resolve(self) -> list[dict[str, Any]]:
-        """Every record, graded."""
-        self._reach(len(self._records))
-        return self._records
-
-    def __len__(self) -> int:
-        return len(self._records)
-
-    def __getitem__(self, index: Any) -> Any:
-        reached = range(len(self._records))[index]
-        if isinstance(reached, range):
-            if reached:
-                self._reach(max(reached) + 1)
-        else:
-            self._reach(reached + 1)
-        return self._records[index]
-
-    def __iter__(self) -> Iterator[dict[str, Any]]:
-        return iter(self.resolve())
-
-
-def _predictions_size(path: str) -> int:
-    try:
-        return os.path.getsize(path)
-    except OSError:
-        return 0  # loading reports the problem
-
-
-def grade_files(
-    annotations_path: str,
-    predictions_path: str,
-    settings: RunSettings,
-    *,
-    paths: ResultsPaths | None = None,
-    write: bool = True,
-) -> GradeResult:
-    """Load, pair, grade and (with ``write``) save: the whole of ``rome-tui grade``."""
-    # Grading allocates a few containers per record while every record stays
-    # alive; the cyclic collector would re-scan the whole run again and again
-    # for garbage that does not exist. Nothing here creates cycles.
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return _grade_files(annotations_path, predictions_path, settings, paths=paths, write=write)
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def _grade_files(
-    annotations_path: str,
-    predictions_path: str,
-    settings: RunSettings,
-    *,
-    paths: ResultsPaths | None,
-    write: bool,
-) -> GradeResult:
-    worker = None
-    if wants_grade_worker(_predictions_size(predictions_path), settings):
-        worker = GradeWorker.start(settings, flagging.DETECTOR_MODULES)
-    try:
-        return _run(annotations_path, predictions_path, settings, paths, write, worker)
-    finally:
-        if worker is not None:
-            worker.stop()
-
-
-def _run(
-    annotations_path: str,
-    predictions_path: str,
-    settings: RunSettings,
-    paths: ResultsPaths | None,
-    write: bool,
-    worker: GradeWorker | None,
-) -> GradeResult:
-    timings: dict[str, float] = {}
-    t0 = time.perf_counter()
-    annotations, warnings = load_annotations(annotations_path, settings.mode)
-    feed = _Feed(annotations, settings.mode, worker) if worker is not None else None
-    predictions, more = load_predictions(predictions_path, settings.mode, on_block=feed)
-    warnings += more
-    paired = pair(
-        annotations,
-        predictions,
-        settings.mode,
-        annotations_path=annotations_path,
-        predictions_path=predictions_path,
-    )
-    warnings += paired.warnings
-    if feed is not None and not feed.matches(paired.pairs):
-        # Never seen on a well-formed file; the records given to the child are
-        # not the ones to grade, so this process grades them all.
-        assert worker is not None
-        worker.stop()
-        worker = None
-    timings["load"] = time.perf_counter() - t0
-    t1 = time.perf_counter()
-    settings.annotations = os.path.abspath(annotations_path)
-    settings.predictions = os.path.abspath(predictions_path)
-    settings.graded_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    cache_dir = str(paths.directory) if paths is not None else None
-    deferred: DeferredRecords | None = None
-    records: Sequence[dict[str, Any]]
-    if worker is None:
-        records, more = grade_pairs(
-            paired.pairs,
-            settings,
-            predictions_path=predictions_path,
-            annotations_path=annotations_path,
-            judge_cache_dir=cache_dir,
-        )
-        warnings += more
-    else:
-        # Graded as they are written: the time goes to "save".
-        places = (predictions_path, annotations_path)
-        records = deferred = DeferredRecords(
-            paired.pairs, Grader(settings), worker, places, writing=write and paths is not None
-        )
-    timings["grade"] = time.perf_counter() - t1
-    timings["processes"] = 1 if worker is None else 2
-    t2 = time.perf_counter()
-    if deferred is None:
-        scores = (
-            save_results(paths, records, settings)
-            if write and paths is not None
-            else scores_of(records, settings)
-        )
-        rejected = sum(1 for r in records if r[REVIEW_KEY].get(REJECTED_KEY))
-    else:
-        tally = deferred.tally
-        if write and paths is not None:
-            scores = save_results(paths, deferred, settings, scores_when_written=tally.result)
-        else:
-            deferred.resolve()
-            scores = tally.result()
-        records = deferred.resolve()
-        warnings += _grading_warnings(deferred.notes, deferred.unreadable, predictions_path)
-        rejected = deferred.rejected
-    if rejected:
-        warnings.append(f"{rejected} answer(s) rejected before grading (reported as reject_info)")
-    if deferred is not None and deferred.failure is not None:
-        warnings.append(f"{deferred.failure}; its records were graded in this process")
-    timings["save"] = time.perf_counter() - t2
-    return GradeResult(list(records), scores, settings, paths, warnings, rejected, timings)
 
 
 def grader_context(settings: RunSettings) -> FlagContext:

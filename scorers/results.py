@@ -565,7 +565,7 @@ _BATCH = 64  # records serialised per orjson call
 
 @runtime_checkable
 class Serialised(Protocol):
-    """Records some of which arrive already serialised (``scorers.grading.DeferredRecords``)."""
+    """Records some of which arrive already serialised (``scorers.grade_run.DeferredRecords``)."""
 
     def spans(self) -> Iterator[tuple[int, int, bytes | None]]:
         """``(start, stop, data)`` in order, covering every record once: ``data``

@@ -116,7 +116,7 @@ def compute_scores(
 class ScoreTally:
     """:func:`compute_scores` fed a run at a time, in record order.
 
-    A run graded while it is written (``scorers.grading.DeferredRecords``)
+    A run graded while it is written (``scorers.grade_run.DeferredRecords``)
     adds each batch as it is done, so the scores are ready with the last one.
     """
 

@@ -190,7 +190,7 @@ _GRADED: list[list[dict[str, Any]]] = []
 def _grade_base() -> list[dict[str, Any]]:
     import tempfile
 
-    from scorers.grading import grade_files
+    from scorers.grade_run import grade_files
     from scorers.results import RunSettings
 
     with tempfile.TemporaryDirectory() as tmp:

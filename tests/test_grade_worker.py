@@ -14,10 +14,11 @@ from typing import Any
 import orjson
 import pytest
 
-from scorers import flagging, grade_worker, grading, loading
+from scorers import flagging, grade_run, grade_worker, grading, loading
 from scorers.errors import InputError
+from scorers.grade_run import DeferredRecords
 from scorers.grade_worker import BATCH, GradeWorker
-from scorers.grading import DeferredRecords, Grader
+from scorers.grading import Grader
 from scorers.results import ResultsPaths, RunSettings, save_results, updated_bytes
 
 LABELLED = Path(__file__).parent / "data" / "flags" / "labelled.json"
@@ -85,8 +86,8 @@ def _write_inputs(directory: Path, pairs: list[tuple[dict[str, Any], dict[str, A
     )
 
 
-def _grade_dir(directory: Path, out: Path, settings: RunSettings) -> grading.GradeResult:
-    return grading.grade_files(
+def _grade_dir(directory: Path, out: Path, settings: RunSettings) -> grade_run.GradeResult:
+    return grade_run.grade_files(
         str(directory / "a.json"), str(directory / "p.json"), settings, paths=ResultsPaths.of(out)
     )
 
@@ -98,7 +99,7 @@ def _files(out: Path) -> dict[str, bytes]:
 
 @pytest.fixture
 def worker_always(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(grading, "GRADE_WORKER_MIN_BYTES", 0)
+    monkeypatch.setattr(grade_run, "GRADE_WORKER_MIN_BYTES", 0)
     monkeypatch.setattr(grade_worker, "BATCH", 7)  # many batches, and a short last one
     monkeypatch.delenv("ROME_TUI_JOBS", raising=False)
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
@@ -355,7 +356,7 @@ def test_the_feed_pairs_as_pair_does(mode: str) -> None:
         ids.remove("q9")  # rome mode stops at an unannotated prediction
     predictions = [{"question_id": qid, "answer": f"A{n}"} for n, qid in enumerate(ids)]
     queue = _Queue()
-    feed = grading._Feed(annotations, mode, queue)  # type: ignore[arg-type]  # noqa: SLF001
+    feed = grade_run._Feed(annotations, mode, queue)  # type: ignore[arg-type]  # noqa: SLF001
     for start in range(0, len(predictions), 4):
         feed(predictions[start : start + 4])
     paired = loading.pair(annotations, predictions, mode)
@@ -364,7 +365,7 @@ def test_the_feed_pairs_as_pair_does(mode: str) -> None:
     assert len(feed.fed) == len(paired.pairs)  # it fed every pair
     # A record whose usage is still JSON text stops the feed: the rest is submitted later.
     late = [{"question_id": "q4", "answer": "B", "usage": '{"total_tokens": 3}'}, *predictions]
-    stopped = grading._Feed(annotations, mode, _Queue())  # type: ignore[arg-type]  # noqa: SLF001
+    stopped = grade_run._Feed(annotations, mode, _Queue())  # type: ignore[arg-type]  # noqa: SLF001
     stopped(late)
     assert stopped.fed == []
     # Different objects are no match.
@@ -388,13 +389,13 @@ def test_a_file_read_twice_is_graded_here(
     (directory / "p.json").write_text(text)
     monkeypatch.setattr(loading, "_BLOCK", 4096)
     fed: list[int] = []
-    feed_call = grading._Feed.__call__  # noqa: SLF001
+    feed_call = grade_run._Feed.__call__  # noqa: SLF001
 
     def spy(self: Any, block: list[Any]) -> None:
         feed_call(self, block)
         fed.append(len(self.fed))
 
-    monkeypatch.setattr(grading._Feed, "__call__", spy)  # noqa: SLF001
+    monkeypatch.setattr(grade_run._Feed, "__call__", spy)  # noqa: SLF001
     result = _grade_dir(directory, tmp_path / "two", RunSettings())
     assert fed and fed[-1] > 0  # pairs went to the worker before the fallback
     assert result.timings["processes"] == 1
@@ -406,18 +407,18 @@ def test_a_file_read_twice_is_graded_here(
 def test_when_the_worker_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("ROME_TUI_JOBS", raising=False)
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
-    big = grading.GRADE_WORKER_MIN_BYTES
+    big = grade_run.GRADE_WORKER_MIN_BYTES
     settings = RunSettings()
-    assert grading.wants_grade_worker(big, settings)
+    assert grade_run.wants_grade_worker(big, settings)
     # Small runs: the child costs more than it saves.
-    assert not grading.wants_grade_worker(big - 1, settings)
+    assert not grade_run.wants_grade_worker(big - 1, settings)
     # A judged run's time goes to the judge.
-    assert not grading.wants_grade_worker(big, RunSettings(use_llm_evaluator=True))
+    assert not grade_run.wants_grade_worker(big, RunSettings(use_llm_evaluator=True))
     monkeypatch.setenv("ROME_TUI_JOBS", "1")
-    assert not grading.wants_grade_worker(big, settings)
+    assert not grade_run.wants_grade_worker(big, settings)
     monkeypatch.delenv("ROME_TUI_JOBS")
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0}, raising=False)
-    assert not grading.wants_grade_worker(big, settings)  # one core: nothing to gain
+    assert not grade_run.wants_grade_worker(big, settings)  # one core: nothing to gain
 
 
 def test_writing_frees_utf8_copies_and_keeps_the_bytes(tmp_path: Path) -> None:
@@ -459,9 +460,9 @@ def test_grading_without_writing_gives_the_serial_records_and_scores(
     _write_inputs(tmp_path / "in", _inputs(50))
     paths = (str(tmp_path / "in" / "a.json"), str(tmp_path / "in" / "p.json"))
     settings = RunSettings(reject_filter=True, harness_stats=True)
-    parallel = grading.grade_files(*paths, settings, write=False)
+    parallel = grade_run.grade_files(*paths, settings, write=False)
     _serial(monkeypatch)
-    serial = grading.grade_files(
+    serial = grade_run.grade_files(
         *paths, RunSettings(reject_filter=True, harness_stats=True), write=False
     )
     assert parallel.timings["processes"] == 2

@@ -10,7 +10,8 @@ import pytest
 from grading_fixtures import detectors_ready
 
 from scorers.errors import InputError
-from scorers.grading import GradeResult, grade_files, is_multi_run
+from scorers.grade_run import GradeResult, grade_files
+from scorers.grading import is_multi_run
 from scorers.results import RunSettings
 
 CHOICE = {"evaluator": "choices_matching", "evaluator_kwargs": {"label": "B"}, "task": "t"}

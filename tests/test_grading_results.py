@@ -115,7 +115,7 @@ def test_written_files_get_the_usual_permissions_and_keep_changed_ones(tmp_path:
     import os
     import stat
 
-    from scorers.grading import grade_files
+    from scorers.grade_run import grade_files
 
     umask = os.umask(0o022)
     try:

@@ -260,7 +260,7 @@ def test_unwritable_journal_is_a_clear_error_and_nothing_changes(run: Path) -> N
 
 
 def test_regrade_through_the_real_pipeline(tmp_path: Path) -> None:
-    from scorers.grading import grade_files
+    from scorers.grade_run import grade_files
 
     annotations = [
         {
