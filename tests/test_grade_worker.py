@@ -509,3 +509,54 @@ def test_records_with_non_string_keys_are_written_as_before() -> None:
     assert updated_bytes(records) == orjson.dumps(records, option=option)
     del records[4]["counts"]
     assert updated_bytes(records) == orjson.dumps(records, option=option)
+
+
+@pytest.mark.parametrize(
+    "shape", ["jsonl", "jsonl-bom", "keyed", "one-line-array", "usage-as-text"]
+)
+def test_every_predictions_shape_with_the_worker(
+    worker_always: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, shape: str
+) -> None:
+    """The feed sees JSON Lines and arrays as they are parsed, and nothing of the
+    other shapes; either way the files are the one-process run's."""
+    pairs = _inputs(40)
+    directory = tmp_path / "in"
+    _write_inputs(directory, pairs)
+    preds = [p for p, _ in pairs]
+    if shape == "usage-as-text":  # the feed stops at the first field still JSON text
+        for i, pred in enumerate(preds):
+            if i >= 9:
+                pred["usage"] = orjson.dumps({"total_tokens": i}).decode()
+    if shape.startswith("jsonl") or shape == "usage-as-text":
+        text = b"\n".join(orjson.dumps(p) for p in preds) + b"\n"
+        if shape == "jsonl-bom":
+            text = b"\xef\xbb\xbf" + text
+        (directory / "p.json").write_bytes(text)
+    elif shape == "keyed":
+        keyed = {
+            p["question_id"]: {k: v for k, v in p.items() if k != "question_id"} for p in preds
+        }
+        (directory / "p.json").write_bytes(orjson.dumps(keyed, option=orjson.OPT_INDENT_2))
+    else:
+        (directory / "p.json").write_bytes(orjson.dumps(preds))
+    monkeypatch.setattr(loading, "_LINES_PER_BLOCK", 8)
+    fed: list[int] = []
+    feed_call = grade_run._Feed.__call__  # noqa: SLF001
+
+    def spy(self: Any, block: list[Any]) -> None:
+        feed_call(self, block)
+        fed.append(len(self.fed))
+
+    monkeypatch.setattr(grade_run._Feed, "__call__", spy)  # noqa: SLF001
+    settings = RunSettings(reject_filter=True, harness_stats=True)
+    parallel = _grade_dir(directory, tmp_path / "two", settings)
+    # What went to the worker while the file was read.
+    expected_fed = {"jsonl": 40, "jsonl-bom": 40, "usage-as-text": 9}.get(shape, 0)
+    assert (fed[-1] if fed else 0) == expected_fed
+    _serial(monkeypatch)
+    serial = _grade_dir(
+        directory, tmp_path / "one", RunSettings(reject_filter=True, harness_stats=True)
+    )
+    assert parallel.timings["processes"] == 2
+    assert _files(tmp_path / "two") == _files(tmp_path / "one")
+    assert parallel.warnings == serial.warnings
