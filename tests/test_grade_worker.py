@@ -372,6 +372,19 @@ def test_the_feed_pairs_as_pair_does(mode: str) -> None:
     assert not feed.matches(orjson.loads(orjson.dumps(paired.pairs)))
 
 
+def _count_fed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """After each parsed block, how many pairs the feed has sent to the worker so far."""
+    fed: list[int] = []
+    feed_call = grade_run._Feed.__call__  # noqa: SLF001
+
+    def spy(self: Any, block: list[Any]) -> None:
+        feed_call(self, block)
+        fed.append(len(self.fed))
+
+    monkeypatch.setattr(grade_run._Feed, "__call__", spy)  # noqa: SLF001
+    return fed
+
+
 def test_a_file_read_twice_is_graded_here(
     worker_always: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -388,14 +401,7 @@ def test_a_file_read_twice_is_graded_here(
     text = text.replace('"question_id": "q20",', '"question_id": "q20", ' + nested, 1)
     (directory / "p.json").write_text(text)
     monkeypatch.setattr(loading, "_BLOCK", 4096)
-    fed: list[int] = []
-    feed_call = grade_run._Feed.__call__  # noqa: SLF001
-
-    def spy(self: Any, block: list[Any]) -> None:
-        feed_call(self, block)
-        fed.append(len(self.fed))
-
-    monkeypatch.setattr(grade_run._Feed, "__call__", spy)  # noqa: SLF001
+    fed = _count_fed(monkeypatch)
     result = _grade_dir(directory, tmp_path / "two", RunSettings())
     assert fed and fed[-1] > 0  # pairs went to the worker before the fallback
     assert result.timings["processes"] == 1
@@ -540,14 +546,7 @@ def test_every_predictions_shape_with_the_worker(
     else:
         (directory / "p.json").write_bytes(orjson.dumps(preds))
     monkeypatch.setattr(loading, "_LINES_PER_BLOCK", 8)
-    fed: list[int] = []
-    feed_call = grade_run._Feed.__call__  # noqa: SLF001
-
-    def spy(self: Any, block: list[Any]) -> None:
-        feed_call(self, block)
-        fed.append(len(self.fed))
-
-    monkeypatch.setattr(grade_run._Feed, "__call__", spy)  # noqa: SLF001
+    fed = _count_fed(monkeypatch)
     settings = RunSettings(reject_filter=True, harness_stats=True)
     parallel = _grade_dir(directory, tmp_path / "two", settings)
     # What went to the worker while the file was read.
