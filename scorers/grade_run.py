@@ -162,7 +162,7 @@ class DeferredRecords(Sequence[dict[str, Any]]):
         self._done = 0
         # Batches graded here ahead of the writer: the notes they made, and the first
         # error, raised when the writer reaches it.
-        self._stolen: dict[int, tuple[Notes, tuple[int, InputError] | None]] = {}
+        self._stolen: dict[int, tuple[Notes, InputError | None]] = {}
         # With ``writing``: the child's serialisation of the batches it graded, until written.
         self._writing = writing
         self._serialised: dict[int, bytes] = {}
@@ -175,8 +175,14 @@ class DeferredRecords(Sequence[dict[str, Any]]):
         """Why the worker stopped before it was done, if it did."""
         return self._worker.failure
 
-    def _grade_here(self, start: int, stop: int) -> tuple[Notes, tuple[int, InputError] | None]:
-        """Grade ``pairs[start:stop]`` in this process, with notes of their own."""
+    def _bounds(self, number: int) -> tuple[int, int]:
+        """The indices of batch ``number``'s first record and of the one after its last."""
+        start = number * self._size
+        return start, min(len(self._pairs), start + self._size)
+
+    def _grade_here(self, start: int, stop: int) -> tuple[Notes, InputError | None]:
+        """Grade ``pairs[start:stop]`` in this process, with notes of their own; the
+        first evaluator error stops it and is returned, to be raised in order."""
         grader = self._grader
         run_notes, grader.notes = grader.notes, Notes()
         try:
@@ -185,7 +191,7 @@ class DeferredRecords(Sequence[dict[str, Any]]):
                 try:
                     grader.finish(grader.grade_record(pred, gt))
                 except EvaluatorError as exc:
-                    return grader.notes, (i, named_error(exc, pred, self._places))
+                    return grader.notes, named_error(exc, pred, self._places)
             return grader.notes, None
         finally:
             grader.notes = run_notes
@@ -201,21 +207,20 @@ class DeferredRecords(Sequence[dict[str, Any]]):
                 found, error = self._grade_here(i, i + 1)
                 notes.merge(found)
                 if error is not None:
-                    raise error[1]
+                    raise error
             else:
                 pred, gt = self._pairs[i]
                 grader.take(pred, gt, graded)
         return notes
 
     def _complete(self, number: int) -> Notes:
-        start = number * self._size
-        stop = min(len(self._pairs), start + self._size)
+        start, stop = self._bounds(number)
         worker = self._worker
         while True:
             if number in self._stolen:
                 notes, error = self._stolen.pop(number)
                 if error is not None:
-                    raise error[1]
+                    raise error
                 return notes
             worker.prepare()  # keep the child fed while this process grades
             answer, pairs = worker.poll(number)
@@ -224,21 +229,19 @@ class DeferredRecords(Sequence[dict[str, Any]]):
             if pairs is not None:
                 notes, error = self._grade_here(start, stop)
                 if error is not None:
-                    raise error[1]
+                    raise error
                 return notes
             stolen = worker.steal()
             if stolen is None:
                 worker.wait(number)
             else:
-                first = stolen[0] * self._size
-                last = min(len(self._pairs), first + self._size)
-                self._stolen[stolen[0]] = self._grade_here(first, last)
+                self._stolen[stolen[0]] = self._grade_here(*self._bounds(stolen[0]))
 
     def _reach(self, stop: int) -> None:
         while self._done < stop:
             number = self._done // self._size
             self.notes.merge(self._complete(number))
-            end = min(len(self._records), (number + 1) * self._size)
+            end = self._bounds(number)[1]
             batch = self._records[self._done : end]
             self.tally.add(batch)
             if self._harness_stats:
@@ -250,10 +253,10 @@ class DeferredRecords(Sequence[dict[str, Any]]):
         """The batches in order, each with the child's serialisation if it has one
         (``results.Serialised``): the writer copies those bytes instead of
         serialising the records again."""
-        for start in range(0, len(self._records), self._size):
-            stop = min(len(self._records), start + self._size)
+        for number in range(-(-len(self._records) // self._size)):
+            start, stop = self._bounds(number)
             self._reach(stop)
-            yield start, stop, self._serialised.pop(start // self._size, None)
+            yield start, stop, self._serialised.pop(number, None)
 
     def resolve(self) -> list[dict[str, Any]]:
         """Every record, graded."""

@@ -544,12 +544,12 @@ def grade_pairs(
     warnings: list[str] = []
     places = (predictions_path, annotations_path)
     if settings.use_llm_evaluator:
-        records = _grade_serial(grader, pairs, 0, len(pairs), places, finish=False)
+        records = _grade_serial(grader, pairs, places, finish=False)
         _judge(grader, records, [gt for _, gt in pairs], warnings, judge_cache_dir)
         for record in records:
             grader.finish(record)
     else:
-        records = _grade_serial(grader, pairs, 0, len(pairs), places, finish=True)
+        records = _grade_serial(grader, pairs, places, finish=True)
     unreadable = unreadable_usage(records) if settings.harness_stats else []
     warnings += grading_warnings(grader.notes, unreadable, predictions_path)
     return records, warnings
@@ -573,13 +573,11 @@ def grading_warnings(notes: Notes, unreadable: list[str], predictions_path: str)
 def _grade_serial(
     grader: Grader,
     pairs: Sequence[tuple[dict[str, Any], Mapping[str, Any]]],
-    start: int,
-    stop: int,
     places: tuple[str, str],
     *,
     finish: bool,
 ) -> list[dict[str, Any]]:
-    """Grade ``pairs[start:stop]`` in order; an evaluator error names its file and record."""
+    """Grade ``pairs`` in order; an evaluator error names its file and record."""
     records: list[dict[str, Any]] = []
     append = records.append
     grade = grader.grade_record
@@ -588,8 +586,7 @@ def _grade_serial(
     done = grader.finish if finish else None
     pred: dict[str, Any] = {}
     try:
-        for i in range(start, stop):
-            pred, gt = pairs[i]
+        for pred, gt in pairs:
             record = grade(pred, gt)
             if done is not None:
                 done(record)
