@@ -165,7 +165,7 @@ class DeferredRecords(Sequence[dict[str, Any]]):
         self._stolen: dict[int, tuple[Notes, InputError | None]] = {}
         # With ``writing``: the child's serialisation of the batches it graded, until written.
         self._writing = writing
-        self._serialised: dict[int, bytes] = {}
+        self._serialised: dict[int, bytes | memoryview] = {}
         for item in pairs[worker.submitted :]:
             worker.submit(item)
         worker.close()
@@ -249,7 +249,7 @@ class DeferredRecords(Sequence[dict[str, Any]]):
             self.rejected += sum(1 for r in batch if r[REVIEW_KEY].get(REJECTED_KEY))
             self._done = end
 
-    def spans(self) -> Iterator[tuple[int, int, bytes | None]]:
+    def spans(self) -> Iterator[tuple[int, int, bytes | memoryview | None]]:
         """The batches in order, each with the child's serialisation if it has one
         (``results.Serialised``): the writer copies those bytes instead of
         serialising the records again."""

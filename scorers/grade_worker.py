@@ -22,10 +22,12 @@ start, dies, or reports an error) hands its unfinished batches back to this
 process: a failure costs time, never a grade.
 
 Protocol, on the child's stdin and stdout: frames of an 8-byte little-endian
-length and a pickle. The parent sends the run's settings and detector
-modules, then batches of pairs, then an empty frame; the child answers each
-batch with one :data:`Graded` or None per pair, or with ``("error",
-message)`` and exits.
+length and a body. The parent sends pickles: the run's settings and detector
+modules, then batches of pairs, then an empty frame. The child answers each
+batch with ``A``, the length of a pickle of one :data:`Graded` or None per
+pair, that pickle, and the batch's records serialised (raw bytes, written
+to the output as they are: pickling them would copy them twice more); or
+with ``E`` and a pickled message, and exits.
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ Pair = tuple[dict[str, Any], Mapping[str, Any]]
 Graded = tuple[tuple[Verdict, Verdict, dict[str, int]], str, list[Flag]]
 # The child's answer to a batch: one Graded (or None) per pair, and the
 # batch's graded records as the writer would serialise them, when it has all.
-Answer = tuple[list[Graded | None], bytes | None]
+Answer = tuple[list[Graded | None], bytes | memoryview | None]
 
 _LONG = 1024  # characters: a longer non-ASCII text crosses the pipe as UTF-8 bytes
 
@@ -129,10 +131,34 @@ def _widen(stream: IO[bytes] | None) -> None:
         fcntl.fcntl(stream.fileno(), _F_SETPIPE_SZ, _PIPE_BYTES)
 
 
-def _write_frame(stream: IO[bytes], payload: bytes) -> None:
-    stream.write(_LENGTH.pack(len(payload)))
-    stream.write(payload)
+def _write_frame(stream: IO[bytes], *parts: bytes | memoryview) -> None:
+    """One frame whose body is ``parts`` in order, written without joining them."""
+    stream.write(_LENGTH.pack(sum(len(part) for part in parts)))
+    for part in parts:
+        stream.write(part)
     stream.flush()
+
+
+def _write_answer(stream: IO[bytes], answer: Answer) -> None:
+    graded, data = answer
+    head = pickle.dumps(graded, protocol=pickle.HIGHEST_PROTOCOL)
+    _write_frame(stream, _ANSWER, _LENGTH.pack(len(head)), head, data or b"")
+
+
+def read_answer(body: bytes) -> Answer:
+    """The :data:`Answer` of an ``A`` frame's body; the serialised records are a
+    view into ``body``, not a copy. ValueError if the body is not one."""
+    if body[:1] != _ANSWER or len(body) < 1 + _LENGTH.size:
+        raise ValueError("not an answer frame")
+    (size,) = _LENGTH.unpack_from(body, 1)
+    start = 1 + _LENGTH.size
+    if start + size > len(body):
+        raise ValueError("an answer frame cut short")
+    view = memoryview(body)
+    graded = pickle.loads(view[start : start + size])
+    # A batch has records, so their serialisation is never empty.
+    data = view[start + size :] if start + size < len(body) else None
+    return graded, data
 
 
 def _read_frame(stream: IO[bytes]) -> bytes | None:
@@ -292,7 +318,7 @@ class GradeWorker:
                 pairs = self._pairs.pop(number)
         if payload is not None:
             try:
-                answer: Answer = pickle.loads(payload)
+                answer = read_answer(payload)
                 if len(answer[0]) != len(pairs):
                     raise ValueError(f"{len(answer[0])} answers for {len(pairs)} pairs")
             except (ValueError, TypeError, IndexError, EOFError, pickle.UnpicklingError) as exc:
@@ -400,15 +426,15 @@ class GradeWorker:
                     if code != 0 or not done:
                         self._fail(f"the grading worker ended early (exit code {code})")
                     return
-                tag, body = payload[:1], payload[1:]
+                tag = payload[:1]
                 if tag == _ERROR:
-                    self._fail(f"the grading worker failed: {pickle.loads(body)}")
+                    self._fail(f"the grading worker failed: {pickle.loads(payload[1:])}")
                     return
                 if tag != _ANSWER:
                     raise ValueError("not an answer frame")
                 with self._lock:
                     number = self._sending.popleft()
-                    self._answers[number] = body
+                    self._answers[number] = payload
                     self._lock.notify_all()
         except Exception as exc:  # noqa: BLE001 - a dead thread must not leave a batch unanswered
             self._fail(f"cannot read from the grading worker: {type(exc).__name__}: {exc}")
@@ -464,11 +490,11 @@ def serve(source: IO[bytes], sink: IO[bytes]) -> int:
         if not payload:
             return 0
         try:
-            answer: Sequence[Any] = grade_jobs(pickle.loads(payload), grader)
+            answer = grade_jobs(pickle.loads(payload), grader)
         except Exception as exc:  # noqa: BLE001 - reported to the parent, which grades it
-            _write_frame(sink, _ERROR + pickle.dumps(f"{type(exc).__name__}: {exc}"))
+            _write_frame(sink, _ERROR, pickle.dumps(f"{type(exc).__name__}: {exc}"))
             return 1
-        _write_frame(sink, _ANSWER + pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL))
+        _write_answer(sink, answer)
 
 
 def main() -> int:

@@ -567,7 +567,7 @@ _BATCH = 64  # records serialised per orjson call
 class Serialised(Protocol):
     """Records some of which arrive already serialised (``scorers.grade_run.DeferredRecords``)."""
 
-    def spans(self) -> Iterator[tuple[int, int, bytes | None]]:
+    def spans(self) -> Iterator[tuple[int, int, bytes | memoryview | None]]:
         """``(start, stop, data)`` in order, covering every record once: ``data``
         is ``orjson.dumps(records[start:stop], _INDENT)`` or None to dump here."""
         ...

@@ -231,7 +231,11 @@ def _answers(data: bytes) -> list[tuple[bytes, Any]]:
     out = io.BytesIO(data)
     while head := out.read(8):
         payload = out.read(int.from_bytes(head, "little"))
-        answers.append((payload[:1], pickle.loads(payload[1:])))
+        if payload[:1] == b"A":
+            graded, view = grade_worker.read_answer(payload)
+            answers.append((b"A", (graded, None if view is None else bytes(view))))
+        else:
+            answers.append((payload[:1], pickle.loads(payload[1:])))
     return answers
 
 
