@@ -148,31 +148,41 @@ def _stream_array(
 ) -> Parsed | None:
     separator = b"}," + match.group(1) + b"{"
     records: list[Any] = []
-    carry = head[match.end() - 1 :]  # from the first element's "{"
+    # "[" and the text not parsed yet, from the next element's "{". Pieces are
+    # parsed in place: the "," after a piece's last element becomes its "]",
+    # then the "[" of what follows, and the parsed part is dropped from the
+    # front (cheap for a bytearray), so each byte is copied once, on reading.
+    buffer = bytearray(b"[")
+    buffer += memoryview(head)[match.end() - 1 :]
+    searched = 0  # no separator starts before this offset
     while True:
         block = handle.read(_BLOCK)
         if not block:
             try:
-                block = orjson.loads(b"[" + carry)  # carry ends with the closing "]"
+                parsed = orjson.loads(buffer)  # the buffer ends with the closing "]"
             except orjson.JSONDecodeError:
                 return None
-            records.extend(block)
+            records.extend(parsed)
             if on_block is not None:
-                on_block(block)
+                on_block(parsed)
             return Parsed(records)
-        buffer = carry + block
-        cut = buffer.rfind(separator)
+        buffer += block
+        cut = buffer.rfind(separator, searched)
         if cut == -1:
-            carry = buffer
+            searched = max(0, len(buffer) - len(separator) + 1)
             continue
+        buffer[cut + 1] = ord("]")
         try:
-            block = orjson.loads(b"[" + buffer[: cut + 1] + b"]")
+            with memoryview(buffer) as view:
+                parsed = orjson.loads(view[: cut + 2])
         except orjson.JSONDecodeError:
             return None
-        records.extend(block)
+        records.extend(parsed)
         if on_block is not None:
-            on_block(block)
-        carry = buffer[cut + 2 :]
+            on_block(parsed)
+        buffer[cut + 1] = ord("[")
+        del buffer[: cut + 1]
+        searched = 0
 
 
 def _stream_lines(
