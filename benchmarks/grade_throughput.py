@@ -364,7 +364,12 @@ def main() -> None:
 def _run_once(
     mode: str, flags: str, a_path: Path, p_path: Path, out: Path, work: Path, env: dict[str, str]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
+    # Each run starts with no writes of the previous one still on their way to
+    # the disk: the floor writes its file without fsync, and the kernel would
+    # otherwise flush it during the next grading run, whose fsync waits for it.
+    _settle()
     graded = _child(GRADE_CHILD, str(a_path), str(p_path), str(out), mode, flags, env=env)
+    _settle()
     floor = _child(
         FLOOR_CHILD,
         str(a_path),
@@ -373,6 +378,11 @@ def _run_once(
         str(work / "floor.json"),
     )
     return graded, floor
+
+
+def _settle() -> None:
+    if hasattr(os, "sync"):
+        os.sync()
 
 
 def _report(label: str, graded: dict[str, Any], floor: dict[str, Any], input_bytes: int) -> None:
