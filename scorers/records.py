@@ -161,13 +161,19 @@ def _think_bounds(text: str, lo: int, hi: int) -> tuple[int, int]:
 
     Working on offsets copies a multi-kilobyte reasoning once, not per step.
     """
-    start = text.find(_THINK_OPEN, lo, hi)
-    if start != -1 and (start == lo or text[lo:start].isspace()):
-        lo = start + len(_THINK_OPEN)
-    end = text.rfind(_THINK_CLOSE, lo, hi)
-    if end != -1:
-        after = end + len(_THINK_CLOSE)
-        if after == hi or text[after:hi].isspace():
+    # Tests at the two ends first: a search of the whole text for a tag it
+    # lacks would read every character of a long reasoning, twice.
+    if text.startswith(_THINK_OPEN, lo, hi):
+        lo += len(_THINK_OPEN)
+    elif lo < hi and text[lo].isspace():
+        start = text.find(_THINK_OPEN, lo, hi)
+        if start != -1 and text[lo:start].isspace():
+            lo = start + len(_THINK_OPEN)
+    if text.endswith(_THINK_CLOSE, lo, hi):
+        hi -= len(_THINK_CLOSE)
+    elif lo < hi and text[hi - 1].isspace():
+        end = text.rfind(_THINK_CLOSE, lo, hi)
+        if end != -1 and text[end + len(_THINK_CLOSE) : hi].isspace():
             hi = end
     return lo, hi
 
@@ -252,16 +258,20 @@ def content_hash(record: Mapping[str, Any], final: str | None = None) -> str:
     never silently applied to a re-graded, different one. ``final`` is
     ``final_answer_text(record)`` when the caller has it already.
     """
-    payload = orjson.dumps(
-        [
-            final_answer_text(record) if final is None else final,
-            record.get("reference"),
-            record.get("evaluator"),
-            decode_kwargs(record.get("evaluator_kwargs")),
-        ],
-        option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS,
-        default=str,
-    )
+    what = [
+        final_answer_text(record) if final is None else final,
+        record.get("reference"),
+        record.get("evaluator"),
+        decode_kwargs(record.get("evaluator_kwargs")),
+    ]
+    try:
+        # The same bytes as with OPT_NON_STR_KEYS when every key is a string (JSON's
+        # always are), for less; that option is only needed for the others.
+        payload = orjson.dumps(what, option=orjson.OPT_SORT_KEYS, default=str)
+    except orjson.JSONEncodeError:
+        payload = orjson.dumps(
+            what, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str
+        )
     return hashlib.sha256(payload).hexdigest()[:16]
 
 

@@ -119,7 +119,25 @@ def _rubric_flags(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext
         )
 
 
+def _judged(record: dict[str, Any]) -> bool:
+    """Whether the record holds a verdict of the ROME judge or of the rubric."""
+    review = record.get("review")
+    if not isinstance(review, dict):
+        return False
+    for verdict in review.get("verdicts") or ():
+        if isinstance(verdict, dict):
+            source = verdict.get("source")
+            if type(source) is str and source in _JUDGED_BY:
+                return True
+    return False
+
+
+_JUDGED_BY = frozenset({"judge:rome", RUBRIC_SOURCE})
+
+
 def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> Iterator[Flag]:
+    if not _judged(record):
+        return  # rule grading alone: one look at the verdicts
     flag = _rationale_flag(record)
     if flag is not None:
         yield flag
