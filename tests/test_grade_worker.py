@@ -192,8 +192,10 @@ def _fake_python(tmp_path: Path, body: str) -> str:
         "import sys; sys.stdin.buffer.read(4000); sys.exit(1)",
         # answers with garbage
         "import sys; sys.stdin.buffer.read(100); sys.stdout.buffer.write(b'\\x05' + b'\\0' * 7 + b'junk!'); sys.stdout.flush()",
+        # an answer frame whose pickle would run past its end
+        "import sys; sys.stdin.buffer.read(100); sys.stdout.buffer.write(b'\\x0a' + b'\\0' * 7 + b'A' + b'\\xff' * 8 + b'x'); sys.stdout.flush(); sys.stdin.buffer.read()",
     ],
-    ids=["exits", "dies-mid-batch", "garbage"],
+    ids=["exits", "dies-mid-batch", "garbage", "answer-cut-short"],
 )
 def test_a_failing_worker_costs_time_not_grades(
     worker_always: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, body: str
@@ -268,6 +270,23 @@ def test_the_child_grades_as_the_parent_and_stops_at_an_error() -> None:
     assert taken >= 6
     # Some pair was left to the parent, so the batch has no serialisation.
     assert None in graded and data is None
+
+
+def test_an_answer_frame_carries_the_records_bytes_after_its_pickle() -> None:
+    sink = io.BytesIO()
+    graded = [None, None]
+    grade_worker._write_answer(sink, (graded, b"[\n  {}\n]"))  # noqa: SLF001
+    grade_worker._write_answer(sink, (graded, None))  # noqa: SLF001
+    frames = sink.getvalue()
+    first = frames[8 : 8 + int.from_bytes(frames[:8], "little")]
+    got, data = grade_worker.read_answer(first)
+    assert got == graded and data is not None and bytes(data) == b"[\n  {}\n]"
+    assert first.endswith(b"[\n  {}\n]")  # raw, not pickled
+    second = frames[8 + len(first) + 8 :]
+    assert grade_worker.read_answer(second) == (graded, None)
+    for bad in (b"", b"E", b"A\x01", first[:12], b"X" + first[1:]):
+        with pytest.raises(ValueError):
+            grade_worker.read_answer(bad)
 
 
 def test_the_child_serialises_a_batch_it_graded_whole() -> None:
