@@ -274,7 +274,7 @@ def test_the_child_grades_as_the_parent_and_stops_at_an_error() -> None:
 
 def test_an_answer_frame_carries_the_records_bytes_after_its_pickle() -> None:
     sink = io.BytesIO()
-    graded = [None, None]
+    graded: list[grade_worker.Graded | None] = [None, None]
     grade_worker._write_answer(sink, (graded, b"[\n  {}\n]"))  # noqa: SLF001
     grade_worker._write_answer(sink, (graded, None))  # noqa: SLF001
     frames = sink.getvalue()
