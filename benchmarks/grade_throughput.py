@@ -11,6 +11,9 @@ inside ``answer``), then in fresh subprocesses:
 2. measures the floor: orjson parsing the two input files plus orjson
    serialising and writing the graded records.
 
+Before each of them the disk is synced, outside the timings, so that no run
+waits for writes the one before left (the floor does not fsync its file).
+
 Prints items/s, the ratio grading time / floor time, and peak memory as a
 multiple of the input size: the larger of the grading process's peak RSS and
 the peak total RSS of it and its grading worker (sampled every 20 ms), above its
