@@ -20,6 +20,8 @@ from typing import Any, Literal, NamedTuple, TypedDict
 
 import orjson
 
+from scorers.jsonio import dumps_any_keys
+
 REVIEW_KEY = "review"
 REVIEW_VERSION = 1
 
@@ -264,14 +266,7 @@ def content_hash(record: Mapping[str, Any], final: str | None = None) -> str:
         record.get("evaluator"),
         decode_kwargs(record.get("evaluator_kwargs")),
     ]
-    try:
-        # The same bytes as with OPT_NON_STR_KEYS when every key is a string (JSON's
-        # always are), for less; that option is only needed for the others.
-        payload = orjson.dumps(what, option=orjson.OPT_SORT_KEYS, default=str)
-    except orjson.JSONEncodeError:
-        payload = orjson.dumps(
-            what, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str
-        )
+    payload = dumps_any_keys(what, orjson.OPT_SORT_KEYS, str)
     return hashlib.sha256(payload).hexdigest()[:16]
 
 

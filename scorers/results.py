@@ -26,7 +26,7 @@ from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 import orjson
 
 from scorers.errors import InputError
-from scorers.jsonio import atomic_write_bytes, read_bytes, replacing
+from scorers.jsonio import atomic_write_bytes, dumps_any_keys, read_bytes, replacing
 from scorers.loading import (
     TOO_DEEP,
     decode_json_strings,
@@ -552,12 +552,8 @@ _INDENT = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS
 
 
 def _dumps(records: Sequence[dict[str, Any]]) -> bytes:
-    """``orjson.dumps(records, _INDENT)``. Keys that are all strings, as JSON's are,
-    are written the same without OPT_NON_STR_KEYS, which costs a third more."""
-    try:
-        return orjson.dumps(records, option=orjson.OPT_INDENT_2, default=_default)
-    except orjson.JSONEncodeError:
-        return orjson.dumps(records, option=_INDENT, default=_default)
+    """``orjson.dumps(records, _INDENT)``."""
+    return dumps_any_keys(records, orjson.OPT_INDENT_2, _default)
 
 
 _BATCH = 64  # records serialised per orjson call
