@@ -32,7 +32,7 @@ from scorers.flags import (
 )
 from scorers.flags.prefixes import for_stem, openings
 from scorers.flags.scan import Scanner, lowered
-from scorers.flags.spans import sentence_end, sentence_end_from, sentence_start
+from scorers.flags.spans import SHORT_ANSWER, sentence_end, sentence_end_from, sentence_start
 from scorers.records import ResponseTexts
 
 # Characters where lowering or word boundaries are special: non-ASCII letters
@@ -379,7 +379,7 @@ def test_a_repeated_answer_reads_as_the_first_time() -> None:
         f["kind"] for f in _detect(answer, reasoning, reference="cannot be determined")
     }
     # Past the kept length the answer is read afresh, with the same result.
-    long_answer = answer + " " * (flags._MEMO_CHARS + 1 - len(answer))
+    long_answer = answer + " " * (SHORT_ANSWER + 1 - len(answer))
     assert "abstained" in {f["kind"] for f in _detect(long_answer, reasoning, reference="x")}
     flags._read_short_answer.cache_clear()
     assert _detect(answer, reasoning, reference="Lyon") == again

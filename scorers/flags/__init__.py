@@ -33,7 +33,7 @@ from scorers.flags import (
 )
 from scorers.flags.lexicon import Cues
 from scorers.flags.scan import Scanner, lowered
-from scorers.flags.spans import SOURCE, tail_start
+from scorers.flags.spans import SHORT_ANSWER, SHORT_ANSWER_MEMO, SOURCE, tail_start
 from scorers.records import Evidence, Flag, ResponseTexts
 
 if TYPE_CHECKING:
@@ -49,12 +49,6 @@ _ANSWER_SCAN = Scanner((*lexicon.FAMILIES, *injection.FAMILIES))
 _TAIL_SCAN = Scanner((*lexicon.FAMILIES, *conclusion.FAMILIES))
 
 
-# Benchmark answers repeat ("**Final Answer:** C" from one model on many items):
-# what is read from a short answer alone is kept for the last distinct ones.
-_MEMO_CHARS = 400
-_MEMO_SIZE = 1024
-
-
 def _read_answer(
     answer: str,
 ) -> tuple[Mapping[str, list[re.Match[str]]], Cues, Evidence | None]:
@@ -65,12 +59,12 @@ def _read_answer(
     return answer_found, answer_cues, abstention.declining_span(answer, answer_cues)
 
 
-_read_short_answer = lru_cache(maxsize=_MEMO_SIZE)(_read_answer)
+_read_short_answer = lru_cache(maxsize=SHORT_ANSWER_MEMO)(_read_answer)
 
 
 def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> Iterator[Flag]:
     reasoning, answer = texts
-    read = _read_short_answer if len(answer) <= _MEMO_CHARS else _read_answer
+    read = _read_short_answer if len(answer) <= SHORT_ANSWER else _read_answer
     answer_found, answer_cues, declining = read(answer)
     abstained_span, abstained_flags = abstention.flag_abstained(record, declining)
     abstained = abstained_span is not None

@@ -19,7 +19,7 @@ from typing import Any
 from scorers.errors import EvaluatorError
 from scorers.evaluators import Mode, evaluate
 from scorers.flags.conclusion import Conclusion, last_committed
-from scorers.flags.spans import evidence, flag, tail_start
+from scorers.flags.spans import SHORT_ANSWER, SHORT_ANSWER_MEMO, evidence, flag, tail_start
 from scorers.outcome import Outcome
 from scorers.records import Flag, decode_kwargs, verdict_of
 from scorers.strict.numbers import UNIT_WORDS
@@ -197,7 +197,7 @@ def _differ(
 def _answer_span(
     answer: str, found_by: Mapping[str, list[re.Match[str]]] | None
 ) -> tuple[int, int]:
-    if found_by is None and len(answer) <= _MEMO_CHARS:
+    if found_by is None and len(answer) <= SHORT_ANSWER:
         return _short_answer_span(answer)
     return _committed_span(answer, found_by)
 
@@ -220,9 +220,8 @@ def reads_closing(record: Mapping[str, Any]) -> bool:
     return isinstance(evaluator, str) and (evaluator in _EXACT or evaluator == "math_matching")
 
 
-# Benchmark answers repeat: the span of a short one is kept (see flags._read_answer).
-_MEMO_CHARS = 400
-_short_answer_span = lru_cache(maxsize=1024)(_committed_span)
+# The span of a short answer is memoised (see spans.SHORT_ANSWER).
+_short_answer_span = lru_cache(maxsize=SHORT_ANSWER_MEMO)(_committed_span)
 
 
 def conclusion_of(

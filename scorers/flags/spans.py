@@ -11,6 +11,12 @@ from scorers.records import Evidence, Flag, TextField
 
 SOURCE = "heuristic"
 
+# Benchmark answers repeat ("**Final Answer:** C" from one model on many items):
+# what a detector reads from a short answer alone is memoised for the last
+# distinct ones (flags._read_answer, contradiction._committed_span).
+SHORT_ANSWER = 400  # characters
+SHORT_ANSWER_MEMO = 1024  # distinct answers kept
+
 # A sentence ends at . ! ? followed by whitespace, or at a line break; "3.5"
 # and "e.g." inside a sentence do not end it. Found with str.rfind/find, which
 # run in C, because these helpers are called for every cue.
