@@ -11,15 +11,12 @@ grader's ``updated_predictions.json``, a production-harness
 
 from __future__ import annotations
 
-import ctypes
 import json
 import math
 import os
-import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, fields
-from functools import cache
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
@@ -36,6 +33,7 @@ from scorers.loading import (
 )
 from scorers.records import FLAG_KINDS, REVIEW_KEY, REVIEW_VERSION, Review, Verdict, content_hash
 from scorers.scores import REJECTED_KEY, ScoreTally, scores_json_bytes
+from scorers.writeback import Writeback
 
 T = TypeVar("T")
 
@@ -672,33 +670,6 @@ def updated_bytes(records: Sequence[dict[str, Any]]) -> bytes:
     return b"".join(bytes(chunk) for chunk in _updated_chunks(records))
 
 
-_WRITEBACK_EVERY = 8 << 20  # bytes written between two writeback requests
-
-
-@cache
-def _writeback_starter() -> Callable[[int, int, int], object] | None:
-    """``sync_file_range(fd, offset, n, SYNC_FILE_RANGE_WRITE)`` where Linux offers it.
-
-    Asking the kernel to start writing each finished stretch of a large file
-    lets the disk work while the rest is serialised, so the final fsync waits
-    for the tail only. Elsewhere the fsync does it all.
-    """
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        func = libc.sync_file_range
-    except (OSError, AttributeError):
-        return None
-    func.argtypes = (ctypes.c_int, ctypes.c_int64, ctypes.c_int64, ctypes.c_uint)
-    func.restype = ctypes.c_int
-
-    def start(fd: int, offset: int, nbytes: int) -> object:
-        return func(fd, offset, nbytes, 2)  # SYNC_FILE_RANGE_WRITE: start, do not wait
-
-    return start
-
-
 def write_updated(
     path: str | os.PathLike[str],
     records: Sequence[dict[str, Any]],
@@ -712,15 +683,13 @@ def write_updated(
     """
     result: T | None = None
     with replacing(path, sync=False) as handle:
-        writeback = _writeback_starter()
-        written = flushed = 0
-        for chunk in _updated_chunks(records, str(path)):
-            handle.write(chunk)
-            written += len(chunk)
-            if writeback is not None and written - flushed >= _WRITEBACK_EVERY:
-                handle.flush()
-                writeback(handle.fileno(), flushed, written - flushed)
-                flushed = written
+        writeback = Writeback(handle)
+        try:
+            for chunk in _updated_chunks(records, str(path)):
+                handle.write(chunk)
+                writeback.wrote(len(chunk))
+        finally:
+            writeback.finish()
         handle.flush()
         if while_syncing is None:
             os.fsync(handle.fileno())
