@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import os
+import pickle
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from typing import Any
 
 from scorers import flagging
 from scorers.errors import EvaluatorError, InputError
-from scorers.grade_worker import Answer, GradeWorker, Pair
+from scorers.grade_worker import BatchTally, Graded, GradeWorker, Pair, Received
 from scorers.grading import (
     Grader,
     Notes,
@@ -36,13 +37,21 @@ from scorers.scores import REJECTED_KEY
 
 @dataclass
 class GradeResult:
-    records: list[dict[str, Any]]
+    # The graded records. A large run's (DeferredRecords) are rebuilt in this
+    # process from what the grading worker sent only when ``records`` is read.
+    graded: Sequence[dict[str, Any]]
     scores: dict[str, Any]
     settings: RunSettings
     paths: ResultsPaths | None
     warnings: list[str] = field(default_factory=list)
     rejected: int = 0
     timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def records(self) -> list[dict[str, Any]]:
+        if not isinstance(self.graded, list):
+            self.graded = list(self.graded)
+        return self.graded
 
 
 # --- the grading worker -----------------------------------------------------------
@@ -135,6 +144,12 @@ class DeferredRecords(Sequence[dict[str, Any]]):
     itself. Records are completed in order, so an evaluator error is the one
     a one-process run raises, and the notes (answers that were not text) list
     the same first ids.
+
+    A batch the child graded whole is completed without its records: its
+    bytes come from the child (``spans``), its tally rows too. Its verdicts
+    stay pickled until one of its records is read, and are then applied to
+    the predictions here (``_build``), giving the records a one-process run
+    holds.
     """
 
     def __init__(
@@ -166,6 +181,9 @@ class DeferredRecords(Sequence[dict[str, Any]]):
         # With ``writing``: the child's serialisation of the batches it graded, until written.
         self._writing = writing
         self._serialised: dict[int, bytes | memoryview] = {}
+        # Batches the child graded whole, completed but not yet built: the pickle
+        # of their verdicts, applied when one of their records is read.
+        self._unbuilt: dict[int, bytes] = {}
         for item in pairs[worker.submitted :]:
             worker.submit(item)
         worker.close()
@@ -196,13 +214,16 @@ class DeferredRecords(Sequence[dict[str, Any]]):
         finally:
             grader.notes = run_notes
 
-    def _take(self, number: int, start: int, answer: Answer) -> Notes:
+    def _take(self, number: int, start: int, answer: Received) -> Notes:
+        if answer.data is not None and self._writing:
+            self._serialised[number] = answer.data
+        if answer.tally is not None:
+            # Copied out of the frame, which is freed once its bytes are written.
+            self._unbuilt[number] = bytes(answer.graded)
+            return Notes()
         grader = self._grader
         notes = Notes()
-        graded_list, data = answer
-        if data is not None and self._writing:
-            self._serialised[number] = data
-        for i, graded in enumerate(graded_list, start):
+        for i, graded in enumerate(answer.unpickled(), start):
             if graded is None:  # the child left it to this process: notes or an error
                 found, error = self._grade_here(i, i + 1)
                 notes.merge(found)
@@ -213,7 +234,9 @@ class DeferredRecords(Sequence[dict[str, Any]]):
                 grader.take(pred, gt, graded)
         return notes
 
-    def _complete(self, number: int) -> Notes:
+    def _complete(self, number: int) -> tuple[Notes, BatchTally | None]:
+        """Grade or take batch ``number``: its notes, and the child's tally of it
+        when the child graded it whole (None: its records are here to tally)."""
         start, stop = self._bounds(number)
         worker = self._worker
         while True:
@@ -221,16 +244,16 @@ class DeferredRecords(Sequence[dict[str, Any]]):
                 notes, error = self._stolen.pop(number)
                 if error is not None:
                     raise error
-                return notes
+                return notes, None
             worker.prepare()  # keep the child fed while this process grades
             answer, pairs = worker.poll(number)
             if answer is not None:
-                return self._take(number, start, answer)
+                return self._take(number, start, answer), answer.tally
             if pairs is not None:
                 notes, error = self._grade_here(start, stop)
                 if error is not None:
                     raise error
-                return notes
+                return notes, None
             stolen = worker.steal()
             if stolen is None:
                 worker.wait(number)
@@ -238,16 +261,42 @@ class DeferredRecords(Sequence[dict[str, Any]]):
                 self._stolen[stolen[0]] = self._grade_here(*self._bounds(stolen[0]))
 
     def _reach(self, stop: int) -> None:
+        """Complete (grade or take, and tally) every batch up to record ``stop``."""
         while self._done < stop:
             number = self._done // self._size
-            self.notes.merge(self._complete(number))
+            notes, tally = self._complete(number)
+            self.notes.merge(notes)
             end = self._bounds(number)[1]
-            batch = self._records[self._done : end]
-            self.tally.add(batch)
-            if self._harness_stats:
-                self.unreadable += unreadable_usage(batch)
-            self.rejected += sum(1 for r in batch if r[REVIEW_KEY].get(REJECTED_KEY))
+            if tally is not None:
+                rows, unreadable = tally
+                self.tally.add_rows(rows)
+                self.unreadable += unreadable
+                self.rejected += sum(1 for row in rows if row[-1])
+            else:
+                batch = self._records[self._done : end]
+                self.tally.add(batch)
+                if self._harness_stats:
+                    self.unreadable += unreadable_usage(batch)
+                self.rejected += sum(1 for r in batch if r[REVIEW_KEY].get(REJECTED_KEY))
             self._done = end
+
+    def _ready(self, start: int, stop: int) -> None:
+        """Every record up to ``stop`` completed, and those from ``start`` on built."""
+        self._reach(stop)
+        if self._unbuilt:
+            for number in range(start // self._size, -(-stop // self._size)):
+                blob = self._unbuilt.pop(number, None)
+                if blob is not None:
+                    self._build(number, blob)
+
+    def _build(self, number: int, blob: bytes) -> None:
+        """Turn batch ``number``'s predictions into the records the child graded."""
+        grader = self._grader
+        pairs = self._pairs
+        graded_list: list[Graded] = pickle.loads(blob)
+        for i, graded in enumerate(graded_list, self._bounds(number)[0]):
+            pred, gt = pairs[i]
+            grader.take(pred, gt, graded)
 
     def spans(self) -> Iterator[tuple[int, int, bytes | memoryview | None]]:
         """The batches in order, each with the child's serialisation if it has one
@@ -258,9 +307,13 @@ class DeferredRecords(Sequence[dict[str, Any]]):
             self._reach(stop)
             yield start, stop, self._serialised.pop(number, None)
 
+    def complete(self) -> None:
+        """Every batch completed and tallied; the records themselves are built when read."""
+        self._reach(len(self._records))
+
     def resolve(self) -> list[dict[str, Any]]:
         """Every record, graded."""
-        self._reach(len(self._records))
+        self._ready(0, len(self._records))
         return self._records
 
     def __len__(self) -> int:
@@ -270,9 +323,9 @@ class DeferredRecords(Sequence[dict[str, Any]]):
         reached = range(len(self._records))[index]
         if isinstance(reached, range):
             if reached:
-                self._reach(max(reached) + 1)
+                self._ready(min(reached), max(reached) + 1)
         else:
-            self._reach(reached + 1)
+            self._ready(reached, reached + 1)
         return self._records[index]
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
@@ -391,9 +444,9 @@ def _run(
         if write and paths is not None:
             scores = save_results(paths, deferred, settings, scores_when_written=tally.result)
         else:
-            deferred.resolve()
+            deferred.complete()
             scores = tally.result()
-        records = deferred.resolve()
+        records = deferred  # built only if the caller reads GradeResult.records
         warnings += grading_warnings(deferred.notes, deferred.unreadable, predictions_path)
         rejected = deferred.rejected
     if rejected:
@@ -401,4 +454,4 @@ def _run(
     if deferred is not None and deferred.failure is not None:
         warnings.append(f"{deferred.failure}; its records were graded in this process")
     timings["save"] = time.perf_counter() - t2
-    return GradeResult(list(records), scores, settings, paths, warnings, rejected, timings)
+    return GradeResult(records, scores, settings, paths, warnings, rejected, timings)

@@ -24,10 +24,16 @@ process: a failure costs time, never a grade.
 Protocol, on the child's stdin and stdout: frames of an 8-byte little-endian
 length and a body. The parent sends pickles: the run's settings and detector
 modules, then batches of pairs, then an empty frame. The child answers each
-batch with ``A``, the length of a pickle of one :data:`Graded` or None per
-pair, that pickle, and the batch's records serialised (raw bytes, written
-to the output as they are: pickling them would copy them twice more); or
-with ``E`` and a pickled message, and exits.
+batch with ``A``, then two length-prefixed pickles: one :data:`Graded` or None
+per pair, and the batch's :data:`BatchTally` (or None); then the batch's
+records serialised (raw bytes, written to the output as they are: pickling
+them would copy them twice more). Or with ``E`` and a pickled message, and
+exits.
+
+A batch the child graded whole needs nothing more from this process while
+the run is written: its records' bytes go to the file and its tally rows to
+the scores. So its verdicts stay pickled until someone reads its records
+(``DeferredRecords``); ``rome-tui grade`` never does.
 """
 
 from __future__ import annotations
@@ -41,9 +47,10 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 from scorers.records import REVIEW_KEY, Flag, Verdict
+from scorers.scores import TallyRow
 
 if TYPE_CHECKING:
     from scorers.results import RunSettings
@@ -57,9 +64,30 @@ Pair = tuple[dict[str, Any], Mapping[str, Any]]
 # What the child computed for one pair: the two rule verdicts, the rome
 # extraction marks, the content hash and the record's flags.
 Graded = tuple[tuple[Verdict, Verdict, dict[str, int]], str, list[Flag]]
-# The child's answer to a batch: one Graded (or None) per pair, and the
-# batch's graded records as the writer would serialise them, when it has all.
-Answer = tuple[list[Graded | None], bytes | memoryview | None]
+# For a batch the child graded whole: each record's ScoreTally row, and the
+# ids of the predictions whose usage is unreadable (grading.unreadable_usage).
+BatchTally = tuple[list[TallyRow], list[str]]
+
+
+class Answer(NamedTuple):
+    """The child's answer to a batch."""
+
+    graded: list[Graded | None]  # one per pair; None: left to the parent
+    tally: BatchTally | None  # None unless every pair was graded there
+    data: bytes | memoryview | None  # the records as the writer would serialise them
+
+
+class Received(NamedTuple):
+    """An answer frame as read here: the verdicts still pickled, the bytes a view."""
+
+    graded: memoryview  # the pickle of Answer.graded
+    tally: BatchTally | None
+    data: memoryview | None
+
+    def unpickled(self) -> list[Graded | None]:
+        graded: list[Graded | None] = pickle.loads(self.graded)
+        return graded
+
 
 _LONG = 1024  # characters: a longer non-ASCII text crosses the pipe as UTF-8 bytes
 
@@ -140,25 +168,42 @@ def _write_frame(stream: IO[bytes], *parts: bytes | memoryview) -> None:
 
 
 def _write_answer(stream: IO[bytes], answer: Answer) -> None:
-    graded, data = answer
-    head = pickle.dumps(graded, protocol=pickle.HIGHEST_PROTOCOL)
-    _write_frame(stream, _ANSWER, _LENGTH.pack(len(head)), head, data or b"")
+    graded = pickle.dumps(answer.graded, protocol=pickle.HIGHEST_PROTOCOL)
+    tally = pickle.dumps(answer.tally, protocol=pickle.HIGHEST_PROTOCOL)
+    _write_frame(
+        stream,
+        _ANSWER,
+        _LENGTH.pack(len(graded)),
+        graded,
+        _LENGTH.pack(len(tally)),
+        tally,
+        answer.data or b"",
+    )
 
 
-def read_answer(body: bytes) -> Answer:
-    """The :data:`Answer` of an ``A`` frame's body; the serialised records are a
-    view into ``body``, not a copy. ValueError if the body is not one."""
-    if body[:1] != _ANSWER or len(body) < 1 + _LENGTH.size:
+def read_answer(body: bytes) -> Received:
+    """An ``A`` frame's body as :class:`Received`: the verdicts' pickle and the
+    serialised records are views into ``body``, not copies. ValueError if the
+    body is not an answer frame."""
+    if body[:1] != _ANSWER:
         raise ValueError("not an answer frame")
-    (size,) = _LENGTH.unpack_from(body, 1)
-    start = 1 + _LENGTH.size
-    if start + size > len(body):
-        raise ValueError("an answer frame cut short")
     view = memoryview(body)
-    graded = pickle.loads(view[start : start + size])
+    graded, at = _part(view, 1)
+    tally_bytes, at = _part(view, at)
+    tally = pickle.loads(tally_bytes)
     # A batch has records, so their serialisation is never empty.
-    data = view[start + size :] if start + size < len(body) else None
-    return graded, data
+    return Received(graded, tally, view[at:] if at < len(body) else None)
+
+
+def _part(view: memoryview, at: int) -> tuple[memoryview, int]:
+    """The length-prefixed part of an answer frame at ``at``, and where the next begins."""
+    if at + _LENGTH.size > len(view):
+        raise ValueError("an answer frame cut short")
+    (size,) = _LENGTH.unpack_from(view, at)
+    start = at + _LENGTH.size
+    if start + size > len(view):
+        raise ValueError("an answer frame cut short")
+    return view[start : start + size], start + size
 
 
 def _read_frame(stream: IO[bytes]) -> bytes | None:
@@ -305,8 +350,8 @@ class GradeWorker:
             if frame is None:
                 return
 
-    def poll(self, number: int) -> tuple[Answer | None, list[Pair] | None]:
-        """Batch ``number``: ``(graded, None)`` once the child has answered it,
+    def poll(self, number: int) -> tuple[Received | None, list[Pair] | None]:
+        """Batch ``number``: ``(answer, None)`` once the child has answered it,
         ``(None, pairs)`` when it is the caller's to grade (nobody took it, or
         the child failed), ``(None, None)`` while the child is working on it."""
         payload: bytes | None = None
@@ -319,8 +364,13 @@ class GradeWorker:
         if payload is not None:
             try:
                 answer = read_answer(payload)
-                if len(answer[0]) != len(pairs):
-                    raise ValueError(f"{len(answer[0])} answers for {len(pairs)} pairs")
+                # A whole batch's verdicts are read when its records are; its
+                # tally has one row per record.
+                answered = (
+                    len(answer.tally[0]) if answer.tally is not None else len(answer.unpickled())
+                )
+                if answered != len(pairs):
+                    raise ValueError(f"{answered} answers for {len(pairs)} pairs")
             except (ValueError, TypeError, IndexError, EOFError, pickle.UnpicklingError) as exc:
                 self._fail(f"cannot read from the grading worker: {exc}")
                 return None, pairs
@@ -447,7 +497,8 @@ def grade_jobs(jobs: Iterable[tuple[Any, ...]], grader: Any) -> Answer:
     """What the child computes for one frame: each pair graded as the parent
     would, or None where only the parent can (see the module doc)."""
     from scorers.errors import EvaluatorError
-    from scorers.results import serialise
+    from scorers.grading import unreadable_usage
+    from scorers.results import serialise, tally_of
 
     graded: list[Graded | None] = []
     records: list[dict[str, Any]] = []
@@ -468,9 +519,13 @@ def grade_jobs(jobs: Iterable[tuple[Any, ...]], grader: Any) -> Answer:
         review = record[REVIEW_KEY]
         graded.append((given, review["content_hash"], review["flags"]))
         records.append(record)
-    # The records are written as the parent would write them: it need not.
-    data = serialise(records) if len(records) == len(graded) else None
-    return graded, data
+    if len(records) != len(graded):
+        return Answer(graded, None, None)
+    # The records are written and tallied as the parent would: it need not rebuild them.
+    settings = grader.settings
+    row = tally_of(settings).row
+    unreadable = unreadable_usage(records) if settings.harness_stats else []
+    return Answer(graded, ([row(r) for r in records], unreadable), serialise(records))
 
 
 def serve(source: IO[bytes], sink: IO[bytes]) -> int:

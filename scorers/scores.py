@@ -113,6 +113,13 @@ def compute_scores(
     return tally.result()
 
 
+# What one record adds to a ScoreTally (ScoreTally.row): its token counts (None
+# without a usage object; a count that is not a number is None), its score
+# (None when it has none), its strict score, whether it has ``correct_strict``,
+# its bucket and subtype keys, and whether its answer was rejected.
+TallyRow = tuple[tuple[Any, ...] | None, Any, Any, bool, Any, Any, bool]
+
+
 class ScoreTally:
     """:func:`compute_scores` fed a run at a time, in record order.
 
@@ -134,38 +141,57 @@ class ScoreTally:
         self.usage_sums = [0.0, 0.0, 0.0]
         self.usage_seen = False
 
+    def row(self, record: Mapping[str, Any]) -> TallyRow:
+        """What ``record`` adds to the tally, read from it once.
+
+        The grading worker sends these instead of the records it graded, so
+        this process tallies in record order without rebuilding them.
+        """
+        counts: tuple[Any, ...] | None = None
+        if self.harness_stats:
+            usage = _usage_of(record.get("usage"))
+            if isinstance(usage, dict) and usage:
+                # Anything else counts as 0, as the harness does (usage_unreadable says so).
+                counts = tuple(
+                    value if _is_count(value := usage.get(name)) else None for name in USAGE_FIELDS
+                )
+        score = record.get("correct")
+        if not _is_score(score):
+            review = record.get("review")
+            rejected = isinstance(review, dict) and bool(review.get(REJECTED_KEY))
+            return (counts, None, None, False, None, None, rejected)
+        strict = record.get("correct_strict", score)
+        if not _is_score(strict):
+            strict = score
+        bucket = _bucket_key(record.get(self.tracker_type))
+        subtype = self.tracker_subtype
+        sub = bucket if subtype is None else _bucket_key(record.get(subtype))
+        return (counts, score, strict, "correct_strict" in record, bucket, sub, False)
+
     def add(self, records: Iterable[Mapping[str, Any]]) -> None:
+        row = self.row
+        self.add_rows([row(record) for record in records])
+
+    def add_rows(self, rows: Iterable[TallyRow]) -> None:
+        """Add the rows of records, in record order (float sums depend on it)."""
         trackers = self.trackers
-        tracker_type, tracker_subtype = self.tracker_type, self.tracker_subtype
-        harness_stats = self.harness_stats
         usage_sums = self.usage_sums
         n = self.n
         strict_total = self.strict_total
-        for record in records:
-            score = record.get("correct")
-            if harness_stats:
-                usage = _usage_of(record.get("usage"))
-                if isinstance(usage, dict) and usage:
-                    self.usage_seen = True
-                    for i, name in enumerate(USAGE_FIELDS):
-                        value = usage.get(name)
-                        # Anything else counts as 0, as the harness does (usage_unreadable says so).
-                        if isinstance(value, (int, float)) and not isinstance(value, bool):
-                            usage_sums[i] += value
-            if not _is_score(score):
-                review = record.get("review")
-                if isinstance(review, dict) and review.get(REJECTED_KEY):
+        for counts, score, strict, has_strict, bucket, sub, rejected in rows:
+            if counts is not None:
+                self.usage_seen = True
+                for i, value in enumerate(counts):
+                    if value is not None:
+                        usage_sums[i] += value
+            if score is None:
+                if rejected:
                     self.rejected += 1
                 continue
             n += 1
-            strict = record.get("correct_strict", score)
-            if "correct_strict" in record:
+            if has_strict:
                 self.any_strict = True
-            if not _is_score(strict):
-                strict = score
             strict_total += strict
-            bucket = _bucket_key(record.get(tracker_type))
-            sub = bucket if tracker_subtype is None else _bucket_key(record.get(tracker_subtype))
             tracker = trackers.get(bucket)
             if tracker is None:
                 tracker = trackers[bucket] = _Tracker()

@@ -19,7 +19,8 @@ from scorers.errors import InputError
 from scorers.grade_run import DeferredRecords
 from scorers.grade_worker import BATCH, GradeWorker
 from scorers.grading import Grader
-from scorers.results import ResultsPaths, RunSettings, save_results, updated_bytes
+from scorers.records import REVIEW_KEY
+from scorers.results import ResultsPaths, RunSettings, save_results, tally_of, updated_bytes
 
 LABELLED = Path(__file__).parent / "data" / "flags" / "labelled.json"
 
@@ -234,8 +235,9 @@ def _answers(data: bytes) -> list[tuple[bytes, Any]]:
     while head := out.read(8):
         payload = out.read(int.from_bytes(head, "little"))
         if payload[:1] == b"A":
-            graded, view = grade_worker.read_answer(payload)
-            answers.append((b"A", (graded, None if view is None else bytes(view))))
+            got = grade_worker.read_answer(payload)
+            written = None if got.data is None else bytes(got.data)
+            answers.append((b"A", (got.unpickled(), got.tally, written)))
         else:
             answers.append((payload[:1], pickle.loads(payload[1:])))
     return answers
@@ -255,7 +257,7 @@ def test_the_child_grades_as_the_parent_and_stops_at_an_error() -> None:
     assert grade_worker.serve(source, sink) == 1
     answers = _answers(sink.getvalue())
     assert [tag for tag, _ in answers] == [b"A", b"E"]  # the good batch, the error, no more
-    graded, data = answers[0][1]
+    graded, tally, data = answers[0][1]
     assert "TypeError" in answers[1][1]
     # What the child computed is what this process computes, record by record.
     expected, _ = grading.grade_pairs(orjson.loads(orjson.dumps(pairs)), settings)
@@ -268,36 +270,52 @@ def test_the_child_grades_as_the_parent_and_stops_at_an_error() -> None:
         assert record == want
         taken += 1
     assert taken >= 6
-    # Some pair was left to the parent, so the batch has no serialisation.
-    assert None in graded and data is None
+    # Some pair was left to the parent, so the batch has no serialisation and no tally.
+    assert None in graded and data is None and tally is None
 
 
-def test_an_answer_frame_carries_the_records_bytes_after_its_pickle() -> None:
+def test_an_answer_frame_carries_the_records_bytes_after_its_pickles() -> None:
     sink = io.BytesIO()
     graded: list[grade_worker.Graded | None] = [None, None]
-    grade_worker._write_answer(sink, (graded, b"[\n  {}\n]"))  # noqa: SLF001
-    grade_worker._write_answer(sink, (graded, None))  # noqa: SLF001
+    tally: grade_worker.BatchTally = ([(None, 1, 1, False, "all", "all", False)] * 2, ["q1"])
+    grade_worker._write_answer(sink, grade_worker.Answer(graded, tally, b"[\n  {}\n]"))  # noqa: SLF001
+    grade_worker._write_answer(sink, grade_worker.Answer(graded, None, None))  # noqa: SLF001
     frames = sink.getvalue()
     first = frames[8 : 8 + int.from_bytes(frames[:8], "little")]
-    got, data = grade_worker.read_answer(first)
-    assert got == graded and data is not None and bytes(data) == b"[\n  {}\n]"
+    got = grade_worker.read_answer(first)
+    assert got.unpickled() == graded and got.tally == tally
+    assert got.data is not None and bytes(got.data) == b"[\n  {}\n]"
     assert first.endswith(b"[\n  {}\n]")  # raw, not pickled
-    second = frames[8 + len(first) + 8 :]
-    assert grade_worker.read_answer(second) == (graded, None)
-    for bad in (b"", b"E", b"A\x01", first[:12], b"X" + first[1:]):
+    second = grade_worker.read_answer(frames[8 + len(first) + 8 :])
+    assert (second.unpickled(), second.tally, second.data) == (graded, None, None)
+    for bad in (b"", b"E", b"A\x01", first[:12], first[:30], b"X" + first[1:]):
         with pytest.raises(ValueError):
             grade_worker.read_answer(bad)
 
 
-def test_the_child_serialises_a_batch_it_graded_whole() -> None:
-    settings = RunSettings(mode="rome")
+def test_the_child_serialises_and_tallies_a_batch_it_graded_whole() -> None:
+    settings = RunSettings(mode="rome", harness_stats=True)
     pairs = [(p, g) for p, g in _inputs(40) if isinstance(p["answer"], str)][:10]
+    usages: list[Any] = [
+        {"prompt_tokens": 7, "completion_tokens": 2.5},
+        "n/a",
+        '{"total_tokens": 3}',
+    ]
+    for i, usage in enumerate(usages):
+        pairs[i][0]["usage"] = usage
     jobs = [grade_worker._job(item) for item in orjson.loads(orjson.dumps(pairs))]  # noqa: SLF001
     grader = Grader(settings)
-    graded, data = grade_worker.grade_jobs(jobs, grader)
-    assert None not in graded
+    graded, tally, data = grade_worker.grade_jobs(jobs, grader)
+    assert None not in graded and tally is not None
     expected, _ = grading.grade_pairs(orjson.loads(orjson.dumps(pairs)), settings)
     assert data == orjson.dumps(expected, option=orjson.OPT_INDENT_2)
+    rows, unreadable = tally
+    assert unreadable == [expected[1]["question_id"]]
+    whole, by_rows = tally_of(settings), tally_of(settings)
+    whole.add(expected)
+    by_rows.add_rows(rows)
+    assert by_rows.result() == whole.result()
+    assert whole.result()["average_prompt_tokens"] == 7 / 10
 
 
 def test_long_non_ascii_texts_cross_as_bytes_and_leave_no_utf8_copy() -> None:
@@ -582,3 +600,43 @@ def test_every_predictions_shape_with_the_worker(
     assert parallel.timings["processes"] == 2
     assert _files(tmp_path / "two") == _files(tmp_path / "one")
     assert parallel.warnings == serial.warnings
+
+
+def test_a_written_run_rebuilds_the_childs_records_only_when_read(
+    worker_always: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Mostly plain text answers, so that most batches are the child's whole; a few rejects.
+    pairs = [
+        (p, g)
+        for i, (p, g) in enumerate(_inputs(300))
+        if isinstance(p["answer"], str) and (i < 100 or not p["answer"].startswith("Error"))
+    ]
+    usages: list[Any] = [{"prompt_tokens": 9, "total_tokens": 12.5}, "broken", None, '{"x": 1}']
+    for i, (pred, _) in enumerate(pairs):
+        if i % 5:
+            pred["usage"] = usages[i % len(usages)]
+    _write_inputs(tmp_path / "in", pairs)
+
+    def settings() -> RunSettings:
+        return RunSettings(reject_filter=True, harness_stats=True)
+
+    # This process waits for the child instead of grading batches itself.
+    monkeypatch.setattr(GradeWorker, "steal", lambda self: None)
+    parallel = _grade_dir(tmp_path / "in", tmp_path / "two", settings())
+    _serial(monkeypatch)
+    serial = _grade_dir(tmp_path / "in", tmp_path / "one", settings())
+    assert _files(tmp_path / "two") == _files(tmp_path / "one")
+    assert parallel.scores == serial.scores and "average_tokens" in serial.scores
+    assert parallel.warnings == serial.warnings
+    assert [w for w in serial.warnings if "unreadable usage" in w]
+    assert parallel.rejected == serial.rejected > 0
+    # The scores and files came from the child's tally rows and bytes: the
+    # batches it graded whole are still predictions here, until read.
+    deferred = parallel.graded
+    assert isinstance(deferred, DeferredRecords)
+    unbuilt = dict(deferred._unbuilt)  # noqa: SLF001
+    assert len(unbuilt) >= 5
+    first = min(unbuilt) * deferred._size  # noqa: SLF001
+    assert REVIEW_KEY not in deferred._records[first]  # noqa: SLF001
+    assert parallel.records == serial.records
+    assert not deferred._unbuilt  # noqa: SLF001
