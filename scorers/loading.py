@@ -68,6 +68,22 @@ def deeper_than(values: list[Any], limit: int = WRITABLE_DEPTH) -> bool:
     return True
 
 
+def _writable_in_a_list(values: list[Any]) -> bool:
+    """True when orjson can write ``values`` as one list: then no value nests more
+    than WRITABLE_DEPTH containers (orjson writes 254 levels, the list is one).
+
+    orjson checks in C what deeper_than walks in Python: for annotations, whose
+    kwargs nest a few levels, several times faster. For predictions, mostly
+    long texts it would copy, the walk is the cheaper. False also when orjson
+    cannot write a value for another reason: the walk then decides.
+    """
+    try:
+        orjson.dumps(values)
+    except orjson.JSONEncodeError:
+        return False
+    return True
+
+
 def first_too_deep(values: list[Any], limit: int = WRITABLE_DEPTH) -> int | None:
     """Index of the first value nested more than ``limit`` levels, or None."""
     if not deeper_than(values, limit):
@@ -310,7 +326,8 @@ def decode_json_strings(record: dict[str, Any], path: str, where: str | int) -> 
     changed = False
     for name in JSON_STRING_FIELDS:
         value = record.get(name)
-        if _json_text(value):
+        # (_json_text written out: this runs for every annotation and prediction)
+        if type(value) is str and value[:1] in ("{", "["):
             try:
                 record[name] = orjson.loads(value)
             except orjson.JSONDecodeError as exc:
@@ -397,7 +414,8 @@ def load_annotations(
         )
     if not out:
         raise InputError(path, "empty: no annotations")
-    deep = first_too_deep(list(out.values()))
+    values = list(out.values())
+    deep = None if _writable_in_a_list(values) else first_too_deep(values)
     if deep is not None:
         raise InputError(path, TOO_DEEP, record=list(out)[deep])
     if decoded:

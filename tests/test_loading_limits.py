@@ -92,3 +92,19 @@ def test_predictions_nested_too_deep_name_the_line_and_record(tmp_path: Path) ->
         load_predictions(str(path))
     assert (err.value.line, err.value.record) == (2, "p2")
     assert str(err.value).startswith(f"{path}:2: record p2: nested more than")
+
+
+@pytest.mark.parametrize("kind", ["list", "dict"])
+def test_annotations_are_held_to_the_same_depth_limit_at_its_edge(
+    tmp_path: Path, kind: str
+) -> None:
+    """load_annotations asks orjson first: it refuses exactly what the walk refuses."""
+    for levels in range(WRITABLE_DEPTH - 3, WRITABLE_DEPTH + 3):
+        record = {"question_id": "a1", "evaluator": "x", "meta": nested(levels - 1, kind)}
+        path = write(tmp_path / f"a{levels}.json", [record])
+        if deeper_than([record]):
+            with pytest.raises(InputError, match="record a1: nested more than"):
+                load_annotations(path)
+        else:
+            annotations, _ = load_annotations(path)
+            assert writable(annotations["a1"]), levels
