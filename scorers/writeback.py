@@ -29,7 +29,7 @@ from functools import cache
 from typing import BinaryIO
 
 WRITEBACK_EVERY = 8 << 20  # bytes written between two writeback requests
-SYNC_EVERY = 256 << 20  # bytes written between two background fdatasyncs
+SYNC_EVERY = 64 << 20  # bytes written between two background fdatasyncs
 
 
 @cache
