@@ -1,14 +1,19 @@
 """What the behaviour-flag detectors cost per record on grade_throughput's corpus.
 
     .venv/bin/python benchmarks/flags_per_record.py [--n 5000] [--repeat 5] [--no-memo]
+    .venv/bin/python benchmarks/flags_per_record.py --annotations A --predictions P
+
 
 Generates the first ``--n`` items of ``grade_throughput.py``'s corpus (same
 seed), grades them without the detectors, then times ``scorers.flags.detect``
 on each record in this process, ``--repeat`` times, keeping each record's best,
 and prints the mean and the median per record. ``--no-memo`` clears the
 detectors' memo of short answers before each record, for the cost on runs
-whose answers never repeat. Only the public ``detect`` is timed, so the script
-runs against any version of the detectors.
+whose answers never repeat. With ``--annotations`` and ``--predictions`` it
+times the detectors on those files instead (e.g. the reference grader's
+example, real Gemini traces). Only the public ``detect`` is timed, so the
+script runs against any version of the detectors. Also printed: the mean cost
+per KB of reasoning, and the mean length of the answers, which are scanned too.
 """
 
 from __future__ import annotations
@@ -43,15 +48,23 @@ def main() -> None:
     parser.add_argument(
         "--no-memo", action="store_true", help="clear the short-answer memo before each record"
     )
+    parser.add_argument("--annotations", help="time these items instead of generated ones")
+    parser.add_argument("--predictions", help="(with --annotations)")
     args = parser.parse_args()
+    if bool(args.annotations) != bool(args.predictions):
+        parser.error("--annotations and --predictions go together")
     from scorers import flags
 
     modules = flagging.DETECTOR_MODULES
     flagging.DETECTOR_MODULES = tuple(m for m in modules if m != "scorers.flags")
-    with tempfile.TemporaryDirectory() as tmp:
-        a_path, p_path = generate(Path(tmp), args.n)
-        annotations, _ = load_annotations(str(a_path))
-        predictions, _ = load_predictions(str(p_path))
+    if args.annotations:
+        annotations, _ = load_annotations(args.annotations)
+        predictions, _ = load_predictions(args.predictions)
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            a_path, p_path = generate(Path(tmp), args.n)
+            annotations, _ = load_annotations(str(a_path))
+            predictions, _ = load_predictions(str(p_path))
     grader = Grader(RunSettings(mode="strict"))
     records = []
     for pred, gt in pair(annotations, predictions, "strict").pairs:
@@ -73,12 +86,14 @@ def main() -> None:
             start = time.perf_counter()
             raised += len(list(flags.detect(record, texts, ctx)))
             best[i] = min(best[i], time.perf_counter() - start)
-    mean_reasoning = sum(len(t.reasoning) for _, t in jobs) / len(jobs)
+    reasoning_kb = sum(len(t.reasoning) for _, t in jobs) / 1000
+    mean_answer = sum(len(t.answer) for _, t in jobs) / len(jobs)
     print(
-        f"{len(jobs)} records, mean reasoning {mean_reasoning / 1000:.1f} KB, "
-        f"memo {'cleared before each record' if clear else 'on'}: detectors per record "
-        f"mean {statistics.fmean(best) * 1e6:.0f} us, median {statistics.median(best) * 1e6:.0f} us "
-        f"(best of {args.repeat}); {raised} heuristic flags"
+        f"{len(jobs)} records, mean reasoning {reasoning_kb / len(jobs):.1f} KB, mean answer "
+        f"{mean_answer:.0f} characters, memo {'cleared before each record' if clear else 'on'}: "
+        f"detectors per record mean {statistics.fmean(best) * 1e6:.0f} us, median "
+        f"{statistics.median(best) * 1e6:.0f} us, {sum(best) / reasoning_kb * 1e6:.1f} us per KB "
+        f"of reasoning (best of {args.repeat}); {raised} heuristic flags"
     )
 
 
