@@ -57,7 +57,7 @@ from scorers.records import (
 )
 
 if TYPE_CHECKING:
-    from scorers.results import ResultsPaths, RunSettings
+    from scorers.results import LoadedResults, ResultsPaths, RunSettings
 
 try:
     import fcntl
@@ -178,7 +178,7 @@ class ResultsStore:
         if path is None:
             path = prepare_demo()
         name = resolve_annotator(annotator)
-        before = _stamp_before_load(path)
+        before = stamp_before_load(path)
         loaded = load_results(path)
         store = cls(loaded.records, loaded.settings, loaded.paths, name, list(loaded.warnings))
         store._stamp_files(before)
@@ -203,7 +203,7 @@ class ResultsStore:
         from scorers.results import load_results
 
         path = self._predictions_path()
-        before = _stamp_before_load(path)
+        before = stamp_before_load(path)
         loaded = load_results(path)
         self.close()
         self.__init__(  # type: ignore[misc]
@@ -541,22 +541,8 @@ class ResultsStore:
             self._stamp_files()
             self.saved_version = version
 
-    @contextlib.contextmanager
-    def _file_lock(self) -> Iterator[None]:
-        if fcntl is None:
-            yield
-            return
-        lock_path = self._predictions_path().parent / LOCK_NAME
-        try:
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError:
-            yield  # read-only directory: save_results will report it
-            return
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            yield
-        finally:
-            os.close(fd)
+    def _file_lock(self) -> contextlib.AbstractContextManager[None]:
+        return run_lock(self._predictions_path().parent)
 
     def _remove_orphans(self) -> None:
         """Temp files of rewrites killed midway (we hold the lock: none is in progress)."""
@@ -610,11 +596,54 @@ def _initial_scores(record: dict[str, Any], fallback_source: str) -> tuple[Any, 
     return record.get("correct"), (record.get("correct_strict") if has_strict else None)
 
 
-def _stamp_before_load(path: str | os.PathLike[str]) -> tuple[Path, FileStamp | None]:
+def stamp_before_load(path: str | os.PathLike[str]) -> tuple[Path, FileStamp | None]:
+    """The results file of the run at ``path`` and its stamp, taken before loading it,
+    so that a write landing while it is read shows up as a change."""
     from scorers.results import ResultsPaths
 
     updated = Path(ResultsPaths.of(path).updated)
     return updated, FileStamp.of(updated)
+
+
+@contextlib.contextmanager
+def run_lock(directory: Path) -> Iterator[None]:
+    """The run directory's write lock (LOCK_NAME), held by every writer of its files:
+    the review app's write-back and ``rome-tui judge``."""
+    if fcntl is None:
+        yield
+        return
+    try:
+        fd = os.open(directory / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        yield  # read-only directory: save_results will report it
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def save_unless_changed(
+    loaded: LoadedResults, read: tuple[Path, FileStamp | None], then: str
+) -> None:
+    """Write ``loaded`` back under the run's lock, unless its results file changed
+    since ``read`` (:func:`stamp_before_load`): then ConflictError, ending with
+    ``then`` (what the user can do), and nothing is written.
+
+    For commands that load a run, work on it and write it back (``rome-tui
+    judge``): the review app or another command may have written it meanwhile.
+    """
+    from scorers.results import save_results
+
+    path, stamp = read
+    with run_lock(path.parent):
+        if _changed(path, stamp):
+            raise ConflictError(
+                f"{path} changed on disk since it was read (another process wrote it); "
+                f"nothing was overwritten. {then}"
+            )
+        save_results(loaded.paths, loaded.records, loaded.settings)
 
 
 def glob_escape(name: str) -> str:

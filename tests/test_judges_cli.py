@@ -342,3 +342,33 @@ def test_missing_key_for_openai_is_a_usage_error(
     assert main(["judge", str(run), "--judge", "rome"]) == 2
     assert "OPENAI_API_KEY is not set" in capsys.readouterr().err
     assert main(["judge", str(run), "--judge", "rome", "--dry-run"]) == 0  # a dry run sends nothing
+
+
+def test_a_run_written_while_judging_is_not_overwritten(
+    env: FakeOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = run_of(tmp_path)
+    target = run / "updated_predictions.json"
+    meanwhile: list[bytes] = []
+
+    def write_back_then_answer(body: dict[str, Any]) -> str:
+        if not meanwhile:  # the review app writes the run back while the judge works
+            records = orjson.loads(target.read_bytes())
+            records[0]["note"] = "written meanwhile"
+            target.write_bytes(orjson.dumps(records, option=orjson.OPT_INDENT_2))
+            meanwhile.append(target.read_bytes())
+        return judge_says_1_for_even(body)
+
+    env.responder = write_back_then_answer
+    assert main(["judge", str(run), "--judge", "rome"]) == 3
+    assert target.read_bytes() == meanwhile[0]
+    err = capsys.readouterr().err
+    assert "changed on disk since it was read" in err and "nothing was overwritten" in err
+    assert "run the same command again" in err
+    assert env.count() == 6
+    # Again: the cached answers are applied to the file as it is now, without a request.
+    assert main(["judge", str(run), "--judge", "rome"]) == 0
+    assert env.count() == 6
+    records = load(run)
+    assert records["q0"]["note"] == "written meanwhile"
+    assert all(verdict_of(r, "judge:rome") for r in records.values())

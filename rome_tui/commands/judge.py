@@ -28,7 +28,8 @@ from scorers.judges.runner import (
 )
 from scorers.judges.vrc_answer import MODES
 from scorers.records import Verdict, question_id
-from scorers.results import load_results, save_results
+from scorers.results import load_results
+from scorers.store import save_unless_changed, stamp_before_load
 
 DESCRIPTION = """Add LLM judge verdicts to a graded run (review.verdicts, source judge:NAME),
 recompute flags and `correct` (per the run's primary policy), and rewrite the files atomically.
@@ -121,6 +122,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--parse rome applies to --judge rome only")
     conditions = parse_where(args.where)
     judge = get_judge(args.judge)
+    read = stamp_before_load(args.results)
     loaded = load_results(args.results)
     for warning in loaded.warnings:
         warn("judge", warning)
@@ -186,7 +188,14 @@ def run(args: argparse.Namespace) -> int:
         apply_primary(record, loaded.settings, judge)
         recompute_flags(record, ctx)
     if judged:
-        save_results(loaded.paths, loaded.records, loaded.settings)
+        # The review app (or another judge run) may have written the run meanwhile.
+        then = (
+            f"The judge's answers are cached in {cache.path}: run the same command again "
+            "to apply them to the new file without asking the judge again."
+            if cache is not None
+            else "Run the same command again to judge the new file."
+        )
+        save_unless_changed(loaded, read, then)
     errors = sum(1 for r in judged if _verdict_error(r, judge.name))
     seconds = time.monotonic() - started
     line = f"judge {judge.name} ({model}): {len(judged)}/{len(selected)} records judged, {errors} errors"
