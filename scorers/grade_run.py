@@ -271,7 +271,7 @@ class DeferredRecords(Sequence[dict[str, Any]]):
                 rows, unreadable = tally
                 self.tally.add_rows(rows)
                 self.unreadable += unreadable
-                self.rejected += sum(1 for row in rows if row[-1])
+                self.rejected += sum(1 for *_, rejected in rows if rejected)
             else:
                 batch = self._records[self._done : end]
                 self.tally.add(batch)

@@ -546,11 +546,9 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
 
 # --- writing -----------------------------------------------------------------
 
-_INDENT = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS
-
 
 def _dumps(records: Sequence[dict[str, Any]]) -> bytes:
-    """``orjson.dumps(records, _INDENT)``."""
+    """``orjson.dumps(records, OPT_INDENT_2 | OPT_NON_STR_KEYS)``."""
     return dumps_any_keys(records, orjson.OPT_INDENT_2, _default)
 
 
@@ -563,7 +561,7 @@ class Serialised(Protocol):
 
     def spans(self) -> Iterator[tuple[int, int, bytes | memoryview | None]]:
         """``(start, stop, data)`` in order, covering every record once: ``data``
-        is ``orjson.dumps(records[start:stop], _INDENT)`` or None to dump here."""
+        is ``_dumps(records[start:stop])`` or None to dump here."""
         ...
 
 

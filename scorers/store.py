@@ -520,7 +520,7 @@ class ResultsStore:
         """
         from scorers.results import save_results
 
-        with self._write_lock, self._file_lock():
+        with self._write_lock, run_lock(self._predictions_path().parent):
             for path in self._watched():
                 if _changed(path, self._stamps.get(str(path))):
                     raise ConflictError(
@@ -540,9 +540,6 @@ class ResultsStore:
                 ) from None
             self._stamp_files()
             self.saved_version = version
-
-    def _file_lock(self) -> contextlib.AbstractContextManager[None]:
-        return run_lock(self._predictions_path().parent)
 
     def _remove_orphans(self) -> None:
         """Temp files of rewrites killed midway (we hold the lock: none is in progress)."""
