@@ -44,6 +44,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from grade_throughput import generate  # noqa: E402
+from summary_speed import best_of  # noqa: E402
 
 from scorers import flagging, grade_run, grade_worker, loading, writeback  # noqa: E402
 from scorers.grading import Grader  # noqa: E402
@@ -51,12 +52,7 @@ from scorers.results import ResultsPaths, RunSettings  # noqa: E402
 
 
 def best(repeat: int, func: Callable[[], Any]) -> float:
-    fastest = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        fastest = min(fastest, time.perf_counter() - start)
-    return fastest
+    return best_of(repeat, func)[0]
 
 
 def _worker_costs(
