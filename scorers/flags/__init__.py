@@ -69,7 +69,7 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     abstained_span, abstained_flags = abstention.flag_abstained(record, declining)
     abstained = abstained_span is not None
     yield from abstained_flags
-    yield from injection.detect(answer, answer_found)
+    yield from injection.detect(answer, answer_found, record)
     if not reasoning.strip():
         return
     low = lowered(reasoning)

@@ -31,7 +31,8 @@ _VAL = r"(?P<val>[^\n]{1,160})"
 # has the shape the evaluator expects (a number, an option letter), so they are
 # not used for free-text answers.
 _SUBJECT = (
-    r"(?:final\s+answer|(?:my|our|the)\s+(?:final\s+|best\s+|correct\s+|right\s+|only\s+|chronological\s+)?"
+    r"(?:final\s+answer|(?:my|our)\s+(?:final\s+)?(?:figure|tally)"
+    r"|(?:the|my|our)\s+final\s+(?:figure|tally|reading|result|value|verdict)|(?:my|our|the)\s+(?:final\s+|best\s+|correct\s+|right\s+|only\s+|chronological\s+)?"
     r"(?:answer|option|choice|order|ordering|sequence|ranking|count|total|number|location|place|estimate"
     r"|identification|guess|pick|selection|match|conclusion)|answer)"
 )
@@ -72,6 +73,9 @@ _GENERIC_PATTERNS: tuple[str, ...] = (
     # (run on lowercased text: the letter's case is checked on the original)
     r"\b(?:so|therefore|thus|hence|then|yeah|yes|ok(?:ay)?)\s*,?\s+(?:option\s+|choice\s+)?\(?(?P<val>[a-h])\)?"
     r"(?=\s+(?:is|has|must|should|gives|matches|fits|wins|it\s+is)\b|\s*[.!](?:\s|$))",
+    # "..., which is option B." closing the text
+    r"\bwhich\s+(?:is|would\s+be|corresponds\s+to|means|makes\s+it)\s+(?:option|choice|answer)\s+\(?(?P<val>[a-h])\)?"
+    r"(?=\s*[.!,;)](?:\s|$)|\s*$)",
 )
 _NOUNS = (
     "answer",
@@ -103,6 +107,7 @@ _NOUNS = (
 _STRONG_STEMS: tuple[tuple[str, ...], ...] = (
     (
         *(f"{det} {noun}" for det in ("my", "our", "the") for noun in _NOUNS),
+        *(f"{det} {noun}" for det in ("my", "our") for noun in ("figure", "tally")),
         "final answer",
         "answer",
     ),
@@ -163,6 +168,7 @@ _GENERIC_STEMS: tuple[tuple[str, ...], ...] = (
         "which makes",
     ),
     ("so", "therefore", "thus", "hence", "then", "yeah", "yes", "ok"),
+    ("which is", "which would", "which corresponds", "which means", "which makes"),
 )
 # Generic commits only count at the very end of the text, so only that much is scanned.
 _GENERIC_REACH = 400

@@ -26,8 +26,14 @@ from scorers.strict.numbers import UNIT_WORDS
 
 # Number words a conclusion may use instead of digits, zero to twenty.
 _NUMBER_WORDS = {w: str(i) for i, w in enumerate((*UNIT_WORDS, "twenty"))}
-_NUMBER_WORDS.update(
-    {"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "hundred": "100", "a dozen": "12"}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70}
+_TENS.update({"eighty": 80, "ninety": 90})
+_NUMBER_WORDS.update({word: str(n) for word, n in _TENS.items()})
+_NUMBER_WORDS.update({"hundred": "100", "a dozen": "12"})
+_UNITS = {w: i for i, w in enumerate(UNIT_WORDS) if 0 < i < 10}
+# "twenty-three", "forty five": read before the single words, or "twenty" would win.
+_COMPOUND_RE = re.compile(
+    r"\b(" + "|".join(_TENS) + r")[-\s](" + "|".join(_UNITS) + r")\b", re.IGNORECASE
 )
 _WORD_RE = re.compile(
     r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE
@@ -96,12 +102,35 @@ def _prepare(evaluator: str, value: str) -> str | None:
     if evaluator in ("number_matching", "interval_matching", "multi_interval_matching"):
         # Only a value that *is* a number ("42", "seven sailboats", "about 33 °C");
         # "e − 2" or "2π" are expressions the number reader would misread.
-        # IGNORECASE matches "FİVE", whose lowercase ("fi̇ve") is no key: keep such a word as it is.
-        m = _LEADING_NUMBER.match(
-            _WORD_RE.sub(lambda w: _NUMBER_WORDS.get(w.group(1).lower(), w.group(0)), value)
-        )
+        m = _LEADING_NUMBER.match(_digits(value))
         return m.group(1).replace(",", "") if m else None
     return value
+
+
+def _digits(value: str) -> str:
+    """``value`` with its number words ("twenty-three", "seven") written as digits."""
+    value = _COMPOUND_RE.sub(
+        lambda w: str(_TENS[w.group(1).lower()] + _UNITS[w.group(2).lower()]), value
+    )
+    # IGNORECASE matches "FİVE", whose lowercase ("fi̇ve") is no key: keep such a word as it is.
+    return _WORD_RE.sub(lambda w: _NUMBER_WORDS.get(w.group(1).lower(), w.group(0)), value)
+
+
+# A number standing alone: not part of "3rd", "A4", "1/2" or a decimal.
+_LONE_NUMBER = re.compile(r"(?<![\w/.])-?\d[\d,]*(?:\.\d+)?(?![\w/]|\.\d)")
+_OPERATORS = re.compile(
+    r"[=+×*÷^<>≈~−√π]|\s-\s|\d\s*-\s*\d|\b(?:or|to|between|minus|plus|times|over)\b"
+)
+
+
+def _only_number(value: str) -> str | None:
+    """The one number a stated conclusion holds ("the figure contains 13 triangles"),
+    or None when it holds none, several, or an expression."""
+    text = _digits(value)
+    if _OPERATORS.search(text):
+        return None
+    found = _LONE_NUMBER.findall(text)
+    return found[0].replace(",", "") if len(found) == 1 else None
 
 
 @cache
@@ -289,6 +318,10 @@ def detect(
     if concluded is None:
         return
     value = _prepare(evaluator, concluded.value)
+    if value is None and concluded.strong and evaluator == "number_matching":
+        # Named as the conclusion ("I've determined that the figure contains 13
+        # triangles"): its one number is the answer even when it does not open it.
+        value = _only_number(concluded.value)
     if value is None:
         return
     if _restated(evaluator, value, answer):

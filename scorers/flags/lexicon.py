@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from typing import NamedTuple
 
 from scorers.flags.scan import Family, Scanner, lc
-from scorers.flags.spans import sentence_start
+from scorers.flags.spans import sentence_end, sentence_start
 
 
 def _c(pattern: str) -> re.Pattern[str]:
@@ -27,10 +27,11 @@ def _c(pattern: str) -> re.Pattern[str]:
 # Strong hedges: on their own they say the writer is unsure.
 _STRONG_PATTERN = (
     r"\bnot\s+(?:entirely\s+|completely\s+|totally\s+|100%\s+|fully\s+|quite\s+|very\s+|absolutely\s+|too\s+)?"
-    r"(?:sure|certain|confident|convinced|positive)\b"
+    r"(?:sure|certain|confident|convinced|positive|settled)\b"
     r"|\bnot\s+100%"
     r"|\b(?:unsure|uncertain|uncertainty|unclear|ambiguous|ambiguity|hesitant|hesitate|tentative(?:ly)?"
-    r"|doubtful|doubts?|inconclusive|speculative|speculating|speculate|toss[- ]up|hunch|gamble|50/50)\b"
+    r"|doubtful|doubts?|inconclusive|speculative|speculating|speculate|toss[- ]up|hunch|gamble|50/50"
+    r"|coin[- ]?(?:flip|toss)|(?:real|distinct|strong|serious)\s+possibility|my\s+lean)\b"
     r"|\b(?:might|may|could)\s+(?:well\s+|also\s+|just\s+|actually\s+)?be\b(?!\s+(?:\w+ed|written|seen|shown|done"
     r"|taken|given|drawn|made|found|broken|known|read|used|ruled|thought|interpreted)\b)"
     r"|\b(?:probably|possibly|perhaps|presumably|maybe|likely|plausibly|plausible|probable|conceivably)\b"
@@ -38,7 +39,8 @@ _STRONG_PATTERN = (
     r"|\b(?:hard|difficult|tough|tricky)\s+to\s+(?:tell|say|be\s+sure|be\s+certain|determine|know|judge|pin\s+down"
     r"|confirm|verify)\b"
     r"|\b(?:can't|cannot|can\s+not|couldn't|unable\s+to)\s+(?:be\s+)?(?:completely\s+|fully\s+|entirely\s+|100%\s+)?"
-    r"(?:sure|certain|confirm|verify|rule\s+out|be\s+certain|be\s+sure)\b"
+    r"(?:sure|certain|confirm|verify|rule\s+out|be\s+certain|be\s+sure|exclude|eliminate|dismiss"
+    r"|rule\s+(?:it|this|that|them|either(?:\s+one)?)\s+out)\b"
     r"|\b(?:can't|cannot|can\s+not|couldn't|unable\s+to)\s+(?:\w+\s+){0,3}(?:for\s+(?:sure|certain)|with\s+certainty"
     r"|definitively|conclusively|with\s+confidence)\b"
     r"|\bif\s+i\s+(?:had|have)\s+to\s+(?:guess|pick|choose|bet|commit)\b"
@@ -48,6 +50,13 @@ _STRONG_PATTERN = (
 )
 _STRONG_STEMS = (
     "not sure",
+    "not settled",
+    "coin",
+    "real possib",
+    "distinct possib",
+    "strong possib",
+    "serious possib",
+    "my lean",
     "not certain",
     "not confident",
     "not convinced",
@@ -133,14 +142,25 @@ _ABSTAIN_PATTERN = (
     r"(?:really\s+|reliably\s+|actually\s+|accurately\s+|even\s+|possibly\s+)?"
     r"(?:determine|tell|identify|know|say|answer|decide|figure\s+out|work\s+out|make\s+out|read|distinguish"
     r"|conclude|pin\s+down|count|establish|be\s+determined|be\s+identified|be\s+answered|be\s+known|be\s+read"
-    r"|give\s+(?:a|an)\s+(?:definite|definitive|confident)?\s*answer)\b"
+    r"|be\s+(?:worked|figured)\s+out|be\s+established|be\s+calculated|be\s+computed|be\s+inferred|be\s+deduced"
+    r"|be\s+pinned\s+down|be\s+told|be\s+decided"
+    r"|give\s+(?:a|an|any)\s+(?:(?:definite|definitive|confident|reliable|meaningful|justified|justifiable)\s+)?"
+    r"(?:answer|count|number|total|figure|estimate|value|reading))\b"
     r"|\b(?:not|insufficient|nowhere\s+near)\s+(?:enough\s+)?(?:information|info|detail|details|data|context"
     r"|resolution|evidence|clues)\b(?!\s+(?:about\s+the\s+)?(?:to\s+rule|to\s+reject))"
     r"|\b(?:isn't|aren't|wasn't|weren't|there's\s+not|there\s+is\s+not|there's\s+no|there\s+is\s+no"
     r"|there's\s+simply\s+not|lacks?|lacking)\s+(?:enough\s+|sufficient\s+|the\s+)?(?:information|info|detail|details"
     r"|data|context|resolution|evidence|clues)\b(?!\s+(?:about\s+the\s+)?(?:to\s+rule|to\s+reject))"
     r"|\b(?:undeterminable|indeterminable|indeterminate|unanswerable|not\s+determinable)\b"
-    r"|\bi\s+(?:don't|do\s+not|really\s+don't)\s+know\b|\bno\s+(?:clear|definitive|reliable)\s+way\b"
+    r"|\bi\s+(?:don't|do\s+not|really\s+don't)\s+know\b"
+    r"|\bno\s+(?:clear|definitive|reliable|justified|justifiable|principled|sound|dependable)\s+way\b"
+    # "I don't think this question can be answered from these images"
+    r"|\b(?:don't|do\s+not)\s+think\s+(?:\w+\s+){0,4}?can\s+be\s+(?:answered|determined|decided|settled|known|told"
+    r"|established|worked\s+out|pinned\s+down)\b"
+    # "this photo doesn't allow a reliable total"
+    r"|\b(?:doesn't|does\s+not|don't|do\s+not)\s+allow\s+(?:(?:me|us)\s+to\s+give\s+)?(?:a|an|any)\s+"
+    r"(?:reliable|definite|definitive|meaningful|trustworthy)\s+(?:answer|count|number|total|figure|estimate"
+    r"|reading|identification)\b"
     r"|\btoo\s+(?:blurry|small|low[- ]resolution|pixelated|dark|grainy|faint|obscured)\s+to\s+"
     r"(?:read|tell|make\s+out|identify|determine|count|see)\b"
 )
@@ -185,6 +205,17 @@ _ABSTAIN_STEMS = (
     "no clear",
     "no definitive",
     "no reliable",
+    "no justified",
+    "no justifiable",
+    "no principled",
+    "no sound",
+    "no dependable",
+    "don't think",
+    "do not think",
+    "doesn't allow",
+    "does not allow",
+    "don't allow",
+    "do not allow",
     "too blurry",
     "too small",
     "too low",
@@ -210,7 +241,10 @@ _RESOLVE_PATTERN = (
     r"|\b(?:settles|resolves|clears\s+up)\b|\bis\s+(?:indeed|clearly)\b"
     r"|\b(?:that's|that\s+is|this\s+is|it's|it\s+is)\s+(?:definitely\s+|indeed\s+)?(?:correct|right|consistent)\b"
     r"|✓|✔|\bmatch(?:es)?\s+(?:exactly|perfectly|the)\b|\bclearly\s+(?:reads|shows|visible|legible|says)\b"
-    r"|\bconsistent\s+with\b|\bno\s+longer\s+(?:unsure|uncertain|in\s+doubt)\b"
+    r"|\bconsistent\s+with\b|\bconsistent(?=\s*[.!](?:\s|$))|\bno\s+longer\s+(?:unsure|uncertain|in\s+doubt)\b"
+    r"|\b(?:every|each)\s+(?:single\s+)?check\s+(?:lines\s+up|passes|holds|agrees|checks\s+out)\b"
+    r"|\b(?:all|both)\s+(?:the\s+|my\s+|these\s+)?checks\s+(?:line\s+up|pass|hold|agree)\b"
+    r"|\beverything\s+(?:lines\s+up|checks\s+out|fits|matches|agrees|is\s+consistent)\b"
 )
 _RESOLVE_STEMS = (
     "confirm",
@@ -311,6 +345,19 @@ _RESOLVE_STEMS = (
     "clearly",
     "consistent",
     "no longer",
+    "every check",
+    "each check",
+    "every single",
+    "each single",
+    "all checks",
+    "all the checks",
+    "all my checks",
+    "all these checks",
+    "both checks",
+    "both the checks",
+    "both my checks",
+    "both these checks",
+    "everything",
 )
 # Word tests on the few words before a cue (set operations run in C; the
 # regex equivalents scan every position of the context).
@@ -378,11 +425,22 @@ def _last_words(before: str, n: int) -> list[str]:
     return [w.strip(".,;:!?()\"'*") for w in before[-60:].split()[-n:]]
 
 
+# "any of the three options is consistent with what's shown": a check that
+# fits every candidate leaves the doubt open.
+_ANY_CANDIDATE = frozenset(["any", "either", "neither", "whichever"])
+
+
 def _settles(before: str) -> bool:
     """Neither a negator ("not entirely", "no longer", "can't really") nor an intent
-    or condition ("let me verify", "to confirm") among the last three words."""
-    words = _last_words(before, 3)
-    return _NEGATORS.isdisjoint(words) and _INTENTS.isdisjoint(words)
+    or condition ("let me verify", "to confirm") among the last three words, and
+    no "any"/"either" among the last six."""
+    words = _last_words(before, 6)
+    near = words[-3:]
+    return (
+        _NEGATORS.isdisjoint(near)
+        and _INTENTS.isdisjoint(near)
+        and _ANY_CANDIDATE.isdisjoint(words)
+    )
 
 
 def _self_negated(before: str) -> bool:
@@ -478,7 +536,7 @@ class Cues:
                 continue
             if "guess" in word and _QUOTED.search(before[-60:]):
                 continue
-            if not _earlier_in(before):
+            if not _earlier_in(before) and not _asked_then_pursued(low, m.end()):
                 out.append((start, m.end(), 2))
         for m in self.found.get("weak", ()):
             start = m.start()
@@ -486,7 +544,11 @@ class Cues:
                 continue
             starts[start] = at = sentence_start(low, start)
             before = low[at:start]
-            if not _self_negated(before[-20:]) and not _earlier_in(before):
+            if (
+                not _self_negated(before[-20:])
+                and not _earlier_in(before)
+                and not _asked_then_pursued(low, m.end())
+            ):
                 out.append((start, m.end(), 1))
         return out
 
@@ -523,6 +585,40 @@ class Cues:
 
 
 _CONDITION = _c(r"\b(?:if|whether|unless)\b[^,]*$")
+
+
+# How a text goes on to look into a question it asked itself.
+_PURSUITS = (
+    "let me",
+    "let's",
+    "check",
+    "i'll check",
+    "i will check",
+    "i should check",
+    "i need to check",
+    "to check",
+    "looking again",
+    "looking closer",
+    "looking at",
+    "i'll look",
+    "verify",
+    "verifying",
+    "i'll verify",
+    "i should verify",
+    "no,",
+    "no.",
+    "nope",
+)
+
+
+def _asked_then_pursued(low: str, end: int) -> bool:
+    """The cue sits in a question that the text then looks into ("maybe there's
+    a city, which would double it? Let me check: ..."): a point to check, not a
+    doubt the writer ends with."""
+    close = sentence_end(low, end)
+    if low[close - 1 : close] != "?":
+        return False
+    return low[close : close + 40].lstrip(" \t\n*_").startswith(_PURSUITS)
 
 
 # Hedge words that "no"/"without"/"not" before them turn into certainty ("no doubt").

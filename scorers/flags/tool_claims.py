@@ -58,6 +58,12 @@ _VERBS_SHOW = (
     r"|output(?:s|ted)?|print(?:s|ed)?|report(?:s|ed)?|agree[sd]?|match(?:es|ed)?)"
 )
 
+# Online sources a claimed search names ("I searched PubChem for ...").
+_SITES = (
+    r"(?:pubchem|pubmed|imdb|arxiv|google\s+scholar|scholar|youtube|reddit|wolfram\s*alpha|duckduckgo"
+    r"|openstreetmap|google\s+maps|google\s+images|stack\s*overflow|the\s+news|news\s+archives|online\s+databases?)"
+)
+
 # Words after an ambiguous "search" that show it was a search of the picture or
 # of memory, not of the web.
 _NOT_WEB = re.compile(
@@ -123,7 +129,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         "web_search",
         ("search", "googl", "brows", "looked"),
         rf"\b{_I}\s+{_ADV}(?:searched(?=\s+(?:for|up|online|on|through|the\s+(?:web|internet)|google|bing"
-        rf"|wikipedia|it|again)\b|\s*[.,;])|googled|browsed|looked\s+(?:it|this|that|them|these|those)\s+up"
+        rf"|wikipedia|it|again|{_SITES})\b|\s*[.,;])|googled|browsed|looked\s+(?:it|this|that|them|these|those)\s+up"
         rf"|looked\s+up)\b",
         check_target=True,
         requires=("searched", "googled", "browsed", "looked"),
@@ -193,6 +199,12 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"\b(?:searching|googling|browsing|checking|searched|checked)\s+(?:on\s+|in\s+|through\s+)?"
         r"(?:the\s+)?(?:web|internet|online|google(?:\s+maps|\s+street\s*view)?|bing|wikipedia|street\s*view)\b",
         requires=("web", "internet", "online", "google", "bing", "wikipedia", "street"),
+    ),
+    _p(
+        "web_search",
+        ("online",),
+        rf"\b{_I}\s+{_ADV}(?:went|hopped|jumped|got|checked|looked)\s+online\b",
+        requires=("went", "hopped", "jumped", "got", "checked", "looked"),
     ),
     _p(
         "web_search",
