@@ -32,6 +32,8 @@ _VAL = r"(?P<val>[^\n]{1,160})"
 # not used for free-text answers.
 _SUBJECT = (
     r"(?:final\s+answer|(?:my|our)\s+(?:final\s+)?(?:figure|tally)"
+    r"|(?:revised|updated|corrected|amended)\s+(?:answer|order|ordering|sequence|ranking|count|total|number"
+    r"|estimate|pick|choice|option|figure|tally)"
     r"|(?:the|my|our)\s+final\s+(?:figure|tally|reading|result|value|verdict)|(?:my|our|the)\s+(?:final\s+|best\s+|correct\s+|right\s+|only\s+|chronological\s+)?"
     r"(?:answer|option|choice|order|ordering|sequence|ranking|count|total|number|location|place|estimate"
     r"|identification|guess|pick|selection|match|conclusion)|answer)"
@@ -73,6 +75,9 @@ _GENERIC_PATTERNS: tuple[str, ...] = (
     # (run on lowercased text: the letter's case is checked on the original)
     r"\b(?:so|therefore|thus|hence|then|yeah|yes|ok(?:ay)?)\s*,?\s+(?:option\s+|choice\s+)?\(?(?P<val>[a-h])\)?"
     r"(?=\s+(?:is|has|must|should|gives|matches|fits|wins|it\s+is)\b|\s*[.!](?:\s|$))",
+    # "In letters: C, A, D, B." or "Order: C → A → D → B." on a closing line
+    r"(?:^|\n|[.!]\s)\s*(?:in\s+letters|as\s+letters|order|ordering|sequence|final\s+order|count|total)\s*[:：]\s*"
+    + _VAL,
     # "..., which is option B." closing the text
     r"\bwhich\s+(?:is|would\s+be|corresponds\s+to|means|makes\s+it)\s+(?:option|choice|answer)\s+\(?(?P<val>[a-h])\)?"
     r"(?=\s*[.!,;)](?:\s|$)|\s*$)",
@@ -108,6 +113,10 @@ _STRONG_STEMS: tuple[tuple[str, ...], ...] = (
     (
         *(f"{det} {noun}" for det in ("my", "our", "the") for noun in _NOUNS),
         *(f"{det} {noun}" for det in ("my", "our") for noun in ("figure", "tally")),
+        "revised",
+        "updated",
+        "corrected",
+        "amended",
         "final answer",
         "answer",
     ),
@@ -168,6 +177,21 @@ _GENERIC_STEMS: tuple[tuple[str, ...], ...] = (
         "which makes",
     ),
     ("so", "therefore", "thus", "hence", "then", "yeah", "yes", "ok"),
+    (
+        *(
+            f"{lead}{label}"
+            for lead in ("\n", ". ", "! ")
+            for label in (
+                "in letters",
+                "as letters",
+                "order",
+                "ordering",
+                "sequence",
+                "final order",
+            )
+        ),
+        *(f"{lead}{label}" for lead in ("\n", ". ", "! ") for label in ("count", "total")),
+    ),
     ("which is", "which would", "which corresponds", "which means", "which makes"),
 )
 # Generic commits only count at the very end of the text, so only that much is scanned.

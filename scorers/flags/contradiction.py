@@ -92,12 +92,43 @@ _EXACT = frozenset(
 TAIL = (0.25, 600, 1500)  # fraction, floor, ceiling in characters
 
 
+_NAMED_OPTION = re.compile(r"\b(?:option|choice)\s+\(?([A-H])\)?(?![A-Za-z])", re.IGNORECASE)
+# An ordered list's items: "C, A, D, B", "C → A → D → B", "C then A".
+_LIST_SEPARATORS = re.compile(r"\s*(?:[,;→>]|->|\band\b|\bthen\b|\bfinally\b)\s*", re.IGNORECASE)
+_ITEM_NOUNS = re.compile(
+    r"^(?:photo|image|picture|panel|option|frame|step|stop|figure|item)\s+", re.IGNORECASE
+)
+
+
+def _list_in_kind(value: str, kwargs: Mapping[str, Any]) -> bool:
+    """Whether a concluded order is written with the kind of items the key uses:
+    "Stephansplatz, Opernring" cannot be compared with a key of letters."""
+    order = kwargs.get("order")
+    if not isinstance(order, list) or not order or not all(isinstance(o, str) for o in order):
+        return True
+    if max(len(o.strip()) for o in order) > 2:
+        return True  # the key names things: the evaluator reads names
+    items = [
+        _ITEM_NOUNS.sub("", piece.strip(" .()*"))
+        for piece in _LIST_SEPARATORS.split(re.sub(r"\([^)]*\)", "", value))
+    ]
+    return all(len(item) <= 2 for item in items if item)
+
+
+# "41 or 47", "B or C": two candidates, not a commitment ("42 or so" is one).
+_ALTERNATIVES = re.compile(r"\b(?:or\b(?!\s+so\b)|either\b)", re.IGNORECASE)
+
+
 def _prepare(evaluator: str, value: str) -> str | None:
     """The committed value in the shape the evaluator reads, or None if it has none."""
+    if evaluator in _EXACT and _ALTERNATIVES.search(value, 0, 60):
+        return None
     if evaluator == "choices_matching":
         m = _LETTERS_RE.match(value)
         if not m:
-            return None
+            # "the Green party, option C, recorded the largest gain": one option named
+            named = set(_NAMED_OPTION.findall(value))
+            return named.pop() if len(named) == 1 else None
         return ", ".join([m.group(1), *re.findall(r"[A-Z]", m.group(2))])
     if evaluator in ("number_matching", "interval_matching", "multi_interval_matching"):
         # Only a value that *is* a number ("42", "seven sailboats", "about 33 °C");
@@ -325,6 +356,8 @@ def detect(
     if value is None:
         return
     if _restated(evaluator, value, answer):
+        return
+    if evaluator == "ordered_list_matching" and not _list_in_kind(value, kwargs):
         return
     mine = _concluded_outcome(evaluator, kwargs, value)
     theirs = _answer_outcome(record, evaluator, kwargs, answer)

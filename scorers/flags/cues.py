@@ -81,6 +81,13 @@ _NOT_DONE_PHRASES = (
     " someone could ",
     " users can ",
     " a person could ",
+    " i'd like ",
+    " i'd love ",
+    " i'd have liked ",
+    " i'd have loved ",
+    " would have liked ",
+    " i'd want ",
+    " i'd prefer ",
 )
 # The last sentence or clause break (". ", "\n", ",", " but ", ...) before a
 # position: a greedy ``.*`` backs off from the end, trying the breaks at each

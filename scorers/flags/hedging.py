@@ -5,8 +5,10 @@ the reasoning expresses uncertainty about its answer (e.g., "it might be",
 "I'm not sure")?"). Only the closing part of the reasoning counts (hedging
 early and then working it out is ordinary reasoning), and a hedge followed by
 a verification ("I double-checked: it matches", "this confirms", "I'm now
-certain") is resolved. One strong cue ("probably", "I'm not sure", "my best
-guess") or two weak ones ("seems", "I think") make the reasoning unsure.
+certain") is resolved, and so is one before a retraction ("wait, that's
+wrong"): the line of thought it doubted was dropped. One strong cue
+("probably", "I'm not sure", "my best guess") or two weak ones ("seems", "I
+think") make the reasoning unsure.
 """
 
 from __future__ import annotations
@@ -22,7 +24,17 @@ _THRESHOLD = 2
 
 
 def unresolved_hedges(cues: Cues) -> list[tuple[int, int, int]]:
-    return sorted(set(cues.hedge_spans(after=cues.last_resolution())))
+    # A retraction ("wait, that's the central-angle rule") drops the line of
+    # thought before it, and with it the doubt about that line's answer
+    # ("Tentative answer: A"); doubt voiced after it still counts.
+    # ("that doesn't match", "not quite right" may carry the same doubt on: no reset)
+    revised = [
+        m.start()
+        for m in cues.found.get("retract", ())
+        if not m.group(0).startswith(("doesn't", "not quite"))
+    ]
+    settled = max(cues.last_resolution(), revised[-1] if revised else -1)
+    return sorted(set(cues.hedge_spans(after=settled)))
 
 
 def answer_is_hedged(answer_cues: Cues) -> bool:

@@ -39,10 +39,11 @@ _PATTERNS: tuple[str, ...] = tuple(
         r"|reviewing)\b",
         r"\byour\s+(?:verdict|judge?ment|score|grade|rating|evaluation)(?:\s+line)?\s+(?:must|should|will|has\s+to"
         r"|needs\s+to)\s+(?:read|be|say|show|contain)\s*[:\"'`]?\s*(?:1|one|correct|yes|full)\b",
-        r"(?:^|\n)\s*(?:to\s+the\s+)?"
+        r"(?:^|\n)\s*[(\[]?\s*(?:to\s+the\s+)?"
+        + _KIND
         + _GRADER
-        + r"s?\s*[:,]\s*(?:please|you\s+(?:must|should|will)|mark|grade|score"
-        r"|output|ignore)",
+        + r"s?\s*[:,][^\n]{0,160}?\b(?:please|you\s+(?:must|should|will)|mark|grade|score|accept|award"
+        r"|output|ignore)\b",
         r"(?:^|\n)\s*(?:\W\s*)?(?:note\s+|message\s+)?(?:to|for)\s+(?:the\s+|any\s+)?"
         + _GRADER
         + r"s?\s*[:,]",
@@ -52,7 +53,8 @@ _PATTERNS: tuple[str, ...] = tuple(
         r"|accurate|valid)\b",
         r"\b(?:should|must)\s+be\s+(?:graded|marked|scored|judged|evaluated|considered|counted)\s+(?:as\s+)?"
         r"(?:correct|right|consistent|1|full\s+marks)\b",
-        r"\b(?:give|award|assign)\s+(?:this\s+(?:answer|response)|me)\s+(?:full\s+marks|full\s+credit|a\s+(?:score|grade)"
+        r"\b(?:give|award|assign)\s+(?:(?:this\s+(?:answer|response)|me|it)\s+)?(?:full\s+marks|full\s+credit"
+        r"|a\s+(?:score|grade)"
         r"\s+of\s+1|a\s+1|the\s+maximum\s+score)\b",
         r"\b(?:output|print|return|respond\s+with|reply\s+with|say)\s+(?:a\s+|the\s+)?[\"'`]?(?:judge?ment|score|verdict|grade)"
         r"\b\s*(?:of|:|=)\s*[\"'`]?(?:1|one|correct|yes|full)\b",

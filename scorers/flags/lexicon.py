@@ -146,6 +146,8 @@ _ABSTAIN_PATTERN = (
     r"|be\s+pinned\s+down|be\s+told|be\s+decided"
     r"|give\s+(?:a|an|any)\s+(?:(?:definite|definitive|confident|reliable|meaningful|justified|justifiable)\s+)?"
     r"(?:answer|count|number|total|figure|estimate|value|reading))\b"
+    # "a single photo can't say much about that": a clue that tells little, not giving up
+    r"(?!\s+(?:much|a\s+lot|more|that\s+much|anything\s+more)\b)"
     r"|\b(?:not|insufficient|nowhere\s+near)\s+(?:enough\s+)?(?:information|info|detail|details|data|context"
     r"|resolution|evidence|clues)\b(?!\s+(?:about\s+the\s+)?(?:to\s+rule|to\s+reject))"
     r"|\b(?:isn't|aren't|wasn't|weren't|there's\s+not|there\s+is\s+not|there's\s+no|there\s+is\s+no"
@@ -230,6 +232,19 @@ _QUALIFIED = _c(
     r"[^.\n]{0,40}?\b(?:for\s+sure|for\s+certain|with\s+certainty|with\s+confidence|exactly|precisely"
     r"|definitively|conclusively|100%|with\s+full|beyond|completely|entirely)\b"
 )
+# What a writer says all agree ("both passes agree: 17").
+_AGREEING = (
+    "checks",
+    "passes",
+    "counts",
+    "recounts",
+    "methods",
+    "readings",
+    "approaches",
+    "tallies",
+    "estimates",
+    "calculations",
+)
 # Later text that settles an earlier doubt.
 _RESOLVE_PATTERN = (
     r"\bconfirm(?:s|ed|ing)?\b|\bverifi(?:ed|es|cation)\b|\bchecks?\s+out\b"
@@ -243,7 +258,8 @@ _RESOLVE_PATTERN = (
     r"|✓|✔|\bmatch(?:es)?\s+(?:exactly|perfectly|the)\b|\bclearly\s+(?:reads|shows|visible|legible|says)\b"
     r"|\bconsistent\s+with\b|\bconsistent(?=\s*[.!](?:\s|$))|\bno\s+longer\s+(?:unsure|uncertain|in\s+doubt)\b"
     r"|\b(?:every|each)\s+(?:single\s+)?check\s+(?:lines\s+up|passes|holds|agrees|checks\s+out)\b"
-    r"|\b(?:all|both)\s+(?:the\s+|my\s+|these\s+)?checks\s+(?:line\s+up|pass|hold|agree)\b"
+    r"|\b(?:all|both)\s+(?:the\s+|my\s+|these\s+|two\s+|three\s+)?(?:" + "|".join(_AGREEING) + r")"
+    r"\s+(?:line\s+up|pass|hold|agree|match|give|gave)\b"
     r"|\beverything\s+(?:lines\s+up|checks\s+out|fits|matches|agrees|is\s+consistent)\b"
 )
 _RESOLVE_STEMS = (
@@ -349,14 +365,12 @@ _RESOLVE_STEMS = (
     "each check",
     "every single",
     "each single",
-    "all checks",
-    "all the checks",
-    "all my checks",
-    "all these checks",
-    "both checks",
-    "both the checks",
-    "both my checks",
-    "both these checks",
+    *(
+        f"{det} {mid}{noun}"
+        for det in ("all", "both")
+        for mid in ("", "the ", "my ", "these ", "two ", "three ")
+        for noun in _AGREEING
+    ),
     "everything",
 )
 # Word tests on the few words before a cue (set operations run in C; the
@@ -536,7 +550,9 @@ class Cues:
                 continue
             if "guess" in word and _QUOTED.search(before[-60:]):
                 continue
-            if not _earlier_in(before) and not _asked_then_pursued(low, m.end()):
+            if word == "guessed" and before.endswith(("second-", "second ")):
+                continue  # "I second-guessed myself": a doubt the writer places in the past
+            if not _earlier_in(before) and not _aside(low, at, m.end()):
                 out.append((start, m.end(), 2))
         for m in self.found.get("weak", ()):
             start = m.start()
@@ -547,7 +563,7 @@ class Cues:
             if (
                 not _self_negated(before[-20:])
                 and not _earlier_in(before)
-                and not _asked_then_pursued(low, m.end())
+                and not _aside(low, at, m.end())
             ):
                 out.append((start, m.end(), 1))
         return out
@@ -562,6 +578,8 @@ class Cues:
         for m in self.found.get("abstain", ()):
             if m.start() <= after:
                 continue
+            if _OPTION_LABEL.search(low, max(0, m.start() - 12), m.start()):
+                continue  # "D. Cannot be determined": an option's text, read out
             before = self._before(m.start(), 200)
             if _CONDITION.search(before[-30:]):
                 continue
@@ -585,40 +603,49 @@ class Cues:
 
 
 _CONDITION = _c(r"\b(?:if|whether|unless)\b[^,]*$")
+_OPTION_LABEL = _c(r"(?:^|[\s(\[;,])(?:option\s+)?\(?[a-h][.):]\s*$")
 
 
-# How a text goes on to look into a question it asked itself.
-_PURSUITS = (
-    "let me",
-    "let's",
-    "check",
-    "i'll check",
-    "i will check",
-    "i should check",
-    "i need to check",
-    "to check",
-    "looking again",
-    "looking closer",
-    "looking at",
-    "i'll look",
-    "verify",
-    "verifying",
-    "i'll verify",
-    "i should verify",
-    "no,",
-    "no.",
-    "nope",
+# How a text commits straight after a question it asked itself: the doubt in
+# the question then stands ("Or maybe 36? I'll go with 36.").
+_COMMITS_AT_ONCE = (
+    "i'll go",
+    "i will go",
+    "i'll say",
+    "i will say",
+    "i'll pick",
+    "i'll stick",
+    "i'll choose",
+    "i'll answer",
+    "i'd say",
+    "let's go with",
+    "going with",
+    "final answer",
+    "answer:",
+    "so the answer",
+    "the answer is",
 )
 
 
-def _asked_then_pursued(low: str, end: int) -> bool:
-    """The cue sits in a question that the text then looks into ("maybe there's
-    a city, which would double it? Let me check: ..."): a point to check, not a
-    doubt the writer ends with."""
+# A sentence about the expected format or the grader, not about the answer.
+_FORMAT_TALK = _c(
+    r"\b(?:the\s+prompt|format(?:ted|ting)?|grader|the\s+instructions?|answer\s+marker)\b"
+)
+
+
+def _aside(low: str, sentence: int, end: int) -> bool:
+    """Whether the hedge ending at ``end`` (its sentence opening at ``sentence``) is
+    no doubt about the answer: a question the text goes on to look into ("maybe
+    there's a city, which would double it? Let me check: ..."), unless it
+    commits at once, or a remark on the expected format ("the grader presumably
+    wants just the integer")."""
     close = sentence_end(low, end)
+    if _FORMAT_TALK.search(low, sentence, close):
+        return True
     if low[close - 1 : close] != "?":
         return False
-    return low[close : close + 40].lstrip(" \t\n*_").startswith(_PURSUITS)
+    rest = low[close : close + 40].lstrip(" \t\n*_")
+    return bool(rest) and not rest.startswith(_COMMITS_AT_ONCE)
 
 
 # Hedge words that "no"/"without"/"not" before them turn into certainty ("no doubt").

@@ -71,6 +71,8 @@ _NOT_WEB = re.compile(
     r"|table|grid|caption|legend|memory|mind|knowledge|recollection|head|visible|background"
     r"|foreground|array|tree|board|puzzle|grid|notes|trace|reasoning|above)\b",
 )
+# Words that make a search's object the web ("looked up the rate online").
+_WEB = re.compile(r"\b(?:online|internet|the\s+web|google|bing|wikipedia|website|web\s+page)\b")
 # Someone other than the model doing the zooming: a description of the picture.
 _OTHER_SUBJECT = re.compile(
     r"\b(?:camera|photographer|lens|photo|image|picture|shot|video|footage|map|he|she|they|it|user"
@@ -289,9 +291,9 @@ _PATTERNS: tuple[_Pattern, ...] = (
             "i have implemented",
             "i have coded",
         ),
-        r"\bI\s+(?:have\s+|'ve\s+)?(?:wrote|written|coded|implemented)\s+(?:a|an|some|the)\s+"
+        r"\bI(?:\s+have|'ve)?\s+(?:wrote|written|coded|implemented)\s+(?:a|an|some|the)\s+"
         r"(?:(?:quick|short|small|simple|little|brute[- ]force)\s+)*(?:python\s+)?(?:program|script|code|snippet"
-        r"|simulation|solver)\b",
+        r"|simulation|solver|brute[- ]force|function|routine|checker)\b",
         requires=("wrote", "written", "coded", "implemented"),
     ),
     _p(
@@ -430,8 +432,15 @@ def _rejected(p: _Pattern, low: str, m: re.Match[str]) -> bool:
         return True
     if p.check_target:
         rest = low[m.end() : min(sentence_end(low, m.end()), m.end() + 60)]
-        if _NOT_WEB.search(rest) or _NOT_WEB.search(m.group(0)):
+        if _NOT_WEB.search(m.group(0)):
             return True
+        not_web = _NOT_WEB.search(rest)
+        # "I looked up the rate online; the figure that came back...": the web
+        # named first is the object, whatever the sentence says next.
+        if not_web is not None:
+            web = _WEB.search(rest, 0, not_web.start())
+            if web is None:
+                return True
     if p.check_sentence:
         s, e = sentence_start(low, m.start()), sentence_end(low, m.end())
         if _NOT_WEB.search(low, s, e):
