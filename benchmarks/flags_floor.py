@@ -36,7 +36,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -49,17 +48,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from grade_throughput import generate  # noqa: E402
+from flags_per_record import graded_jobs  # noqa: E402
 
-from scorers import flagging  # noqa: E402
 from scorers.flagging import FlagContext  # noqa: E402
 from scorers.flags import conclusion, contradiction, cues, lexicon, tool_claims  # noqa: E402
 from scorers.flags.scan import lowered  # noqa: E402
 from scorers.flags.spans import tail_start  # noqa: E402
-from scorers.grading import Grader  # noqa: E402
-from scorers.loading import load_annotations, load_predictions, pair  # noqa: E402
-from scorers.records import ResponseTexts, response_texts  # noqa: E402
-from scorers.results import RunSettings  # noqa: E402
 
 _ITEMS = 100_000
 _PROCESSES = 2
@@ -82,25 +76,6 @@ def _gates(stems: set[str]) -> list[ahocorasick_rs.BytesAhoCorasick]:
         )
         for i in range(0, len(ordered), _SIMD_STEMS)
     ]
-
-
-def _graded(n: int) -> list[tuple[dict[str, Any], ResponseTexts]]:
-    modules = flagging.DETECTOR_MODULES
-    flagging.DETECTOR_MODULES = tuple(m for m in modules if m != "scorers.flags")
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            a_path, p_path = generate(Path(tmp), n)
-            annotations, _ = load_annotations(str(a_path))
-            predictions, _ = load_predictions(str(p_path))
-        grader = Grader(RunSettings(mode="strict"))
-        jobs = []
-        for pred, gt in pair(annotations, predictions, "strict").pairs:
-            record = grader.grade_record(pred, gt)
-            grader.finish(record)
-            jobs.append((record, response_texts(record)))
-        return jobs
-    finally:
-        flagging.DETECTOR_MODULES = modules
 
 
 def _best(repeat: int, jobs: list[Any], step: Callable[[Any], object]) -> list[float]:
@@ -128,7 +103,7 @@ def main() -> None:
     args = parser.parse_args()
     from scorers import flags
 
-    jobs = _graded(args.n)
+    jobs = graded_jobs(args.n)
     claim_gates = _gates({s for fam in tool_claims._SCANNER.families for s in fam.stems})
     tail_scan = _dfa({s for fam in (*lexicon.FAMILIES, *conclusion.FAMILIES) for s in fam.stems})
     texts = [t.reasoning for _, t in jobs]

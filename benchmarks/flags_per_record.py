@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -35,8 +36,35 @@ from scorers import flagging  # noqa: E402
 from scorers.flagging import FlagContext  # noqa: E402
 from scorers.grading import Grader  # noqa: E402
 from scorers.loading import load_annotations, load_predictions, pair  # noqa: E402
-from scorers.records import response_texts  # noqa: E402
+from scorers.records import ResponseTexts, response_texts  # noqa: E402
 from scorers.results import RunSettings  # noqa: E402
+
+
+def graded_jobs(
+    n: int, annotations_path: str | None = None, predictions_path: str | None = None
+) -> list[tuple[dict[str, Any], ResponseTexts]]:
+    """The records of the given files, or of the first ``n`` items of grade_throughput's
+    corpus, graded in strict mode without the behaviour-flag detectors, with their texts."""
+    modules = flagging.DETECTOR_MODULES
+    flagging.DETECTOR_MODULES = tuple(m for m in modules if m != "scorers.flags")
+    try:
+        if annotations_path and predictions_path:
+            annotations, _ = load_annotations(annotations_path)
+            predictions, _ = load_predictions(predictions_path)
+        else:
+            with tempfile.TemporaryDirectory() as tmp:
+                a_path, p_path = generate(Path(tmp), n)
+                annotations, _ = load_annotations(str(a_path))
+                predictions, _ = load_predictions(str(p_path))
+        grader = Grader(RunSettings(mode="strict"))
+        jobs = []
+        for pred, gt in pair(annotations, predictions, "strict").pairs:
+            record = grader.grade_record(pred, gt)
+            grader.finish(record)
+            jobs.append((record, response_texts(record)))
+        return jobs
+    finally:
+        flagging.DETECTOR_MODULES = modules
 
 
 def main() -> None:
@@ -55,27 +83,10 @@ def main() -> None:
         parser.error("--annotations and --predictions go together")
     from scorers import flags
 
-    modules = flagging.DETECTOR_MODULES
-    flagging.DETECTOR_MODULES = tuple(m for m in modules if m != "scorers.flags")
-    if args.annotations:
-        annotations, _ = load_annotations(args.annotations)
-        predictions, _ = load_predictions(args.predictions)
-    else:
-        with tempfile.TemporaryDirectory() as tmp:
-            a_path, p_path = generate(Path(tmp), args.n)
-            annotations, _ = load_annotations(str(a_path))
-            predictions, _ = load_predictions(str(p_path))
-    grader = Grader(RunSettings(mode="strict"))
-    records = []
-    for pred, gt in pair(annotations, predictions, "strict").pairs:
-        record = grader.grade_record(pred, gt)
-        grader.finish(record)
-        records.append(record)
-    flagging.DETECTOR_MODULES = modules
+    jobs = graded_jobs(args.n, args.annotations, args.predictions)
     memo = getattr(flags, "_read_short_answer", None)
     clear = memo.cache_clear if args.no_memo and memo is not None else None
     ctx = FlagContext()
-    jobs = [(record, response_texts(record)) for record in records]
     best = [float("inf")] * len(jobs)
     raised = 0
     for _ in range(max(1, args.repeat)):
