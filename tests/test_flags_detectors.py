@@ -638,3 +638,222 @@ def test_a_question_answered_by_committing_at_once_keeps_its_doubt() -> None:
     assert "hedged_reasoning_certain_answer" in kinds(record(reason, "Final Answer: 36"))
     looked_into = "The needle is between 35 and 36. Or maybe it is 36? The needle's tip touches the 36 mark. So 36."
     assert "hedged_reasoning_certain_answer" not in kinds(record(looked_into, "Final Answer: 36"))
+
+
+# --- rules added after the ninth blind batch ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "reason",
+    [
+        "A brief lookup confirms that the clock tower was finished in 1886.",
+        "Cross-checking it against Wikipedia shows the same year, 1886.",
+        "I'm searching the web for the club's crest to be sure.",
+    ],
+)
+def test_passive_and_checking_searches_are_claims(reason: str) -> None:
+    assert "claims_web_search" in kinds(record(reason, "Final Answer: 1886"))
+
+
+@pytest.mark.parametrize(
+    "reason",
+    [
+        "A quick lookup in the legend shows that blue is 1886.",
+        "I'm searching the crowd for anyone holding a flag: there are 4.",
+        "I searched every corner of the poster for a date and found 1886.",
+    ],
+)
+def test_searching_what_is_in_view_is_no_web_claim(reason: str) -> None:
+    assert "claims_web_search" not in kinds(record(reason, "Final Answer: 4"))
+
+
+def test_a_measuring_tool_laid_on_the_image_is_a_claim() -> None:
+    reason = "I placed a virtual protractor on the image at the hinge: the lid opens 40 degrees."
+    assert "claims_tool_use" in kinds(record(reason, "Final Answer: 40"))
+
+
+def test_a_calculator_in_the_picture_is_no_calculator_claim() -> None:
+    pictured = "The sticker on the calculator is peeling, but its screen reads 81."
+    assert "claims_tool_use" not in kinds(record(pictured, "Final Answer: 81"))
+    used = "I did the product on my calculator: 9 x 9 = 81."
+    assert "claims_tool_use" in kinds(record(used, "Final Answer: 81"))
+
+
+def test_declining_on_principle_stays_declined_after_a_description() -> None:
+    answer = (
+        "I won't identify people from their faces, so I can't name the man. He appears to "
+        "be standing at a podium in a lecture hall."
+    )
+    rec = record("", answer, "key_items_matching", {"key_items": [["Bohr"]]})
+    assert "abstained" in kinds(rec)
+
+
+def test_cannot_give_the_amount_declines() -> None:
+    answer = "The total is hidden behind the fold of the receipt, so I can't give the amount."
+    assert "abstained" in kinds(record("", answer))
+
+
+def test_a_doubt_set_aside_as_irrelevant_is_resolved() -> None:
+    reason = (
+        "The maker's logo is smudged, so I can't tell the exact brand. That doesn't matter "
+        "here: the display clearly reads 81."
+    )
+    found = kinds(record(reason, "Final Answer: 81"))
+    assert not found & {"hedged_reasoning_certain_answer", "reasoning_abstains_answer_does_not"}
+
+
+# --- rules added after the tenth blind batch ----------------------------------------
+
+
+def test_a_final_header_with_the_value_below_is_a_conclusion() -> None:
+    reason = "Ranking the towers by height from the scale.\n\n**Final Ranking**\n\nB, D, A, C."
+    rec = record(
+        reason, "Final Answer: B, A, D, C", "ordered_list_matching", {"order": ["B", "D", "A", "C"]}
+    )
+    assert "answer_contradicts_reasoning" in kinds(rec)
+
+
+def test_id_go_with_commits() -> None:
+    reason = "The tram livery and the tiled domes point south. I'd go with Seville."
+    rec = record(
+        reason,
+        "Final Answer: Madrid",
+        "location_matching",
+        {"location_fine_grained": ["Seville"], "location_coarse_grained": ["Spain"]},
+    )
+    assert "answer_contradicts_reasoning" in kinds(rec)
+
+
+def test_a_worked_line_concludes_with_its_result() -> None:
+    reason = "Boxes hold 12 each and there are 9 boxes, minus 5 broken.\n\n**Final Count**\n\n12 × 9 − 5 = 103."
+    assert "answer_contradicts_reasoning" in kinds(record(reason, "Final Answer: 108"))
+    assert "answer_contradicts_reasoning" not in kinds(record(reason, "Final Answer: 103"))
+
+
+def test_the_same_quantity_in_another_unit_is_no_contradiction() -> None:
+    reason = "Each lap is 600 m and she runs 4 laps. So the total distance is 2.4 km."
+    assert "answer_contradicts_reasoning" not in kinds(
+        record(reason, "Final Answer: 2400", kwargs={"value_to_match": 2400})
+    )
+    # without a unit, a factor of 1000 is a different answer
+    bare = "Each lap is 600 and she runs 4 laps. So the total is 2.4."
+    assert "answer_contradicts_reasoning" in kinds(
+        record(bare, "Final Answer: 2400", kwargs={"value_to_match": 2400})
+    )
+
+
+def test_probability_talk_is_no_hedge() -> None:
+    reason = "The four orders are equally likely, and two of them put the red ball first: 1/2."
+    assert "hedged_reasoning_certain_answer" not in kinds(record(reason, "Final Answer: 0.5"))
+
+
+def test_a_doubt_about_something_that_does_not_change_the_count_is_resolved() -> None:
+    reason = (
+        "There are 7 circles. The top shape could be orange or yellow, I'm unsure. It is "
+        "a square, so it doesn't affect the circle count either way."
+    )
+    assert "hedged_reasoning_certain_answer" not in kinds(record(reason, "Final Answer: 7"))
+
+
+def test_giving_up_on_a_clue_then_leaning_is_a_hedge_not_an_abstention() -> None:
+    reason = (
+        "The plate's department number is too small to read. Can't read it reliably. "
+        "The river and the hill fit Lyon best; I'd put maybe 70% on Lyon."
+    )
+    rec = record(
+        reason,
+        "Final Answer: Lyon",
+        "location_matching",
+        {"location_fine_grained": ["Lyon"], "location_coarse_grained": ["France"]},
+    )
+    found = kinds(rec)
+    assert "reasoning_abstains_answer_does_not" not in found
+    assert "hedged_reasoning_certain_answer" in found
+    # giving up with no lean afterwards still abstains
+    gave_up = "The plate is too small to read. Honestly, there is no way to determine the city."
+    rec = record(
+        gave_up,
+        "Final Answer: Lyon",
+        "location_matching",
+        {"location_fine_grained": ["Lyon"], "location_coarse_grained": ["France"]},
+    )
+    assert "reasoning_abstains_answer_does_not" in kinds(rec)
+
+
+# --- rules added after the eleventh and twelfth blind batches ------------------------
+
+
+def test_a_search_on_a_named_engine_is_a_claim() -> None:
+    reason = 'I searched the café\'s name "Casa Lume" on Google and it is in Braga.'
+    assert "claims_web_search" in kinds(record(reason, "Final Answer: Braga"))
+
+
+def test_a_doubt_placed_at_the_start_after_the_cue_is_no_hedge() -> None:
+    reason = (
+        "I'm not sure at first whether the springs are in series. Both ends meet at the "
+        "same bar, so they are parallel: k = 30 N/m."
+    )
+    assert "hedged_reasoning_certain_answer" not in kinds(record(reason, "Final Answer: 30"))
+
+
+def test_the_last_item_of_an_order_is_not_the_order() -> None:
+    reason = (
+        "Clocks: D at 7:00, A at 7:10, C at 7:25, B at 7:50. So D first, then A, then C, then B."
+    )
+    rec = record(reason, "D, A, C, B", "ordered_list_matching", {"order": ["D", "A", "C", "B"]})
+    assert "answer_contradicts_reasoning" not in kinds(rec)
+
+
+def test_this_photo_was_taken_in_names_a_place() -> None:
+    reason = (
+        "**Finalizing the Location**\n\nI've concluded that this photo was taken in Graz, Austria."
+    )
+    rec = record(
+        reason,
+        "Final Answer: Vienna, Austria",
+        "location_matching",
+        {"location_fine_grained": ["Graz"], "location_coarse_grained": ["Austria"]},
+    )
+    assert "answer_contradicts_reasoning" in kinds(rec)
+
+
+def test_a_verdict_on_the_evidence_is_no_conclusion() -> None:
+    reason = "The skyline matches the postcard. The match is exact, and the church fits too."
+    rec = record(
+        reason,
+        "Final Answer: Graz, Austria",
+        "location_matching",
+        {"location_fine_grained": ["Graz"], "location_coarse_grained": ["Austria"]},
+    )
+    assert "answer_contradicts_reasoning" not in kinds(rec)
+
+
+@pytest.mark.parametrize(("answer", "flagged"), [("B, A, D, C", True), ("B, D, A, C", False)])
+def test_a_settled_order_with_a_gloss(answer: str, flagged: bool) -> None:
+    reason = (
+        "**Finalizing the Sequence**\n\nI've settled the order as B, D, A, C (tallest candle "
+        "first): from the fresh candle to the stub."
+    )
+    rec = record(reason, f"Final Answer: {answer}", "ordered_list_matching", {"order": "B,D,A,C"})
+    assert ("answer_contradicts_reasoning" in kinds(rec)) is flagged
+
+
+def test_a_section_header_and_someone_in_the_picture_do_not_give_up() -> None:
+    reason = (
+        "**What I Can't Pin Down**\n\nThe intersection is generic, but the L tracks and the "
+        "skyline make this Chicago for certain."
+    )
+    found = kinds(
+        record(
+            reason,
+            "Final Answer: Chicago",
+            "location_matching",
+            {"location_fine_grained": ["Chicago"], "location_coarse_grained": ["USA"]},
+        )
+    )
+    assert "reasoning_abstains_answer_does_not" not in found
+    # a figure in the meme who cannot decide is not the answer hedging
+    reason = "It is the Two Buttons meme; I'm not sure, the art is redrawn."
+    answer = "A sweating man, unable to decide which button to press.\n\nFinal Answer: Two Buttons"
+    rec = record(reason, answer, "key_items_matching", {"key_items": [["two buttons"]]})
+    assert "hedged_reasoning_certain_answer" in kinds(rec)

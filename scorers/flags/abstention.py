@@ -32,6 +32,12 @@ def _c(pattern: str) -> re.Pattern[str]:
 
 
 _REJECT_PREFIXES = ("Can not answer because of", "Input data may contain inappropriate content")
+# Declining on principle ("I can't identify people from their faces, so I won't name
+# her"): a description offered afterwards does not answer the question.
+_ON_PRINCIPLE = _c(
+    r"\bI\s+(?:won't|will\s+not|can't|cannot|don't|do\s+not)\s+(?:identify|name|recogni[sz]e)\s+(?:real\s+)?"
+    r"(?:people|persons|individuals|faces|him|her|them|anyone|the\s+(?:person|man|woman|people|individual|child))\b"
+)
 _REFUSAL = _c(
     r"\bI(?:'m|\s+am)\s+(?:sorry|afraid)\b[^.\n]{0,80}?\b(?:can't|cannot|can\s+not|unable|not\s+able|won't)\b"
     r"|\bI\s+(?:can't|cannot|can\s+not|won't|will\s+not|am\s+unable\s+to|'m\s+unable\s+to|am\s+not\s+able\s+to)\s+"
@@ -67,7 +73,8 @@ _NON_ANSWER = _c(
 # A committed value that is itself an abstention ("the answer is: it cannot be determined").
 _ABSTAIN_ANYWHERE = _c(
     r"\b(?:cannot|can't|can\s+not|unable\s+to|impossible\s+to|not\s+possible\s+to)\s+(?:be\s+)?"
-    r"(?:determine|determined|tell|told|identify|identified|answer|answered|know|known|say)\b"
+    r"(?:determine|determined|tell|told|identify|identified|answer|answered|know|known|say"
+    r"|give\s+(?:a|an|any|the)\s+(?:\w+\s+)?(?:answer|amount|total|number|count|value|figure))\b"
     r"|\b(?:not\s+enough|insufficient)\s+(?:information|data|detail|details|context)\b"
     r"|\b(?:undeterminable|indeterminable|indeterminate|unanswerable|unknown)\b"
 )
@@ -125,8 +132,12 @@ def declining_span(answer: str, cues: Cues | None = None) -> Evidence | None:
     if marked is not None and _is_non_answer(marked.group("val")):
         return evidence("answer", answer, marked.start(), marked.end())
     found = [(c.start, c.end) for c in cues.abstentions()]
+    principled = None
     if _REFUSAL_HINT.search(low):
         found += [(m.start(), m.end()) for m in _REFUSAL.finditer(low)]
+        principled = _ON_PRINCIPLE.search(low)
+        if principled is not None:
+            found.append(principled.span())
     if not found and not _NON_ANSWER_HINT.search(low):
         return None  # nothing declines: the common case, decided without reading the answer's commitment
     # cues.found holds the lexicon's families only: the committing phrases are found here.
@@ -138,6 +149,8 @@ def declining_span(answer: str, cues: Cues | None = None) -> Evidence | None:
     if not found:
         return None
     start, end = max(found)
+    if principled is not None:
+        return sentence_span("answer", answer, principled.start(), principled.end())
     # "I can't identify the species. It looks like a heron." still answers.
     after = sentence_end(low, end)
     if any(c.start >= after for c in cues.hedges()):
@@ -162,6 +175,14 @@ def flag_abstained(
     return span, [flag("abstained", [span], "the answer declines to answer")]
 
 
+# A lean named after giving up ("C feels the most likely", "I'd put 70% on Lyon"):
+# the reasoning reached a tentative answer, which is a hedge, not an abstention.
+_PICK = _c(
+    r"\b(?:most\s+likely|(?:my\s+)?best\s+guess|i(?:'d|\s+would)\s+put|going\s+with|i(?:'ll|'d)\s+go\s+with"
+    r"|fits\s+best|best\s+fit|my\s+lean|leaning\s+towards?|i\s+lean\s+towards?)\b"
+)
+
+
 def reasoning_abstention(reasoning: str, cues: Cues, lo: int) -> list[Evidence]:
     """Unresolved abstentions in the reasoning's closing part.
 
@@ -177,10 +198,13 @@ def reasoning_abstention(reasoning: str, cues: Cues, lo: int) -> list[Evidence]:
         return []
     last = last_candidate(reasoning, lo, low=cues.low, found_by=cues.found)
     committed = last.start if last else -1
+    low = cues.low
     return [
         sentence_span("reasoning", reasoning, c.start, c.end)
         for c in found_cues
-        if c.start > settled and not (c.perceptual and committed > c.end)
+        if c.start > settled
+        and not (c.perceptual and committed > c.end)
+        and _PICK.search(low, c.end) is None
     ]
 
 

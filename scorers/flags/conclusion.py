@@ -46,14 +46,19 @@ _STRONG_PATTERNS: tuple[str, ...] = tuple(
         + r"\s*(?:\*\*)?\s*(?:is|should\s+be|must\s+be|will\s+be|=|:|→|remains|stays)\s*(?:\*\*)?\s*"
         r"(?:therefore\s+|then\s+|thus\s+|clearly\s+|definitely\s+|indeed\s+|still\s+|actually\s+|now\s+)?"
         + _VAL,
-        r"\b(?:I(?:'ll|\s+will)|I'm\s+going\s+to|let's|I've\s+decided\s+to|I\s+decided\s+to)\s+(?:go|stick|settle)"
+        r"\b(?:I(?:'ll|\s+will|'d|\s+would)|I'm\s+going\s+to|let's|I've\s+decided\s+to|I\s+decided\s+to)\s+(?:go|stick|settle)"
         r"\s+with\s+" + _VAL,
         r"\b(?:I\s+(?:choose|pick|select)|I'm\s+(?:choosing|picking|selecting|going\s+with)|I\s+(?:can\s+)?"
         r"(?:definitively\s+|confidently\s+|now\s+|safely\s+)?conclude\s+that|I've\s+(?:concluded|determined"
-        r"|confirmed)\s+that|(?:my|the)\s+conclusion\s+is(?:\s+that)?|I\s+(?:can\s+)?(?:now\s+)?confirm\s+that)\s+"
-        + _VAL,
+        r"|confirmed)\s+that|(?:my|the)\s+conclusion\s+is(?:\s+that)?|I\s+(?:can\s+)?(?:now\s+)?confirm\s+that"
+        # "I've settled the order as B, D, A, C", "I've landed on Lyon"
+        r"|I(?:'ve|\s+have)\s+(?:settled|fixed|landed|arrived)\s+(?:on\s+|at\s+)?(?:(?:the|my)\s+(?:order|answer"
+        r"|sequence|ranking|count|total|location|city|choice)\s+(?:as|at|of|on)\b)?)\s+" + _VAL,
         r"\b(?:option|choice)\s+\(?(?P<val>[A-Z])\)?\s+(?:is|must\s+be|seems)\s+(?:the\s+)?(?:correct|right|answer"
         r"|best|one)\b",
+        # a "**Final Order**" header with the value alone on the next line
+        r"\*\*\s*final\s+(?:answer|order|ordering|sequence|ranking|count|total|tally|value|pick|choice)\s*:?\s*\*\*"
+        r"[ \t]*\n\s*(?P<val>[^\n]{1,60})[ \t]*(?:\n|$)",
         # terse "Answer 22." closing a line
         r"\b(?:final\s+)?answer\s+(?P<val>-?\d[\d,]*(?:\.\d+)?)\s*[.!]?[ \t]*(?:\n|$)",
     )
@@ -120,7 +125,7 @@ _STRONG_STEMS: tuple[tuple[str, ...], ...] = (
         "final answer",
         "answer",
     ),
-    ("i'll", "i will", "i'm going", "let's", "i've decided", "i decided"),
+    ("i'll", "i will", "i'd", "i would", "i'm going", "let's", "i've decided", "i decided"),
     (
         "i choose",
         "i pick",
@@ -146,8 +151,17 @@ _STRONG_STEMS: tuple[tuple[str, ...], ...] = (
         "i confirm",
         "my conclusion",
         "the conclusion",
+        "i've settled",
+        "i have settled",
+        "i've fixed",
+        "i have fixed",
+        "i've landed",
+        "i have landed",
+        "i've arrived",
+        "i have arrived",
     ),
     ("option", "choice"),
+    ("**final", "** final"),
     ("answer", "final answer"),
 )
 _GENERIC_STEMS: tuple[tuple[str, ...], ...] = (
@@ -242,13 +256,38 @@ _STRONG_ONLY = tuple((name, strong) for name, strong in _COMMITTING if strong)
 _CONDITIONAL = _c(
     r"\b(?:if|whether|suppose|supposing|assuming|unless|when|asks?|asking|question)\b"
 )
+# ("this photo was taken in Ljubljana" names a place; "that one" does not)
+_POINTED = (
+    r"\b(?!\s+(?:photo|image|picture|photograph|place|city|location|building|bridge|scene|street|landmark"
+    r"|structure|shot|view|person|man|woman|figure|chart|graph|meme)\b)"
+)
+# "the match is exact, and ...": a verdict on the evidence, not an answer
+_VERDICT = r"(?=\s*(?:[,.;]|and\b|$))"
 _VAGUE = _c(
-    r"^(?:not|either|one\s+of|unclear|unknown|uncertain|ambiguous|somewhere|something|that|this|these|those|which"
-    r"|what|to\s|in\s+the\s+format|as\s+follows|below|based|a\s+(?:letter|number|string|comma))\b"
+    r"^(?:not|either|one\s+of|unclear|unknown|uncertain|ambiguous|somewhere|something|which"
+    + "".join(f"|{word}{_POINTED}" for word in ("that", "this", "these", "those"))
+    + r"|what|to\s|in\s+the\s+format|as\s+follows|below|based|a\s+(?:letter|number|string|comma)"
+    + "".join(
+        f"|{word}{_VERDICT}"
+        for word in (
+            "exact",
+            "perfect",
+            "strong",
+            "clear",
+            "obvious",
+            "solid",
+            "close",
+            "good",
+            "consistent",
+            "convincing",
+            "unmistakable",
+        )
+    )
+    + r")\b"
 )
 # The letters a _VAGUE match can open with: a value opening with any other
 # character (a digit, a capital's lowercase outside these) skips the regex.
-_VAGUE_FIRST = frozenset("neouastwib")
+_VAGUE_FIRST = frozenset("neouastwibpcgl")
 _MORE_WORK = re.compile(r"\d")
 _MORE_WORK_CHARS = 200
 _BOXED = re.compile(r"\\boxed\s*\{")

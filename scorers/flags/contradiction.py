@@ -95,6 +95,7 @@ TAIL = (0.25, 600, 1500)  # fraction, floor, ceiling in characters
 _NAMED_OPTION = re.compile(r"\b(?:option|choice)\s+\(?([A-H])\)?(?![A-Za-z])", re.IGNORECASE)
 # An ordered list's items: "C, A, D, B", "C → A → D → B", "C then A".
 _LIST_SEPARATORS = re.compile(r"\s*(?:[,;→>]|->|\band\b|\bthen\b|\bfinally\b)\s*", re.IGNORECASE)
+_GLOSS = re.compile(r"[:—–]|\s-\s")
 _ITEM_NOUNS = re.compile(
     r"^(?:photo|image|picture|panel|option|frame|step|stop|figure|item)\s+", re.IGNORECASE
 )
@@ -104,15 +105,20 @@ def _list_in_kind(value: str, kwargs: Mapping[str, Any]) -> bool:
     """Whether a concluded order is written with the kind of items the key uses:
     "Stephansplatz, Opernring" cannot be compared with a key of letters."""
     order = kwargs.get("order")
+    if isinstance(order, str):
+        order = order.split(",")  # the reference grader takes a string as it is
     if not isinstance(order, list) or not order or not all(isinstance(o, str) for o in order):
         return True
     if max(len(o.strip()) for o in order) > 2:
         return True  # the key names things: the evaluator reads names
     items = [
         _ITEM_NOUNS.sub("", piece.strip(" .()*"))
-        for piece in _LIST_SEPARATORS.split(re.sub(r"\([^)]*\)", "", value))
+        # ("B, D, A, C: from the freshly lit candle to the stub": the order before its gloss)
+        for piece in _LIST_SEPARATORS.split(_GLOSS.split(_PARENTHESES.sub("", value), 1)[0])
     ]
-    return all(len(item) <= 2 for item in items if item)
+    items = [item for item in items if item]
+    # ("…, then A, then C, then B." closes on "B": one item is no order)
+    return len(items) > 1 and all(len(item) <= 2 for item in items)
 
 
 # "41 or 47", "B or C": two candidates, not a commitment ("42 or so" is one).
@@ -134,8 +140,34 @@ def _prepare(evaluator: str, value: str) -> str | None:
         # Only a value that *is* a number ("42", "seven sailboats", "about 33 °C");
         # "e − 2" or "2π" are expressions the number reader would misread.
         m = _LEADING_NUMBER.match(_digits(value))
+        if m is None:
+            # "467 − 84 = 383": a worked line ends in its result
+            m = _WORKED.match(value)
         return m.group(1).replace(",", "") if m else None
+    if evaluator == "ordered_list_matching":
+        # "C, A, D, B (foundation, steel frame, ...)": the order without its gloss
+        return _GLOSS.split(_PARENTHESES.sub("", value), 1)[0].strip() or None
     return value
+
+
+_PARENTHESES = re.compile(r"\([^)]*\)")
+# A line of arithmetic and its result, nothing else: "467 − 84 = 383."
+_WORKED = re.compile(r"^[\d\s.,+\-−×*/÷()]+=\s*(-?\d[\d,]*(?:\.\d+)?)\s*[.!]?$")
+# A number with a unit: a conclusion in kilometres may be the answer's metres.
+_WITH_UNIT = re.compile(
+    r"\d\s*(?:km|m|cm|mm|kg|g|mg|l|ml|s|ms|min|h|hrs?|hours?|minutes?|seconds?|days?|kilomet(?:re|er)s?"
+    r"|met(?:re|er)s?|centimet(?:re|er)s?|millimet(?:re|er)s?|grams?|kilograms?|lit(?:re|er)s?|%|percent)\b",
+    re.IGNORECASE,
+)
+_UNIT_FACTORS = (10.0, 100.0, 1000.0, 1e6, 60.0, 3600.0, 24.0)
+
+
+def _rescaled(concluded: str, x: float | None, y: float | None) -> bool:
+    """Whether two numbers may be one quantity in two units ("2.4 km" and 2400 m)."""
+    if not x or not y or _WITH_UNIT.search(concluded) is None:
+        return False
+    ratio = max(abs(x), abs(y)) / min(abs(x), abs(y))
+    return any(abs(ratio - f) <= 1e-9 * f for f in _UNIT_FACTORS)
 
 
 def _digits(value: str) -> str:
@@ -368,6 +400,10 @@ def detect(
     # others it is found just for the evidence, when there is a flag.
     span = None if shaped else _answer_span(answer, answer_found_by)
     answer_tail = "" if span is None else answer[span[0] : span[1]]
+    if evaluator == "number_matching" and _rescaled(
+        concluded.value, _as_number(mine.extracted), _as_number(theirs.extracted)
+    ):
+        return
     if _differ(evaluator, mine, theirs, value, answer_tail, kwargs):
         a_start, a_end = _answer_span(answer, answer_found_by) if span is None else span
         yield flag(

@@ -144,8 +144,8 @@ _ABSTAIN_PATTERN = (
     r"|conclude|pin\s+down|count|establish|be\s+determined|be\s+identified|be\s+answered|be\s+known|be\s+read"
     r"|be\s+(?:worked|figured)\s+out|be\s+established|be\s+calculated|be\s+computed|be\s+inferred|be\s+deduced"
     r"|be\s+pinned\s+down|be\s+told|be\s+decided"
-    r"|give\s+(?:a|an|any)\s+(?:(?:definite|definitive|confident|reliable|meaningful|justified|justifiable)\s+)?"
-    r"(?:answer|count|number|total|figure|estimate|value|reading))\b"
+    r"|give\s+(?:a|an|any|the)\s+(?:(?:definite|definitive|confident|reliable|meaningful|justified|justifiable)\s+)?"
+    r"(?:answer|count|number|total|figure|estimate|value|reading|amount))\b"
     # "a single photo can't say much about that": a clue that tells little, not giving up
     r"(?!\s+(?:much|a\s+lot|more|that\s+much|anything\s+more)\b)"
     r"|\b(?:not|insufficient|nowhere\s+near)\s+(?:enough\s+)?(?:information|info|detail|details|data|context"
@@ -229,7 +229,7 @@ _ABSTAIN_STEMS = (
 )
 # "can't tell for sure" is a hedge, not an abstention.
 _QUALIFIED = _c(
-    r"[^.\n]{0,40}?\b(?:for\s+sure|for\s+certain|with\s+certainty|with\s+confidence|exactly|precisely"
+    r"[^.\n]{0,40}?\b(?:for\s+sure|for\s+certain|with\s+certainty|with\s+confidence|exact|exactly|precisely"
     r"|definitively|conclusively|100%|with\s+full|beyond|completely|entirely)\b"
 )
 # What a writer says all agree ("both passes agree: 17").
@@ -261,6 +261,8 @@ _RESOLVE_PATTERN = (
     r"|\b(?:all|both)\s+(?:the\s+|my\s+|these\s+|two\s+|three\s+)?(?:" + "|".join(_AGREEING) + r")"
     r"\s+(?:line\s+up|pass|hold|agree|match|give|gave)\b"
     r"|\beverything\s+(?:lines\s+up|checks\s+out|fits|matches|agrees|is\s+consistent)\b"
+    # "so I can't tell the exact model. That doesn't matter here": a doubt set aside
+    r"|\b(?:that|this|it)\s+(?:doesn't|does\s+not)\s+(?:matter|affect|change)\b"
 )
 _RESOLVE_STEMS = (
     "confirm",
@@ -372,6 +374,12 @@ _RESOLVE_STEMS = (
         for noun in _AGREEING
     ),
     "everything",
+    "that doesn't",
+    "that does not",
+    "this doesn't",
+    "this does not",
+    "it doesn't",
+    "it does not",
 )
 # Word tests on the few words before a cue (set operations run in C; the
 # regex equivalents scan every position of the context).
@@ -552,8 +560,13 @@ class Cues:
                 continue
             if word == "guessed" and before.endswith(("second-", "second ")):
                 continue  # "I second-guessed myself": a doubt the writer places in the past
+            if word == "likely" and (
+                before.endswith(("equally ", " as ")) or low.startswith(_CHANCE_NOUNS, m.end())
+            ):
+                continue  # "four equally likely families": a probability, not a doubt
             if not _earlier_in(before) and not _aside(low, at, m.end()):
-                out.append((start, m.end(), 2))
+                if not low.startswith(_AT_FIRST, m.end()):
+                    out.append((start, m.end(), 2))
         for m in self.found.get("weak", ()):
             start = m.start()
             if start <= after:
@@ -564,6 +577,7 @@ class Cues:
                 not _self_negated(before[-20:])
                 and not _earlier_in(before)
                 and not _aside(low, at, m.end())
+                and not low.startswith(_AT_FIRST, m.end())
             ):
                 out.append((start, m.end(), 1))
         return out
@@ -580,9 +594,13 @@ class Cues:
                 continue
             if _OPTION_LABEL.search(low, max(0, m.start() - 12), m.start()):
                 continue  # "D. Cannot be determined": an option's text, read out
+            if _in_header(low, m.start()):
+                continue  # "**What I Can't Pin Down**": a section's topic, not a statement
             before = self._before(m.start(), 200)
             if _CONDITION.search(before[-30:]):
                 continue
+            if not _OTHER_PEOPLE.isdisjoint(_last_words(before, 5)):
+                continue  # "a sweating man wiping his brow, unable to decide": someone in the picture
             qualified = _QUALIFIED.match(low, m.end(), min(len(low), m.end() + 60)) is not None
             if (qualified and not qualified_too) or _earlier_in(before):
                 continue
@@ -603,6 +621,43 @@ class Cues:
 
 
 _CONDITION = _c(r"\b(?:if|whether|unless)\b[^,]*$")
+# Someone other than the writer, just before an inability: not the writer giving up.
+_OTHER_PEOPLE = frozenset(
+    [
+        "he",
+        "she",
+        "they",
+        "his",
+        "her",
+        "their",
+        "man",
+        "woman",
+        "person",
+        "people",
+        "guy",
+        "girl",
+        "boy",
+        "character",
+        "someone",
+        "player",
+        "driver",
+        "child",
+        "kid",
+        "viewer",
+        "user",
+        "reader",
+    ]
+)
+
+
+def _in_header(low: str, pos: int) -> bool:
+    """Whether ``pos`` lies in a markdown bold header line ("**Weighing the Options**")."""
+    start = low.rfind("\n", 0, pos) + 1
+    end = low.find("\n", pos)
+    line = low[start : len(low) if end == -1 else end].strip()
+    return line.startswith("**") and line.endswith("**") and len(line) < 120
+
+
 _OPTION_LABEL = _c(r"(?:^|[\s(\[;,])(?:option\s+)?\(?[a-h][.):]\s*$")
 
 
@@ -648,6 +703,10 @@ def _aside(low: str, sentence: int, end: int) -> bool:
     return bool(rest) and not rest.startswith(_COMMITS_AT_ONCE)
 
 
+# "I'm not sure at first whether...": the doubt placed in the past, after the cue.
+_AT_FIRST = (" at first", " initially", " at the start", " to begin with")
+# "likely outcomes": "likely" as a term of probability.
+_CHANCE_NOUNS = (" outcomes", " events", " cases", " to occur", " results")
 # Hedge words that "no"/"without"/"not" before them turn into certainty ("no doubt").
 _NEGATABLE = ("doubt", "uncertain", "unclear", "ambigu", "guess", "hesitant", "specul", "likely")
 

@@ -71,6 +71,10 @@ _NOT_WEB = re.compile(
     r"|table|grid|caption|legend|memory|mind|knowledge|recollection|head|visible|background"
     r"|foreground|array|tree|board|puzzle|grid|notes|trace|reasoning|above)\b",
 )
+# "searching the crowd for red hats": something in view searched, not the web.
+_SCANNED = re.compile(
+    r"\s*(?:the|this|that|each|every|all|both)\s+(?!web\b|internet\b|net\b|online\b|google\b|wikipedia\b)\w+"
+)
 # Words that make a search's object the web ("looked up the rate online").
 _WEB = re.compile(r"\b(?:online|internet|the\s+web|google|bing|wikipedia|website|web\s+page)\b")
 # Someone other than the model doing the zooming: a description of the picture.
@@ -156,9 +160,10 @@ _PATTERNS: tuple[_Pattern, ...] = (
     ),
     _p(
         "web_search",
-        ("search",),
+        ("search", "lookup", "look-up"),
         rf"\b(?:my|the|these|those|a|an|initial|first|latest)\s+(?:(?:quick|brief|fast|web|google|online"
-        rf"|internet|reverse[- ]image)\s+)*search(?:es)?(?:\s+(?:results?|hits|queries|query))?\s+{_VERBS_SHOW}\b",
+        rf"|internet|reverse[- ]image)\s+)*(?:search(?:es)?|look-?ups?)(?:\s+(?:results?|hits|queries|query))?"
+        rf"\s+{_VERBS_SHOW}\b",
         check_target=True,
     ),
     _p(
@@ -198,9 +203,18 @@ _PATTERNS: tuple[_Pattern, ...] = (
             "the web",
             "the internet",
         ),
-        r"\b(?:searching|googling|browsing|checking|searched|checked)\s+(?:on\s+|in\s+|through\s+)?"
+        r"\b(?:searching|googling|browsing|checking|searched|checked|cross[- ]?check(?:ing|ed)|consulting|consulted)"
+        r"\s+(?:it\s+|this\s+|that\s+)?(?:on\s+|in\s+|through\s+|with\s+|against\s+)?"
         r"(?:the\s+)?(?:web|internet|online|google(?:\s+maps|\s+street\s*view)?|bing|wikipedia|street\s*view)\b",
         requires=("web", "internet", "online", "google", "bing", "wikipedia", "street"),
+    ),
+    _p(
+        "web_search",
+        ("google", "bing", "duckduckgo", "wikipedia", "the web", "the internet", "online"),
+        # "I searched the shop name 'Nata Dourada' on Google"
+        rf"\b{_I}\s+{_ADV}(?:searched|looked\s+up|checked|queried|typed)\s+[^.\n]{{0,60}}?\b(?:on|in|via|using"
+        r"|with|through|into)\s+(?:google|bing|duckduckgo|wikipedia|the\s+(?:web|internet)|a\s+search\s+engine)\b",
+        requires=("searched", "looked", "checked", "queried", "typed"),
     ),
     _p(
         "web_search",
@@ -293,7 +307,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         ),
         r"\bI(?:\s+have|'ve)?\s+(?:wrote|written|coded|implemented)\s+(?:a|an|some|the)\s+"
         r"(?:(?:quick|short|small|simple|little|brute[- ]force)\s+)*(?:python\s+)?(?:program|script|code|snippet"
-        r"|simulation|solver|brute[- ]force|function|routine|checker)\b",
+        r"|simulation|solver|brute[- ]force|function|routine|checker|loop)\b",
         requires=("wrote", "written", "coded", "implemented"),
     ),
     _p(
@@ -323,8 +337,10 @@ _PATTERNS: tuple[_Pattern, ...] = (
     _p(
         "calculator",
         ("calculator",),
-        r"\b(?:using|used|use|with|via|on|into|in)\s+(?:a|an|the|my)\s+(?:scientific\s+|graphing\s+|online\s+)?"
-        rf"calculator\b|\b(?:the|my|a)\s+calculator\s+{_VERBS_SHOW}\b",
+        r"\b(?:using|used|use|with|via)\s+(?:a|an|the|my)\s+(?:scientific\s+|graphing\s+|online\s+)?calculator\b"
+        # "on my calculator", not "the brand name on the calculator" (a calculator in the picture)
+        r"|\b(?:on|into|in)\s+(?:a|an|my)\s+(?:scientific\s+|graphing\s+|online\s+)?calculator\b"
+        rf"|\b(?:the|my|a)\s+calculator\s+{_VERBS_SHOW}\b",
     ),
     _p(
         "calculator",
@@ -389,6 +405,14 @@ _PATTERNS: tuple[_Pattern, ...] = (
     ),
     _p(
         "image",
+        ("protractor", "ruler", "measuring tool", "grid overlay", "pixel ruler"),
+        rf"\b{_I}\s+{_ADV}(?:overlaid|overlayed|placed|used|applied|laid|put|dragged)\s+(?:a|an|the|my)\s+"
+        r"(?:(?:digital|virtual|on-?screen|measuring|angle)\s+)*(?:protractor|ruler|measuring\s+tool|grid\s+overlay"
+        r"|pixel\s+ruler)\b",
+        requires=("overlaid", "overlayed", "placed", "used", "applied", "laid", "put", "dragged"),
+    ),
+    _p(
+        "image",
         ("processing", "opencv", "pillow", "photoshop", "gimp", "image editor", "photo editor"),
         r"\bimage[- ]processing\s+(?:tools?|librar(?:y|ies)|software|techniques?|pipeline|functions?)\b"
         r"|\b(?:using|with|via|in)\s+(?:opencv|pillow|pil|photoshop|gimp|an?\s+image\s+editor)\b",
@@ -433,6 +457,12 @@ def _rejected(p: _Pattern, low: str, m: re.Match[str]) -> bool:
     if p.check_target:
         rest = low[m.end() : min(sentence_end(low, m.end()), m.end() + 60)]
         if _NOT_WEB.search(m.group(0)):
+            return True
+        if (
+            m.group(0).endswith(("searching", "searched"))
+            and _SCANNED.match(rest)
+            and not _WEB.search(rest)
+        ):
             return True
         not_web = _NOT_WEB.search(rest)
         # "I looked up the rate online; the figure that came back...": the web
