@@ -564,9 +564,12 @@ class Cues:
                 before.endswith(("equally ", " as ")) or low.startswith(_CHANCE_NOUNS, m.end())
             ):
                 continue  # "four equally likely families": a probability, not a doubt
-            if not _earlier_in(before) and not _aside(low, at, m.end()):
-                if not low.startswith(_AT_FIRST, m.end()):
-                    out.append((start, m.end(), 2))
+            if (
+                not _earlier_in(before)
+                and not _aside(low, at, m.end())
+                and not low.startswith(_AT_FIRST, m.end())
+            ):
+                out.append((start, m.end(), 2))
         for m in self.found.get("weak", ()):
             start = m.start()
             if start <= after:
