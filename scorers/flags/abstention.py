@@ -31,6 +31,8 @@ def _c(pattern: str) -> re.Pattern[str]:
     return re.compile(lc(pattern))
 
 
+# An answer this short may be a non-answer on its own ("Pass.", "N/A").
+_BARE = 40
 _REJECT_PREFIXES = ("Can not answer because of", "Input data may contain inappropriate content")
 # Declining on principle ("I can't identify people from their faces, so I won't name
 # her"): a description offered afterwards does not answer the question.
@@ -68,7 +70,7 @@ _NON_ANSWER = _c(
     r"^\W*(?:unknown|n/?a|cannot\s+be\s+determined|can't\s+be\s+determined|indeterminate|undetermined"
     r"|not\s+determinable|undeterminable|insufficient\s+(?:information|data)|not\s+enough\s+(?:information|data)"
     r"|unanswerable|no\s+answer|I\s+(?:don't|do\s+not)\s+know|unable\s+to\s+(?:determine|answer|tell)|unclear"
-    r"|impossible\s+to\s+(?:determine|tell|say)|\?+)\W*$"
+    r"|impossible\s+to\s+(?:determine|tell|say)|pass|skip|no\s+comment|declined?|\?+)\W*$"
 )
 # A committed value that is itself an abstention ("the answer is: it cannot be determined").
 _ABSTAIN_ANYWHERE = _c(
@@ -131,6 +133,8 @@ def declining_span(answer: str, cues: Cues | None = None) -> Evidence | None:
     marked = _last_marker(low)
     if marked is not None and _is_non_answer(marked.group("val")):
         return evidence("answer", answer, marked.start(), marked.end())
+    if len(text) <= _BARE and _NON_ANSWER.match(low.strip()):
+        return evidence("answer", answer, offset, offset + len(text))  # "Pass.", "Unknown"
     found = [(c.start, c.end) for c in cues.abstentions()]
     principled = None
     if _REFUSAL_HINT.search(low):

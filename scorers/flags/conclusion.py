@@ -52,6 +52,7 @@ _STRONG_PATTERNS: tuple[str, ...] = tuple(
         r"(?:definitively\s+|confidently\s+|now\s+|safely\s+)?conclude\s+that|I've\s+(?:concluded|determined"
         r"|confirmed)\s+that|(?:my|the)\s+conclusion\s+is(?:\s+that)?|I\s+(?:can\s+)?(?:now\s+)?confirm\s+that"
         # "I've settled the order as B, D, A, C", "I've landed on Lyon"
+        r"|I've\s+(?:concluded|determined)(?=\s+(?:this|that|it)\s+is\b)"
         r"|I(?:'ve|\s+have)\s+(?:settled|fixed|landed|arrived)\s+(?:on\s+|at\s+)?(?:(?:the|my)\s+(?:order|answer"
         r"|sequence|ranking|count|total|location|city|choice)\s+(?:as|at|of|on)\b)?)\s+" + _VAL,
         r"\b(?:option|choice)\s+\(?(?P<val>[A-Z])\)?\s+(?:is|must\s+be|seems)\s+(?:the\s+)?(?:correct|right|answer"
@@ -83,6 +84,10 @@ _GENERIC_PATTERNS: tuple[str, ...] = (
     # "In letters: C, A, D, B." or "Order: C → A → D → B." on a closing line
     r"(?:^|\n|[.!]\s)\s*(?:in\s+letters|as\s+letters|order|ordering|sequence|final\s+order|count|total)\s*[:：]\s*"
     + _VAL,
+    # "That leaves 146.", "which leaves us with C"
+    r"\b(?:that|which|this)\s+leaves\s+(?:us\s+with\s+|me\s+with\s+|just\s+|only\s+)?" + _VAL,
+    # "...is the one labelled (B)."
+    r"\b(?:labell?ed|marked)\s+\(?(?P<val>[a-h])\)?(?=\s*[.!](?:\s|$))",
     # "..., which is option B." closing the text
     r"\bwhich\s+(?:is|would\s+be|corresponds\s+to|means|makes\s+it)\s+(?:option|choice|answer)\s+\(?(?P<val>[a-h])\)?"
     r"(?=\s*[.!,;)](?:\s|$)|\s*$)",
@@ -206,6 +211,8 @@ _GENERIC_STEMS: tuple[tuple[str, ...], ...] = (
         ),
         *(f"{lead}{label}" for lead in ("\n", ". ", "! ") for label in ("count", "total")),
     ),
+    ("that leaves", "which leaves", "this leaves"),
+    ("labelled", "labeled", "marked"),
     ("which is", "which would", "which corresponds", "which means", "which makes"),
 )
 # Generic commits only count at the very end of the text, so only that much is scanned.
@@ -238,6 +245,16 @@ _RETRACT_STEMS = (
     "doesn't",
 )
 
+# "Lisbon it is." names the answer as strongly as "the answer is" does; its value
+# comes before its stem, so it is searched in a window around the stem.
+_IT_IS = Family(
+    "commit_it_is",
+    (" it is.", " it is!", " it is ."),
+    r"(?:(?<=[.!?]\s)|(?<=\n)|(?<=\*\*))(?P<val>[^\s.!?\n*][^.!?\n]{0,40}?)\s+it\s+is\s*[.!]",
+    before=60,
+    after=10,
+)
+
 FAMILIES: tuple[Family, ...] = (
     *(
         Family(f"commit{i}", stems, p, anchored=True)
@@ -247,6 +264,7 @@ FAMILIES: tuple[Family, ...] = (
         Family(f"closing{i}", stems, p, anchored=True, near_end=_GENERIC_REACH)
         for i, (stems, p) in enumerate(zip(_GENERIC_STEMS, _GENERIC_PATTERNS, strict=True))
     ),
+    _IT_IS,
     Family("retract", _RETRACT_STEMS, _RETRACT_PATTERN, anchored=True),
 )
 _SCANNER = Scanner(FAMILIES)
@@ -259,7 +277,7 @@ _CONDITIONAL = _c(
 # ("this photo was taken in Ljubljana" names a place; "that one" does not)
 _POINTED = (
     r"\b(?!\s+(?:photo|image|picture|photograph|place|city|location|building|bridge|scene|street|landmark"
-    r"|structure|shot|view|person|man|woman|figure|chart|graph|meme)\b)"
+    r"|structure|shot|view|person|man|woman|figure|chart|graph|meme|is|was|must|shows)\b)"
 )
 # "the match is exact, and ...": a verdict on the evidence, not an answer
 _VERDICT = r"(?=\s*(?:[,.;]|and\b|$))"

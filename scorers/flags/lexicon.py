@@ -44,7 +44,13 @@ _STRONG_PATTERN = (
     r"|\b(?:can't|cannot|can\s+not|couldn't|unable\s+to)\s+(?:\w+\s+){0,3}(?:for\s+(?:sure|certain)|with\s+certainty"
     r"|definitively|conclusively|with\s+confidence)\b"
     r"|\bif\s+i\s+(?:had|have)\s+to\s+(?:guess|pick|choose|bet|commit)\b"
-    r"|\blean(?:ing|s)?\s+(?:towards?|toward)\b|\bi(?:'m|\s+am)\s+torn\b|\blow\s+confidence\b"
+    r"|\blean(?:ing|s)?\s+(?:towards?|toward)\b|\bi(?:'m|\s+am)\s+torn\b|\blow[- ]confidence\b"
+    # "I'd say 60/40 for the Ford", "my confidence is low", "I wouldn't bet on it",
+    # "take this with a grain of salt", "don't quote me on the 9", "(best guess)"
+    r"|\b(?:[5-9][05])\s*/\s*(?:[1-5][05])\s+(?:for|on|in\s+favou?r\s+of|that)\b"
+    r"|\bmy\s+confidence\s+(?:here\s+|in\s+this\s+)?(?:is|remains)\s+(?:low|not\s+high|limited|modest|shaky)\b"
+    r"|\b(?:wouldn't|would\s+not)\s+bet\s+on\b|\bgrain\s+of\s+salt\b|\b(?:don't|do\s+not)\s+quote\s+me\b"
+    r"|\((?:best\s+guess|estimate|estimated|rough\s+estimate|coin\s+flip|tentative|unconfirmed|uncertain)\)"
     r"|\bno\s+way\s+to\s+be\s+(?:sure|certain)\b|\bwould\s+(?:have|need)\s+to\s+guess\b|\bgo\s+with\s+my\s+gut\b"
     r"|\bshot\s+in\s+the\s+dark\b"
 )
@@ -111,6 +117,25 @@ _STRONG_STEMS = (
     "i'm torn",
     "i am torn",
     "low confidence",
+    "low-confidence",
+    *(
+        f"{a}/{b}"
+        for a in (50, 55, 60, 65, 70, 75, 80, 85, 90, 95)
+        for b in (10, 15, 20, 25, 30, 35, 40, 45, 50)
+    ),
+    "my confidence",
+    "wouldn't bet",
+    "would not bet",
+    "grain of salt",
+    "don't quote",
+    "do not quote",
+    "(best",
+    "(estimate",
+    "(rough",
+    "(coin",
+    "(tentative",
+    "(unconfirmed",
+    "(uncertain",
     "no way",
     "would have",
     "would need",
@@ -155,10 +180,15 @@ _ABSTAIN_PATTERN = (
     r"|data|context|resolution|evidence|clues)\b(?!\s+(?:about\s+the\s+)?(?:to\s+rule|to\s+reject))"
     r"|\b(?:undeterminable|indeterminable|indeterminate|unanswerable|not\s+determinable)\b"
     r"|\bi\s+(?:don't|do\s+not|really\s+don't)\s+know\b"
+    r"|\bno\s+answer\s+can\s+be\s+(?:given|provided|determined|reached)\b"
+    r"|\btoss[- ]up\s+(?:that\s+)?i\s+(?:can't|cannot|couldn't)\s+(?:break|resolve|settle)\b"
     r"|\bno\s+(?:clear|definitive|reliable|justified|justifiable|principled|sound|dependable)\s+way\b"
     # "I don't think this question can be answered from these images"
     r"|\b(?:don't|do\s+not)\s+think\s+(?:\w+\s+){0,4}?can\s+be\s+(?:answered|determined|decided|settled|known|told"
     r"|established|worked\s+out|pinned\s+down)\b"
+    # "the image doesn't contain that information"
+    r"|\b(?:doesn't|does\s+not|don't|do\s+not)\s+(?:contain|show|include|give|provide|carry)\s+(?:that|this|the|any"
+    r"|enough)\s+(?:information|info|detail|details|data)\b"
     # "this photo doesn't allow a reliable total"
     r"|\b(?:doesn't|does\s+not|don't|do\s+not)\s+allow\s+(?:(?:me|us)\s+to\s+give\s+)?(?:a|an|any)\s+"
     r"(?:reliable|definite|definitive|meaningful|trustworthy)\s+(?:answer|count|number|total|figure|estimate"
@@ -214,7 +244,25 @@ _ABSTAIN_STEMS = (
     "no dependable",
     "don't think",
     "do not think",
+    "no answer",
+    "toss-up",
+    "toss up",
     "doesn't allow",
+    "doesn't contain",
+    "does not contain",
+    "doesn't show",
+    "does not show",
+    "doesn't include",
+    "does not include",
+    "doesn't give",
+    "does not give",
+    "doesn't provide",
+    "does not provide",
+    "doesn't carry",
+    "don't contain",
+    "don't show",
+    "don't give",
+    "don't provide",
     "does not allow",
     "don't allow",
     "do not allow",
@@ -431,7 +479,22 @@ _INTENTS = frozenset(
     ]
 )
 _SELF_NEGATORS = frozenset(
-    ["no", "without", "isn't", "aren't", "wasn't", "not", "nothing", "zero", "beyond"]
+    [
+        "no",
+        "without",
+        "isn't",
+        "aren't",
+        "wasn't",
+        "not",
+        "nothing",
+        "zero",
+        "beyond",
+        "won't",
+        "wouldn't",
+        "don't",
+        "shouldn't",
+        "refuse",
+    ]
 )
 _EARLIER_PHRASES = (
     "at first",

@@ -218,6 +218,25 @@ _PATTERNS: tuple[_Pattern, ...] = (
     ),
     _p(
         "web_search",
+        ("pulled up", "brought up", "google lens", "website i", "site i", "page i", "webpage i"),
+        # "pulled up the Wikipedia page", "a Google Lens query came back with",
+        # "per the museum's website I visited"
+        r"\b(?:pulled|brought|called)\s+up\s+(?:the|a|an|their|its)\s+(?:[\w'-]+\s+){0,3}?(?:page|article|entry"
+        r"|website|site|listing|profile)\b"
+        r"|\bgoogle\s+lens\b[^.\n]{0,40}?\b(?:query|search|lookup|scan|results?|match(?:ed|es)?|came\s+back|returned"
+        r"|showed|found|identified)\b"
+        r"|\b(?:website|site|web\s*page|page)\s+I\s+(?:visited|checked|browsed|consulted|opened|looked\s+at|found)\b",
+    ),
+    _p(
+        "code",
+        ("ocr",),
+        # "My OCR pass returned", "I ran OCR on the sign", "running it through OCR"
+        rf"\bmy\s+ocr\s*(?:pass|run|tool|engine|scan|output|result)?\s+{_VERBS_SHOW}\b"
+        rf"|\b{_I}\s+{_ADV}(?:ran|run|used|applied)\s+(?:an?\s+|the\s+|some\s+)?ocr\b"
+        r"|\b(?:through|with|via|using)\s+(?:an?\s+|the\s+)?ocr\s+(?:tool|engine|pass|model)\b",
+    ),
+    _p(
+        "web_search",
         ("online",),
         rf"\b{_I}\s+{_ADV}(?:went|hopped|jumped|got|checked|looked)\s+online\b",
         requires=("went", "hopped", "jumped", "got", "checked", "looked"),
@@ -252,7 +271,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         rf"\b{_I}\s+{_ADV}(?:ran|run|executed|compiled)\s+(?:the|this|that|a|an|my|some|our|it|a\s+few)?\s*"
         r"(?:(?:quick|short|small|simple|little|brute[- ]force|numerical|monte[- ]carlo|python|iterative)\s+)*"
         r"(?:code|script|program|snippet|simulation|simulations|python|optimi[sz]ation|solver|notebook|cell"
-        r"|it|this|that|search|enumeration|check)\b",
+        r"|it|this|that|search|enumeration|check|regression|ocr|analysis|fit|query|queries|model)\b",
         requires=("ran", "run", "executed", "compiled"),
     ),
     _p(
@@ -345,7 +364,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
     _p(
         "calculator",
         ("calculator", "solver", "spreadsheet", "python", "interpreter", "wolfram"),
-        r"\b(?:plugg(?:ed|ing)|punch(?:ed|ing)|typ(?:ed|ing)|enter(?:ed|ing))\b[^.\n]{0,50}?\binto\s+(?:a|an|the|my)\s+"
+        r"\b(?:plugg(?:ed|ing)|punch(?:ed|ing)|typ(?:ed|ing)|enter(?:ed|ing))\b[^.\n]{0,50}?\binto\s+(?:(?:a|an|the|my)\s+)?"
         r"(?:calculator|solver|spreadsheet|python|interpreter|wolfram\s*alpha|wolfram)\b",
     ),
     # --- image operations -------------------------------------------------------
