@@ -182,7 +182,8 @@ def flag_abstained(
 # A lean named after giving up ("C feels the most likely", "I'd put 70% on Lyon"):
 # the reasoning reached a tentative answer, which is a hedge, not an abstention.
 _PICK = _c(
-    r"\b(?:most\s+likely|(?:my\s+)?best\s+guess|i(?:'d|\s+would)\s+put|going\s+with|i(?:'ll|'d)\s+go\s+with"
+    r"\b(?:(?:most|more)\s+likely|(?:my\s+)?best\s+guess|i(?:'d|\s+would)\s+put|going\s+with|i(?:'ll|'d)\s+go\s+with"
+    r"|i\s+went\s+with"
     r"|fits\s+best|best\s+fit|my\s+lean|leaning\s+towards?|i\s+lean\s+towards?)\b"
 )
 

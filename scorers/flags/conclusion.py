@@ -36,7 +36,9 @@ _SUBJECT = (
     r"|estimate|pick|choice|option|figure|tally)"
     r"|(?:the|my|our)\s+final\s+(?:figure|tally|reading|result|value|verdict)|(?:my|our|the)\s+(?:final\s+|best\s+|correct\s+|right\s+|only\s+|chronological\s+)?"
     r"(?:answer|option|choice|order|ordering|sequence|ranking|count|total|number|location|place|estimate"
-    r"|identification|guess|pick|selection|match|conclusion)|answer)"
+    r"|identification|guess|pick|selection|conclusion)"
+    # ("the match: same composition, ..." is evidence; "the best match is Lyon" an answer)
+    r"|(?:my|our|the)\s+(?:best|closest|only|likeliest)\s+match|answer)"
 )
 _STRONG_PATTERNS: tuple[str, ...] = tuple(
     p
@@ -68,7 +70,7 @@ _GENERIC_PATTERNS: tuple[str, ...] = (
     (
         r"\b(?:so|therefore|thus|hence|that\s+means|which\s+means|in\s+total|overall|altogether|this\s+means"
         r"|in\s+conclusion)\s*,?\s+"
-        r"(?:the\s+(?:\w+\s+){0,3}?(?:is|are|=|comes\s+to|equals|must\s+be)|there\s+(?:are|is|were|must\s+be)"
+        r"(?:the\s+(?:[^\s.!?]+\s+){0,4}?(?:is|are|=|comes\s+to|equals|must\s+be)|there\s+(?:are|is|were|must\s+be)"
         r"|we\s+(?:have|get)|I\s+(?:count|get|have)|it's|it\s+is|that's|it\s+must\s+be|option|choice)\s+"
         + _VAL
     ),
@@ -82,8 +84,14 @@ _GENERIC_PATTERNS: tuple[str, ...] = (
     r"\b(?:so|therefore|thus|hence|then|yeah|yes|ok(?:ay)?)\s*,?\s+(?:option\s+|choice\s+)?\(?(?P<val>[a-h])\)?"
     r"(?=\s+(?:is|has|must|should|gives|matches|fits|wins|it\s+is)\b|\s*[.!](?:\s|$))",
     # "In letters: C, A, D, B." or "Order: C → A → D → B." on a closing line
-    r"(?:^|\n|[.!]\s)\s*(?:in\s+letters|as\s+letters|order|ordering|sequence|final\s+order|count|total)\s*[:：]\s*"
-    + _VAL,
+    r"(?:^|\n|[.!]\s)\s*(?:in\s+letters|as\s+letters|order|ordering|sequence|final\s+order|count|total|verdict|pick"
+    r"|my\s+pick|choice|selection)\s*[:：]\s*" + _VAL,
+    # "∴ x = 7", "∠ABC → 42" closing the text
+    r"(?:∴|→|=>)\s*(?:[a-z]\w{0,3}\s*=\s*)?(?P<val>-?\d[\d,]*(?:\.\d+)?)\s*(?:°|%|degrees)?\s*[.!]?[ \t]*(?:\n|$)",
+    # "Tallest to shortest, then: C, A, B, D."
+    r"\bthen\s*[:：]\s*" + _VAL,
+    # "Sticking with 36." opening its sentence ("I'm going with" is a strong phrase)
+    r"(?:(?<=[.!?]\s)|(?<=\n)|^)(?:sticking|going|staying)\s+with\s+" + _VAL,
     # "That leaves 146.", "which leaves us with C"
     r"\b(?:that|which|this)\s+leaves\s+(?:us\s+with\s+|me\s+with\s+|just\s+|only\s+)?" + _VAL,
     # "...is the one labelled (B)."
@@ -209,8 +217,15 @@ _GENERIC_STEMS: tuple[tuple[str, ...], ...] = (
                 "final order",
             )
         ),
-        *(f"{lead}{label}" for lead in ("\n", ". ", "! ") for label in ("count", "total")),
+        *(
+            f"{lead}{label}"
+            for lead in ("\n", ". ", "! ")
+            for label in ("count", "total", "verdict", "pick", "my pick", "choice", "selection")
+        ),
     ),
+    ("∴", "→", "=>"),
+    ("then:", "then :"),
+    ("sticking with", "going with", "staying with"),
     ("that leaves", "which leaves", "this leaves"),
     ("labelled", "labeled", "marked"),
     ("which is", "which would", "which corresponds", "which means", "which makes"),
@@ -247,6 +262,15 @@ _RETRACT_STEMS = (
 
 # "Lisbon it is." names the answer as strongly as "the answer is" does; its value
 # comes before its stem, so it is searched in a window around the stem.
+# "Eleven windows in total.": the value before its stem, as with "Lisbon it is".
+_IN_TOTAL = Family(
+    "closing_in_total",
+    (" in total.", " in total!", " in all.", " altogether."),
+    r"(?:(?<=[.!?]\s)|(?<=\n))(?P<val>[^\s.!?\n*][^.!?\n]{0,40}?)\s+(?:in\s+total|in\s+all|altogether)\s*[.!]",
+    before=60,
+    after=10,
+    near_end=_GENERIC_REACH,
+)
 _IT_IS = Family(
     "commit_it_is",
     (" it is.", " it is!", " it is ."),
@@ -265,6 +289,7 @@ FAMILIES: tuple[Family, ...] = (
         for i, (stems, p) in enumerate(zip(_GENERIC_STEMS, _GENERIC_PATTERNS, strict=True))
     ),
     _IT_IS,
+    _IN_TOTAL,
     Family("retract", _RETRACT_STEMS, _RETRACT_PATTERN, anchored=True),
 )
 _SCANNER = Scanner(FAMILIES)

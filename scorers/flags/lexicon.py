@@ -166,7 +166,8 @@ _ABSTAIN_PATTERN = (
     r"|not\s+possible\s+to|isn't\s+possible\s+to|don't\s+have\s+enough\s+\w+\s+to)\s+"
     r"(?:really\s+|reliably\s+|actually\s+|accurately\s+|even\s+|possibly\s+)?"
     r"(?:determine|tell|identify|know|say|answer|decide|figure\s+out|work\s+out|make\s+out|read|distinguish"
-    r"|conclude|pin\s+down|count|establish|be\s+determined|be\s+identified|be\s+answered|be\s+known|be\s+read"
+    r"|conclude|pin\s+down|pin\s+(?:it|this|that|them)\s+down|count|establish|be\s+determined|be\s+identified"
+    r"|be\s+answered|be\s+known|be\s+read"
     r"|be\s+(?:worked|figured)\s+out|be\s+established|be\s+calculated|be\s+computed|be\s+inferred|be\s+deduced"
     r"|be\s+pinned\s+down|be\s+told|be\s+decided"
     r"|give\s+(?:a|an|any|the)\s+(?:(?:definite|definitive|confident|reliable|meaningful|justified|justifiable)\s+)?"
@@ -181,6 +182,12 @@ _ABSTAIN_PATTERN = (
     r"|\b(?:undeterminable|indeterminable|indeterminate|unanswerable|not\s+determinable)\b"
     r"|\bi\s+(?:don't|do\s+not|really\s+don't)\s+know\b"
     r"|\bno\s+answer\s+can\s+be\s+(?:given|provided|determined|reached)\b"
+    r"|\b(?:isn't|is\s+not|there's\s+not|not)\s+enough\s+to\s+go\s+on\b"
+    # "the image simply doesn't settle it", "nothing to break the tie"
+    # ("the name on its own doesn't settle it" is about a clue: the picture must be the subject)
+    r"|\b(?:image|photo|picture|photograph|evidence)\s+(?:simply\s+|just\s+|really\s+|alone\s+|itself\s+)?"
+    r"(?:doesn't|does\s+not|can't|cannot)\s+(?:settle|decide|resolve)\s+(?:it|this|that|the\s+question|which)\b"
+    r"|\b(?:nothing|no\s+way)\s+to\s+break\s+the\s+tie\b"
     r"|\btoss[- ]up\s+(?:that\s+)?i\s+(?:can't|cannot|couldn't)\s+(?:break|resolve|settle)\b"
     r"|\bno\s+(?:clear|definitive|reliable|justified|justifiable|principled|sound|dependable)\s+way\b"
     # "I don't think this question can be answered from these images"
@@ -245,6 +252,12 @@ _ABSTAIN_STEMS = (
     "don't think",
     "do not think",
     "no answer",
+    "image",
+    "photo",
+    "picture",
+    "evidence",
+    "nothing to break",
+    "no way to break",
     "toss-up",
     "toss up",
     "doesn't allow",

@@ -58,6 +58,27 @@ _VERBS_SHOW = (
     r"|output(?:s|ted)?|print(?:s|ed)?|report(?:s|ed)?|agree[sd]?|match(?:es|ed)?)"
 )
 
+# Web services a model can only have used online, for claims that name them.
+_ONLINE_SOURCES = (
+    "openstreetmap",
+    "flightradar",
+    "flightaware",
+    "imdb",
+    "tineye",
+    "duckduckgo",
+    "wikipedia",
+    "google maps",
+    "street view",
+    "streetview",
+    "google images",
+    "yandex",
+    "tripadvisor",
+    "according to",
+)
+_SOURCE = (
+    r"(?:the\s+)?(?:openstreetmap|flightradar\s*24|flightradar|flightaware|imdb|tineye|duckduckgo|wikipedia"
+    r"|google\s+maps|google\s+street\s*view|street\s*view|google\s+images|yandex|tripadvisor)\b"
+)
 # Online sources a claimed search names ("I searched PubChem for ...").
 _SITES = (
     r"(?:pubchem|pubmed|imdb|arxiv|google\s+scholar|scholar|youtube|reddit|wolfram\s*alpha|duckduckgo"
@@ -74,6 +95,11 @@ _NOT_WEB = re.compile(
 # "searching the crowd for red hats": something in view searched, not the web.
 _SCANNED = re.compile(
     r"\s*(?:the|this|that|each|every|all|both)\s+(?!web\b|internet\b|net\b|online\b|google\b|wikipedia\b)\w+"
+)
+# A service shown in the picture, not used: "the screenshot shows Flightradar24".
+_PICTURED = re.compile(
+    r"\b(?:screenshot|screen\s*grab|app\b|on\s+(?:the|his|her|their|a)\s+(?:screen|phone|laptop|monitor|tablet)"
+    r"|(?:photo|image|picture)\s+(?:shows|of)\b|you\s+(?:can|could|may|might)|the\s+user)"
 )
 # Words that make a search's object the web ("looked up the rate online").
 _WEB = re.compile(r"\b(?:online|internet|the\s+web|google|bing|wikipedia|website|web\s+page)\b")
@@ -99,6 +125,7 @@ class _Pattern:
     check_self: bool = (
         False  # require the writer ("I", "my", "we") before the claim in its sentence
     )
+    check_pictured: bool = False  # reject when the service is shown in the picture (a screenshot)
 
 
 _NUMBERS = itertools.count(1)
@@ -237,6 +264,24 @@ _PATTERNS: tuple[_Pattern, ...] = (
     ),
     _p(
         "web_search",
+        _ONLINE_SOURCES,
+        # "Checking OpenStreetMap around the basin", "I cross-referenced the tail number on
+        # FlightRadar24", "I opened the IMDb listing", "TinEye finds 214 matches",
+        # "the first result on DuckDuckGo", "according to the airline's fleet page"
+        r"\b(?:checking|checked|consulting|consulted|opened|opening|browsed|browsing|visited|visiting|queried"
+        r"|querying|cross[- ]?referenc\w*|looked\s+(?:at|on|in))\b[^.\n]{0,50}?\b"
+        + _SOURCE
+        + r"|\b"
+        + _SOURCE
+        + rf"\s+(?:listing|page|entry|search|lookup|query)?\s*{_VERBS_SHOW}\b"
+        r"|\b(?:first|top)\s+(?:result|hit|match)\s+(?:on|from|in)\s+"
+        + _SOURCE
+        + r"|\baccording\s+to\s+(?:the\s+)?[\w'’.-]+(?:'s|’s)\s+(?:own\s+|official\s+)?(?:[\w-]+\s+)?(?:page|website"
+        r"|site|web\s*page|listing)\b",
+        check_pictured=True,
+    ),
+    _p(
+        "web_search",
         ("online",),
         rf"\b{_I}\s+{_ADV}(?:went|hopped|jumped|got|checked|looked)\s+online\b",
         requires=("went", "hopped", "jumped", "got", "checked", "looked"),
@@ -269,9 +314,10 @@ _PATTERNS: tuple[_Pattern, ...] = (
         "code",
         ("ran ", "run ", "execut", "compil"),
         rf"\b{_I}\s+{_ADV}(?:ran|run|executed|compiled)\s+(?:the|this|that|a|an|my|some|our|it|a\s+few)?\s*"
-        r"(?:(?:quick|short|small|simple|little|brute[- ]force|numerical|monte[- ]carlo|python|iterative)\s+)*"
+        r"(?:(?:quick|short|small|simple|little|brute[- ]force|numerical|monte[- ]carlo|python|iterative|sharpening"
+        r"|denoising|deblurring|smoothing|median|gaussian|edge[- ]detection|contrast|unsharp)\s+)*"
         r"(?:code|script|program|snippet|simulation|simulations|python|optimi[sz]ation|solver|notebook|cell"
-        r"|it|this|that|search|enumeration|check|regression|ocr|analysis|fit|query|queries|model)\b",
+        r"|it|this|that|search|enumeration|check|regression|ocr|analysis|fit|query|queries|model|filter)\b",
         requires=("ran", "run", "executed", "compiled"),
     ),
     _p(
@@ -287,7 +333,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         ("running", "executing", "compiling"),
         r"\b(?:running|executing|compiling)\s+(?:the\s+|this\s+|that\s+|my\s+|a\s+)?(?:(?:python|quick|small|simple)\s+)*"
         r"(?:code|script|program|snippet|simulation|it)\b,?\s+(?:(?:gave|gives|yielded|yields|returned|returns"
-        r"|printed|prints|showed|shows|output|outputs|produced|produces)\s+(?:me|us)\b|(?:i|we)\s+(?:got|get|see|saw"
+        r"|printed|prints|showed|shows|output|outputs|produced|produces)\s+(?:me\b|us\b|[\d\"'`\[(-])|(?:i|we)\s+(?:got|get|see|saw"
         r"|obtained|obtain)\b)",
     ),
     _p(
@@ -351,6 +397,13 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"(?:script|program|code\s+snippet|snippet|simulation)\b",
         check_self=True,
         requires=("script", "program", "snippet", "simulation"),
+    ),
+    _p(
+        "code",
+        ("numpy", "sympy", "scipy", "python", "matlab", "desmos", "geogebra"),
+        # "a quick numpy check gives 36.87", "Desmos plots it"
+        rf"\b(?:numpy|sympy|scipy|python|matlab|desmos|geogebra)\s+(?:check|calculation|computation|call|session|run"
+        rf"|plot|evaluation)\s+{_VERBS_SHOW}\b|\b(?:desmos|geogebra)\s+(?:plots?|graphs?|plotted|graphed)\b",
     ),
     # --- calculator -------------------------------------------------------------
     _p(
@@ -503,6 +556,10 @@ def _rejected(p: _Pattern, low: str, m: re.Match[str]) -> bool:
             return True
         # "the date stamp is cropped out", "a zoomed-in view": the picture described
         if _PASSIVE.search(before[-24:]):
+            return True
+    if p.check_pictured:
+        s, e = sentence_start(low, m.start()), sentence_end(low, m.end())
+        if _PICTURED.search(low, s, e):
             return True
     if p.check_self:
         before = low[max(sentence_start(low, m.start()), m.start() - 120) : m.start()]
