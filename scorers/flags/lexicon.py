@@ -184,9 +184,8 @@ _ABSTAIN_PATTERN = (
     r"|\bno\s+answer\s+can\s+be\s+(?:given|provided|determined|reached)\b"
     r"|\b(?:isn't|is\s+not|there's\s+not|not)\s+enough\s+to\s+go\s+on\b"
     # "the image simply doesn't settle it", "nothing to break the tie"
-    # ("the name on its own doesn't settle it" is about a clue: the picture must be the subject)
-    r"|\b(?:image|photo|picture|photograph|evidence)\s+(?:simply\s+|just\s+|really\s+|alone\s+|itself\s+)?"
-    r"(?:doesn't|does\s+not|can't|cannot)\s+(?:settle|decide|resolve)\s+(?:it|this|that|the\s+question|which)\b"
+    # (the picture must be the subject: see _SETTLES_NOTHING)
+    r"|\b(?:doesn't|does\s+not|can't|cannot)\s+(?:settle|decide|resolve)\s+(?:it|this|that|the\s+question|which)\b"
     r"|\b(?:nothing|no\s+way)\s+to\s+break\s+the\s+tie\b"
     r"|\btoss[- ]up\s+(?:that\s+)?i\s+(?:can't|cannot|couldn't)\s+(?:break|resolve|settle)\b"
     r"|\bno\s+(?:clear|definitive|reliable|justified|justifiable|principled|sound|dependable)\s+way\b"
@@ -252,10 +251,18 @@ _ABSTAIN_STEMS = (
     "don't think",
     "do not think",
     "no answer",
-    "image",
-    "photo",
-    "picture",
-    "evidence",
+    "doesn't settle",
+    "does not settle",
+    "doesn't decide",
+    "does not decide",
+    "doesn't resolve",
+    "does not resolve",
+    "can't settle",
+    "cannot settle",
+    "can't decide",
+    "cannot decide",
+    "can't resolve",
+    "cannot resolve",
     "nothing to break",
     "no way to break",
     "toss-up",
@@ -680,6 +687,10 @@ class Cues:
                 continue
             if not _OTHER_PEOPLE.isdisjoint(_last_words(before, 5)):
                 continue  # "a sweating man wiping his brow, unable to decide": someone in the picture
+            if m.group(0).endswith(_SETTLE_ENDS) and _PICTURE_WORDS.isdisjoint(
+                _last_words(before, 4)
+            ):
+                continue  # "the name on its own doesn't settle it": a clue, not the picture
             qualified = _QUALIFIED.match(low, m.end(), min(len(low), m.end() + 60)) is not None
             if (qualified and not qualified_too) or _earlier_in(before):
                 continue
@@ -727,6 +738,12 @@ _OTHER_PEOPLE = frozenset(
         "reader",
     ]
 )
+
+
+# "the image simply doesn't settle it" gives up; "the name alone doesn't settle it"
+# only sets a clue aside.
+_SETTLE_ENDS = (" it", " this", " that", " the question", " which")
+_PICTURE_WORDS = frozenset(["image", "photo", "picture", "photograph", "evidence", "frame", "shot"])
 
 
 def _in_header(low: str, pos: int) -> bool:

@@ -73,7 +73,6 @@ _ONLINE_SOURCES = (
     "google images",
     "yandex",
     "tripadvisor",
-    "according to",
 )
 _SOURCE = (
     r"(?:the\s+)?(?:openstreetmap|flightradar\s*24|flightradar|flightaware|imdb|tineye|duckduckgo|wikipedia"
@@ -274,11 +273,17 @@ _PATTERNS: tuple[_Pattern, ...] = (
         + r"|\b"
         + _SOURCE
         + rf"\s+(?:listing|page|entry|search|lookup|query)?\s*{_VERBS_SHOW}\b"
-        r"|\b(?:first|top)\s+(?:result|hit|match)\s+(?:on|from|in)\s+"
-        + _SOURCE
-        + r"|\baccording\s+to\s+(?:the\s+)?[\w'’.-]+(?:'s|’s)\s+(?:own\s+|official\s+)?(?:[\w-]+\s+)?(?:page|website"
-        r"|site|web\s*page|listing)\b",
+        r"|\b(?:first|top)\s+(?:result|hit|match)\s+(?:on|from|in)\s+" + _SOURCE,
         check_pictured=True,
+    ),
+    _p(
+        "web_search",
+        ("page", "website", "site", "webpage", "listing"),
+        # "according to the airline's fleet page"
+        r"\baccording\s+to\s+(?:the\s+)?[\w'’.-]+(?:'s|’s)\s+(?:own\s+|official\s+)?(?:[\w-]+\s+)?(?:page|website"
+        r"|site|web\s*page|webpage|listing)\b",
+        check_pictured=True,
+        requires=("according",),
     ),
     _p(
         "web_search",
