@@ -31,6 +31,8 @@ def _c(pattern: str) -> re.Pattern[str]:
     return re.compile(lc(pattern))
 
 
+# Words before a hedge that make it hypothetical: "any name I gave would be a guess".
+_HYPOTHETICAL = re.compile(r"\b(?:would|could|any|anything|whatever)\b")
 # An answer this short may be a non-answer on its own ("Pass.", "N/A").
 _BARE = 40
 _REJECT_PREFIXES = ("Can not answer because of", "Input data may contain inappropriate content")
@@ -157,7 +159,11 @@ def declining_span(answer: str, cues: Cues | None = None) -> Evidence | None:
         return sentence_span("answer", answer, principled.start(), principled.end())
     # "I can't identify the species. It looks like a heron." still answers.
     after = sentence_end(low, end)
-    if any(c.start >= after for c in cues.hedges()):
+    # ("any name I gave would be a guess" restates the decline, it offers nothing)
+    if any(
+        c.start >= after and _HYPOTHETICAL.search(low, max(after, c.start - 40), c.start) is None
+        for c in cues.hedges()
+    ):
         return None
     return sentence_span("answer", answer, start, end)
 

@@ -55,6 +55,7 @@ _STRONG_PATTERNS: tuple[str, ...] = tuple(
         r"|confirmed)\s+that|(?:my|the)\s+conclusion\s+is(?:\s+that)?|I\s+(?:can\s+)?(?:now\s+)?confirm\s+that"
         # "I've settled the order as B, D, A, C", "I've landed on Lyon"
         r"|I've\s+(?:concluded|determined)(?=\s+(?:this|that|it)\s+is\b)"
+        r"|I'm\s+(?:settling|landing)\s+on"
         r"|I(?:'ve|\s+have)\s+(?:settled|fixed|landed|arrived)\s+(?:on\s+|at\s+)?(?:(?:the|my)\s+(?:order|answer"
         r"|sequence|ranking|count|total|location|city|choice)\s+(?:as|at|of|on)\b)?)\s+" + _VAL,
         r"\b(?:option|choice)\s+\(?(?P<val>[A-Z])\)?\s+(?:is|must\s+be|seems)\s+(?:the\s+)?(?:correct|right|answer"
@@ -164,6 +165,8 @@ _STRONG_STEMS: tuple[tuple[str, ...], ...] = (
         "i confirm",
         "my conclusion",
         "the conclusion",
+        "i'm settling",
+        "i'm landing",
         "i've settled",
         "i have settled",
         "i've fixed",

@@ -156,10 +156,11 @@ _WORKED = re.compile(r"^[\d\s.,+\-−×*/÷()]+=\s*(-?\d[\d,]*(?:\.\d+)?)\s*[.!]
 # A number with a unit: a conclusion in kilometres may be the answer's metres.
 _WITH_UNIT = re.compile(
     r"\d\s*(?:km|m|cm|mm|kg|g|mg|l|ml|s|ms|min|h|hrs?|hours?|minutes?|seconds?|days?|kilomet(?:re|er)s?"
-    r"|met(?:re|er)s?|centimet(?:re|er)s?|millimet(?:re|er)s?|grams?|kilograms?|lit(?:re|er)s?|%|percent)\b",
+    r"|met(?:re|er)s?|centimet(?:re|er)s?|millimet(?:re|er)s?|grams?|kilograms?|lit(?:re|er)s?|%|percent"
+    r"|thousand|million|billion|bn|k)\b",
     re.IGNORECASE,
 )
-_UNIT_FACTORS = (10.0, 100.0, 1000.0, 1e6, 60.0, 3600.0, 24.0)
+_UNIT_FACTORS = (10.0, 100.0, 1000.0, 1e6, 1e9, 60.0, 3600.0, 24.0)
 
 
 def _rescaled(concluded: str, x: float | None, y: float | None) -> bool:

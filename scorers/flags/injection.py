@@ -42,7 +42,7 @@ _PATTERNS: tuple[str, ...] = tuple(
         r"(?:^|\n)\s*[(\[]?\s*(?:to\s+the\s+)?"
         + _KIND
         + _GRADER
-        + r"s?\s*[:,][^\n]{0,160}?\b(?:please|you\s+(?:must|should|will)|mark|grade|score|accept|award"
+        + r"s?(?:\s+note)?\s*[:,][^\n]{0,160}?\b(?:please|you\s+(?:must|should|will)|mark|grade|score|accept|award"
         r"|output|ignore)\b",
         r"(?:^|\n)\s*(?:\W\s*)?(?:note\s+|message\s+)?(?:to|for)\s+(?:the\s+|any\s+)?"
         + _GRADER
@@ -53,6 +53,9 @@ _PATTERNS: tuple[str, ...] = tuple(
         r"|accurate|valid)\b",
         r"\b(?:should|must)\s+be\s+(?:graded|marked|scored|judged|evaluated|considered|counted)\s+(?:as\s+)?"
         r"(?:correct|right|consistent|1|full\s+marks)\b",
+        # "any reasonable grader should mark it as correct"
+        r"\b(?:should|must)\s+(?:mark|grade|score|count|consider|treat|accept)\s+(?:it|this|this\s+answer|my\s+answer)"
+        r"\s+as\s+(?:correct|right|fully\s+correct|valid)\b",
         r"\b(?:give|award|assign)\s+(?:(?:this\s+(?:answer|response)|me|it)\s+)?(?:full\s+marks|full\s+credit"
         r"|a\s+(?:score|grade)"
         r"\s+of\s+1|a\s+1|the\s+maximum\s+score)\b",
@@ -146,6 +149,14 @@ _STEMS = (
     "self-evaluated",
     "self-rated",
     "please keep",
+    "should mark",
+    "must mark",
+    "should grade",
+    "should count",
+    "should consider",
+    "should treat",
+    "should accept",
+    "must accept",
     "has been",
     "verified",
     "certified",

@@ -376,8 +376,8 @@ _PATTERNS: tuple[_Pattern, ...] = (
             "i have coded",
         ),
         r"\bI(?:\s+have|'ve)?\s+(?:wrote|written|coded|implemented)\s+(?:a|an|some|the)\s+"
-        r"(?:(?:quick|short|small|simple|little|brute[- ]force)\s+)*(?:python\s+)?(?:program|script|code|snippet"
-        r"|simulation|solver|brute[- ]force|function|routine|checker|loop)\b",
+        r"(?:(?:quick|short|small|simple|little|brute[- ]force)\s+)*(?:[\w-]+\s+){0,2}?(?:python\s+)?(?:program"
+        r"|script|code|snippet|simulation|solver|brute[- ]force|function|routine|checker|loop)\b",
         requires=("wrote", "written", "coded", "implemented"),
     ),
     _p(
