@@ -330,7 +330,7 @@ _RESOLVE_PATTERN = (
     r"\s+(?:line\s+up|pass|hold|agree|match|give|gave)\b"
     r"|\beverything\s+(?:lines\s+up|checks\s+out|fits|matches|agrees|is\s+consistent)\b"
     # "so I can't tell the exact model. That doesn't matter here": a doubt set aside
-    r"|\b(?:that|this|it)\s+(?:doesn't|does\s+not)\s+(?:matter|affect|change)\b"
+    r"|\b(?:doesn't|does\s+not)\s+(?:matter|affect|change)\b"
 )
 _RESOLVE_STEMS = (
     "confirm",
@@ -442,12 +442,12 @@ _RESOLVE_STEMS = (
         for noun in _AGREEING
     ),
     "everything",
-    "that doesn't",
-    "that does not",
-    "this doesn't",
-    "this does not",
-    "it doesn't",
-    "it does not",
+    "doesn't matter",
+    "doesn't affect",
+    "doesn't change",
+    "does not matter",
+    "does not affect",
+    "does not change",
 )
 # Word tests on the few words before a cue (set operations run in C; the
 # regex equivalents scan every position of the context).
