@@ -33,7 +33,6 @@ the detectors, both processes busy) it prints the budget per record that
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
@@ -48,7 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from flags_per_record import graded_jobs  # noqa: E402
+from flags_per_record import corpus_parser, graded_jobs  # noqa: E402
 
 from scorers.flagging import FlagContext  # noqa: E402
 from scorers.flags import conclusion, contradiction, cues, lexicon, tool_claims  # noqa: E402
@@ -90,11 +89,7 @@ def _best(repeat: int, jobs: list[Any], step: Callable[[Any], object]) -> list[f
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--n", type=int, default=5000, help="items (default 5000)")
-    parser.add_argument("--repeat", type=int, default=5, help="timed passes (default 5)")
+    parser = corpus_parser(__doc__)
     parser.add_argument(
         "--grading-seconds",
         type=float,

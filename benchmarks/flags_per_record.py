@@ -67,12 +67,18 @@ def graded_jobs(
         flagging.DETECTOR_MODULES = modules
 
 
-def main() -> None:
+def corpus_parser(doc: str | None) -> argparse.ArgumentParser:
+    """The options every per-record detector benchmark shares: --n and --repeat."""
     parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        description=doc, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--n", type=int, default=5000, help="items (default 5000)")
     parser.add_argument("--repeat", type=int, default=5, help="timed passes (default 5)")
+    return parser
+
+
+def main() -> None:
+    parser = corpus_parser(__doc__)
     parser.add_argument(
         "--no-memo", action="store_true", help="clear the short-answer memo before each record"
     )
