@@ -102,8 +102,9 @@ _ITEM_NOUNS = re.compile(
 
 
 def _list_in_kind(value: str, kwargs: Mapping[str, Any]) -> bool:
-    """Whether a concluded order is written with the kind of items the key uses:
-    "Stephansplatz, Opernring" cannot be compared with a key of letters."""
+    """Whether a concluded order (as ``_prepare`` gives it: gloss and parentheses
+    gone) is written with the kind of items the key uses: "Stephansplatz,
+    Opernring" cannot be compared with a key of letters."""
     order = kwargs.get("order")
     if isinstance(order, str):
         order = order.split(",")  # the reference grader takes a string as it is
@@ -111,11 +112,7 @@ def _list_in_kind(value: str, kwargs: Mapping[str, Any]) -> bool:
         return True
     if max(len(o.strip()) for o in order) > 2:
         return True  # the key names things: the evaluator reads names
-    items = [
-        _ITEM_NOUNS.sub("", piece.strip(" .()*"))
-        # ("B, D, A, C: from the freshly lit candle to the stub": the order before its gloss)
-        for piece in _LIST_SEPARATORS.split(_GLOSS.split(_PARENTHESES.sub("", value), 1)[0])
-    ]
+    items = [_ITEM_NOUNS.sub("", piece.strip(" .()*")) for piece in _LIST_SEPARATORS.split(value)]
     items = [item for item in items if item]
     # ("…, then A, then C, then B." closes on "B": one item is no order)
     return len(items) > 1 and all(len(item) <= 2 for item in items)
