@@ -1,6 +1,6 @@
 """Precision and recall of the no-LLM behaviour flags on a labelled set.
 
-Usage: .venv/bin/python benchmarks/flags_precision_recall.py [--data PATH] [--errors]
+Usage: .venv/bin/python benchmarks/flags_precision_recall.py [--data PATH] [--errors] [--batches A-B]
 
 The labelled set (default tests/data/flags/labelled.json) is a JSON object
 with ``items``: ROME-style records (``reason``, ``answer``, ``evaluator``,
@@ -8,7 +8,8 @@ with ``items``: ROME-style records (``reason``, ``answer``, ``evaluator``,
 ``expected``, the set of flag kinds a careful reader would raise. A held-out
 set in the same shape can be passed with ``--data``. Prints, per flag kind,
 TP/FP/FN, precision and recall, and with ``--errors`` every miss and false
-alarm with the evidence.
+alarm with the evidence. ``--batches 18-25`` keeps only the items of those blind
+batches (their notes open "blind batch N ").
 """
 
 from __future__ import annotations
@@ -48,9 +49,18 @@ def main(argv: list[str] | None = None) -> int:
         "--data", type=Path, default=ROOT / "tests" / "data" / "flags" / "labelled.json"
     )
     parser.add_argument("--errors", action="store_true", help="list false alarms and misses")
+    parser.add_argument("--batches", help="only these blind batches, e.g. 18-25")
     args = parser.parse_args(argv)
     data = parse_json(read_bytes(args.data), args.data)
     items = data["items"] if isinstance(data, dict) else data
+    if args.batches:
+        first, _, last = args.batches.partition("-")
+        try:
+            wanted = range(int(first), int(last or first) + 1)
+        except ValueError:
+            parser.error(f"--batches wants N or A-B, got {args.batches!r}")
+        notes = tuple(f"blind batch {n} " for n in wanted)
+        items = [i for i in items if str(i.get("note", "")).startswith(notes)]
     results = run(items)
     print(f"{len(items)} labelled items from {args.data}")
     print(f"{'flag':38} {'pos':>4} {'TP':>4} {'FP':>4} {'FN':>4} {'precision':>9} {'recall':>7}")

@@ -17,8 +17,10 @@ def test_labelled_set_is_large_and_covers_every_flag_with_hard_negatives() -> No
         positives = [i for i in items if kind in i["expected"]]
         assert len(positives) >= 5, kind
     # multi-paragraph traces and Gemini-style summaries are both present
-    assert sum("\n\n" in i["reason"] for i in items) >= 60
-    assert sum(i["reason"].lstrip().startswith("**") for i in items) >= 15
+    # (a trace may sit in the answer as a <think> block, with no "reason" at all)
+    traces = [response_texts(as_record(i)).reasoning for i in items]
+    assert sum("\n\n" in t for t in traces) >= 60
+    assert sum(t.lstrip().startswith("**") for t in traces) >= 15
     for item in items:
         assert set(item["expected"]) <= set(HEURISTIC_FLAG_KINDS), item["id"]
 

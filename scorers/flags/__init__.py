@@ -84,8 +84,29 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     if tail_found.get("abstain") or contradiction.reads_closing(record):
         tail_found.update(_TAIL_SCAN.find_near(low, lo))
     cues = Cues(low, lo, found=tail_found)
-    yield from abstention.detect_reasoning_abstains(
-        reasoning, answer, abstained, cues, lo, answer_cues
+    gave_up = list(
+        abstention.detect_reasoning_abstains(reasoning, answer, abstained, cues, lo, answer_cues)
     )
-    yield from hedging.detect(reasoning, answer, abstained, cues, answer_cues)
-    yield from contradiction.detect(record, reasoning, answer, abstained, low, lo, tail_found)
+    yield from gave_up
+    # The reasoning's conclusion serves both the hedges (is a doubt about the
+    # answer's value?) and the contradiction check: read it once.
+    evaluator = record.get("evaluator")
+    concluded = (
+        contradiction.conclusion_of(reasoning, evaluator, low, lo, tail_found)
+        if isinstance(evaluator, str)
+        else contradiction.NOT_READ
+    )
+    # Giving up is reported once, as giving up; other doubts still make a hedge.
+    yield from hedging.detect(
+        reasoning,
+        answer,
+        abstained,
+        cues,
+        answer_cues,
+        lo,
+        concluded,
+        reasoning_abstains=bool(gave_up),
+    )
+    yield from contradiction.detect(
+        record, reasoning, answer, abstained, low, lo, tail_found, concluded=concluded
+    )

@@ -35,6 +35,11 @@ def _c(pattern: str) -> re.Pattern[str]:
 _HYPOTHETICAL = re.compile(r"\b(?:would|could|any|anything|whatever)\b")
 # An answer this short may be a non-answer on its own ("Pass.", "N/A").
 _BARE = 40
+# Hedges that state doubt without offering a candidate (unlike "probably", "looks like").
+_DOUBT_ONLY = re.compile(
+    r"(?:not\s|unsure|uncertain|unclear|ambigu|hesita|doubt|inconclusive|specul|hard|difficult|tough|tricky"
+    r"|can't|cannot|can\s+not|couldn't|unable|no\s+way|low[- ]confidence|my\s+confidence|wouldn't|would\s+not)"
+)
 _REJECT_PREFIXES = ("Can not answer because of", "Input data may contain inappropriate content")
 # Declining on principle ("I can't identify people from their faces, so I won't name
 # her"): a description offered afterwards does not answer the question.
@@ -54,6 +59,7 @@ _NON_ANSWER_HINTS = (
     "unknown",
     "n/a",
     "determin",
+    "undecidable",
     "unanswerable",
     "no answer",
     "unclear",
@@ -80,7 +86,10 @@ _ABSTAIN_ANYWHERE = _c(
     r"(?:determine|determined|tell|told|identify|identified|answer|answered|know|known|say"
     r"|give\s+(?:a|an|any|the)\s+(?:\w+\s+)?(?:answer|amount|total|number|count|value|figure))\b"
     r"|\b(?:not\s+enough|insufficient)\s+(?:information|data|detail|details|context)\b"
-    r"|\b(?:undeterminable|indeterminable|indeterminate|unanswerable|unknown)\b"
+    r"|\b(?:undeterminable|indeterminable|indeterminate|unanswerable|undecidable|unknown)\b"
+    # "the plate is too small and blurry to read": a value that is no value
+    r"|\btoo\s+(?:[\w-]+\s+){0,3}?(?:small|blurry|blurred|low[- ]resolution|pixelated|dark|grainy|faint|obscured"
+    r"|far|distant)\s+to\s+(?:read|tell|make\s+out|identify|determine|see)\b"
 )
 _MARKED = _c(r"answer\b\s*(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*(?P<val>[^\n]*)")
 
@@ -159,9 +168,12 @@ def declining_span(answer: str, cues: Cues | None = None) -> Evidence | None:
         return sentence_span("answer", answer, principled.start(), principled.end())
     # "I can't identify the species. It looks like a heron." still answers.
     after = sentence_end(low, end)
-    # ("any name I gave would be a guess" restates the decline, it offers nothing)
+    # ("any name I gave would be a guess" restates the decline, it offers nothing;
+    # so does a doubt that names no candidate: "the question is ambiguous")
     if any(
-        c.start >= after and _HYPOTHETICAL.search(low, max(after, c.start - 40), c.start) is None
+        c.start >= after
+        and _HYPOTHETICAL.search(low, max(after, c.start - 40), c.start) is None
+        and _DOUBT_ONLY.match(low, c.start) is None
         for c in cues.hedges()
     ):
         return None

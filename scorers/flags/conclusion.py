@@ -64,15 +64,24 @@ _STRONG_PATTERNS: tuple[str, ...] = tuple(
         r"\*\*\s*final\s+(?:answer|order|ordering|sequence|ranking|count|total|tally|value|pick|choice)\s*:?\s*\*\*"
         r"[ \t]*\n\s*(?P<val>[^\n]{1,60})[ \t]*(?:\n|$)",
         # terse "Answer 22." closing a line
-        r"\b(?:final\s+)?answer\s+(?P<val>-?\d[\d,]*(?:\.\d+)?)\s*[.!]?[ \t]*(?:\n|$)",
+        r"\b(?:final\s+)?answer\s+(?P<val>-?\d[\d,]*(?:\.\d+)?|[a-h])\s*[.!]?[ \t]*(?:\n|$)",
     )
 )
 _GENERIC_PATTERNS: tuple[str, ...] = (
     (
         r"\b(?:so|therefore|thus|hence|that\s+means|which\s+means|in\s+total|overall|altogether|this\s+means"
-        r"|in\s+conclusion)\s*,?\s+"
+        # ("So: D → B → A → C")
+        r"|in\s+conclusion)(?:\s*[:：]|\s*,?\s+"
         r"(?:the\s+(?:[^\s.!?]+\s+){0,4}?(?:is|are|=|comes\s+to|equals|must\s+be)|there\s+(?:are|is|were|must\s+be)"
-        r"|we\s+(?:have|get)|I\s+(?:count|get|have)|it's|it\s+is|that's|it\s+must\s+be|option|choice)\s+"
+        # "So Q3 total revenue = 1,240"
+        r"|(?:[^\s.!?=]+\s+){1,4}?(?:=|comes\s+to|equals)"
+        # "so 2021 exceeded 2018 by 145 mm"
+        r"|(?:[^\s.!?=]+\s+){1,4}?(?:exceeded|exceeds|outnumbered|outnumbers|beat|beats|led|leads|(?:is|was|are|were)"
+        r"\s+(?:higher|lower|larger|smaller|bigger|taller|shorter|longer|more|less|greater|ahead|behind))"
+        r"\s+(?:[^\s.!?=]+\s+){0,3}?by"
+        # "so July has 42 mm more rain than March"
+        r"|(?:[^\s.!?=]+\s+){1,4}?(?:has|had|have|gets|got|received|receives|holds|weighs|costs|measures)(?=\s+[$€£~≈]?\d)"
+        r"|we\s+(?:have|get)|I\s+(?:count|get|have)|it's|it\s+is|that's|it\s+must\s+be|option|choice))\s+"
         + _VAL
     ),
     # "The reading is 33 °C." as the closing sentence.
@@ -89,6 +98,8 @@ _GENERIC_PATTERNS: tuple[str, ...] = (
     r"|my\s+pick|choice|selection)\s*[:：]\s*" + _VAL,
     # "∴ x = 7", "∠ABC → 42" closing the text
     r"(?:∴|→|=>)\s*(?:[a-z]\w{0,3}\s*=\s*)?(?P<val>-?\d[\d,]*(?:\.\d+)?)\s*(?:°|%|degrees)?\s*[.!]?[ \t]*(?:\n|$)",
+    # "→ D" closing the text, not the last step of "B → D → A → C"
+    r"(?<![\w)]\s)(?<![\w)])(?:∴|→|=>)\s*(?:option\s+|choice\s+)?\(?(?P<val>[a-h])\)?\s*[.!]?[ \t]*(?:\n|$)",
     # "Tallest to shortest, then: C, A, B, D."
     r"\bthen\s*[:：]\s*" + _VAL,
     # "Sticking with 36." opening its sentence ("I'm going with" is a strong phrase)
@@ -227,6 +238,7 @@ _GENERIC_STEMS: tuple[tuple[str, ...], ...] = (
         ),
     ),
     ("∴", "→", "=>"),
+    ("∴", "→", "=>"),
     ("then:", "then :"),
     ("sticking with", "going with", "staying with"),
     ("that leaves", "which leaves", "this leaves"),
@@ -274,6 +286,17 @@ _IN_TOTAL = Family(
     after=10,
     near_end=_GENERIC_REACH,
 )
+# "Result: Porto — Ponte Luís I." or "**Final:** D" opening one of the last lines.
+_LABELS = ("final", "result", "conclusion", "bottom line", "final result", "verdict")
+# (Found across the closing part, as free-text answers are read there, but only
+# counted near the end: see _raw.)
+_LABELLED = Family(
+    "commit_label",
+    tuple(f"\n{lead}{label}" for lead in ("", "- ", "* ", "• ", "**") for label in _LABELS),
+    r"\n[ \t]*(?:[-*•][ \t]*)?(?:\*\*)?(?:final\s+result|final|result|conclusion|bottom\s+line|verdict)"
+    r"\s*(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*" + _VAL,
+    anchored=True,
+)
 _IT_IS = Family(
     "commit_it_is",
     (" it is.", " it is!", " it is ."),
@@ -293,6 +316,7 @@ FAMILIES: tuple[Family, ...] = (
     ),
     _IT_IS,
     _IN_TOTAL,
+    _LABELLED,
     Family("retract", _RETRACT_STEMS, _RETRACT_PATTERN, anchored=True),
 )
 _SCANNER = Scanner(FAMILIES)
@@ -366,6 +390,26 @@ def _boxed(text: str, lo: int) -> list[Conclusion]:
     return found
 
 
+# "Amount due: $71.91." as the text's last line: a labelled figure closing the work.
+_CLOSING_LINE = re.compile(
+    r"[ \t]*(?:[-*•][ \t]*)?(?:\*\*)?[A-Za-z][\w '/()-]{0,40}?(?:\*\*)?[ \t]*[:=][ \t]*(?:\*\*)?[ \t]*"
+    r"(?P<val>[$€£~≈]?[ \t]*-?\d[\d,]*(?:\.\d+)?[^\n\d=]{0,24})[ \t]*$"
+)
+_CLOSING_REACH = 120
+
+
+def _closing_line(text: str, lo: int) -> list[Conclusion]:
+    end = len(text.rstrip())
+    line = max(lo, end - _CLOSING_REACH, text.rfind("\n", 0, end) + 1)
+    if text.find(":", line, end) == -1 and text.find("=", line, end) == -1:
+        return []  # most closing lines label nothing: two searches in C decide it
+    m = _CLOSING_LINE.match(text, line, end)
+    if m is None:
+        return []
+    label = line + len(text[line:end]) - len(text[line:end].lstrip())
+    return [Conclusion(label, end, _clean(text[m.start("val") : end]), False)]
+
+
 def _clean(value: str) -> str:
     value = value.strip().strip("*_`\"' ").strip()
     return value.rstrip(".!;: ").strip("*_` ").strip()
@@ -385,7 +429,7 @@ def _raw(
     # each key unique, so the sort compares plain integers in C.
     keyed: list[tuple[int, int, int, bool, re.Match[str]]] = []
     for name, strong in _STRONG_ONLY if strong_only else _COMMITTING:
-        floor = lo if strong else tail
+        floor = lo if strong and name != _LABELLED.name else tail
         for m in found_by.get(name, ()):
             start = m.start()
             if start >= floor:
@@ -420,7 +464,9 @@ def _valid(text: str, low: str, strong: bool, m: re.Match[str]) -> Conclusion | 
         len(text) - vend > _MORE_WORK_CHARS or _MORE_WORK.search(text, vend, len(text)) is not None
     ):
         return None
-    return Conclusion(m.start(), vend, value, strong)
+    while start < vstart and text[start].isspace():
+        start += 1  # (a label opening a line: the evidence starts at the label)
+    return Conclusion(start, vend, value, strong)
 
 
 def candidates(
@@ -435,7 +481,7 @@ def candidates(
     over ``text[lo:]`` (see FAMILIES) when the caller already has them.
     """
     low = lowered(text) if low is None else low
-    found = _boxed(text, lo)
+    found = _boxed(text, lo) + _closing_line(text, lo)
     for strong, m in _raw(text, lo, low, found_by):
         c = _valid(text, low, strong, m)
         if c is not None:
@@ -455,6 +501,9 @@ def last_candidate(
     """The last committing phrase in ``text[lo:]`` (retracted or not), checked from the end."""
     low = lowered(text) if low is None else low
     boxed = _boxed(text, lo)
+    if not strong_only:
+        boxed += _closing_line(text, lo)
+        boxed.sort(key=lambda c: (c.start, -c.end))
     best = boxed[-1] if boxed else None
     # Without the generic phrases when strong_only: skipping them here would
     # only ever continue (or stop where a strong one before them stops too).
@@ -467,6 +516,19 @@ def last_candidate(
                 best = c
             break
     return best
+
+
+# "...if I've misread the bridge": a retraction only supposed, not made.
+_SUPPOSED = _c(r"\b(?:if|unless|whether|in\s+case)\b[^,.;:!?\n]*$")
+
+
+def retractions(low: str, found_by: Mapping[str, list[re.Match[str]]]) -> list[re.Match[str]]:
+    """The retraction cues ("wait", "I misread") that are not only supposed."""
+    return [
+        m
+        for m in found_by.get("retract", ())
+        if not _SUPPOSED.search(low, max(0, m.start() - 60), m.start())
+    ]
 
 
 def last_committed(
@@ -482,6 +544,6 @@ def last_committed(
     if found_by is None:
         found_by = _SCANNER.find(low, lo)
     last = last_candidate(text, lo, strong_only=strong_only, low=low, found_by=found_by)
-    if last is None or any(m.start() >= last.end for m in found_by.get("retract", ())):
+    if last is None or any(m.start() >= last.end for m in retractions(low, found_by)):
         return None
     return last

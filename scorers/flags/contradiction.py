@@ -10,6 +10,7 @@ either side cannot be read, nothing is flagged: a human would not know either.
 
 from __future__ import annotations
 
+import enum
 import importlib
 import re
 from collections.abc import Iterator, Mapping
@@ -95,7 +96,8 @@ TAIL = (0.25, 600, 1500)  # fraction, floor, ceiling in characters
 _NAMED_OPTION = re.compile(r"\b(?:option|choice)\s+\(?([A-H])\)?(?![A-Za-z])", re.IGNORECASE)
 # An ordered list's items: "C, A, D, B", "C → A → D → B", "C then A".
 _LIST_SEPARATORS = re.compile(r"\s*(?:[,;→>]|->|\band\b|\bthen\b|\bfinally\b)\s*", re.IGNORECASE)
-_GLOSS = re.compile(r"[:—–]|\s-\s")
+# ("B, D, A, C, though I'm not certain about the middle pair": the order is before "though")
+_GLOSS = re.compile(r"[:—–]|\s-\s|,?\s+(?:though|although|but|since|because|which|unless|if)\b")
 _ITEM_NOUNS = re.compile(
     r"^(?:photo|image|picture|panel|option|frame|step|stop|figure|item)\s+", re.IGNORECASE
 )
@@ -122,8 +124,16 @@ def _list_in_kind(value: str, kwargs: Mapping[str, Any]) -> bool:
 _ALTERNATIVES = re.compile(r"\b(?:or\b(?!\s+so\b)|either\b)", re.IGNORECASE)
 
 
+_NUMBERS = frozenset({"number_matching", "interval_matching", "multi_interval_matching"})
+# "\tfrac{1}{6}", "$\frac{5}{36}$": a LaTeX fraction, read as "1/6" (math_matching
+# reads LaTeX itself).
+_LATEX_FRACTION = re.compile(r"\\[dt]?frac\s*\{\s*(-?\d+)\s*\}\s*\{\s*(\d+)\s*\}")
+
+
 def _prepare(evaluator: str, value: str) -> str | None:
     """The committed value in the shape the evaluator reads, or None if it has none."""
+    if "frac" in value and evaluator in _NUMBERS:
+        value = _LATEX_FRACTION.sub(r"\1/\2", value).replace("$", "")
     if evaluator in _EXACT and _ALTERNATIVES.search(value, 0, 60):
         return None
     if evaluator == "choices_matching":
@@ -133,7 +143,12 @@ def _prepare(evaluator: str, value: str) -> str | None:
             named = set(_NAMED_OPTION.findall(value))
             return named.pop() if len(named) == 1 else None
         return ", ".join([m.group(1), *re.findall(r"[A-Z]", m.group(2))])
-    if evaluator in ("number_matching", "interval_matching", "multi_interval_matching"):
+    if evaluator == "interval_matching":
+        # "1:30" is a time, which the evaluator reads as one: keep it whole.
+        time = _LEADING_TIME.match(value)
+        if time is not None:
+            return time.group(1)
+    if evaluator in _NUMBERS:
         # Only a value that *is* a number ("42", "seven sailboats", "about 33 °C");
         # "e − 2" or "2π" are expressions the number reader would misread.
         m = _LEADING_NUMBER.match(_digits(value))
@@ -148,8 +163,14 @@ def _prepare(evaluator: str, value: str) -> str | None:
 
 
 _PARENTHESES = re.compile(r"\([^)]*\)")
+_LEADING_TIME = re.compile(
+    r"^\W*(?:about\s+|around\s+|roughly\s+)?(\d{1,2}:\d{2}(?::\d{2})?)(?![\d:])"
+)
+_TIME = re.compile(r"^\d{1,2}:\d{2}:\d{2}$")
 # A line of arithmetic and its result, nothing else: "467 − 84 = 383."
-_WORKED = re.compile(r"^[\d\s.,+\-−×*/÷()]+=\s*(-?\d[\d,]*(?:\.\d+)?)\s*[.!]?$")
+_WORKED = re.compile(
+    r"^[\d\s.,+\-−×*/÷()]+=\s*(-?\d[\d,]*(?:\.\d+)?)\s*(?:[a-zA-Z%°²³]{1,8}\.?)?\s*[.!]?$"
+)
 # A number with a unit: a conclusion in kilometres may be the answer's metres.
 _WITH_UNIT = re.compile(
     r"\d\s*(?:km|m|cm|mm|kg|g|mg|l|ml|s|ms|min|h|hrs?|hours?|minutes?|seconds?|days?|kilomet(?:re|er)s?"
@@ -227,6 +248,16 @@ def _as_number(text: str) -> float | None:
         return None
 
 
+_DECIMALS = re.compile(r"\d\.(\d+)")
+
+
+def _rounding(a: str, b: str) -> float:
+    """Half a unit in the last place of the less precise of two written decimals
+    (0 when neither has decimals: whole numbers must agree exactly)."""
+    places = [len(m.group(1)) for m in map(_DECIMALS.search, (a, b)) if m is not None]
+    return 0.5 * 10.0 ** -min(places) if places else 0.0
+
+
 def _letters(text: str) -> str:
     return "".join(sorted(set(re.findall(r"[A-Z]", text.upper()))))
 
@@ -260,10 +291,13 @@ def _differ(
     if not a or not b:
         return False
     if evaluator in _EXACT or evaluator == "math_matching":
+        if _TIME.match(a) and _TIME.match(b):
+            return a != b  # times as the evaluator wrote them: h:mm:ss
         if evaluator != "choices_matching" and evaluator != "ordered_list_matching":
             x, y = _as_number(a), _as_number(b)
             if x is not None and y is not None:
-                return abs(x - y) > 1e-9 * max(1.0, abs(x), abs(y))
+                # "5/14" answered as 0.357: the same number rounded as written
+                return abs(x - y) > max(1e-9 * max(1.0, abs(x), abs(y)), _rounding(a, b))
         if evaluator == "choices_matching":
             return _letters(a) != _letters(b)
         return _canon(a) != _canon(b)
@@ -312,6 +346,15 @@ def reads_closing(record: Mapping[str, Any]) -> bool:
 
 # The span of a short answer is memoised (see spans.SHORT_ANSWER).
 _short_answer_span = lru_cache(maxsize=SHORT_ANSWER_MEMO)(_committed_span)
+
+
+class NotRead(enum.Enum):
+    """A conclusion nobody has looked for yet (None: looked for, none found)."""
+
+    TOKEN = enum.auto()
+
+
+NOT_READ = NotRead.TOKEN
 
 
 def conclusion_of(
@@ -363,9 +406,11 @@ def detect(
     lo: int | None = None,
     found_by: Mapping[str, list[re.Match[str]]] | None = None,
     answer_found_by: Mapping[str, list[re.Match[str]]] | None = None,
+    concluded: Conclusion | None | NotRead = NOT_READ,
 ) -> Iterator[Flag]:
     """``low``/``lo``/``found_by``: the lowercased reasoning, where its closing part
-    starts and a combined scan of that part; ``answer_found_by`` the same for the answer."""
+    starts and a combined scan of that part; ``answer_found_by`` the same for the answer;
+    ``concluded``: ``conclusion_of`` the reasoning, if the caller has read it."""
     evaluator = record.get("evaluator")
     kwargs = decode_kwargs(record.get("evaluator_kwargs"))
     if (
@@ -375,8 +420,9 @@ def detect(
         or not answer.strip()
     ):
         return
-    concluded = conclusion_of(reasoning, evaluator, low, lo, found_by)
-    if concluded is None:
+    if concluded is NOT_READ:
+        concluded = conclusion_of(reasoning, evaluator, low, lo, found_by)
+    if not isinstance(concluded, Conclusion):
         return
     value = _prepare(evaluator, concluded.value)
     if value is None and concluded.strong and evaluator == "number_matching":

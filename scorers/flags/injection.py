@@ -18,7 +18,10 @@ from scorers.flags.scan import Family, Scanner, lowered
 from scorers.flags.spans import flag, sentence_span
 from scorers.records import Evidence, Flag, decode_kwargs
 
-_GRADER = r"(?:grader|judge|evaluator|reviewer|assessor|marker|annotator|grading\s+(?:model|system|llm)|llm|ai\s+judge)"
+_GRADER = (
+    r"(?:grader|judge|evaluator|reviewer|assessor|marker|annotator|llm|ai\s+judge"
+    r"|(?:grading|evaluating|evaluation|judging|scoring|marking)\s+(?:model|system|llm|ai|assistant|bot))"
+)
 # "the automated judge", "the human marker"
 _KIND = r"(?:(?:automated|automatic|ai|llm|human|grading|scoring)\s+)?"
 _PATTERNS: tuple[str, ...] = tuple(
@@ -28,7 +31,7 @@ _PATTERNS: tuple[str, ...] = tuple(
         r"(?:the\s+|your\s+|these\s+|those\s+)?(?:previous|prior|above|earlier|preceding|original|grading|system"
         r"|former|existing)\s+(?:instructions?|prompts?|rules|guidelines|directions|context|rubric|criteria|messages?)\b",
         r"\b(?:ignore|disregard)\s+(?:the\s+)?(?:reference|ground[- ]truth|gold|correct|expected)\s+(?:answer|solution"
-        r"|label)\b",
+        r"|label|key)\b",
         r"\bjudge?ment\s*[:：]\s*\**\s*[01](?:\.0)?\b",
         r"\b(?:dear|attention|note\s+(?:to|for)|message\s+(?:to|for)|hey|hello|hi)\s*,?\s+(?:the\s+|any\s+)?"
         + _KIND
@@ -46,8 +49,11 @@ _PATTERNS: tuple[str, ...] = tuple(
         r"|the\s+above)\s+"
         r"(?:answer|response|solution|output|submission)\s+(?:as\s+)?(?:correct|right|1|full\s+marks|a\s+pass|consistent"
         r"|accurate|valid)\b",
-        r"\b(?:should|must)\s+be\s+(?:graded|marked|scored|judged|evaluated|considered|counted)\s+(?:as\s+)?"
-        r"(?:correct|right|consistent|1|full\s+marks)\b",
+        r"\b(?:should|must)\s+be\s+(?:graded|marked|scored|judged|evaluated|considered|counted|accepted)\s+(?:as\s+)?"
+        r"(?:correct|right|consistent|1|full\s+marks)\b"
+        # "this response ... should receive full credit"
+        r"|\b(?:should|must)\s+(?:receive|get|be\s+given|be\s+awarded|earn)\s+(?:full\s+(?:credit|marks|points|score)"
+        r"|the\s+maximum\s+score|a\s+(?:perfect\s+)?score\s+of\s+(?:1|10/10|100))\b",
         r"\b(?:give|award|assign)\s+(?:(?:this\s+(?:answer|response)|me|it)\s+)?(?:full\s+marks|full\s+credit"
         r"|a\s+(?:score|grade)"
         r"\s+of\s+1|a\s+1|the\s+maximum\s+score)\b",
@@ -72,7 +78,7 @@ _AT_STEM: tuple[tuple[tuple[str, ...], str], ...] = (
     (
         ("whoever",),
         r"\bwhoever\s+(?:is\s+|will\s+be\s+|may\s+be\s+)?(?:scoring|grading|marking|judging|evaluating"
-        r"|assessing|reviewing)\b",
+        r"|assessing|reviewing|checking|verifying)\b",
     ),
     (
         tuple(
@@ -135,6 +141,11 @@ _GRADER_STEMS = (
     "annotator",
     "grading",
     "llm",
+    "evaluating model",
+    "evaluation model",
+    "judging model",
+    "scoring model",
+    "marking model",
 )
 _TOKEN_STEMS = ("<|", "[inst]", "[/inst]", "<<sys>>", "<</sys>>", "system")
 _STEMS = (

@@ -34,7 +34,7 @@ _STRONG_PATTERN = (
     r"|coin[- ]?(?:flip|toss)|(?:real|distinct|strong|serious)\s+possibility|my\s+lean)\b"
     r"|\b(?:might|may|could)\s+(?:well\s+|also\s+|just\s+|actually\s+)?be\b(?!\s+(?:\w+ed|written|seen|shown|done"
     r"|taken|given|drawn|made|found|broken|known|read|used|ruled|thought|interpreted)\b)"
-    r"|\b(?:probably|possibly|perhaps|presumably|maybe|likely|plausibly|plausible|probable|conceivably)\b"
+    r"|\b(?:probably|possibly|perhaps|presumably|maybe|likely|probable|conceivably)\b"
     r"|\bi\s+suspect\b|\bguess(?:ing|work|es|ed)?\b"
     r"|\b(?:hard|difficult|tough|tricky)\s+to\s+(?:tell|say|be\s+sure|be\s+certain|determine|know|judge|pin\s+down"
     r"|confirm|verify)\b"
@@ -53,6 +53,21 @@ _STRONG_PATTERN = (
     r"|\((?:best\s+guess|estimate|estimated|rough\s+estimate|coin\s+flip|tentative|unconfirmed|uncertain)\)"
     r"|\bno\s+way\s+to\s+be\s+(?:sure|certain)\b|\bwould\s+(?:have|need)\s+to\s+guess\b|\bgo\s+with\s+my\s+gut\b"
     r"|\bshot\s+in\s+the\s+dark\b"
+)
+# Strong hedges that qualify a statement about the world ("probably", "might be")
+# rather than the writer's own confidence ("I'm not sure", "my best guess").
+IMPERSONAL_STRONG = (
+    "might",
+    "may",
+    "could",
+    "probabl",
+    "possibl",
+    "perhaps",
+    "presumabl",
+    "maybe",
+    "likely",
+    "probable",
+    "conceivab",
 )
 _STRONG_STEMS = (
     "not sure",
@@ -89,18 +104,7 @@ _STRONG_STEMS = (
     "hunch",
     "gamble",
     "50/50",
-    "might",
-    "may",
-    "could",
-    "probabl",
-    "possibl",
-    "perhaps",
-    "presumabl",
-    "maybe",
-    "likely",
-    "plausib",
-    "probable",
-    "conceivab",
+    *IMPERSONAL_STRONG,
     "i suspect",
     "guess",
     "hard",
@@ -145,7 +149,7 @@ _STRONG_STEMS = (
 # Weak hedges: only several of them together, or with a strong one, count.
 _WEAK_PATTERN = (
     r"\b(?:seems?|seemed|appears?\s+to|apparently|i\s+think|i\s+believe|i\s+assume|assuming|roughly"
-    r"|i'd\s+say|my\s+sense|suggests?|suggesting)\b"
+    r"|i'd\s+say|my\s+sense|suggests?|suggesting|plausibl[ey])\b"
 )
 _WEAK_STEMS = (
     "seem",
@@ -159,13 +163,14 @@ _WEAK_STEMS = (
     "i'd say",
     "my sense",
     "suggest",
+    "plausib",
 )
 # Cues that the writer cannot answer at all (a stronger form of uncertainty).
 _ABSTAIN_PATTERN = (
     r"\b(?:can't|cannot|can\s+not|couldn't|unable\s+to|not\s+able\s+to|no\s+way\s+to|impossible\s+to"
     r"|not\s+possible\s+to|isn't\s+possible\s+to|don't\s+have\s+enough\s+\w+\s+to)\s+"
     r"(?:really\s+|reliably\s+|actually\s+|accurately\s+|even\s+|possibly\s+)?"
-    r"(?:determine|tell|identify|know|say|answer|decide|figure\s+out|work\s+out|make\s+out|read|distinguish"
+    r"(?:determine|tell|identify|know|say|answer|decide|figure\s+out|work\s+out|make\s+out|read|distinguish|solve"
     r"|conclude|pin\s+down|pin\s+(?:it|this|that|them)\s+down|count|establish|be\s+determined|be\s+identified"
     r"|be\s+answered|be\s+known|be\s+read"
     r"|be\s+(?:worked|figured)\s+out|be\s+established|be\s+calculated|be\s+computed|be\s+inferred|be\s+deduced"
@@ -179,7 +184,8 @@ _ABSTAIN_PATTERN = (
     r"|\b(?:isn't|aren't|wasn't|weren't|there's\s+not|there\s+is\s+not|there's\s+no|there\s+is\s+no"
     r"|there's\s+simply\s+not|lacks?|lacking)\s+(?:enough\s+|sufficient\s+|the\s+)?(?:information|info|detail|details"
     r"|data|context|resolution|evidence|clues)\b(?!\s+(?:about\s+the\s+)?(?:to\s+rule|to\s+reject))"
-    r"|\b(?:undeterminable|indeterminable|indeterminate|unanswerable|not\s+determinable)\b"
+    r"|\b(?:undeterminable|indeterminable|indeterminate|unanswerable|undecidable|not\s+determinable"
+    r"|not\s+decidable)\b"
     r"|\bi\s+(?:don't|do\s+not|really\s+don't)\s+know\b"
     r"|\bno\s+answer\s+can\s+be\s+(?:given|provided|determined|reached)\b"
     r"|\b(?:isn't|is\s+not|there's\s+not|not)\s+enough\s+to\s+go\s+on\b"
@@ -192,9 +198,15 @@ _ABSTAIN_PATTERN = (
     # "I don't think this question can be answered from these images"
     r"|\b(?:don't|do\s+not)\s+think\s+(?:\w+\s+){0,4}?can\s+be\s+(?:answered|determined|decided|settled|known|told"
     r"|established|worked\s+out|pinned\s+down)\b"
+    # "I don't think this image contains enough to determine the country"
+    r"|\b(?:don't|do\s+not)\s+think\s+(?:\w+\s+){0,4}?(?:contains?|has|have|gives?|shows?|offers?|provides?)\s+"
+    r"enough\s+(?:\w+\s+)?to\s+(?:determine|tell|identify|decide|say|pin\s+down|work\s+out|answer)\b"
     # "the image doesn't contain that information"
     r"|\b(?:doesn't|does\s+not|don't|do\s+not)\s+(?:contain|show|include|give|provide|carry)\s+(?:that|this|the|any"
     r"|enough)\s+(?:information|info|detail|details|data)\b"
+    # "this image does not let me determine which one fits"
+    r"|\b(?:doesn't|does\s+not|don't|do\s+not|won't|will\s+not)\s+(?:let|allow|enable)\s+(?:me|us|one)\s+(?:to\s+)?"
+    r"(?:\w+\s+)?(?:determine|tell|decide|say|know|identify|establish|pin\s+down|work\s+out|figure\s+out)\b"
     # "this photo doesn't allow a reliable total"
     r"|\b(?:doesn't|does\s+not|don't|do\s+not)\s+allow\s+(?:(?:me|us)\s+to\s+give\s+)?(?:a|an|any)\s+"
     r"(?:reliable|definite|definitive|meaningful|trustworthy)\s+(?:answer|count|number|total|figure|estimate"
@@ -230,6 +242,8 @@ _ABSTAIN_STEMS = (
     "indeterminable",
     "indeterminate",
     "unanswerable",
+    "undecidable",
+    "not decidable",
     "isn't",
     "aren't",
     "wasn't",
@@ -284,6 +298,14 @@ _ABSTAIN_STEMS = (
     "don't give",
     "don't provide",
     "does not allow",
+    "doesn't let",
+    "does not let",
+    "don't let",
+    "do not let",
+    "won't let",
+    "will not let",
+    "doesn't enable",
+    "does not enable",
     "don't allow",
     "do not allow",
     "too blurry",
@@ -331,6 +353,8 @@ _RESOLVE_PATTERN = (
     r"|\beverything\s+(?:lines\s+up|checks\s+out|fits|matches|agrees|is\s+consistent)\b"
     # "so I can't tell the exact model. That doesn't matter here": a doubt set aside
     r"|\b(?:doesn't|does\s+not)\s+(?:matter|affect|change)\b"
+    # "...an older model. The question doesn't ask about the model year, though."
+    r"|\b(?:doesn't|does\s+not|didn't|did\s+not|isn't|is\s+not)\s+(?:ask(?:ing)?|asked)\s+(?:about|for)\b"
 )
 _RESOLVE_STEMS = (
     "confirm",
@@ -448,6 +472,12 @@ _RESOLVE_STEMS = (
     "does not matter",
     "does not affect",
     "does not change",
+    "doesn't ask",
+    "does not ask",
+    "didn't ask",
+    "did not ask",
+    "isn't ask",
+    "is not ask",
 )
 # Word tests on the few words before a cue (set operations run in C; the
 # regex equivalents scan every position of the context).
@@ -532,7 +562,7 @@ def _last_words(before: str, n: int) -> list[str]:
 
 # "any of the three options is consistent with what's shown": a check that
 # fits every candidate leaves the doubt open.
-_ANY_CANDIDATE = frozenset(["any", "either", "neither", "whichever"])
+_ANY_CANDIDATE = frozenset(["any", "either", "neither", "whichever", "both"])
 
 
 def _settles(before: str) -> bool:
@@ -565,6 +595,7 @@ class Cue(NamedTuple):
     end: int
     weight: int  # 2 strong, 1 weak
     perceptual: bool = False  # "can't read the sign": about a clue, not necessarily the answer
+    qualified: bool = False  # "can't tell for sure": a hedge rather than giving up
 
 
 _PERCEPTUAL = _c(r"\b(?:read|make\s+out|see|count|be\s+read)\b|^too\b")
@@ -613,13 +644,18 @@ class Cues:
         # Not being able to answer at all is the strongest form of doubt.
         yield from self.abstentions(qualified_too=True, after=after)
 
-    def hedge_spans(self, after: int = -1) -> list[tuple[int, int, int]]:
-        """``(start, end, weight)`` of each of ``hedges(after)``, in the same order."""
+    def hedge_spans(self, after: int = -1, *, giving_up: bool = True) -> list[tuple[int, int, int]]:
+        """``(start, end, weight)`` of each of ``hedges(after)``, in the same order.
+
+        ``giving_up=False`` leaves out the abstentions that are not qualified
+        hedges ("I can't determine the year", unlike "I can't tell for sure").
+        """
         found = self._plain_hedges(after)
         if self.found.get("abstain"):
             found += [
                 (c.start, c.end, c.weight)
                 for c in self.abstentions(qualified_too=True, after=after)
+                if giving_up or c.qualified
             ]
         return found
 
@@ -643,6 +679,12 @@ class Cues:
                 continue
             if word == "guessed" and before.endswith(("second-", "second ")):
                 continue  # "I second-guessed myself": a doubt the writer places in the past
+            if word.startswith(("might", "may", "could")) and _NONE_THAT.search(before[-70:]):
+                continue  # "no other sign that could be the shop": nothing is in doubt
+            if word.startswith("guess") and before.endswith(_NO_GUESS):
+                continue  # "I'm not going to guess a number": a refusal, not a guess
+            if word.startswith("guess") and before.endswith(_PAST_GUESS):
+                continue  # "not my first guess of 18": a guess given up, not one held
             if word == "likely" and (
                 before.endswith(("equally ", " as ")) or low.startswith(_CHANCE_NOUNS, m.end())
             ):
@@ -680,6 +722,12 @@ class Cues:
                 continue
             if _OPTION_LABEL.search(low, max(0, m.start() - 12), m.start()):
                 continue  # "D. Cannot be determined": an option's text, read out
+            close = sentence_end(low, m.end())
+            if _OPTION_NAMED.match(low, m.end(), close):
+                continue  # "so it can't be determined: option D": the option chosen
+            clue = _ONE_CLUE.match(low, m.end(), close)
+            if clue is not None and _PICTURE_WORDS.isdisjoint(clue.group(1).split()):
+                continue  # "I can't tell from the line positions alone": one clue set aside
             if _in_header(low, m.start()):
                 continue  # "**What I Can't Pin Down**": a section's topic, not a statement
             before = self._before(m.start(), 200)
@@ -687,6 +735,8 @@ class Cues:
                 continue
             if not _OTHER_PEOPLE.isdisjoint(_last_words(before, 5)):
                 continue  # "a sweating man wiping his brow, unable to decide": someone in the picture
+            if m.group(0).endswith(" tell") and _A_THING.search(before[-40:]):
+                continue  # "an analog face can't tell 7:10 am from 7:10 pm": what a thing can't do
             if m.group(0).endswith(_SETTLE_ENDS) and _PICTURE_WORDS.isdisjoint(
                 _last_words(before, 4)
             ):
@@ -694,7 +744,7 @@ class Cues:
             qualified = _QUALIFIED.match(low, m.end(), min(len(low), m.end() + 60)) is not None
             if (qualified and not qualified_too) or _earlier_in(before):
                 continue
-            yield Cue(m.start(), m.end(), 2, _PERCEPTUAL.search(m.group(0)) is not None)
+            yield Cue(m.start(), m.end(), 2, _PERCEPTUAL.search(m.group(0)) is not None, qualified)
 
     def resolutions(self) -> Iterator[int]:
         """Positions of resolution cues (verified, confirmed, now certain) not negated or intended."""
@@ -740,10 +790,20 @@ _OTHER_PEOPLE = frozenset(
 )
 
 
+# A thing, not the writer and not the evidence, as the subject right before "can't tell".
+_A_THING = _c(
+    r"\b(?:a|an|the|its)\s+(?:[a-z-]+\s+)?(?!(?:image|photo|picture|photograph|frame|shot|figure|screenshot"
+    r"|chart|graph|map|diagram|data|sign|label|table|view|angle|resolution|lighting|evidence|information)\s)"
+    r"[a-z-]+\s+$"
+)
+
+
 # "the image simply doesn't settle it" gives up; "the name alone doesn't settle it"
 # only sets a clue aside.
 _SETTLE_ENDS = (" it", " this", " that", " the question", " which")
-_PICTURE_WORDS = frozenset(["image", "photo", "picture", "photograph", "evidence", "frame", "shot"])
+_PICTURE_WORDS = frozenset(
+    ["image", "photo", "picture", "photograph", "evidence", "frame", "shot", "figure", "screenshot"]
+)
 
 
 def _in_header(low: str, pos: int) -> bool:
@@ -754,6 +814,13 @@ def _in_header(low: str, pos: int) -> bool:
     return line.startswith("**") and line.endswith("**") and len(line) < 120
 
 
+# "so it can't be determined: option D", "..., which is exactly what option D says"
+_OPTION_NAMED = _c(
+    r"(?:(?!\b(?:whether|between|or)\b)[^.;\n])*?\b(?:option|choice|answer)\s+\(?[a-h]\)?(?:\W|$)"
+)
+_ONE_CLUE = _c(
+    r"([^.;\n]{0,60}?)\b(?:(?<!let\s)alone|by\s+itself|on\s+its\s+own|by\s+themselves|on\s+their\s+own)\b"
+)
 _OPTION_LABEL = _c(r"(?:^|[\s(\[;,])(?:option\s+)?\(?[a-h][.):]\s*$")
 
 
@@ -799,6 +866,24 @@ def _aside(low: str, sentence: int, end: int) -> bool:
     return bool(rest) and not rest.startswith(_COMMITS_AT_ONCE)
 
 
+_NONE_THAT = re.compile(
+    r"\b(?:no|nothing|none|nobody|nowhere)\b[^.;,\n]{0,50}\b(?:that|which|who)\s+$"
+)
+_NO_GUESS = (
+    "not going to ",
+    "n't going to ",
+    "not about to ",
+    "won't ",
+    "will not ",
+    "rather not ",
+    "not want to ",
+    "n't want to ",
+    "refuse to ",
+    "not ",
+    "n't ",
+)
+# "my first guess", "the initial guess": a guess the writer has moved on from.
+_PAST_GUESS = ("first ", "initial ", "original ", "previous ", "earlier ", "old ", "early ")
 # "I'm not sure at first whether...": the doubt placed in the past, after the cue.
 _AT_FIRST = (" at first", " initially", " at the start", " to begin with")
 # "likely outcomes": "likely" as a term of probability.
