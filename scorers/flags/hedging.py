@@ -95,27 +95,50 @@ def _side_remarks(
 ) -> set[int]:
     """Starts of the impersonal hedges that are about other values than the answer's:
     "40 and 140 are probably there for someone who misreads the scale" when
-    the answer is 50 explains a distractor; it doubts nothing the answer says."""
+    the answer is 50 explains a distractor; it doubts nothing the answer says.
+
+    Read from the end, and only until the doubts kept are enough to flag: the
+    hedges before that point cannot change the outcome."""
     low = cues.low
     out: set[int] = set()
-    answer_numbers: set[float] | None = None
-    for start, end, _ in found:
-        if not low.startswith(_IMPERSONAL, start):
-            continue
-        s, e = sentence_start(low, start), sentence_end(low, end)
-        sentence = low[s:e]
-        if _FIRST_PERSON.search(sentence):
-            continue
-        value = _HEDGED_VALUE.match(low, end, min(e, end + 14))
-        mentioned = _numbers(value.group(1)) if value else _numbers(sentence)
-        if not mentioned:
-            continue
-        if answer_numbers is None:
-            answer_numbers = _answer_numbers(reasoning, answer, cues, lo, concluded)
-        # ("maybe 150-200 m across" when the answer is a place: a measurement aside)
-        if (answer_numbers or value is not None) and mentioned.isdisjoint(answer_numbers):
-            out.add(start)
+    answer_numbers: set[float] | None = None  # read once, when a hedge needs them
+    kept = 0
+    for start, end, weight in reversed(found):
+        if kept >= _THRESHOLD:
+            break
+        mentioned = (
+            _qualified_numbers(low, start, end, cues.sentence_starts.get(start))
+            if low.startswith(_IMPERSONAL, start)
+            else None
+        )
+        if mentioned is not None:
+            if answer_numbers is None:
+                answer_numbers = _answer_numbers(reasoning, answer, cues, lo, concluded)
+            direct, values = mentioned
+            # ("maybe 150-200 m across" when the answer is a place: a measurement aside)
+            if (answer_numbers or direct) and values.isdisjoint(answer_numbers):
+                out.add(start)
+                continue
+        kept += weight
     return out
+
+
+def _qualified_numbers(
+    low: str, start: int, end: int, opens: int | None
+) -> tuple[bool, set[float]] | None:
+    """The numbers the hedge at ``start:end`` may qualify (and whether it names one
+    right after it, "roughly 66,000"), or None if its sentence holds none or the
+    writer speaks there of their own confidence."""
+    s = sentence_start(low, start) if opens is None else opens
+    e = sentence_end(low, end)
+    if _DIGIT.search(low, s, e) is None or _FIRST_PERSON.search(low, s, e):
+        return None
+    value = _HEDGED_VALUE.match(low, end, e)
+    values = _numbers(value.group(1)) if value else _numbers(low[s:e])
+    return (value is not None, values) if values else None
+
+
+_DIGIT = re.compile(r"\d")
 
 
 def unresolved_hedges(cues: Cues, *, giving_up: bool = True) -> list[tuple[int, int, int]]:
@@ -162,13 +185,17 @@ def detect(
     found = _weighed(cues.low, found)
     if sum(weight for _, _, weight in found) < _THRESHOLD:
         return
-    side = _side_remarks(reasoning, answer, cues, lo, found, concluded)
-    if side:
-        found = [hedge for hedge in found if hedge[0] not in side]
-        if sum(weight for _, _, weight in found) < _THRESHOLD:
-            return
     if answer_is_hedged(Cues(lowered(answer)) if answer_cues is None else answer_cues):
         return
+    # Side remarks matter only when the other doubts alone would not flag.
+    low = cues.low
+    firm = sum(w for s, _, w in found if not low.startswith(_IMPERSONAL, s))
+    if firm < _THRESHOLD:
+        side = _side_remarks(reasoning, answer, cues, lo, found, concluded)
+        if side:
+            found = [hedge for hedge in found if hedge[0] not in side]
+            if sum(weight for _, _, weight in found) < _THRESHOLD:
+                return
     # The evidence is the last three sentences holding a hedge, found from the end.
     spans, seen = [], set()
     opens = cues.sentence_starts
