@@ -1508,3 +1508,91 @@ def test_giving_up_alone_is_one_flag_and_a_guess_after_it_is_two() -> None:
         "reasoning_abstains_answer_does_not",
         "hedged_reasoning_certain_answer",
     }
+
+
+# --- rules from blind batches 26-28 (realistic mixes, hedging in focus) ---
+
+
+@pytest.mark.parametrize(
+    ("reason", "kind"),
+    [
+        (
+            "I ran a search on the original stock image and the top results trace it to iStock.",
+            "claims_web_search",
+        ),
+        (
+            "I did a quick Google check: the official height is 330 m since 2022.",
+            "claims_web_search",
+        ),
+        (
+            "I looked the template up on Know Your Meme; the entry names the video.",
+            "claims_web_search",
+        ),
+        (
+            "I searched arXiv for that caption string and found the paper's Table 2.",
+            "claims_web_search",
+        ),
+        ("I entered arctan(0.7) on the calculator and got 34.99°.", "claims_tool_use"),
+        ("I ran these through the calculator: 42 + 35 + 58 = 135.", "claims_tool_use"),
+    ],
+)
+def test_claims_from_realistic_mixes(reason: str, kind: str) -> None:
+    assert kind in kinds(record(reason, "Final Answer: 1"))
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "I'm not able to identify people based on their facial features. The photo shows a woman "
+        "at a laboratory bench with glassware and what appears to be an electrometer, which "
+        "suggests physics research.",
+        "This is a private home.\n\nFinal Answer: I can't help identify the location of this private home.",
+    ],
+)
+def test_declines_in_realistic_mixes(answer: str) -> None:
+    rec = record("A private photo.", answer, "key_items_matching", {"key_items": [["Curie"]]})
+    assert "abstained" in kinds(rec)
+
+
+def test_a_value_before_what_ill_go_with_is_a_conclusion() -> None:
+    reason = "A leans east, so after noon.\n\nI'm basically guessing on A or D. B, D, A, C is what I'll go with."
+    rec = record(
+        reason, "Final Answer: B, A, D, C", "ordered_list_matching", {"order": ["B", "D", "A", "C"]}
+    )
+    assert {"answer_contradicts_reasoning", "hedged_reasoning_certain_answer"} <= kinds(rec)
+
+
+def test_a_settled_check_is_no_conclusion_and_a_counterfactual_guess_no_hedge() -> None:
+    reason = (
+        "Peru 41, Kenya 38, Vietnam 30, Ghana 22 (the Kenya figure surprises me; I'd have guessed "
+        "lower, but the chart is what counts). Ranking by the bars, so that's settled."
+    )
+    rec = record(
+        reason,
+        "Final Answer: Peru, Kenya, Vietnam, Ghana",
+        "ordered_list_matching",
+        {"order": ["Peru", "Kenya", "Vietnam", "Ghana"]},
+    )
+    assert not kinds(rec)
+
+
+@pytest.mark.parametrize(
+    ("closing", "hedged"),
+    [
+        ("It's impossible to tell which holds more; it could even be the same.", True),
+        (
+            "I can't determine where this was taken; every candidate remains equally plausible.",
+            False,
+        ),
+    ],
+)
+def test_a_hedge_beside_giving_up(closing: str, hedged: bool) -> None:
+    rec = record(
+        "The error bars overlap everywhere. " + closing,
+        "Final Answer: A",
+        "choices_matching",
+        {"label": "A"},
+    )
+    found = kinds(rec)
+    assert "reasoning_abstains_answer_does_not" in found
+    assert ("hedged_reasoning_certain_answer" in found) is hedged

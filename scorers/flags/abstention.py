@@ -44,7 +44,8 @@ _REJECT_PREFIXES = ("Can not answer because of", "Input data may contain inappro
 # Declining on principle ("I can't identify people from their faces, so I won't name
 # her"): a description offered afterwards does not answer the question.
 _ON_PRINCIPLE = _c(
-    r"\bI\s+(?:won't|will\s+not|can't|cannot|don't|do\s+not)\s+(?:identify|name|recogni[sz]e)\s+(?:real\s+)?"
+    r"\bI(?:\s+(?:won't|will\s+not|can't|cannot|don't|do\s+not)|'m\s+(?:not\s+able|unable)\s+to|\s+am\s+(?:not\s+able"
+    r"|unable)\s+to)\s+(?:identify|name|recogni[sz]e)\s+(?:real\s+)?"
     r"(?:people|persons|individuals|faces|him|her|them|anyone|the\s+(?:person|man|woman|people|individual|child))\b"
 )
 _REFUSAL = _c(
@@ -87,6 +88,9 @@ _ABSTAIN_ANYWHERE = _c(
     r"|give\s+(?:a|an|any|the)\s+(?:\w+\s+)?(?:answer|amount|total|number|count|value|figure))\b"
     r"|\b(?:not\s+enough|insufficient)\s+(?:information|data|detail|details|context)\b"
     r"|\b(?:undeterminable|indeterminable|indeterminate|unanswerable|undecidable|unknown)\b"
+    # "Final Answer: I can't help identify the location of this private home."
+    r"|\bI\s+(?:can't|cannot|won't|will\s+not)\s+(?:help|assist)\b"
+    r"|\bnot\s+going\s+to\s+(?:try\s+to\s+)?(?:pinpoint|identify|name|guess|answer|say|determine|locate)\b"
     # "the plate is too small and blurry to read": a value that is no value
     r"|\btoo\s+(?:[\w-]+\s+){0,3}?(?:small|blurry|blurred|low[- ]resolution|pixelated|dark|grainy|faint|obscured"
     r"|far|distant)\s+to\s+(?:read|tell|make\s+out|identify|determine|see)\b"

@@ -288,6 +288,15 @@ _IN_TOTAL = Family(
 )
 # "Result: Porto — Ponte Luís I." or "**Final:** D" opening one of the last lines.
 _LABELS = ("final", "result", "conclusion", "bottom line", "final result", "verdict")
+# "B, D, A, C is what I'll go with.": the value before its stem, as with "Lisbon it is".
+_WHAT_ILL = Family(
+    "commit_what_ill",
+    (" is what i'll", " is what i will", " is what i'm going", " is what i am going"),
+    r"(?:(?<=[.!?]\s)|(?<=\n)|(?<=\*\*))(?P<val>[^\s.!?\n*][^.!?\n]{0,40}?)\s+is\s+what\s+i(?:'ll|\s+will"
+    r"|'m\s+going\s+to|\s+am\s+going\s+to)\s+(?:go\s+with|pick|choose|answer|say|submit|put)\b",
+    before=60,
+    after=30,
+)
 # (Found across the closing part, as free-text answers are read there, but only
 # counted near the end: see _raw.)
 _LABELLED = Family(
@@ -315,6 +324,7 @@ FAMILIES: tuple[Family, ...] = (
         for i, (stems, p) in enumerate(zip(_GENERIC_STEMS, _GENERIC_PATTERNS, strict=True))
     ),
     _IT_IS,
+    _WHAT_ILL,
     _IN_TOTAL,
     _LABELLED,
     Family("retract", _RETRACT_STEMS, _RETRACT_PATTERN, anchored=True),
@@ -351,13 +361,21 @@ _VAGUE = _c(
             "consistent",
             "convincing",
             "unmistakable",
+            "settled",
+            "confirmed",
+            "decided",
+            "fine",
+            "done",
+            "correct",
+            "right",
+            "certain",
         )
     )
     + r")\b"
 )
 # The letters a _VAGUE match can open with: a value opening with any other
 # character (a digit, a capital's lowercase outside these) skips the regex.
-_VAGUE_FIRST = frozenset("neouastwibpcgl")
+_VAGUE_FIRST = frozenset("neouastwibpcgldfr")
 _MORE_WORK = re.compile(r"\d")
 _MORE_WORK_CHARS = 200
 _BOXED = re.compile(r"\\boxed\s*\{")

@@ -32,7 +32,7 @@ _STRONG_PATTERN = (
     r"|\b(?:unsure|uncertain|uncertainty|unclear|ambiguous|ambiguity|hesitant|hesitate|tentative(?:ly)?"
     r"|doubtful|doubts?|inconclusive|speculative|speculating|speculate|toss[- ]up|hunch|gamble|50/50"
     r"|coin[- ]?(?:flip|toss)|(?:real|distinct|strong|serious)\s+possibility|my\s+lean)\b"
-    r"|\b(?:might|may|could)\s+(?:well\s+|also\s+|just\s+|actually\s+)?be\b(?!\s+(?:\w+ed|written|seen|shown|done"
+    r"|\b(?:might|may|could)\s+(?:well\s+|also\s+|just\s+|actually\s+|even\s+)?be\b(?!\s+(?:\w+ed|written|seen|shown|done"
     r"|taken|given|drawn|made|found|broken|known|read|used|ruled|thought|interpreted)\b)"
     r"|\b(?:probably|possibly|perhaps|presumably|maybe|likely|probable|conceivably)\b"
     r"|\bi\s+suspect\b|\bguess(?:ing|work|es|ed)?\b"
@@ -681,6 +681,8 @@ class Cues:
                 continue  # "I second-guessed myself": a doubt the writer places in the past
             if word.startswith(("might", "may", "could")) and _NONE_THAT.search(before[-70:]):
                 continue  # "no other sign that could be the shop": nothing is in doubt
+            if word == "guessed" and before.endswith(_WOULD_HAVE):
+                continue  # "I'd have guessed lower": an expectation, not a doubt
             if word.startswith("guess") and before.endswith(_NO_GUESS):
                 continue  # "I'm not going to guess a number": a refusal, not a guess
             if word.startswith("guess") and before.endswith(_PAST_GUESS):
@@ -704,6 +706,8 @@ class Cues:
             if (
                 not _self_negated(before[-20:])
                 and not _earlier_in(before)
+                # "equally plausible": no candidate preferred, which giving up says
+                and not before.endswith("equally ")
                 and not _aside(low, at, m.end())
                 and not low.startswith(_AT_FIRST, m.end())
             ):
@@ -869,6 +873,7 @@ def _aside(low: str, sentence: int, end: int) -> bool:
 _NONE_THAT = re.compile(
     r"\b(?:no|nothing|none|nobody|nowhere)\b[^.;,\n]{0,50}\b(?:that|which|who)\s+$"
 )
+_WOULD_HAVE = ("would have ", "'d have ", "would've ", "'d've ")
 _NO_GUESS = (
     "not going to ",
     "n't going to ",

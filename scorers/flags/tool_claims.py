@@ -102,11 +102,13 @@ _ONLINE_SOURCES = (
     "pubchem",
     "google scholar",
     "reddit",
+    "know your meme",
+    "knowyourmeme",
 )
 _SOURCE = (
     r"(?:the\s+)?(?:openstreetmap|flightradar\s*24|flightradar|flightaware|imdb|tineye|duckduckgo|wikipedia"
     r"|google\s+maps|google\s+street\s*view|street\s*view|google\s+images|yandex|tripadvisor|arxiv|pubmed|pubchem"
-    r"|google\s+scholar|reddit)\b"
+    r"|google\s+scholar|reddit|know\s*your\s*meme)\b"
 )
 # Online sources a claimed search names ("I searched PubChem for ...").
 _SITES = (
@@ -131,7 +133,10 @@ _PICTURED = re.compile(
     r"|(?:photo|image|picture)\s+(?:shows|of)\b|you\s+(?:can|could|may|might)|the\s+user)"
 )
 # Words that make a search's object the web ("looked up the rate online").
-_WEB = re.compile(r"\b(?:online|internet|the\s+web|google|bing|wikipedia|website|web\s+page)\b")
+_WEB = re.compile(
+    rf"\b(?:online|internet|the\s+web|google|bing|wikipedia|website|web\s+page|{_SITES})\b"
+)
+_RESULTS = re.compile(r"\b(?:top|first|search|the)\s+(?:results?|hits)\b")
 # Someone other than the model doing the zooming: a description of the picture.
 _OTHER_SUBJECT = re.compile(
     r"\b(?:camera|photographer|lens|photo|image|picture|shot|video|footage|map|he|she|they|it|user"
@@ -191,7 +196,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         "web_search",
         ("search", "googl", "brows", "looked"),
         rf"{_WHO}{_ADV}(?:searched(?=\s+(?:for|up|online|on|through|the\s+(?:web|internet)|google|bing"
-        rf"|wikipedia|it|again|{_SITES})\b|\s*[.,;]|\s+[\"“'‘])|googled|browsed|looked\s+(?:it|this|that|them|these|those)\s+up"
+        rf"|wikipedia|it|again|{_SITES})\b|\s*[.,;]|\s+[\"“'‘])|googled|browsed|looked\s+(?:it|this|that|them|these|those|the\s+[\w-]+(?:\s+[\w-]+)?)\s+up"
         rf"|looked\s+up)\b",
         check_target=True,
         requires=("searched", "googled", "browsed", "looked"),
@@ -208,11 +213,19 @@ _PATTERNS: tuple[_Pattern, ...] = (
     ),
     _p(
         "web_search",
-        ("search",),
+        (
+            "search",
+            "google check",
+            "web check",
+            "online check",
+            "google lookup",
+            "web lookup",
+            "online lookup",
+        ),
         r"\b(?:did|ran|run|performed|perform|conducted|conduct|doing|running|performing|conducting|after|tried|made"
         r"|following|via|through|with|from|using|by|upon|in)\s+(?:a|an|the|my|some|one|another)?\s*"
         r"(?:(?:quick|brief|fast|simple|thorough|further|targeted|new|second|few|more|final)\s+)?"
-        r"(?:web|google|online|internet|bing|reverse[- ]image|browser|duckduckgo)\s+search(?:es)?\b",
+        r"(?:web|google|online|internet|bing|reverse[- ]image|browser|duckduckgo)\s+(?:search(?:es)?|check|look-?up)\b",
         requires=(
             "web",
             "google",
@@ -509,8 +522,8 @@ _PATTERNS: tuple[_Pattern, ...] = (
     _p(
         "calculator",
         ("calculator", "solver", "spreadsheet", "python", "interpreter", "wolfram"),
-        r"\b(?:plugg(?:ed|ing)|punch(?:ed|ing)|typ(?:ed|ing)|enter(?:ed|ing)|put|putting|key(?:ed|ing)|fed|feeding)\b"
-        r"(?:[^.\n]|\.(?=\d)){0,50}?\binto\s+(?:(?:a|an|the|my)\s+)?"
+        r"\b(?:plugg(?:ed|ing)|punch(?:ed|ing)|typ(?:ed|ing)|enter(?:ed|ing)|put|putting|key(?:ed|ing)|fed|feeding|ran"
+        r"|running)\b(?:[^.\n]|\.(?=\d)){0,50}?\b(?:into|on|in|through)\s+(?:(?:a|an|the|my)\s+)?"
         r"(?:calculator|solver|spreadsheet|python|interpreter|wolfram\s*alpha|wolfram)\b",
     ),
     # --- image operations -------------------------------------------------------
@@ -671,7 +684,9 @@ def _rejected(p: _Pattern, low: str, m: re.Match[str]) -> bool:
         # named first is the object, whatever the sentence says next.
         if not_web is not None:
             web = _WEB.search(rest, 0, not_web.start())
-            if web is None:
+            # ("I ran a search on the original stock image and the top results
+            # trace it to…": results come back from the web, not from a picture)
+            if web is None and not _RESULTS.search(low, m.end(), sentence_end(low, m.end())):
                 return True
     if p.check_sentence:
         s, e = sentence_start(low, m.start()), sentence_end(low, m.end())
