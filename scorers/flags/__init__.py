@@ -94,7 +94,7 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     concluded = (
         contradiction.conclusion_of(reasoning, evaluator, low, lo, tail_found)
         if isinstance(evaluator, str)
-        else contradiction.NOT_READ
+        else conclusion.NOT_READ
     )
     # Giving up is reported once, as giving up; other doubts still make a hedge.
     yield from hedging.detect(

@@ -10,6 +10,7 @@ reasoning never committed again, and nothing is returned.
 
 from __future__ import annotations
 
+import enum
 import re
 from collections.abc import Mapping
 from typing import NamedTuple
@@ -381,6 +382,15 @@ _MORE_WORK_CHARS = 200
 _BOXED = re.compile(r"\\boxed\s*\{")
 _BOX_CAP = 8
 _BOX_REACH = 400
+
+
+class NotRead(enum.Enum):
+    """A conclusion nobody has looked for yet (None: looked for, none found)."""
+
+    TOKEN = enum.auto()
+
+
+NOT_READ = NotRead.TOKEN
 
 
 class Conclusion(NamedTuple):

@@ -10,7 +10,6 @@ either side cannot be read, nothing is flagged: a human would not know either.
 
 from __future__ import annotations
 
-import enum
 import importlib
 import re
 from collections.abc import Iterator, Mapping
@@ -19,7 +18,7 @@ from typing import Any
 
 from scorers.errors import EvaluatorError
 from scorers.evaluators import Mode, evaluate
-from scorers.flags.conclusion import Conclusion, last_committed
+from scorers.flags.conclusion import NOT_READ, Conclusion, NotRead, last_committed
 from scorers.flags.spans import SHORT_ANSWER, SHORT_ANSWER_MEMO, evidence, flag, tail_start
 from scorers.outcome import Outcome
 from scorers.records import Flag, decode_kwargs, verdict_of
@@ -346,15 +345,6 @@ def reads_closing(record: Mapping[str, Any]) -> bool:
 
 # The span of a short answer is memoised (see spans.SHORT_ANSWER).
 _short_answer_span = lru_cache(maxsize=SHORT_ANSWER_MEMO)(_committed_span)
-
-
-class NotRead(enum.Enum):
-    """A conclusion nobody has looked for yet (None: looked for, none found)."""
-
-    TOKEN = enum.auto()
-
-
-NOT_READ = NotRead.TOKEN
 
 
 def conclusion_of(

@@ -16,8 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from scorers.flags.conclusion import Conclusion, last_committed, retractions
-from scorers.flags.contradiction import NOT_READ, NotRead
+from scorers.flags.conclusion import NOT_READ, Conclusion, NotRead, last_committed, retractions
 from scorers.flags.lexicon import IMPERSONAL_STRONG, Cues
 from scorers.flags.scan import lowered
 from scorers.flags.spans import flag, sentence_end, sentence_span, sentence_start
@@ -37,6 +36,7 @@ _FIRST_PERSON = re.compile(
 # "roughly 66,000", "maybe 11.5": the value a hedge qualifies, right after it.
 _HEDGED_VALUE = re.compile(r"\W{0,3}(?:(?:be|at|around|about|is)\s+)?[$€£~≈]?(\d[\d,]*(?:\.\d+)?)")
 _NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
+_DIGIT = re.compile(r"\d")
 
 
 def _numbers(text: str) -> set[float]:
@@ -138,9 +138,6 @@ def _qualified_numbers(
     return (value is not None, values) if values else None
 
 
-_DIGIT = re.compile(r"\d")
-
-
 def unresolved_hedges(cues: Cues, *, giving_up: bool = True) -> list[tuple[int, int, int]]:
     # A retraction ("wait, that's the central-angle rule") drops the line of
     # thought before it, and with it the doubt about that line's answer
@@ -179,10 +176,7 @@ def detect(
     by_family = cues.found
     if not (by_family.get("strong") or by_family.get("weak") or by_family.get("abstain")):
         return  # no doubt in the closing part at all: the common case
-    found = unresolved_hedges(cues, giving_up=not reasoning_abstains)
-    if sum(weight for _, _, weight in found) < _THRESHOLD:
-        return
-    found = _weighed(cues.low, found)
+    found = _weighed(cues.low, unresolved_hedges(cues, giving_up=not reasoning_abstains))
     if sum(weight for _, _, weight in found) < _THRESHOLD:
         return
     if answer_is_hedged(Cues(lowered(answer)) if answer_cues is None else answer_cues):

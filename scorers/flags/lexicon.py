@@ -794,14 +794,6 @@ _OTHER_PEOPLE = frozenset(
 )
 
 
-# A thing, not the writer and not the evidence, as the subject right before "can't tell".
-_A_THING = _c(
-    r"\b(?:a|an|the|its)\s+(?:[a-z-]+\s+)?(?!(?:image|photo|picture|photograph|frame|shot|figure|screenshot"
-    r"|chart|graph|map|diagram|data|sign|label|table|view|angle|resolution|lighting|evidence|information)\s)"
-    r"[a-z-]+\s+$"
-)
-
-
 # "the image simply doesn't settle it" gives up; "the name alone doesn't settle it"
 # only sets a clue aside.
 _SETTLE_ENDS = (" it", " this", " that", " the question", " which")
@@ -818,6 +810,17 @@ def _in_header(low: str, pos: int) -> bool:
     return line.startswith("**") and line.endswith("**") and len(line) < 120
 
 
+# Evidence besides the picture: what it cannot tell is the writer giving up too.
+_EVIDENCE_WORDS = frozenset(
+    ["chart", "graph", "map", "diagram", "data", "sign", "label", "table", "view", "angle"]
+    + ["resolution", "lighting", "information"]
+)
+# A thing, not the writer and not the evidence, as the subject right before "can't tell".
+_A_THING = _c(
+    r"\b(?:a|an|the|its)\s+(?:[a-z-]+\s+)?(?!(?:"
+    + "|".join(sorted(_PICTURE_WORDS | _EVIDENCE_WORDS))
+    + r")\s)[a-z-]+\s+$"
+)
 # "so it can't be determined: option D", "..., which is exactly what option D says"
 _OPTION_NAMED = _c(
     r"(?:(?!\b(?:whether|between|or)\b)[^.;\n])*?\b(?:option|choice|answer)\s+\(?[a-h]\)?(?:\W|$)"
@@ -874,18 +877,16 @@ _NONE_THAT = re.compile(
     r"\b(?:no|nothing|none|nobody|nowhere)\b[^.;,\n]{0,50}\b(?:that|which|who)\s+$"
 )
 _WOULD_HAVE = ("would have ", "'d have ", "would've ", "'d've ")
+# ("won't guess", "rather not guess": "n't " and "not " end them too)
 _NO_GUESS = (
+    "not ",
+    "n't ",
     "not going to ",
     "n't going to ",
     "not about to ",
-    "won't ",
-    "will not ",
-    "rather not ",
     "not want to ",
     "n't want to ",
     "refuse to ",
-    "not ",
-    "n't ",
 )
 # "my first guess", "the initial guess": a guess the writer has moved on from.
 _PAST_GUESS = ("first ", "initial ", "original ", "previous ", "earlier ", "old ", "early ")
