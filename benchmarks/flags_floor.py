@@ -23,7 +23,7 @@ each doing less than a real detector needs:
 - ``output``: the flags the real detectors raise, serialised with orjson, as
   the graded file carries them.
 
-It also times the real detectors (``scorers.flags.detect``) on the same
+It also times the real detectors (``scorers.flags.behaviour.detect``) on the same
 records. Each figure is the best of ``--repeat`` passes, per record. With
 ``--grading-seconds`` (grade_throughput's wall time for 100,000 items without
 the detectors, both processes busy) it prints the budget per record that
@@ -49,10 +49,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from flags_per_record import corpus_parser, graded_jobs  # noqa: E402
 
-from scorers.flagging import FlagContext  # noqa: E402
-from scorers.flags import conclusion, contradiction, cues, lexicon, tool_claims  # noqa: E402
-from scorers.flags.scan import lowered  # noqa: E402
-from scorers.flags.spans import tail_start  # noqa: E402
+from scorers.flags.behaviour import conclusion, contradiction, cues, lexicon, tool_claims  # noqa: E402
+from scorers.flags.behaviour.scan import lowered  # noqa: E402
+from scorers.flags.behaviour.spans import tail_start  # noqa: E402
+from scorers.flags.flagging import FlagContext  # noqa: E402
 
 _ITEMS = 100_000
 _PROCESSES = 2
@@ -96,7 +96,7 @@ def main() -> None:
         help="grade_throughput's time for 100,000 items without the detectors",
     )
     args = parser.parse_args()
-    from scorers import flags
+    from scorers.flags import behaviour as flags
 
     jobs = graded_jobs(args.n)
     claim_gates = _gates({s for fam in tool_claims._SCANNER.families for s in fam.stems})

@@ -13,7 +13,7 @@ one more ordinary paragraph, as most real traces do. Then it times, in
 this process, ``grade_run.grade_files`` (the whole of ``rome-tui grade``: load,
 pair, both rule modes, hashing, flags, writing the results; with the grading
 worker process when the predictions are large enough, as ``rome-tui grade``
-decides) with and without ``scorers.flags`` in the detector list,
+decides) with and without ``scorers.flags.behaviour`` in the detector list,
 ``--repeat`` times each, alternating, and prints the best of each, the
 overhead as a percentage of grading without the detectors (target <= 30%),
 the same in CPU seconds of both processes,
@@ -37,10 +37,11 @@ import orjson
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorers import flagging, grade_run  # noqa: E402
-from scorers.flagging import FlagContext  # noqa: E402
+from scorers.flags import flagging  # noqa: E402
+from scorers.flags.flagging import FlagContext  # noqa: E402
+from scorers.grade import run as grade_run  # noqa: E402
+from scorers.io.results import ResultsPaths, RunSettings  # noqa: E402
 from scorers.records import response_texts  # noqa: E402
-from scorers.results import ResultsPaths, RunSettings  # noqa: E402
 
 FILLER = [
     "The image shows a wide street with several parked cars and a row of shops on the left.",
@@ -142,7 +143,9 @@ def _grade(
 ) -> tuple[float, float, int, list[dict[str, Any]]]:
     """Wall seconds, CPU seconds, processes used, and the graded records."""
     modules = (
-        ("scorers.verdict_flags", "scorers.flags") if with_flags else ("scorers.verdict_flags",)
+        ("scorers.flags.verdicts", "scorers.flags.behaviour")
+        if with_flags
+        else ("scorers.flags.verdicts",)
     )
     flagging.DETECTOR_MODULES = modules
     out = a_path.parent / ("out-flags" if with_flags else "out-no-flags")
@@ -183,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
                 if with_flags:
                     records = graded
         flagging.DETECTOR_MODULES = original
-    from scorers import flags
+    from scorers.flags import behaviour as flags
 
     ctx = FlagContext()
     texts = [(r, response_texts(r)) for r in records]

@@ -5,7 +5,7 @@
 
 
 Generates the first ``--n`` items of ``grade_throughput.py``'s corpus (same
-seed), grades them without the detectors, then times ``scorers.flags.detect``
+seed), grades them without the detectors, then times ``scorers.flags.behaviour.detect``
 on each record in this process, ``--repeat`` times, keeping each record's best,
 and prints the mean and the median per record. ``--no-memo`` clears the
 detectors' memo of short answers before each record, for the cost on runs
@@ -32,12 +32,12 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from grade_throughput import generate  # noqa: E402
 
-from scorers import flagging  # noqa: E402
-from scorers.flagging import FlagContext  # noqa: E402
-from scorers.grading import Grader  # noqa: E402
-from scorers.loading import load_annotations, load_predictions, pair  # noqa: E402
+from scorers.flags import flagging  # noqa: E402
+from scorers.flags.flagging import FlagContext  # noqa: E402
+from scorers.grade.grader import Grader  # noqa: E402
+from scorers.io.loading import load_annotations, load_predictions, pair  # noqa: E402
+from scorers.io.results import RunSettings  # noqa: E402
 from scorers.records import ResponseTexts, response_texts  # noqa: E402
-from scorers.results import RunSettings  # noqa: E402
 
 
 def graded_jobs(
@@ -46,7 +46,7 @@ def graded_jobs(
     """The records of the given files, or of the first ``n`` items of grade_throughput's
     corpus, graded in strict mode without the behaviour-flag detectors, with their texts."""
     modules = flagging.DETECTOR_MODULES
-    flagging.DETECTOR_MODULES = tuple(m for m in modules if m != "scorers.flags")
+    flagging.DETECTOR_MODULES = tuple(m for m in modules if m != "scorers.flags.behaviour")
     try:
         if annotations_path and predictions_path:
             annotations, _ = load_annotations(annotations_path)
@@ -87,7 +87,7 @@ def main() -> None:
     args = parser.parse_args()
     if bool(args.annotations) != bool(args.predictions):
         parser.error("--annotations and --predictions go together")
-    from scorers import flags
+    from scorers.flags import behaviour as flags
 
     jobs = graded_jobs(args.n, args.annotations, args.predictions)
     memo = getattr(flags, "_read_short_answer", None)

@@ -22,9 +22,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorers import flags  # noqa: E402
-from scorers.flagging import FlagContext  # noqa: E402
-from scorers.jsonio import parse_json, read_bytes  # noqa: E402
+from scorers.flags import behaviour as flags  # noqa: E402
+from scorers.flags.flagging import FlagContext  # noqa: E402
+from scorers.io.jsonio import parse_json, read_bytes  # noqa: E402
 from scorers.records import HEURISTIC_FLAG_KINDS, response_texts  # noqa: E402
 
 

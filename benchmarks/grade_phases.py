@@ -46,9 +46,12 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from grade_throughput import generate  # noqa: E402
 from summary_speed import best_of  # noqa: E402
 
-from scorers import flagging, grade_run, grade_worker, loading, writeback  # noqa: E402
-from scorers.grading import Grader  # noqa: E402
-from scorers.results import ResultsPaths, RunSettings  # noqa: E402
+from scorers.flags import flagging  # noqa: E402
+from scorers.grade import run as grade_run  # noqa: E402
+from scorers.grade import worker as grade_worker  # noqa: E402
+from scorers.grade.grader import Grader  # noqa: E402
+from scorers.io import loading, writeback  # noqa: E402
+from scorers.io.results import ResultsPaths, RunSettings  # noqa: E402
 
 
 def best(repeat: int, func: Callable[[], Any]) -> float:
@@ -121,7 +124,9 @@ def _measure(work: Path, args: argparse.Namespace) -> None:
     a_path, p_path = work / "annotations.json", work / "predictions.json"
     if not (args.reuse and a_path.exists() and p_path.exists()):
         a_path, p_path = generate(work, args.n)
-    flagging.DETECTOR_MODULES = tuple(m for m in flagging.DETECTOR_MODULES if m != "scorers.flags")
+    flagging.DETECTOR_MODULES = tuple(
+        m for m in flagging.DETECTOR_MODULES if m != "scorers.flags.behaviour"
+    )
     settings = RunSettings(mode="strict", reject_filter=True, harness_stats=True)
 
     # 1. annotations

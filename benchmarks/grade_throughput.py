@@ -206,11 +206,13 @@ GRADE_CHILD = (
     MEASURE
     + r"""
 import json, sys, time
-from scorers import flagging, grade_run, rome, strict, flags  # imports before the clock starts
-import scorers.mathmatch
-from scorers.results import ResultsPaths, RunSettings
+from scorers.flags import flagging, behaviour as flags  # imports before the clock starts
+from scorers.grade import run as grade_run  # imports before the clock starts
+from scorers.evaluate import rome, strict  # imports before the clock starts
+import scorers.evaluate.mathmatch
+from scorers.io.results import ResultsPaths, RunSettings
 if sys.argv[5] == "no-flags":
-    flagging.DETECTOR_MODULES = tuple(m for m in flagging.DETECTOR_MODULES if m != "scorers.flags")
+    flagging.DETECTOR_MODULES = tuple(m for m in flagging.DETECTOR_MODULES if m != "scorers.flags.behaviour")
 flagging.detectors()
 base = rss_kb()
 settings = RunSettings(mode=sys.argv[4], reject_filter=sys.argv[4] == "strict", harness_stats=sys.argv[4] == "strict")

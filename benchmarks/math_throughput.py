@@ -33,7 +33,7 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorers.mathmatch import math_matching, mvpool, set_time_limit  # noqa: E402
+from scorers.evaluate.mathmatch import math_matching, mvpool, set_time_limit  # noqa: E402
 
 FILLER = (
     "Let me read the figure carefully. The side lengths are marked on the photo. "

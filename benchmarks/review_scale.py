@@ -28,7 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scorers.results import ResultsPaths, RunSettings, save_results  # noqa: E402
+from scorers.io.results import ResultsPaths, RunSettings, save_results  # noqa: E402
 
 _SENTENCE = (
     "so the chart shows a value of about forty then we compare it with the legend and "

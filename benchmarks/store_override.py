@@ -26,9 +26,9 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from scorers.adjudicate.store import ResultsStore  # noqa: E402
+from scorers.io.results import ResultsPaths, RunSettings, save_results  # noqa: E402
 from scorers.records import content_hash  # noqa: E402
-from scorers.results import ResultsPaths, RunSettings, save_results  # noqa: E402
-from scorers.store import ResultsStore  # noqa: E402
 
 WORDS = [
     "the",

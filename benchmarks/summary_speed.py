@@ -36,9 +36,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 from summary_fixtures import synthetic_run  # noqa: E402
 
 from rome_tui.render.text import to_json, to_markdown  # noqa: E402
-from scorers.results import load_results  # noqa: E402
+from scorers.io.results import load_results  # noqa: E402
 from scorers.stats import DEFAULT_RESAMPLES, bootstrap_mean_ci  # noqa: E402
-from scorers.summary import SummaryOptions, summarise  # noqa: E402
+from scorers.stats.summary import SummaryOptions, summarise  # noqa: E402
 
 
 def best_of(repeat: int, func: Callable[[], Any]) -> tuple[float, Any]:

@@ -20,8 +20,6 @@ from typing import Any, Literal, NamedTuple, TypedDict
 
 import orjson
 
-from scorers.jsonio import dumps_any_keys
-
 REVIEW_KEY = "review"
 REVIEW_VERSION = 1
 
@@ -114,7 +112,7 @@ FLAG_KINDS: dict[str, str] = {
     "override_stale": "a human override was made on content that has since changed",
     "override_conflict": "reviewers made different overrides of this item",
 }
-# The kinds the no-LLM detectors (scorers.flags) raise, in LRM-Eval's order.
+# The kinds the no-LLM detectors (scorers.flags.behaviour) raise, in LRM-Eval's order.
 HEURISTIC_FLAG_KINDS: tuple[str, ...] = (
     "answer_contradicts_reasoning",
     "hedged_reasoning_certain_answer",
@@ -266,7 +264,12 @@ def content_hash(record: Mapping[str, Any], final: str | None = None) -> str:
         record.get("evaluator"),
         decode_kwargs(record.get("evaluator_kwargs")),
     ]
-    payload = dumps_any_keys(what, orjson.OPT_SORT_KEYS, str)
+    try:
+        payload = orjson.dumps(what, option=orjson.OPT_SORT_KEYS, default=str)
+    except orjson.JSONEncodeError:  # a non-string key, as Python dicts allow
+        payload = orjson.dumps(
+            what, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str
+        )
     return hashlib.sha256(payload).hexdigest()[:16]
 
 

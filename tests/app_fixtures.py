@@ -6,8 +6,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from scorers.results import ResultsPaths, RunSettings, save_results
-from scorers.store import ResultsStore
+from scorers.adjudicate.store import ResultsStore
+from scorers.io.results import ResultsPaths, RunSettings, save_results
 
 MODELS = ("gemini-2.5-pro", "o3", "claude-4")
 BUCKETS = ("academic", "diagrams", "geo", "recognition")

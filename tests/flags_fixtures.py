@@ -7,8 +7,8 @@ from typing import Any
 
 import orjson
 
-from scorers import flags
-from scorers.flagging import FlagContext
+from scorers.flags import behaviour as flags
+from scorers.flags.flagging import FlagContext
 from scorers.records import Flag, response_texts
 
 LABELLED = Path(__file__).parent / "data" / "flags" / "labelled.json"

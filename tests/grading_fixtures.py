@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from rome_tui.cli import main
-from scorers import flagging
+from scorers.flags import flagging
 
 DATA = Path(__file__).parent / "data"
 EXAMPLE = DATA / "grading" / "example"

@@ -190,8 +190,8 @@ _GRADED: list[list[dict[str, Any]]] = []
 def _grade_base() -> list[dict[str, Any]]:
     import tempfile
 
-    from scorers.grade_run import grade_files
-    from scorers.results import RunSettings
+    from scorers.grade.run import grade_files
+    from scorers.io.results import RunSettings
 
     with tempfile.TemporaryDirectory() as tmp:
         a = Path(tmp) / "a.json"

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from fake_openai_server import Action, FakeOpenAIServer
 
+from scorers.io.results import ResultsPaths, RunSettings, save_results
 from scorers.records import REVIEW_VERSION, Verdict
-from scorers.results import ResultsPaths, RunSettings, save_results
 
 SECRET_KEY = "sk-test-DO-NOT-LEAK-0123456789abcdef"
 

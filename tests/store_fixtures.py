@@ -7,8 +7,8 @@ from typing import Any
 
 import orjson
 
+from scorers.io.results import ResultsPaths, RunSettings, save_results
 from scorers.records import REVIEW_VERSION, content_hash
-from scorers.results import ResultsPaths, RunSettings, save_results
 
 # (question_id, task, strict rule score, judge score)
 ITEMS: list[tuple[str, str, int, int]] = [

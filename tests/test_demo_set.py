@@ -8,9 +8,9 @@ from pathlib import Path
 import orjson
 import pytest
 
-from scorers.evaluators import ALL_EVALUATORS
+from scorers.adjudicate.store import ResultsStore, shipped_demo_dir
+from scorers.evaluate.evaluators import ALL_EVALUATORS
 from scorers.records import FLAG_KINDS, response_texts
-from scorers.store import ResultsStore, shipped_demo_dir
 
 DEMO = Path(__file__).resolve().parent.parent / "rome_tui" / "demo"
 

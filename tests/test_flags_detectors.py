@@ -8,9 +8,9 @@ import orjson
 import pytest
 from flags_fixtures import assert_spans_exact, kinds, record, run
 
-from scorers.flagging import FlagContext, recompute_flags
-from scorers.flags import tool_claims
-from scorers.flags.conclusion import last_committed
+from scorers.flags.behaviour import tool_claims
+from scorers.flags.behaviour.conclusion import last_committed
+from scorers.flags.flagging import FlagContext, recompute_flags
 from scorers.records import review_of, set_verdict
 
 # shared/ sits beside the repository (also in CI)

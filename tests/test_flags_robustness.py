@@ -9,7 +9,7 @@ from flags_fixtures import assert_spans_exact, record, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorers.flagging import FlagContext
+from scorers.flags.flagging import FlagContext
 
 WORDS = st.sampled_from(
     [

@@ -16,9 +16,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import scorers.flags as flags
-from scorers.flagging import FlagContext
-from scorers.flags import (
+import scorers.flags.behaviour as flags
+from scorers.flags.behaviour import (
     _ANSWER_SCAN,
     _TAIL_SCAN,
     conclusion,
@@ -30,9 +29,15 @@ from scorers.flags import (
     scan,
     tool_claims,
 )
-from scorers.flags.prefixes import for_stem, openings
-from scorers.flags.scan import Scanner, lowered
-from scorers.flags.spans import SHORT_ANSWER, sentence_end, sentence_end_from, sentence_start
+from scorers.flags.behaviour.prefixes import for_stem, openings
+from scorers.flags.behaviour.scan import Scanner, lowered
+from scorers.flags.behaviour.spans import (
+    SHORT_ANSWER,
+    sentence_end,
+    sentence_end_from,
+    sentence_start,
+)
+from scorers.flags.flagging import FlagContext
 from scorers.records import ResponseTexts
 
 # Characters where lowering or word boundaries are special: non-ASCII letters

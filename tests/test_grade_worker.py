@@ -14,13 +14,17 @@ from typing import Any
 import orjson
 import pytest
 
-from scorers import flagging, grade_run, grade_worker, grading, loading
 from scorers.errors import InputError
-from scorers.grade_run import DeferredRecords
-from scorers.grade_worker import BATCH, GradeWorker
-from scorers.grading import Grader
+from scorers.flags import flagging
+from scorers.grade import grader as grading
+from scorers.grade import run as grade_run
+from scorers.grade import worker as grade_worker
+from scorers.grade.grader import Grader
+from scorers.grade.run import DeferredRecords
+from scorers.grade.worker import BATCH, GradeWorker
+from scorers.io import loading
+from scorers.io.results import ResultsPaths, RunSettings, save_results, tally_of, updated_bytes
 from scorers.records import REVIEW_KEY
-from scorers.results import ResultsPaths, RunSettings, save_results, tally_of, updated_bytes
 
 LABELLED = Path(__file__).parent / "data" / "flags" / "labelled.json"
 
@@ -276,7 +280,7 @@ def test_the_child_grades_as_the_parent_and_stops_at_an_error() -> None:
 
 def test_an_answer_frame_carries_the_records_bytes_after_its_pickles() -> None:
     sink = io.BytesIO()
-    graded: list[grade_worker.Graded | None] = [None, None]
+    graded: list[grading.Graded | None] = [None, None]
     tally: grade_worker.BatchTally = ([(None, 1, 1, False, "all", "all", False)] * 2, ["q1"])
     grade_worker._write_answer(sink, grade_worker.Answer(graded, tally, b"[\n  {}\n]"))  # noqa: SLF001
     grade_worker._write_answer(sink, grade_worker.Answer(graded, None, None))  # noqa: SLF001

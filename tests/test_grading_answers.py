@@ -10,9 +10,9 @@ import pytest
 from grading_fixtures import detectors_ready
 
 from scorers.errors import InputError
-from scorers.grade_run import GradeResult, grade_files
-from scorers.grading import is_multi_run
-from scorers.results import RunSettings
+from scorers.grade.grader import is_multi_run
+from scorers.grade.run import GradeResult, grade_files
+from scorers.io.results import RunSettings
 
 CHOICE = {"evaluator": "choices_matching", "evaluator_kwargs": {"label": "B"}, "task": "t"}
 

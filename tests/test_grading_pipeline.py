@@ -279,8 +279,8 @@ def test_primary_judge_needs_llm(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 def test_terminal_table_shows_buckets_literally(capsys: pytest.CaptureFixture[str]) -> None:
     from rome_tui.commands.grade import _print_table
-    from scorers.results import ResultsPaths, RunSettings
-    from scorers.scores import compute_scores
+    from scorers.io.results import ResultsPaths, RunSettings
+    from scorers.io.scores import compute_scores
 
     scores = compute_scores([{"task": "[bold]x[/]", "correct": 1}, {"task": "geo", "correct": 0.5}])
     _print_table(scores, RunSettings(mode="rome"), ResultsPaths.of("out"))

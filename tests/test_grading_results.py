@@ -11,8 +11,8 @@ import pytest
 from grading_fixtures import EXAMPLE, read_json
 
 from scorers.errors import InputError
+from scorers.io.results import ResultsPaths, RunSettings, load_results, save_results, updated_bytes
 from scorers.records import verdict_of
-from scorers.results import ResultsPaths, RunSettings, load_results, save_results, updated_bytes
 
 
 def test_paths_of_directory_and_files(tmp_path: Path) -> None:
@@ -115,7 +115,7 @@ def test_written_files_get_the_usual_permissions_and_keep_changed_ones(tmp_path:
     import os
     import stat
 
-    from scorers.grade_run import grade_files
+    from scorers.grade.run import grade_files
 
     umask = os.umask(0o022)
     try:

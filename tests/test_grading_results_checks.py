@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from scorers.errors import InputError
-from scorers.loading import WRITABLE_DEPTH
-from scorers.results import (
+from scorers.io.loading import WRITABLE_DEPTH
+from scorers.io.results import (
     MALFORMED_KEY,
     ResultsPaths,
     RunSettings,

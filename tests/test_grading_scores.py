@@ -7,7 +7,7 @@ from typing import Any
 
 from grading_fixtures import EXAMPLE, read_json
 
-from scorers.scores import compute_scores, scores_json_bytes
+from scorers.io.scores import compute_scores, scores_json_bytes
 
 
 def rec(task: Any, correct: Any, **extra: Any) -> dict[str, Any]:

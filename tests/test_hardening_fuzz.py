@@ -19,14 +19,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorers.adjudicate.journal import Replay, parse_journal_bytes, validate_entry
 from scorers.errors import EvaluatorError, InputError
-from scorers.evaluators import ALL_EVALUATORS, MODES, RULE_EVALUATORS, evaluate
-from scorers.journal import Replay, parse_journal_bytes, validate_entry
-from scorers.loading import load_annotations, load_predictions, parse_file
-from scorers.outcome import Outcome
+from scorers.evaluate.evaluators import ALL_EVALUATORS, MODES, RULE_EVALUATORS, evaluate
+from scorers.evaluate.outcome import Outcome
+from scorers.evaluate.rome.extract import extract_answer as rome_extract
+from scorers.evaluate.strict.final import final_text, locate
+from scorers.io.loading import load_annotations, load_predictions, parse_file
 from scorers.records import content_hash, response_texts
-from scorers.rome.extract import extract_answer as rome_extract
-from scorers.strict.final import final_text, locate
 
 DEADLINE = timedelta(seconds=3)  # generous on a shared 2-core machine; catches hangs, not slowness
 FUZZ = settings(
@@ -437,10 +437,10 @@ def test_graded_runs_load_summarise_and_open_or_fail_cleanly(
     tmp_path_factory: Any, records: list[dict[str, Any]]
 ) -> None:
     """load_results, scores, summary and the store on any graded records: a result or a RomeTuiError."""
+    from scorers.adjudicate.store import ResultsStore
     from scorers.errors import RomeTuiError
-    from scorers.results import load_results, scores_of
-    from scorers.store import ResultsStore
-    from scorers.summary import SummaryOptions, summarise
+    from scorers.io.results import load_results, scores_of
+    from scorers.stats.summary import SummaryOptions, summarise
 
     run = tmp_path_factory.mktemp("run")
     (run / "updated_predictions.json").write_bytes(orjson.dumps(records))
@@ -462,7 +462,7 @@ def test_graded_runs_load_summarise_and_open_or_fail_cleanly(
 @pytest.mark.slow
 def test_math_matching_survives_deep_nesting_in_answers() -> None:
     """Deeply nested groups, signs and commands in an answer are not a number, not a crash."""
-    from scorers.mathmatch import set_time_limit, time_limit
+    from scorers.evaluate.mathmatch import set_time_limit, time_limit
 
     before = time_limit()
     set_time_limit(0.5)  # math-verify gives up on these after its limit; no need to wait 5 s

@@ -219,7 +219,7 @@ async def test_review_headless(entry: dict[str, Any], work: Path) -> None:
         from rome_tui.app.app import ReviewApp
     except ImportError as exc:  # pragma: no cover - the app engineer's module
         pytest.skip(f"rome_tui.app.app.ReviewApp is missing: {exc}")
-    from scorers.store import ResultsStore
+    from scorers.adjudicate.store import ResultsStore
 
     corpus_file = materialize(entry, work)
     run = _review_run(entry, corpus_file, work)

@@ -30,7 +30,7 @@ pytest.importorskip("rome_tui.commands.judge", reason="rome-tui judge (judges en
 from fake_openai_server import Action, FakeOpenAIServer  # noqa: E402
 from judges_fixtures import record as judged_record  # noqa: E402
 
-from scorers.results import ResultsPaths, RunSettings, save_results  # noqa: E402
+from scorers.io.results import ResultsPaths, RunSettings, save_results  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 QID = re.compile(r"HQ(\d+)Z")
@@ -273,8 +273,8 @@ def test_judge_keeps_human_overrides(
     """A judge run with the judge primary never replaces a human score, written back or journaled only."""
     from hardening_fixtures import run_cli
 
-    from scorers.results import load_results
-    from scorers.store import ResultsStore
+    from scorers.adjudicate.store import ResultsStore
+    from scorers.io.results import load_results
 
     for var in [v for v in os.environ if v.startswith("OPENAI_")]:
         monkeypatch.delenv(var)

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from store_fixtures import make_run
 
-from scorers.store import ResultsStore
+from scorers.adjudicate.store import ResultsStore
 
 QIDS = ["q1", "q2", "q3", "q4"]
 

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from store_fixtures import by_id, journal_lines, make_run
 
+from scorers.adjudicate.journal import Replay, parse_journal_bytes, validate_entry
+from scorers.adjudicate.store import ResultsStore
 from scorers.errors import InputError
-from scorers.journal import Replay, parse_journal_bytes, validate_entry
-from scorers.store import ResultsStore
 
 
 @pytest.fixture

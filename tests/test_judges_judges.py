@@ -10,7 +10,7 @@ import pytest
 from fake_openai_server import Action, FakeOpenAIServer
 from judges_fixtures import RUBRIC_REPLY, VRC_JSON_OK, record, serve
 
-from scorers.flagging import FlagContext, recompute_flags
+from scorers.flags.flagging import FlagContext, recompute_flags
 from scorers.judges.base import JudgeOptions
 from scorers.judges.client import JudgeClient
 from scorers.judges.prompts import load_prompt

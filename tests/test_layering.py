@@ -31,5 +31,8 @@ def test_scorers_never_imports_textual_or_rome_tui() -> None:
     )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    assert "scorers.grading" in result["modules"] and "scorers.rome.extract" in result["modules"]
+    assert (
+        "scorers.grade.grader" in result["modules"]
+        and "scorers.evaluate.rome.extract" in result["modules"]
+    )
     assert result["leaked"] == []

@@ -10,7 +10,7 @@ import orjson
 import pytest
 
 from scorers.errors import InputError
-from scorers.loading import (
+from scorers.io.loading import (
     WRITABLE_DEPTH,
     deeper_than,
     first_too_deep,

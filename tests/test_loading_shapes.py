@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from scorers.errors import InputError
-from scorers.loading import load_annotations, load_predictions, pair
+from scorers.io.loading import load_annotations, load_predictions, pair
 
 ANN = [
     {

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorers import loading
 from scorers.errors import InputError
-from scorers.loading import load_predictions, parse_file
+from scorers.io import loading
+from scorers.io.loading import load_predictions, parse_file
 
 RECORDS: list[dict[str, Any]] = [
     {

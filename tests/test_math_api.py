@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from scorers.errors import EvaluatorError
-from scorers.evaluators import evaluate
-from scorers.mathmatch import math_matching
+from scorers.evaluate.evaluators import evaluate
+from scorers.evaluate.mathmatch import math_matching
 
 
 def test_unknown_kwarg_is_an_evaluator_error() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorers.mathmatch.extract import boxed_contents, extract_answer
+from scorers.evaluate.mathmatch.extract import boxed_contents, extract_answer
 
 
 def test_boxed_nested_braces() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from scorers.mathmatch import math_matching
+from scorers.evaluate.mathmatch import math_matching
 
 DATA = Path(__file__).parent / "data" / "math"
 

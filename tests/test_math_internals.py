@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorers.mathmatch import math_matching
-from scorers.mathmatch.numeric import evaluate, same_equation, same_function
-from scorers.mathmatch.ranges import Interval, parse_range
-from scorers.mathmatch.units import split_unit
+from scorers.evaluate.mathmatch import math_matching
+from scorers.evaluate.mathmatch.numeric import evaluate, same_equation, same_function
+from scorers.evaluate.mathmatch.ranges import Interval, parse_range
+from scorers.evaluate.mathmatch.units import split_unit
 
 
 @pytest.mark.parametrize(

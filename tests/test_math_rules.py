@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorers.mathmatch import math_matching
+from scorers.evaluate.mathmatch import math_matching
 
 RULES: list[tuple[str, str, str, float, float]] = [
     # 1. Numerical core priority: explanatory text and variable names ignored

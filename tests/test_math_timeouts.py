@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from scorers.mathmatch import math_matching, mvpool, set_time_limit, time_limit
+from scorers.evaluate.mathmatch import math_matching, mvpool, set_time_limit, time_limit
 
 # sympy needs many seconds for this difference (well over any limit used here);
 # the imaginary unit keeps it away from the sampled fast path.

@@ -1,8 +1,8 @@
 """One test per quirk of spec §10 (Q1-Q28): the reference behaviour in ``rome`` mode
 beside the fixed behaviour in ``strict`` mode.
 
-Evaluator quirks go through ``scorers.rome.evaluate`` / ``scorers.strict.evaluate``;
-loading and CLI quirks through ``rome_tui.cli.main`` and ``scorers.loading``.
+Evaluator quirks go through ``scorers.evaluate.rome.evaluate`` / ``scorers.evaluate.strict.evaluate``;
+loading and CLI quirks through ``rome_tui.cli.main`` and ``scorers.io.loading``.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from rome_tui.cli import main as cli_main
-from scorers import rome, strict
 from scorers.errors import EvaluatorError, InputError
+from scorers.evaluate import rome, strict
+from scorers.evaluate.rome.extract import extract_answer
+from scorers.io.loading import load_annotations, load_predictions, pair
 from scorers.judges.parsing import parse_rome_reference, parse_rome_robust
-from scorers.loading import load_annotations, load_predictions, pair
-from scorers.rome.extract import extract_answer
 
 EXAMPLES = Path("/work/shared/examples/rome")
 if not EXAMPLES.is_dir():  # the examples ship with the team's shared folder

@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from scorers import evaluators as registry
-from scorers import rome
 from scorers.errors import EvaluatorError
-from scorers.rome.evaluators import choice_letters
-from scorers.rome.extract import extract_answer
+from scorers.evaluate import evaluators as registry
+from scorers.evaluate import rome
+from scorers.evaluate.rome.evaluators import choice_letters
+from scorers.evaluate.rome.extract import extract_answer
 
 
 @pytest.mark.parametrize(

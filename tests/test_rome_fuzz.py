@@ -11,11 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorers import rome
 from scorers.errors import EvaluatorError, InputError
-from scorers.loading import load_annotations, load_predictions
-from scorers.rome.evaluators import choice_letters
-from scorers.rome.extract import extract_answer
+from scorers.evaluate import rome
+from scorers.evaluate.rome.evaluators import choice_letters
+from scorers.evaluate.rome.extract import extract_answer
+from scorers.io.loading import load_annotations, load_predictions
 
 # Text biased towards what the extractors look for.
 PIECES = st.sampled_from(

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from grading_fixtures import EXAMPLE, PARITY, grade, read_json, without_review
 
-from scorers import rome
+from scorers.evaluate import rome
 
 CORPORA = [
     ("example", EXAMPLE / "annotation.json", EXAMPLE / "predictions.json", []),

@@ -12,8 +12,8 @@ import orjson
 import pytest
 from store_fixtures import journal_lines, make_run
 
-from scorers.flagging import detectors
-from scorers.store import ResultsStore
+from scorers.adjudicate.store import ResultsStore
+from scorers.flags.flagging import detectors
 
 KILLS = 200
 SEED = 20261122

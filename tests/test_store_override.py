@@ -9,9 +9,9 @@ import orjson
 import pytest
 from store_fixtures import ITEMS, by_id, journal_lines, load_json, make_record, make_run
 
+from scorers.adjudicate.store import ResultsStore
 from scorers.errors import ConflictError, InputError, UsageError
-from scorers.results import ResultsPaths, RunSettings, save_results
-from scorers.store import ResultsStore
+from scorers.io.results import ResultsPaths, RunSettings, save_results
 
 UTC_TIME = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$")
 
@@ -260,7 +260,7 @@ def test_unwritable_journal_is_a_clear_error_and_nothing_changes(run: Path) -> N
 
 
 def test_regrade_through_the_real_pipeline(tmp_path: Path) -> None:
-    from scorers.grade_run import grade_files
+    from scorers.grade.run import grade_files
 
     annotations = [
         {

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from store_fixtures import by_id, journal_lines, load_json, make_run
 
-from scorers.annotator import resolve_annotator
-from scorers.store import ResultsStore
+from scorers.adjudicate.annotator import resolve_annotator
+from scorers.adjudicate.store import ResultsStore
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -20,7 +20,7 @@ REVIEWER = textwrap.dedent(
     """
     import pathlib, sys, time
     from scorers.errors import ConflictError
-    from scorers.store import ResultsStore
+    from scorers.adjudicate.store import ResultsStore
 
     run, who, score, barrier = sys.argv[1], sys.argv[2], float(sys.argv[3]), pathlib.Path(sys.argv[4])
     store = ResultsStore.open(run, annotator=who)

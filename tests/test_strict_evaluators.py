@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from scorers import strict
 from scorers.errors import EvaluatorError
-from scorers.evaluators import evaluate as registry_evaluate
-from scorers.strict.final import locate
+from scorers.evaluate import strict
+from scorers.evaluate.evaluators import evaluate as registry_evaluate
+from scorers.evaluate.strict.final import locate
 
 
 def run(evaluator: str, kwargs: dict[str, Any], answer: str) -> tuple[Any, str]:

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from scorers import rome, strict
 from scorers.errors import EvaluatorError
+from scorers.evaluate import rome, strict
 
 CASES: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "data" / "strict" / "hard_cases.json").read_text(encoding="utf-8")

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorers import strict
-from scorers.strict.final import locate
-from scorers.strict.numbers import find_numbers
+from scorers.evaluate import strict
+from scorers.evaluate.strict.final import locate
+from scorers.evaluate.strict.numbers import find_numbers
 
 KWARGS: dict[str, dict[str, Any]] = {
     "key_items_matching": {"key_items": [["paris", "la"], ["new york"]]},

@@ -271,8 +271,8 @@ def test_bad_input_names_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[
 def test_overrides_in_the_journal_count_before_write_back(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from scorers.journal import journal_file
-    from scorers.store import ResultsStore
+    from scorers.adjudicate.journal import journal_file
+    from scorers.adjudicate.store import ResultsStore
 
     run = write_run(tmp_path / "alpha", small_run())
     with ResultsStore.open(run, annotator="ann") as store:

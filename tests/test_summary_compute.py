@@ -8,7 +8,7 @@ import pytest
 from summary_fixtures import record, synthetic_run, verdict
 
 from scorers.stats import cohen_kappa
-from scorers.summary import SummaryOptions, group_by_model, summarise, summarise_model
+from scorers.stats.summary import SummaryOptions, group_by_model, summarise, summarise_model
 
 
 def test_overall_and_bucket_accuracy_with_counts_and_intervals() -> None:
@@ -314,7 +314,7 @@ def test_malformed_records_are_summarised_without_crashing() -> None:
 
 
 def test_accuracies_agree_with_scores_json() -> None:
-    from scorers.scores import compute_scores
+    from scorers.io.scores import compute_scores
 
     rows = synthetic_run(500, "m", 0.5, seed=8)
     rows[3]["correct"] = None  # a rejected answer: left out of both

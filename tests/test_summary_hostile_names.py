@@ -22,8 +22,8 @@ from rome_tui.cli import main
 from rome_tui.render.tables import summary_renderable
 from rome_tui.render.text import to_csv, to_latex, to_markdown
 from scorers.errors import UsageError
-from scorers.results import load_results
-from scorers.summary import summarise
+from scorers.io.results import load_results
+from scorers.stats.summary import summarise
 
 CLEAR = "\x1b[2J"
 TITLE = "\x1b]0;owned\x07"

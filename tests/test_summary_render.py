@@ -12,7 +12,7 @@ from summary_fixtures import record
 
 from rome_tui.render.scatter import AccuracyTokensScatter, ScatterPoint, nice_ticks
 from rome_tui.render.tables import summary_renderable
-from scorers.summary import summarise
+from scorers.stats.summary import summarise
 
 
 def render(renderable: object, width: int = 70) -> list[str]:

@@ -1,4 +1,4 @@
-"""scorers.writeback: a large file's data is synced while it is written, and a
+"""scorers.io.writeback: a large file's data is synced while it is written, and a
 background sync's error is never lost.
 
 The thresholds are shrunk so that a few hundred records cross them many times.
@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from scorers import writeback
-from scorers.results import updated_bytes, write_updated
+from scorers.io import writeback
+from scorers.io.results import updated_bytes, write_updated
 
 
 def records(n: int) -> list[dict[str, Any]]:

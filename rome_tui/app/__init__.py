@@ -1,1 +1,1 @@
-"""The Textual review app: adjudicate grades, written back through ``scorers.store``."""
+"""The Textual review app: adjudicate grades, written back through ``scorers.adjudicate.store``."""

@@ -1,4 +1,4 @@
-"""What the app needs from the results store (``scorers.store.ResultsStore``).
+"""What the app needs from the results store (``scorers.adjudicate.store.ResultsStore``).
 
 A Protocol, so the app's type checks say exactly which part of the store it
 relies on; the real store is passed in by ``rome-tui review``.

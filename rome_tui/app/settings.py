@@ -17,7 +17,7 @@ import importlib
 from typing import Any
 
 from rome_tui.app.bindings import REGISTRY
-from scorers.annotator import config_path
+from scorers.adjudicate.annotator import config_path
 from scorers.errors import InputError
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from rome_tui.console import printable, warn
 from scorers.errors import UsageError
-from scorers.results import (
+from scorers.io.results import (
     JOURNAL_NAME,
     RUN_NAME,
     SCORES_NAME,
@@ -154,7 +154,7 @@ def _check_not_inputs(paths: ResultsPaths, args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from scorers.grade_run import grade_files
+    from scorers.grade.run import grade_files
 
     primary, by_bucket = parse_primary(args.primary)
     if (primary == "judge" or "judge" in by_bucket.values()) and not args.use_llm_evaluator:

@@ -10,8 +10,10 @@ import time
 from typing import Any
 
 from rome_tui.console import warn
+from scorers.adjudicate.store import save_unless_changed, stamp_before_load
 from scorers.errors import UsageError
-from scorers.flagging import FlagContext, recompute_flags
+from scorers.flags.flagging import FlagContext, recompute_flags
+from scorers.io.results import load_results
 from scorers.judges.base import JudgeOptions
 from scorers.judges.cache import JudgeCache
 from scorers.judges.client import ClientStats, JudgeClient
@@ -28,8 +30,6 @@ from scorers.judges.runner import (
 )
 from scorers.judges.vrc_answer import MODES
 from scorers.records import Verdict, question_id
-from scorers.results import load_results
-from scorers.store import save_unless_changed, stamp_before_load
 
 DESCRIPTION = """Add LLM judge verdicts to a graded run (review.verdicts, source judge:NAME),
 recompute flags and `correct` (per the run's primary policy), and rewrite the files atomically.

@@ -14,7 +14,7 @@ from rome_tui.console import warn
 from scorers.errors import ConflictError, UsageError
 
 if TYPE_CHECKING:
-    from scorers.store import ResultsStore
+    from scorers.adjudicate.store import ResultsStore
 
 
 def register(subparsers: Any) -> None:
@@ -47,7 +47,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from scorers.store import ResultsStore
+    from scorers.adjudicate.store import ResultsStore
 
     try:
         score = float(args.score)

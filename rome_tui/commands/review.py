@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from rome_tui.console import warn
 
 if TYPE_CHECKING:
-    from scorers.store import ResultsStore
+    from scorers.adjudicate.store import ResultsStore
 
 
 def register(subparsers: Any) -> None:
@@ -48,7 +48,7 @@ def open_store(results: str | None, annotator: str | None) -> ResultsStore:
     costs a large share of the load time of a 100,000-item run. Afterwards they
     are frozen out of collection for good.
     """
-    from scorers.store import ResultsStore
+    from scorers.adjudicate.store import ResultsStore
 
     gc.disable()
     try:

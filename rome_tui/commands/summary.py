@@ -74,12 +74,12 @@ def model_name(path: str) -> str:
 
 def _load(path: str) -> Any:
     """The run's records with every acknowledged override, journal included."""
-    from scorers.results import ResultsPaths, load_results
+    from scorers.io.results import ResultsPaths, load_results
 
     journal = ResultsPaths.of(path).journal
     if journal.is_dir() and any(journal.iterdir()):
         # Overrides fsynced to the journal but not yet written back still count.
-        from scorers.store import ResultsStore
+        from scorers.adjudicate.store import ResultsStore
 
         with ResultsStore.open(path, annotator="summary") as store:
             return store
@@ -87,7 +87,7 @@ def _load(path: str) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from scorers.summary import SummaryOptions, group_by_model, summarise
+    from scorers.stats.summary import SummaryOptions, group_by_model, summarise
 
     if args.bootstrap < 1:
         raise UsageError(f"--bootstrap must be at least 1, got {args.bootstrap}")
@@ -139,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
     }
     rendered = writers[args.format](summary)
     if args.output:
-        from scorers.jsonio import atomic_write_bytes
+        from scorers.io.jsonio import atomic_write_bytes
 
         atomic_write_bytes(args.output, rendered.encode("utf-8"))
     else:
@@ -159,7 +159,7 @@ def _print_table(summary: Any, output: str | None) -> None:
     from rome_tui.render.tables import summary_renderable
 
     if output:
-        from scorers.jsonio import atomic_write_bytes
+        from scorers.io.jsonio import atomic_write_bytes
 
         with open(os.devnull, "w") as sink:
             console = Console(record=True, width=120, file=sink)

@@ -32,7 +32,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from scorers.store import ResultsStore
+    from scorers.adjudicate.store import ResultsStore
 
     op = "redo" if args.redo else "undo"
     with ResultsStore.open(args.results, annotator=args.annotator) as store:

@@ -2,13 +2,13 @@
 
 240 items (60 questions x 4 models) over every evaluator. The responses are
 synthetic (``rome_tui.demo.traces``) but everything after them is the real
-pipeline: the rule verdicts come from ``scorers.grading`` (both modes), the judge
+pipeline: the rule verdicts come from ``scorers.grade.grader`` (both modes), the judge
 verdicts from the real judges in ``scorers.judges`` (rome, the LRM-Eval rubric,
 VRC-Bench steps, MathReal) talking over HTTP to the fake OpenAI-compatible
 server of the test suite, which answers with scripted judge replies (mostly
 right, sometimes wrong, unparsable or failing, as real judges are). Flags are
-recomputed by ``scorers.flagging``. A few overrides by two maintainers (one
-conflict, one stale, one undone) are replayed through ``scorers.store`` so the
+recomputed by ``scorers.flags.flagging``. A few overrides by two maintainers (one
+conflict, one stale, one undone) are replayed through ``scorers.adjudicate.store`` so the
 audit trail has something to show.
 
 Deterministic: the same seed gives byte-identical files. Run from a checkout
@@ -33,8 +33,8 @@ import orjson
 
 from rome_tui.demo.questions import Question, all_questions
 from rome_tui.demo.traces import MODELS, Response, respond
+from scorers.io.results import ResultsPaths, RunSettings, load_results, save_results
 from scorers.records import response_texts
-from scorers.results import ResultsPaths, RunSettings, load_results, save_results
 
 SEED = 20251122
 DEMO_DIR = Path(__file__).resolve().parent
@@ -383,7 +383,7 @@ def _override_lines(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def build(out_dir: Path, seed: int = SEED, *, quiet: bool = False) -> dict[str, Any]:
     if str(REPO) not in sys.path:
         sys.path.insert(0, str(REPO))  # for tests.fake_openai_server
-    from scorers.grading import Grader, grade_pairs
+    from scorers.grade.grader import Grader, grade_pairs
 
     items = make_items(seed)
     settings = RunSettings(mode="strict", tracker_type="task", graded_at="2026-01-15T09:00:00Z")
@@ -405,7 +405,7 @@ def build(out_dir: Path, seed: int = SEED, *, quiet: bool = False) -> dict[str, 
             by_who.setdefault(entry["annotator"], []).append(orjson.dumps(entry) + b"\n")
         for who, chunks in by_who.items():
             (run / "journal" / f"{who}.jsonl").write_bytes(b"".join(chunks))
-        from scorers.store import ResultsStore
+        from scorers.adjudicate.store import ResultsStore
 
         store = ResultsStore.open(run, annotator="demo-build")
         store.write_back()

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from rome_tui.render.scatter import ScatterPoint
 from rome_tui.render.tablespec import shown
 from scorers.errors import UsageError
-from scorers.jsonio import atomic_write_bytes
+from scorers.io.jsonio import atomic_write_bytes
 
 
 def scatter_png(

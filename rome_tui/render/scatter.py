@@ -14,7 +14,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 from rome_tui.render.tablespec import shown
-from scorers.summary import Summary
+from scorers.stats.summary import Summary
 
 PALETTE = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "bright_magenta")
 

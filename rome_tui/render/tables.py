@@ -11,7 +11,7 @@ from rich.text import Text
 
 from rome_tui.render.scatter import AccuracyTokensScatter, scatter_points
 from rome_tui.render.tablespec import TEXT_LIMIT, TableSpec, all_tables, shown, shown_spec
-from scorers.summary import Summary
+from scorers.stats.summary import Summary
 
 # Headings for narrow terminals: Rich never breaks a word, so long heading words
 # would otherwise push the last columns off the screen.

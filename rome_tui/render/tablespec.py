@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from rome_tui.textsafe import one_line
 from scorers.stats import Interval
-from scorers.summary import (
+from scorers.stats.summary import (
     BEHAVIOUR_KINDS,
     BINARISE_NOTE,
     BucketSummary,

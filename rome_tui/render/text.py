@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import orjson
 
 from rome_tui.render.tablespec import TableSpec, all_tables, shown, shown_spec
-from scorers.summary import BucketSummary, ModelSummary, Summary
+from scorers.stats.summary import BucketSummary, ModelSummary, Summary
 
 CSV_COLUMNS = [
     "model",

@@ -1,4 +1,4 @@
-"""Flags derived from judge verdicts (a detector module of ``scorers.flagging``).
+"""Flags derived from judge verdicts (a detector module of ``scorers.flags.flagging``).
 
 - ``judge_rationale_contradicts``: the ROME judge's reasoning ends by arguing
   the opposite of its ``Judgement:`` line, or the reply gives several
@@ -19,7 +19,7 @@ from scorers.judges.rubric import COLUMNS, FLAG_OF_COLUMN
 from scorers.records import Evidence, Flag, ResponseTexts, verdict_of
 
 if TYPE_CHECKING:
-    from scorers.flagging import FlagContext
+    from scorers.flags.flagging import FlagContext
 
 RUBRIC_SOURCE = "judge:rubric"
 _TOOL_OF_KIND = {

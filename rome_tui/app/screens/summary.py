@@ -74,7 +74,7 @@ def full_summary(
 ) -> RenderableType:
     """The same tables ``rome-tui summary`` prints, from the records as they are now."""
     from rome_tui.render.tables import summary_renderable
-    from scorers.summary import SummaryOptions, group_by_model, summarise
+    from scorers.stats.summary import SummaryOptions, group_by_model, summarise
 
     summary = summarise(group_by_model(list(records), fallback), SummaryOptions(by=bucket_field))
     return summary_renderable(summary, scatter=True)

@@ -1,0 +1,1 @@
+"""A graded run open for human review: the store, the override journals, the annotator."""

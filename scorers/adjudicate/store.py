@@ -1,0 +1,736 @@
+"""``ResultsStore``: a graded run open for adjudication, written back safely.
+
+The order of every change is fixed: validate, append one journal line and fsync
+it (the override is now durable and may be acknowledged), update the record in
+memory, and later rewrite ``updated_predictions.json`` and ``scores.json``
+atomically from memory (:meth:`ResultsStore.write_back`, which an app runs in a
+background worker). Opening a run replays every reviewer's journal, so a crash
+between the append and the rewrite loses nothing.
+
+``write_back`` refuses to replace files another process changed since this store
+read or last wrote them (size and content hash, checked under a lock file that
+rome-tui processes share). :meth:`ResultsStore.reload` re-reads the files and all
+journals, after which writing is safe again: the other process's work is then
+part of what is written.
+
+Thread use: call ``override``/``undo``/``redo`` from one thread; ``write_back``
+may run in another. Each change replaces whole values on the record (never adds
+keys to a dict being serialised), and ``version``/``saved_version`` tell the
+caller whether a rewrite is still owed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import math
+import os
+import threading
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from scorers.adjudicate.annotator import resolve_annotator
+from scorers.adjudicate.journal import (
+    JOURNAL_VERSION,
+    Entry,
+    ItemOverride,
+    JournalWriter,
+    Replay,
+    history_entry,
+    human_of,
+    journal_file,
+    new_id,
+    read_journals,
+    utc_now,
+)
+from scorers.errors import ConflictError, InputError, UsageError
+from scorers.flags.flagging import FlagContext, recompute_flags
+from scorers.records import (
+    REVIEW_KEY,
+    HistoryEntry,
+    content_hash,
+    question_id,
+    review_of,
+)
+
+if TYPE_CHECKING:
+    from scorers.io.results import LoadedResults, ResultsPaths, RunSettings
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+LOCK_NAME = ".rome-tui.lock"
+
+
+@dataclass(frozen=True)
+class FileStamp:
+    """What a results file looked like when this store last read or wrote it."""
+
+    size: int
+    mtime_ns: int
+    digest: str
+
+    @classmethod
+    def of(cls, path: Path) -> FileStamp | None:
+        try:
+            st = path.stat()
+        except FileNotFoundError:
+            return None
+        return cls(st.st_size, st.st_mtime_ns, _digest(path))
+
+
+def _digest(path: Path) -> str:
+    """CRC-32 of the content: a change detector, not a security check, and 8x faster
+    than blake2b (it runs over the whole file at every open and write-back)."""
+    crc = 0
+    with open(path, "rb") as handle:
+        while chunk := handle.read(1 << 22):
+            crc = zlib.crc32(chunk, crc)
+    return f"{crc:08x}"
+
+
+def _changed(path: Path, known: FileStamp | None) -> bool:
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return known is not None
+    if known is None:
+        return True
+    if st.st_size != known.size:
+        return True
+    # Same size: only the content decides (a rewrite with equal bytes is no change,
+    # and an edit within one mtime tick must still be caught).
+    if st.st_mtime_ns == known.mtime_ns and st.st_size > (64 << 20):
+        return False  # a huge file unchanged in size and mtime: skip the re-hash
+    return _digest(path) != known.digest
+
+
+def _valid_score(score: Any) -> float:
+    if isinstance(score, bool):
+        raise UsageError(f"score must be a number between 0 and 1, got {score!r}")
+    if not isinstance(score, (int, float)):
+        try:
+            score = float(score)
+        except (TypeError, ValueError):
+            raise UsageError(f"score must be a number between 0 and 1, got {score!r}") from None
+    if not math.isfinite(score) or not 0 <= score <= 1:
+        raise UsageError(f"score must be a number between 0 and 1, got {score!r}")
+    return float(score)
+
+
+def demo_dir() -> Path:
+    """Where the demo set is opened: a writable copy, so overrides never touch the package."""
+    explicit = os.environ.get("ROME_TUI_DEMO_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "rome-tui" / "demo"
+
+
+class ResultsStore:
+    """A graded run in memory plus its journals; see the module docstring."""
+
+    records: list[dict[str, Any]]
+    settings: RunSettings
+    paths: ResultsPaths
+    annotator: str
+    warnings: list[str]
+
+    def __init__(
+        self,
+        records: list[dict[str, Any]],
+        settings: RunSettings,
+        paths: ResultsPaths,
+        annotator: str,
+        warnings: list[str] | None = None,
+    ) -> None:
+        self.records = records
+        self.settings = settings
+        self.paths = paths
+        self.annotator = annotator
+        self.warnings = list(warnings or ())
+        self.version = 0  # bumped by every change in memory
+        self.saved_version = 0  # the version the files on disk reflect
+        self._write_lock = threading.Lock()
+        self._index: dict[str, int] = {}
+        self._repeated: dict[str, int] = {}  # question_id -> how many items share it
+        self._baseline: list[Any] = []
+        self._hashes: dict[int, str] = {}
+        self._stamps: dict[str, FileStamp | None] = {}
+        self._replay = Replay()
+        self._writer = JournalWriter(journal_file(self._journal_dir(), annotator))
+        self._prepare()
+
+    # ------------------------------------------------------------------ opening
+
+    @classmethod
+    def open(
+        cls, path: str | os.PathLike[str] | None, *, annotator: str | None = None
+    ) -> ResultsStore:
+        """Load a run (or the demo set when ``path`` is None) and replay its journals."""
+        from scorers.io.results import load_results
+
+        if path is None:
+            path = prepare_demo()
+        name = resolve_annotator(annotator)
+        before = stamp_before_load(path)
+        loaded = load_results(path)
+        store = cls(loaded.records, loaded.settings, loaded.paths, name, list(loaded.warnings))
+        store._stamp_files(before)
+        store._replay_journals()
+        store._warm_up()
+        return store
+
+    def _warm_up(self) -> None:
+        """Run the flag detectors once on a scratch copy so that their lazy imports and
+        compiled patterns are paid for here, not by the first override (whose
+        journal-to-durable time the reviewer waits on)."""
+        if not self.records:
+            return
+        scratch = dict(self.records[0])
+        review = scratch.get(REVIEW_KEY)
+        scratch[REVIEW_KEY] = dict(review) if isinstance(review, dict) else {}
+        with contextlib.suppress(Exception):  # a detector bug surfaces on a real override
+            recompute_flags(scratch, self._flag_context())
+
+    def reload(self) -> None:
+        """Re-read the results files and every journal (after a :class:`ConflictError`)."""
+        from scorers.io.results import load_results
+
+        path = self._predictions_path()
+        before = stamp_before_load(path)
+        loaded = load_results(path)
+        self.close()
+        self.__init__(  # type: ignore[misc]
+            loaded.records, loaded.settings, loaded.paths, self.annotator, list(loaded.warnings)
+        )
+        self._stamp_files(before)
+        self._replay_journals()
+
+    def _prepare(self) -> None:
+        """Index by question_id and remember each record's score before overrides (one pass)."""
+        index = self._index
+        fallback = self.primary_source()
+        baseline: list[Any] = []
+        strict: list[Any] = []
+        repeated = self._repeated
+        for i, record in enumerate(self.records):
+            qid = str(record.get("question_id"))
+            # Repeats are reported once, counted, by load_results. The journal names
+            # items by question_id, so a repeated one cannot be overridden (below);
+            # entries that older versions journaled for it replay onto the first.
+            if qid in index:
+                repeated[qid] = repeated.get(qid, 1) + 1
+            else:
+                index[qid] = i
+            score, all_or_nothing = _initial_scores(record, fallback)
+            baseline.append(score)
+            strict.append(all_or_nothing)
+        self._baseline = baseline
+        self._baseline_strict = strict
+
+    def _replay_journals(self) -> None:
+        entries, warnings, sizes = read_journals(self._journal_dir())
+        self.warnings.extend(warnings)
+        known = {e["id"] for e in entries}
+        imported = self._history_only_entries(known)
+        if imported:
+            # Lines present only in a record's history (journal files lost or not
+            # copied): replay them too, ordered by time within each reviewer.
+            entries = sorted(entries + imported, key=lambda e: e["time"])
+        self._replay.extend(entries)
+        self.warnings.extend(self._replay.warnings)
+        self._replay.warnings.clear()
+        self._writer.offset = sizes.get(self._writer.path, 0)
+        changed = False
+        for qid in self._replay.by_question:
+            i = self._index.get(qid)
+            if i is None:
+                self.warnings.append(
+                    f"{self._journal_dir()}: overrides of question_id {qid}, which is not in this run, ignored"
+                )
+                continue
+            before = _override_state(self.records[i])
+            self._apply_state(i)
+            changed = changed or _override_state(self.records[i]) != before
+        if changed:
+            self.version += 1  # the journal holds changes the files on disk do not
+
+    def _history_only_entries(self, known: set[str]) -> list[Entry]:
+        out: list[Entry] = []
+        from scorers.adjudicate.journal import validate_entry
+
+        for record in self.records:
+            review = record.get(REVIEW_KEY)
+            if not isinstance(review, dict):
+                continue
+            for entry in review.get("history") or ():
+                if (
+                    isinstance(entry, dict)
+                    and entry.get("id") not in known
+                    and validate_entry(entry) is None
+                ):
+                    out.append(dict(entry))
+                    known.add(entry["id"])
+        return out
+
+    # ------------------------------------------------------------------ paths
+
+    def _predictions_path(self) -> Path:
+        return Path(self.paths.updated)
+
+    def _journal_dir(self) -> Path:
+        return Path(self.paths.journal)
+
+    def _watched(self) -> list[Path]:
+        return [Path(self.paths.updated), Path(self.paths.scores)]
+
+    def journal_path(self) -> Path:
+        """This annotator's journal file."""
+        return self._writer.path
+
+    # ------------------------------------------------------------------ reading
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def index_of(self, question_id: str) -> int:
+        """Position of the record with this question_id; KeyError if none."""
+        return self._index[str(question_id)]
+
+    def primary_source(self, record: dict[str, Any] | None = None) -> str:
+        if record is not None:
+            review = record.get(REVIEW_KEY)
+            if isinstance(review, dict) and isinstance(review.get("primary"), str):
+                return str(review["primary"])
+        primary = getattr(self.settings, "primary", None)
+        if isinstance(primary, str) and ":" in primary:
+            return primary
+        return self._primary_rule()
+
+    def _primary_rule(self) -> str:
+        return f"rule:{getattr(self.settings, 'mode', 'strict')}"
+
+    def baseline_score(self, i: int) -> Any:
+        """The score before any human override: the primary verdict's (or the file's)."""
+        return self._baseline[i]
+
+    def adjudicated_score(self, i: int) -> Any:
+        """The record's ``correct``: the human override in force, else the baseline."""
+        return self.records[i].get("correct")
+
+    def human(self, i: int) -> dict[str, Any] | None:
+        review = self.records[i].get(REVIEW_KEY)
+        return review.get("human") if isinstance(review, dict) else None
+
+    def is_overridden(self, i: int) -> bool:
+        review = self.records[i].get(REVIEW_KEY)
+        return isinstance(review, dict) and bool(review.get("human")) and not review.get("stale")
+
+    def is_stale(self, i: int) -> bool:
+        review = self.records[i].get(REVIEW_KEY)
+        return isinstance(review, dict) and bool(review.get("stale"))
+
+    def conflicts(self, i: int) -> list[dict[str, Any]]:
+        review = self.records[i].get(REVIEW_KEY)
+        return list(review.get("conflict") or ()) if isinstance(review, dict) else []
+
+    def history(self, i: int) -> list[HistoryEntry]:
+        review = self.records[i].get(REVIEW_KEY)
+        return list(review.get("history") or ()) if isinstance(review, dict) else []
+
+    def can_undo(self) -> bool:
+        return self._replay.peek(self.annotator, "undo") is not None
+
+    def can_redo(self) -> bool:
+        return self._replay.peek(self.annotator, "redo") is not None
+
+    @property
+    def dirty(self) -> bool:
+        """True while memory holds changes the JSON files do not (the journal always has them)."""
+        return self.version != self.saved_version
+
+    # ------------------------------------------------------------------ changing
+
+    def override(self, question_id: str, score: float, reason: str) -> HistoryEntry:
+        """Set a human score; durable in the journal when this returns."""
+        value = _valid_score(score)
+        if not isinstance(reason, str) or not reason.strip():
+            raise UsageError("an override needs a reason (--reason TEXT)")
+        i = self._require(question_id)
+        qid = question_id_of(self.records[i])
+        with self._writer.locked() as external:
+            self._apply_external(external)
+            entry: Entry = {
+                "v": JOURNAL_VERSION,
+                "id": new_id(),
+                "op": "set",
+                "annotator": self.annotator,
+                "time": utc_now(),
+                "question_id": qid,
+                "old": self.records[i].get("correct"),
+                "new": value,
+                "reason": reason.strip(),
+                "content_hash": self._hash(i),
+                "supersedes": [e["id"] for e in self._replay.current(qid)],
+            }
+            self._writer.write(entry)
+        self._commit(entry)
+        return history_entry(entry)
+
+    def undo(self) -> HistoryEntry | None:
+        """Undo this annotator's last override (or redo); None when there is nothing to undo."""
+        return self._step("undo")
+
+    def redo(self) -> HistoryEntry | None:
+        return self._step("redo")
+
+    def _step(self, op: str) -> HistoryEntry | None:
+        with self._writer.locked() as external:
+            self._apply_external(external)
+            action = self._replay.peek(self.annotator, op)
+            if action is None:
+                return None
+            qid, before, after = action
+            i = self._index.get(qid)
+            target = after  # the set being undone or redone
+            result_id = before if op == "undo" else after
+            if i is None:
+                old = new = None
+                digest = ""
+            else:
+                old = self.records[i].get("correct")
+                digest = self._hash(i)
+                outcome = self._replay.resolve(qid, digest, {self.annotator: result_id})
+                new = self._correct_for(i, outcome)
+            entry: Entry = {
+                "v": JOURNAL_VERSION,
+                "id": new_id(),
+                "op": op,
+                "annotator": self.annotator,
+                "time": utc_now(),
+                "question_id": qid,
+                "old": old,
+                "new": new,
+                "content_hash": digest,
+                "target": target,
+            }
+            self._writer.write(entry)
+        self._commit(entry)
+        return history_entry(entry)
+
+    def _commit(self, entry: Entry) -> None:
+        for qid in self._replay.apply(entry):
+            i = self._index.get(qid)
+            if i is not None:
+                self._apply_state(i)
+        self.warnings.extend(self._replay.warnings)
+        self._replay.warnings.clear()
+        self.version += 1
+
+    def _apply_external(self, entries: list[Entry]) -> None:
+        """Lines this annotator wrote from another process since we last looked."""
+        if entries:
+            for entry in entries:
+                self._commit(entry)
+
+    def _require(self, qid: str) -> int:
+        i = self._index.get(str(qid))
+        if i is None:
+            raise UsageError(f"no item with question_id {qid!r} in {self._predictions_path()}")
+        times = self._repeated.get(str(qid))
+        if times:
+            raise UsageError(
+                f"question_id {qid!r} names {times} items in {self._predictions_path()} "
+                "(several models in one file?): an override must name one item, so give "
+                "the items unique ids (e.g. model/question_id) and grade again"
+            )
+        return i
+
+    def _hash(self, i: int) -> str:
+        digest = self._hashes.get(i)
+        if digest is None:
+            digest = self._hashes[i] = content_hash(self.records[i])
+        return digest
+
+    def _correct_for(self, i: int, outcome: ItemOverride) -> Any:
+        if outcome.human is not None and not outcome.stale:
+            return outcome.human["new"]
+        return self._baseline[i]
+
+    def _apply_state(self, i: int) -> None:
+        record = self.records[i]
+        qid = question_id_of(record)
+        outcome = self._replay.resolve(qid, self._hash(i), None)
+        review = dict(review_of(record))
+        for key in ("human", "stale", "conflict"):
+            review.pop(key, None)
+        if outcome.human is not None:
+            review["human"] = human_of(outcome.human)
+            if outcome.stale:
+                review["stale"] = True
+            if outcome.conflict:
+                review["conflict"] = [human_of(e) for e in outcome.conflict]
+        review["history"] = [history_entry(e) for e in outcome.history]
+        correct = self._correct_for(i, outcome)
+        old = review_of(record)
+        if record.get("correct") == correct and all(
+            old.get(key) == review.get(key) for key in ("human", "stale", "conflict", "history")
+        ):
+            return  # the file already shows this (the usual case on reopening): skip the flags
+        # Build the new review aside and swap it in whole, so a write-back
+        # running in another thread sees the old or the new state, not a mix.
+        scratch = dict(record)
+        scratch[REVIEW_KEY] = review
+        try:
+            recompute_flags(scratch, self._flag_context())
+        except Exception as exc:  # a detector bug must not lose or hide an override
+            self.warnings.append(f"{qid}: flags not recomputed ({type(exc).__name__}: {exc})")
+            _set_override_flags(review)
+        record[REVIEW_KEY] = scratch[REVIEW_KEY]
+        record["correct"] = correct
+        if self._baseline_strict[i] is not None:
+            # A human score is all-or-nothing credit only when it is full marks.
+            if outcome.human is not None and not outcome.stale:
+                record["correct_strict"] = 1.0 if outcome.human["new"] >= 1 else 0.0
+            else:
+                record["correct_strict"] = self._baseline_strict[i]
+
+    def _flag_context(self) -> FlagContext:
+        make = getattr(self.settings, "flag_context", None)
+        if callable(make):
+            ctx = make()
+            if isinstance(ctx, FlagContext):
+                return ctx
+        tools = getattr(self.settings, "tools_available", ()) or ()
+        return FlagContext(tools_available=frozenset(tools), primary_rule=self._primary_rule())
+
+    # ------------------------------------------------------------------ writing
+
+    def write_back(self) -> None:
+        """Rewrite updated_predictions.json and scores.json atomically from memory.
+
+        Raises :class:`ConflictError` (and writes nothing) if either file changed
+        on disk since this store read or last wrote it.
+        """
+        from scorers.io.results import save_results
+
+        with self._write_lock, run_lock(self._predictions_path().parent):
+            for path in self._watched():
+                if _changed(path, self._stamps.get(str(path))):
+                    raise ConflictError(
+                        f"{path} changed on disk since it was read (another process wrote it); "
+                        "nothing was overwritten. Every override is kept in "
+                        f"{self._journal_dir()}: reopen the run to merge both and write again."
+                    )
+            self._remove_orphans()
+            version = self.version
+            try:
+                save_results(self.paths, self.records, self.settings)
+            except OSError as exc:
+                raise InputError(
+                    str(exc.filename or self.paths.updated),
+                    f"cannot write the results: {exc.strerror or exc}; every override is kept in "
+                    f"{self._journal_dir()}",
+                ) from None
+            self._stamp_files()
+            self.saved_version = version
+
+    def _remove_orphans(self) -> None:
+        """Temp files of rewrites killed midway (we hold the lock: none is in progress)."""
+        paths = [Path(self.paths.updated), Path(self.paths.scores), Path(self.paths.run)]
+        for path in paths:
+            with contextlib.suppress(OSError):
+                for orphan in path.parent.glob(f".{glob_escape(path.name)}.*.tmp"):
+                    orphan.unlink()
+
+    def _stamp_files(self, before: tuple[Path, FileStamp | None] | None = None) -> None:
+        """Remember the files as read; ``before`` is the results file stamped *before* loading,
+        so a write landing while we read shows up as a change instead of being adopted."""
+        for path in self._watched():
+            if before is not None and path == before[0]:
+                self._stamps[str(path)] = before[1]
+            else:
+                self._stamps[str(path)] = FileStamp.of(path)
+
+    def close(self) -> None:
+        self._writer.close()
+
+    def __enter__(self) -> ResultsStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _initial_scores(record: dict[str, Any], fallback_source: str) -> tuple[Any, Any]:
+    """(score, all-or-nothing score) of the primary verdict; the file's values without one.
+
+    The all-or-nothing score is kept only for records that carry ``correct_strict`` (math).
+    """
+    has_strict = "correct_strict" in record
+    review = record.get(REVIEW_KEY)
+    if isinstance(review, dict):
+        source = review.get("primary")
+        if not isinstance(source, str) or not source:
+            source = fallback_source
+        for verdict in review.get("verdicts") or ():
+            if isinstance(verdict, dict) and verdict.get("source") == source:
+                score = verdict.get("score")
+                if score is not None:
+                    return score, (verdict.get("strict", score) if has_strict else None)
+                break
+        history = review.get("history") or []
+        if review.get("human") and history and isinstance(history[0], dict):
+            # Written by an earlier session with an override in force: `correct` is
+            # the human's, the score before it is the first override's `old`.
+            return history[0].get("old"), None
+    return record.get("correct"), (record.get("correct_strict") if has_strict else None)
+
+
+def stamp_before_load(path: str | os.PathLike[str]) -> tuple[Path, FileStamp | None]:
+    """The results file of the run at ``path`` and its stamp, taken before loading it,
+    so that a write landing while it is read shows up as a change."""
+    from scorers.io.results import ResultsPaths
+
+    updated = Path(ResultsPaths.of(path).updated)
+    return updated, FileStamp.of(updated)
+
+
+@contextlib.contextmanager
+def run_lock(directory: Path) -> Iterator[None]:
+    """The run directory's write lock (LOCK_NAME), held by every writer of its files:
+    the review app's write-back and ``rome-tui judge``."""
+    if fcntl is None:
+        yield
+        return
+    try:
+        fd = os.open(directory / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        yield  # read-only directory: save_results will report it
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def save_unless_changed(
+    loaded: LoadedResults, read: tuple[Path, FileStamp | None], then: str
+) -> None:
+    """Write ``loaded`` back under the run's lock, unless its results file changed
+    since ``read`` (:func:`stamp_before_load`): then ConflictError, ending with
+    ``then`` (what the user can do), and nothing is written.
+
+    For commands that load a run, work on it and write it back (``rome-tui
+    judge``): the review app or another command may have written it meanwhile.
+    """
+    from scorers.io.results import save_results
+
+    path, stamp = read
+    with run_lock(path.parent):
+        if _changed(path, stamp):
+            raise ConflictError(
+                f"{path} changed on disk since it was read (another process wrote it); "
+                f"nothing was overwritten. {then}"
+            )
+        save_results(loaded.paths, loaded.records, loaded.settings)
+
+
+def glob_escape(name: str) -> str:
+    import glob
+
+    return glob.escape(name)
+
+
+def _override_state(record: dict[str, Any]) -> tuple[Any, ...]:
+    review = record.get(REVIEW_KEY)
+    if not isinstance(review, dict):
+        return (record.get("correct"),)
+    return (
+        record.get("correct"),
+        review.get("human"),
+        review.get("stale"),
+        review.get("conflict"),
+        review.get("history"),
+    )
+
+
+def _set_override_flags(review: dict[str, Any]) -> None:
+    """Keep the journal's own flags right when the detectors could not run."""
+    flags = [f for f in review.get("flags") or () if f.get("kind") not in _OVERRIDE_KINDS]
+    if review.get("stale"):
+        flags.append(
+            {
+                "kind": "override_stale",
+                "source": "journal",
+                "evidence": [],
+                "detail": "content changed since the override",
+            }
+        )
+    if review.get("conflict"):
+        flags.append(
+            {
+                "kind": "override_conflict",
+                "source": "journal",
+                "evidence": [],
+                "detail": "reviewers disagree",
+            }
+        )
+    review["flags"] = flags
+
+
+_OVERRIDE_KINDS = ("override_stale", "override_conflict")
+
+
+def question_id_of(record: dict[str, Any]) -> str:
+    return question_id(record)
+
+
+# ---------------------------------------------------------------------- demo
+
+
+def shipped_demo_dir() -> Path:
+    """The demo set inside the installed package (read-only by convention)."""
+    import importlib.resources
+
+    return Path(str(importlib.resources.files("rome_tui") / "demo"))
+
+
+DEMO_FILES = ("updated_predictions.json", "scores.json", "run.json")
+
+
+def prepare_demo() -> Path:
+    """A writable copy of the shipped demo set; refreshed when the package's copy changes.
+
+    The reviewer's demo journal is kept across refreshes (replay marks overrides
+    of changed items stale instead of dropping them).
+    """
+    from scorers.io.jsonio import atomic_write_bytes, read_bytes
+
+    source = shipped_demo_dir()
+    target = demo_dir()
+    target.mkdir(parents=True, exist_ok=True)
+    stamp = hashlib.sha256()
+    blobs = {}
+    for name in DEMO_FILES:
+        if (source / name).exists():
+            blobs[name] = read_bytes(source / name)
+            stamp.update(name.encode() + b"\0" + blobs[name])
+    if not blobs:
+        raise UsageError(
+            f"the demo set is missing from {source}: run `python -m rome_tui.demo.build`"
+        )
+    marker = target / ".source"
+    digest = stamp.hexdigest()
+    if not marker.exists() or marker.read_text().strip() != digest:
+        for name, data in blobs.items():
+            atomic_write_bytes(target / name, data)
+        atomic_write_bytes(marker, digest.encode())
+    return target / "updated_predictions.json"

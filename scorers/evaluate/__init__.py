@@ -1,0 +1,1 @@
+"""Rule evaluators: the reference grader (rome/), the corrected one (strict/), math matching."""

@@ -1,0 +1,201 @@
+"""Numbers as written by people and by LaTeX.
+
+Read as one value: ``1,234`` and ``1 234`` (thousands), ``.5``, ``3e8``,
+``1.5E-3``, ``3.0 × 10^8``, ``3 \\times 10^{8}``, ``10⁸``, ``2^10``,
+``\\frac{9}{4}``, ``9/4``, ``45%``, ``1.5 million``. Not read as values: the exponent of a unit
+(``12 m^2`` is 12, ``m²`` and ``cm3`` hold no number), and the second year of
+a range (``2023-2024`` is 2023 then 2024, never -2024). Number words (zero to
+ninety-nine) are read when an answer has no digits at all.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import NamedTuple
+
+from scorers.evaluate.strict.fold import fold_number_text
+
+
+class Number(NamedTuple):
+    value: float
+    start: int
+    end: int
+    percent: bool
+
+
+_MANTISSA = r"(?:\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?: \d{3})+(?![\d])|\d+)(?:\.\d+)?|\.\d+"
+_NUMBER = re.compile(
+    # every number starts with a sign, a point, a digit or a backslash: reject
+    # other positions with one test instead of trying each alternative
+    r"(?=[-.\\\d])(?:"
+    # a LaTeX fraction, whole
+    r"(?P<fneg>-[ \t]*)?\\[dt]?frac[ \t]*\{[ \t]*(?P<fn>-?(?:\d+(?:\.\d+)?|\.\d+))[ \t]*\}"
+    r"[ \t]*\{[ \t]*(?P<fd>-?(?:\d+(?:\.\d+)?|\.\d+))[ \t]*\}"
+    # or a number not glued to a word, a decimal point or an exponent caret
+    r"|(?<![A-Za-z0-9_.^\\])(?P<neg>-)?(?P<m>" + _MANTISSA + r")"
+    r"(?:[eE](?P<e>[-+]?\d+)(?![A-Za-z0-9])"
+    r"|[ \t]*(?:[x×*·]|\\times|\\cdot)[ \t]*10[ \t]*(?:\^|\*\*)[ \t]*\{?[ \t]*(?P<p>[-+]?\d+)[ \t]*\}?"
+    r"|[ \t]*\^[ \t]*\{?[ \t]*(?P<pow>[-+]?\d+)[ \t]*\}?"
+    r"|[ \t]*/[ \t]*(?P<den>\d+(?:\.\d+)?)(?![\d/])"
+    r")?"
+    r"(?P<pct>[ \t]*(?:\\?%|percent\b|per cent\b))?"
+    r"(?P<mult>[ \t]+(?i:thousand|million|billion|trillion)\b)?"
+    r")"
+)
+_MULTIPLIERS = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+UNIT_WORDS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_WORD_VALUES = {w: i for i, w in enumerate(UNIT_WORDS)} | {
+    w: 20 + 10 * i for i, w in enumerate(_TENS)
+}
+_NUMBER_WORD = re.compile(
+    r"\b(?P<t>" + "|".join(_TENS) + r")(?:[- ](?P<u>" + "|".join(UNIT_WORDS[1:10]) + r"))?\b"
+    r"|\b(?P<w>" + "|".join(UNIT_WORDS) + r")\b",
+    re.IGNORECASE,
+)
+_PAREN = re.compile(r"\([^()\n]*\)")
+_EQUALS = re.compile(r"=|≈|\\approx|\\simeq|~")
+_MAX_SEGMENT = 4000
+_PLAIN = re.compile(r"-?\d{1,300}(?:\.\d{1,300})?")
+_MAX_EXPONENT = 308
+
+
+def _float(text: str) -> float:
+    return float(text.replace(",", "").replace(" ", ""))
+
+
+def _value(m: re.Match[str]) -> float | None:
+    if m.group("fn") is not None:
+        den = float(m.group("fd"))
+        if den == 0:
+            return None
+        value = float(m.group("fn")) / den
+        return -value if m.group("fneg") else value
+    value = _float(m.group("m"))
+    exp = m.group("e") or m.group("p")
+    if exp is not None:
+        e = int(exp)
+        if abs(e) > _MAX_EXPONENT:
+            return None
+        value *= 10.0**e
+    elif m.group("pow") is not None:
+        e = int(m.group("pow"))
+        if abs(e) > 64:
+            return None
+        try:
+            value = value**e
+        except (OverflowError, ZeroDivisionError):
+            return None
+    elif m.group("den") is not None:
+        den = float(m.group("den"))
+        if den == 0:
+            return None
+        value /= den
+    if m.group("mult"):
+        value *= _MULTIPLIERS[m.group("mult").strip().lower()]
+    if not math.isfinite(value):
+        return None
+    return -value if m.group("neg") else value
+
+
+def find_numbers(text: str) -> list[Number]:
+    """Every number in ``text`` (already folded), in order."""
+    found: list[Number] = []
+    for m in _NUMBER.finditer(text):
+        value = _value(m)
+        if value is not None:
+            found.append(Number(value, m.start(), m.end(), m.group("pct") is not None))
+    return found
+
+
+def _number_words(text: str, last: bool) -> Number | None:
+    matches = list(_NUMBER_WORD.finditer(text))
+    if not matches:
+        return None
+    m = matches[-1] if last else matches[0]
+    if m.group("t"):
+        value = _WORD_VALUES[m.group("t").lower()]
+        if m.group("u"):
+            value += _WORD_VALUES[m.group("u").lower()]
+    else:
+        value = _WORD_VALUES[m.group("w").lower()]
+    return Number(float(value), m.start(), m.end(), False)
+
+
+def pick_number(segment: str, *, last: bool) -> tuple[Number | None, str]:
+    """The number an answer states, and the folded text it was read from.
+
+    A stated answer (``last=False``) gives its value after its last ``=`` or
+    ``≈`` (``12 + 3 = 15`` is 15), else its first number: what follows is a
+    remark (``3 (from 2 planes)``, ``37 °C (98.6 °F)``). A whole response
+    (``last=True``) gives the last number of the last line holding one.
+    Numbers inside parentheses count only when nothing else does.
+    """
+    if not last and _PLAIN.fullmatch(segment):
+        # "Final Answer: 123", the format the prompt asks for
+        return Number(float(segment), 0, len(segment), False), segment
+    text = fold_number_text(segment[-_MAX_SEGMENT:] if last else segment[:_MAX_SEGMENT])
+    if last:
+        lines = text.splitlines()
+        for line in reversed(lines):
+            numbers = find_numbers(line)
+            if numbers:
+                offset = text.rfind(line)
+                return _choose(numbers, line, last=True, offset=offset), text
+        return _number_words(text, last=True), text
+    numbers = find_numbers(text)
+    if not numbers:
+        return _number_words(text, last=False), text
+    return _choose(numbers, text, last=False, offset=0), text
+
+
+def _choose(numbers: list[Number], text: str, *, last: bool, offset: int) -> Number:
+    if len(numbers) == 1:
+        n = numbers[0]
+    else:
+        asides = [(p.start(), p.end()) for p in _PAREN.finditer(text)] if "(" in text else []
+
+        def aside(n: Number) -> bool:
+            return any(s <= n.start and n.end <= e for s, e in asides)
+
+        start = 0
+        for eq in _EQUALS.finditer(text):
+            if not any(s <= eq.start() < e for s, e in asides):
+                start = eq.end()
+        pool = [n for n in numbers if n.start >= start] or numbers
+        plain = [n for n in pool if not aside(n)] or pool
+        n = plain[-1] if last else plain[0]
+    if not offset:
+        return n
+    return Number(n.value, n.start + offset, n.end + offset, n.percent)
+
+
+def canonical(value: float, percent: bool = False) -> str:
+    """A stable spelling of a value: ``1234``, ``0.5``, ``3e+08``; ``%`` kept."""
+    if value == int(value) and abs(value) < 1e15:
+        text = str(int(value))
+    else:
+        text = repr(value)
+    return text + "%" if percent else text

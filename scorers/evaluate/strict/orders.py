@@ -1,0 +1,93 @@
+"""Ordered lists: the stated list must be the expected list, item for item.
+
+Items may be separated by commas (ASCII or full-width), ``、``, semicolons,
+arrows (``→``, ``->``, ``=>``, ``\\rightarrow``), ``>``, spaced dashes, "then",
+newlines or numbered lines, or by spaces when nothing else separates them.
+Letter items are read with the option-letter reader (``Panel B`` is B,
+``(C) the sunset`` is C); ``CDAB`` written as one word is four letters. Other
+items compare folded (case, accents, whitespace) with a leading "the" and a
+trailing parenthetical remark dropped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from scorers.evaluate.strict.choices import read_letters
+from scorers.evaluate.strict.fold import fold_phrase, fold_width
+
+_SEPARATOR = re.compile(
+    r"[ \t]*(?:,|，|、|;|；|→|⟶|⇒|➔|->|-->|=>|>|\\rightarrow\b|\\to\b|\\Rightarrow\b"
+    r"|[ \t][-–—][ \t]|\n|\bthen\b|\bfollowed by\b)[ \t]*"
+)
+_NUMBERING = re.compile(
+    r"^(?:\(?\d{1,2}[.):][ \t]+|[-*•·][ \t]+|(?:step|position)[ \t]*\d+[ \t]*[:.)-]?[ \t]*"
+    r"|(?:first|second|third|fourth|fifth|next|finally|last|lastly|and)\b,?[ \t]*)",
+    re.IGNORECASE,
+)
+_AND = re.compile(r"[ \t]+and[ \t]+")
+_ASIDE = re.compile(r"[ \t]*\([^()]*\)[ \t]*$")
+_SENTENCE_END = re.compile(r"(?<=[a-z]{3})\.[ \t]+[A-Z].*$", re.DOTALL)
+_TRAILING = " \t.;:!?'\"*_"
+_MAX_SEGMENT = 4000
+# "C, D, A, B", "C→D→A→B": one letter per item, one separator between (the
+# common case, read without the general splitter). Each repetition must take a
+# separator and a letter, so the match is linear.
+_SIMPLE_LETTERS = re.compile(r"[A-Za-z](?:[ \t]*[,，;；>→、][ \t]*[A-Za-z])*[ \t.]*")
+_LETTER = re.compile(r"[A-Za-z]")
+
+
+def read_order(order: list[str]) -> list[str]:
+    """The expected items in comparable form."""
+    joined = "".join(order)
+    if len(joined) == len(order) and joined.isascii() and joined.isalpha():
+        return list(joined.upper())
+    return [_fold_item(item) for item in order]
+
+
+def _fold_item(item: str) -> str:
+    item = fold_phrase(item)
+    return item[4:] if item.startswith("the ") else item
+
+
+def _strip_item(item: str) -> str:
+    item = item.strip()
+    while True:
+        m = _NUMBERING.match(item)
+        if m is None or not m.end():
+            break
+        item = item[m.end() :]
+    item = _SENTENCE_END.sub("", item)
+    item = _ASIDE.sub("", item)
+    return item.strip(_TRAILING).strip("()[]").strip()
+
+
+def read_list(segment: str, expected: list[str]) -> list[str]:
+    """The items the answer lists, in order, comparable with :func:`read_order`."""
+    joined = "".join(expected)
+    letters = len(joined) == len(expected) and joined.isalpha()
+    text = fold_width(segment[:_MAX_SEGMENT])
+    if letters and _SIMPLE_LETTERS.fullmatch(text):
+        return _LETTER.findall(text.upper())
+    parts = [_strip_item(p) for p in _SEPARATOR.split(text)]
+    if len(parts) > 1 and not letters and not any(" and " in e for e in expected):
+        # "Paris, London and Rome": "and" joins the last item unless an item
+        # is itself a name with "and" in it (Trinidad and Tobago).
+        parts = [q for p in parts for q in _AND.split(p)]
+    items = [p for p in parts if p]
+    if len(items) == 1 and len(expected) > 1:
+        words = items[0].split()
+        if len(words) > 1:
+            items = words
+        elif letters and items[0].isupper() and items[0].isalpha():
+            items = list(items[0])
+    if letters:
+        out: list[str] = []
+        for item in items:
+            found = read_letters(item)
+            out.append(found[0] if len(found) == 1 else fold_phrase(item))
+        return out
+    out = [_fold_item(item) for item in items]
+    if out and expected and out[0] != expected[0] and out[0].endswith(" " + expected[0]):
+        out[0] = expected[0]  # "The correct order is Paris, ..." begins with Paris
+    return out

@@ -1,0 +1,69 @@
+"""Recompute a record's flags from its texts, verdicts and human state.
+
+Flags are a pure function of the record, so they are rebuilt whole after
+grading, judging or an override; nothing has to remember which flags an
+earlier step set. Each detector module exposes
+``detect(record, texts, ctx) -> Iterable[Flag]``; add a module to
+``DETECTOR_MODULES`` to add a family of flags.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from scorers.records import FLAG_KINDS, Flag, ResponseTexts, response_texts, review_of
+
+DETECTOR_MODULES: tuple[str, ...] = (
+    "scorers.flags.verdicts",  # rome/strict, rule/judge disagreement, judge errors, stale overrides
+    "scorers.flags.behaviour",  # thinking/answer misalignment and behaviour (no LLM)
+    "scorers.judges.flags",  # judge rationale contradictions, LRM-Eval rubric answers
+)
+
+
+@dataclass(frozen=True)
+class FlagContext:
+    """Run-wide settings that change what counts as a flag."""
+
+    tools_available: frozenset[str] = field(default_factory=frozenset)
+    primary_rule: str = "rule:strict"
+
+
+Detector = Callable[[dict[str, Any], ResponseTexts, FlagContext], Iterable[Flag]]
+
+
+def detectors() -> tuple[Detector, ...]:
+    """The ``detect`` functions of ``DETECTOR_MODULES`` (imported once per list)."""
+    return _imported(DETECTOR_MODULES)
+
+
+@cache
+def _imported(modules: tuple[str, ...]) -> tuple[Detector, ...]:
+    return tuple(importlib.import_module(name).detect for name in modules)
+
+
+def recompute_flags(
+    record: dict[str, Any], ctx: FlagContext | None = None, texts: ResponseTexts | None = None
+) -> list[Flag]:
+    """Rebuild ``review.flags``. Pass ``texts`` when the caller already split the
+    response (grading does), since that split is the costly part for long traces."""
+    if texts is None:
+        texts = response_texts(record)
+    if ctx is None:
+        ctx = FlagContext()
+    flags: list[Flag] = []
+    for detect in detectors():
+        flags.extend(_checked(detect(record, texts, ctx)))
+    review_of(record)["flags"] = flags
+    return flags
+
+
+def _checked(flags: Iterable[Flag]) -> list[Flag]:
+    out = list(flags)
+    for flag in out:
+        if flag["kind"] not in FLAG_KINDS:
+            raise ValueError(f"unknown flag kind {flag['kind']!r}: add it to FLAG_KINDS")
+    return out

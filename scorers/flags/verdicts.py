@@ -1,0 +1,101 @@
+"""Flags that come from comparing verdicts, not from reading the model's text."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from scorers.records import Flag, ResponseTexts, Verdict
+
+if TYPE_CHECKING:
+    from scorers.flags.flagging import FlagContext
+
+SOURCE = "verdicts"
+
+
+def _passes(score: float | None) -> bool | None:
+    return None if score is None else score >= 0.5
+
+
+def _grades_correctness(source: str) -> bool:
+    # Imported late: grading without judge verdicts should not pay for the judge modules.
+    from scorers.judges.registry import get_judge
+
+    try:
+        return get_judge(source.removeprefix("judge:")).grades_correctness
+    except KeyError:
+        return True  # an unknown judge from another tool: compare rather than hide
+
+
+def _sorted_verdicts(
+    review: Any, primary_rule: str
+) -> tuple[Verdict | None, Verdict | None, Verdict | None, list[Verdict]]:
+    """The first rome, strict and primary-rule verdicts, and the judges' in order:
+    what ``verdict_of`` finds for each, in one pass over the verdicts."""
+    rome: Any = None
+    strict: Any = None
+    primary: Any = None
+    judges: list[Any] = []
+    verdicts = review.get("verdicts", ()) if isinstance(review, dict) else ()
+    for verdict in verdicts:
+        if not isinstance(verdict, dict):
+            continue
+        source = verdict.get("source", "")
+        if source == primary_rule and primary is None:
+            primary = verdict
+        if source == "rule:rome":
+            if rome is None:
+                rome = verdict
+        elif source == "rule:strict":
+            if strict is None:
+                strict = verdict
+        elif type(source) is str and source.startswith("judge:"):
+            judges.append(verdict)
+    return rome, strict, primary, judges
+
+
+def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> Iterator[Flag]:
+    review = record.get("review") or {}
+    rome, strict, primary, judges = _sorted_verdicts(review, ctx.primary_rule)
+    if (
+        rome
+        and strict
+        and not rome.get("error")
+        and not strict.get("error")
+        and rome.get("score") != strict.get("score")
+    ):
+        yield Flag(
+            kind="rome_strict_disagree",
+            source=SOURCE,
+            evidence=[],
+            detail=f"rome {rome.get('score')} vs strict {strict.get('score')}",
+        )
+    rule = primary or strict or rome
+    for verdict in judges:
+        source = verdict["source"]
+        if verdict.get("error"):
+            yield Flag(
+                kind="judge_error", source=source, evidence=[], detail=str(verdict["error"])[:200]
+            )
+            continue
+        if rule is None or not _grades_correctness(source):
+            continue  # rubric and step-quality judges do not say whether the answer is right
+        judged, ruled = _passes(verdict.get("score")), _passes(rule.get("score"))
+        if judged is not None and ruled is not None and judged != ruled:
+            yield Flag(
+                kind="rule_judge_disagree",
+                source=source,
+                evidence=[],
+                detail=f"{rule['source']} {rule.get('score')} vs {source} {verdict.get('score')}",
+            )
+    if review.get("stale"):
+        yield Flag(
+            kind="override_stale",
+            source="journal",
+            evidence=[],
+            detail="content changed since the override",
+        )
+    if review.get("conflict"):
+        yield Flag(
+            kind="override_conflict", source="journal", evidence=[], detail="reviewers disagree"
+        )

@@ -1,0 +1,568 @@
+"""Reading annotation and prediction files in every shape seen in the wild.
+
+Accepted: a JSON array, a JSON object keyed by question_id (pretty-printed or
+not), a single record object, or JSON Lines; an optional UTF-8 BOM; and
+``evaluator_kwargs`` / ``usage`` given as JSON strings (the BAAI/ROME-Evaluated
+export). Anything else is an :class:`InputError` naming the file, the line
+(JSONL) or record, and the problem.
+
+The reference grader reads fewer shapes (spec §2.1) and counts ids in its own
+way (spec §2.2-2.4). ``rome`` mode reproduces its counting (duplicate
+predictions count twice, missing predictions are ignored, a prediction without
+an annotation stops the run) and warns where the reference would have read the
+file differently; ``strict`` mode grades each id once and reports the rest.
+Warnings are returned as plain strings; the caller decides where they go.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, TypeGuard
+
+import orjson
+
+from scorers.errors import InputError
+from scorers.io.jsonio import BOM, read_bytes
+
+FIRST_IDS = 5  # how many ids a warning quotes
+_NON_BLANK = re.compile(rb"\S")
+JSON_STRING_FIELDS = ("evaluator_kwargs", "usage", "inference_scores")
+# orjson parses 1024 levels of nesting but writes only 254, and a record is
+# written inside the list of records: a record may nest this many containers,
+# itself included, or it could be read but never written back.
+WRITABLE_DEPTH = 253
+TOO_DEEP = (
+    f"nested more than {WRITABLE_DEPTH} levels deep (rome-tui could read it but not write it back)"
+)
+_CONTAINERS = frozenset((dict, list))
+
+
+@dataclass
+class Parsed:
+    """A file's top-level JSON value, with where each record came from."""
+
+    value: Any
+    lines: list[int] | None = None  # JSONL: the 1-based line of each record
+    warnings: list[str] = field(default_factory=list)
+
+
+def deeper_than(values: list[Any], limit: int = WRITABLE_DEPTH) -> bool:
+    """True when some value of ``values`` nests more than ``limit`` containers, itself included.
+
+    Walks all the values one level at a time, so a large run costs a few list
+    comprehensions per level rather than a Python loop per record; records
+    rarely nest more than five levels.
+    """
+    level = [value for value in values if type(value) in _CONTAINERS]
+    for _ in range(limit):
+        level = [
+            item
+            for node in level
+            for item in (node.values() if type(node) is dict else node)
+            if type(item) in _CONTAINERS
+        ]
+        if not level:
+            return False
+    return True
+
+
+def _writable_in_a_list(values: list[Any]) -> bool:
+    """True when orjson can write ``values`` as one list: then no value nests more
+    than WRITABLE_DEPTH containers (orjson writes 254 levels, the list is one).
+
+    orjson checks in C what deeper_than walks in Python: for annotations, whose
+    kwargs nest a few levels, several times faster. For predictions, mostly
+    long texts it would copy, the walk is the cheaper. False also when orjson
+    cannot write a value for another reason: the walk then decides.
+    """
+    try:
+        orjson.dumps(values)
+    except orjson.JSONEncodeError:
+        return False
+    return True
+
+
+def first_too_deep(values: list[Any], limit: int = WRITABLE_DEPTH) -> int | None:
+    """Index of the first value nested more than ``limit`` levels, or None."""
+    if not deeper_than(values, limit):
+        return None
+    return next(i for i, value in enumerate(values) if deeper_than([value], limit))
+
+
+def first_ids(ids: Iterable[Any]) -> str:
+    """The first few ids of a warning, comma-separated."""
+    return _first(ids)
+
+
+def _first(ids: Iterable[Any]) -> str:
+    shown = []
+    for i, value in enumerate(ids):
+        if i == FIRST_IDS:
+            shown.append("...")
+            break
+        shown.append(repr(value) if not isinstance(value, str) else value)
+    return ", ".join(shown)
+
+
+def _iter_lines(data: bytes, start: int = 0) -> Iterator[tuple[int, memoryview]]:
+    """Non-blank lines with their 1-based numbers, without copying the buffer."""
+    view = memoryview(data)
+    number = 0
+    size = len(data)
+    while start < size:
+        end = data.find(b"\n", start)
+        if end == -1:
+            end = size
+        number += 1
+        if _NON_BLANK.search(data, start, end):
+            yield number, view[start:end]
+        start = end + 1
+
+
+_BLOCK = 1 << 20  # bytes read at a time when streaming: small blocks parse faster (cache)
+_LINES_PER_BLOCK = 512  # JSON Lines records handed to ``on_block`` at a time
+
+# Called with each run of records a streamed parse has just read, in file
+# order, so that work on them can start before the file is read to its end.
+# A hint only: the parse may still fail or fall back to reading the whole file.
+OnBlock = Callable[[list[Any]], None]
+_PRETTY_ARRAY_HEAD = re.compile(rb"\s*\[(\s*\n\s*)\{")
+
+
+def _stream(path: str, on_block: OnBlock | None = None) -> Parsed | None:
+    """Parse a large pretty-printed array or a JSON Lines file piece by piece.
+
+    orjson copies its whole input before parsing, so reading a 500 MB file at
+    once costs the file, the copy and the objects: three times the file. A
+    pretty-printed array is cut where one element ends and the next begins
+    (``},`` + the indentation + ``{``: a raw newline cannot occur inside a JSON
+    string), JSON Lines at newlines, so only the objects stay. Each piece is
+    parsed as a complete array: a cut that is not between two elements leaves
+    an unbalanced piece that fails to parse, and then None sends the caller to
+    the whole-file path, which also gives the exact error.
+    """
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - closed below, errors go to the caller's path
+    except OSError:
+        return None
+    with handle:
+        head = handle.read(_BLOCK)
+        start = len(BOM) if head.startswith(BOM) else 0
+        match = _PRETTY_ARRAY_HEAD.match(head, start)
+        if match is not None:
+            return _stream_array(handle, head, match, on_block)
+        first = _NON_BLANK.search(head, start)
+        if first is None or head[first.start()] != ord("{"):
+            return None
+        return _stream_lines(path, handle, head, start, on_block)
+
+
+def _stream_array(
+    handle: Any, head: bytes, match: re.Match[bytes], on_block: OnBlock | None
+) -> Parsed | None:
+    separator = b"}," + match.group(1) + b"{"
+    records: list[Any] = []
+    # "[" and the text not parsed yet, from the next element's "{". Pieces are
+    # parsed in place: the "," after a piece's last element becomes its "]",
+    # then the "[" of what follows, and the parsed part is dropped from the
+    # front (cheap for a bytearray), so each byte is copied once, on reading.
+    buffer = bytearray(b"[")
+    buffer += memoryview(head)[match.end() - 1 :]
+    searched = 0  # no separator starts before this offset
+    while True:
+        block = handle.read(_BLOCK)
+        if not block:
+            try:
+                parsed = orjson.loads(buffer)  # the buffer ends with the closing "]"
+            except orjson.JSONDecodeError:
+                return None
+            records.extend(parsed)
+            if on_block is not None:
+                on_block(parsed)
+            return Parsed(records)
+        buffer += block
+        cut = buffer.rfind(separator, searched)
+        if cut == -1:
+            searched = max(0, len(buffer) - len(separator) + 1)
+            continue
+        buffer[cut + 1] = ord("]")
+        try:
+            with memoryview(buffer) as view:
+                parsed = orjson.loads(view[: cut + 2])
+        except orjson.JSONDecodeError:
+            return None
+        records.extend(parsed)
+        if on_block is not None:
+            on_block(parsed)
+        buffer[cut + 1] = ord("[")
+        del buffer[: cut + 1]
+        searched = 0
+
+
+def _stream_lines(
+    path: str, handle: Any, head: bytes, start: int, on_block: OnBlock | None
+) -> Parsed | None:
+    """JSON Lines, read line by line; None when the first line is not a JSON value."""
+    handle.seek(start)
+    records: list[Any] = []
+    numbers: list[int] = []
+    handed = 0  # records handed to on_block
+    for number, line in enumerate(handle, 1):
+        if on_block is not None and len(records) - handed >= _LINES_PER_BLOCK:
+            on_block(records[handed:])
+            handed = len(records)
+        if not _NON_BLANK.search(line):
+            continue
+        try:
+            records.append(orjson.loads(line))
+        except orjson.JSONDecodeError as exc:
+            if not records:
+                return None  # e.g. a pretty-printed object: "{" alone on the first line
+            raise InputError(
+                path, f"invalid JSON Lines record: {exc.msg} (column {exc.colno})", line=number
+            ) from None
+        numbers.append(number)
+    if on_block is not None and len(records) > handed:
+        on_block(records[handed:])
+    if len(records) == 1:
+        return Parsed(records[0])  # a one-line file is one JSON value, as when parsed whole
+    return Parsed(records, numbers)
+
+
+def parse_file(path: str, on_block: OnBlock | None = None) -> Parsed:
+    """Parse ``path`` as JSON or JSON Lines; InputError on anything malformed."""
+    streamed = _stream(path, on_block)
+    if streamed is not None:
+        if streamed.lines is None and not isinstance(streamed.value, list):
+            streamed = None  # a single object: the whole-file path also checks how it is laid out
+        else:
+            bom = read_head(path).startswith(BOM)
+            if bom:
+                streamed.warnings.append(
+                    f"{path}: starts with a UTF-8 BOM (ignored; the reference grader cannot read it)"
+                )
+            return streamed
+    raw = read_bytes(path)
+    warnings: list[str] = []
+    data: bytes | memoryview = raw
+    if raw.startswith(BOM):
+        data = memoryview(raw)[len(BOM) :]
+        warnings.append(
+            f"{path}: starts with a UTF-8 BOM (ignored; the reference grader cannot read it)"
+        )
+    # Look at the first character without copying a file that may be 500 MB.
+    first = _NON_BLANK.search(raw, len(raw) - len(data))
+    if first is None:
+        return Parsed([], None, warnings)
+    if raw[first.start()] != ord("{"):
+        return Parsed(_loads(data, path), None, warnings)
+    try:
+        value = orjson.loads(data)
+    except orjson.JSONDecodeError as whole_error:
+        lines = list(_iter_lines(raw, len(raw) - len(data)))
+        if not lines:
+            raise InputError(path, "empty") from None
+        try:
+            orjson.loads(lines[0][1])
+        except orjson.JSONDecodeError:
+            # Not JSON Lines either: report the error of the whole document.
+            raise InputError(
+                path, f"invalid JSON: {whole_error.msg}", line=whole_error.lineno
+            ) from None
+        records = []
+        numbers = []
+        for number, line in lines:
+            try:
+                records.append(orjson.loads(line))
+            except orjson.JSONDecodeError as exc:
+                raise InputError(
+                    path, f"invalid JSON Lines record: {exc.msg} (column {exc.colno})", line=number
+                ) from None
+            numbers.append(number)
+        return Parsed(records, numbers, warnings)
+    # One JSON object. The reference takes any multi-line text starting with
+    # "{" for JSON Lines and so fails on a pretty-printed object (spec Q5).
+    end = len(raw)
+    while end > 0 and raw[end - 1] in b" \t\r\n":
+        end -= 1
+    if raw.find(b"\n", first.start(), end) != -1:
+        warnings.append(
+            f"{path}: a pretty-printed JSON object; the reference grader would read it as "
+            "JSON Lines and fail"
+        )
+    return Parsed(value, None, warnings)
+
+
+def read_head(path: str) -> bytes:
+    with open(path, "rb") as handle:
+        return handle.read(len(BOM))
+
+
+def _loads(data: bytes | memoryview, path: str) -> Any:
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        raise InputError(
+            path, f"invalid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno
+        ) from None
+
+
+def _json_text(value: Any) -> TypeGuard[str]:
+    return isinstance(value, str) and value[:1] in ("{", "[")
+
+
+def needs_decoding(record: dict[str, Any]) -> bool:
+    """Whether :func:`decode_json_strings` would change ``record`` (or reject it)."""
+    for name in JSON_STRING_FIELDS:  # noqa: SIM110 - any() over a generator costs more per record
+        if _json_text(record.get(name)):
+            return True
+    return False
+
+
+def decode_json_strings(record: dict[str, Any], path: str, where: str | int) -> bool:
+    """Decode fields that exports store as JSON text; True if one was decoded."""
+    changed = False
+    for name in JSON_STRING_FIELDS:
+        value = record.get(name)
+        # (_json_text written out: this runs for every annotation and prediction)
+        if type(value) is str and value[:1] in ("{", "["):
+            try:
+                record[name] = orjson.loads(value)
+            except orjson.JSONDecodeError as exc:
+                raise InputError(
+                    path, f"{name} is a string but not valid JSON: {exc.msg}", record=where
+                ) from None
+            changed = True
+    return changed
+
+
+def _records_of(parsed: Parsed, path: str, what: str) -> list[tuple[Any, Any]]:
+    """(where, record) pairs of a top-level list; ``where`` is a line or an index."""
+    if not isinstance(parsed.value, list):
+        raise InputError(path, f"expected a list of {what}")
+    out = []
+    for i, item in enumerate(parsed.value):
+        where = parsed.lines[i] if parsed.lines is not None else i
+        if not isinstance(item, dict):
+            raise _bad(path, where, parsed, f"expected a JSON object, got {type(item).__name__}")
+        out.append((where, item))
+    return out
+
+
+def _bad(path: str, where: Any, parsed: Parsed, problem: str) -> InputError:
+    if parsed.lines is not None:
+        return InputError(path, problem, line=where)
+    return InputError(path, problem, record=where)
+
+
+def _looks_like_record(value: dict[str, Any], *keys: str) -> bool:
+    return "question_id" in value and any(k in value for k in keys)
+
+
+def load_annotations(
+    path: str, mode: str = "strict"
+) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """Annotations keyed by ``str(question_id)``; the last of duplicate ids wins, as in the reference."""
+    parsed = parse_file(path)
+    warnings = parsed.warnings
+    value = parsed.value
+    out: dict[str, dict[str, Any]] = {}
+    decoded = 0
+    if isinstance(value, dict) and _looks_like_record(value, "evaluator", "evaluator_kwargs"):
+        warnings.append(
+            f"{path}: a single annotation object; the reference grader would read its field names as ids"
+        )
+        value = [value]
+        parsed = Parsed(value, None, warnings)
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(item, dict):
+                raise InputError(
+                    path, f"expected an annotation object, got {type(item).__name__}", record=key
+                )
+            decoded += decode_json_strings(item, path, key)
+            out[str(key)] = item
+    elif isinstance(value, list):
+        duplicates: list[str] = []
+        missing_id = 0
+        for where, item in _records_of(parsed, path, "annotations"):
+            if "question_id" not in item or item["question_id"] is None:
+                if mode != "rome":
+                    raise _bad(path, where, parsed, "annotation has no question_id")
+                missing_id += 1
+            qid = str(item.get("question_id"))
+            decoded += decode_json_strings(item, path, qid)
+            if qid in out:
+                duplicates.append(qid)
+            out[qid] = item
+        if missing_id:
+            warnings.append(
+                f"{path}: {missing_id} annotation(s) without question_id, filed under the id 'None' as the reference does"
+            )
+        if duplicates:
+            warnings.append(
+                f"{path}: {len(duplicates)} duplicate annotation id(s) (first: {_first(dict.fromkeys(duplicates))}); "
+                "the last of each is used, as in the reference grader"
+            )
+    else:
+        raise InputError(
+            path,
+            "expected a list of annotations or an object keyed by question_id, "
+            f"got {type(value).__name__}",
+        )
+    if not out:
+        raise InputError(path, "empty: no annotations")
+    values = list(out.values())
+    deep = None if _writable_in_a_list(values) else first_too_deep(values)
+    if deep is not None:
+        raise InputError(path, TOO_DEEP, record=list(out)[deep])
+    if decoded:
+        warnings.append(
+            f"{path}: {decoded} annotation(s) with evaluator_kwargs/usage as JSON text, decoded"
+        )
+    return out, warnings
+
+
+def load_predictions(
+    path: str, mode: str = "strict", *, on_block: OnBlock | None = None
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """Predictions as a list, in file order (spec §2.3 shapes).
+
+    ``on_block`` sees the records of a large file as they are parsed, before
+    they are checked and before JSON-text fields are decoded in place.
+    """
+    parsed = parse_file(path, on_block)
+    warnings = parsed.warnings
+    value = parsed.value
+    records: list[dict[str, Any]]
+    if isinstance(value, list):
+        records = [item for _, item in _records_of(parsed, path, "predictions")]
+    elif isinstance(value, dict):
+        if "question_id" in value and "answer" in value:
+            records = [value]
+        elif all(isinstance(v, dict) for v in value.values()):
+            records = []
+            for key, item in value.items():
+                merged = {"question_id": key, **item}
+                if "answer" not in merged:
+                    raise InputError(path, "prediction has no 'answer'", record=key)
+                records.append(merged)
+        else:
+            bad = next(k for k, v in value.items() if not isinstance(v, dict))
+            raise InputError(
+                path,
+                "expected a list of predictions, a single prediction with question_id and answer, "
+                "or an object keyed by question_id whose values are objects",
+                record=bad,
+            )
+    else:
+        raise InputError(path, f"expected a list of predictions, got {type(value).__name__}")
+    decoded = 0
+    for i, record in enumerate(records):
+        if "usage" in record or "evaluator_kwargs" in record or "inference_scores" in record:
+            decoded += decode_json_strings(record, path, record.get("question_id", i))
+    deep = first_too_deep(records)
+    if deep is not None:
+        raise InputError(
+            path,
+            TOO_DEEP,
+            line=parsed.lines[deep] if parsed.lines is not None else None,
+            record=_where(records[deep], deep),
+        )
+    if decoded:
+        warnings.append(
+            f"{path}: {decoded} prediction(s) with usage/evaluator_kwargs as JSON text, decoded"
+        )
+    return records, warnings
+
+
+@dataclass
+class Paired:
+    """Predictions matched with their annotations, in grading order."""
+
+    pairs: list[tuple[dict[str, Any], dict[str, Any]]]
+    warnings: list[str]
+    unmatched: list[str]  # prediction ids without an annotation (strict mode: not graded)
+    duplicates: list[str]  # prediction ids seen more than once
+    missing: list[str]  # annotation ids no prediction refers to
+
+
+def pair(
+    annotations: dict[str, dict[str, Any]],
+    predictions: list[dict[str, Any]],
+    mode: str,
+    *,
+    annotations_path: str = "annotations",
+    predictions_path: str = "predictions",
+) -> Paired:
+    """Match predictions to annotations as ``mode`` counts them (see module doc)."""
+    warnings: list[str] = []
+    pairs: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    unmatched: list[str] = []
+    duplicates: list[str] = []
+    seen: set[str] = set()
+    for index, pred in enumerate(predictions):
+        qid = str(pred.get("question_id"))
+        gt = annotations.get(qid)
+        if gt is None:
+            unmatched.append(qid)
+            continue
+        if "answer" not in pred:
+            raise InputError(
+                predictions_path, "prediction has no 'answer'", record=_where(pred, index)
+            )
+        if "evaluator" not in gt or "evaluator_kwargs" not in gt:
+            raise InputError(
+                annotations_path,
+                "annotation must include 'evaluator' and 'evaluator_kwargs'",
+                record=qid,
+            )
+        if qid in seen:
+            duplicates.append(qid)
+            if mode != "rome":
+                continue
+        seen.add(qid)
+        pairs.append((pred, gt))
+    if unmatched:
+        message = (
+            f"{predictions_path}: {len(unmatched)} prediction(s) without an annotation "
+            f"(first: {_first(unmatched)})"
+        )
+        if mode == "rome":
+            raise InputError(
+                predictions_path,
+                f"{len(unmatched)} prediction(s) without an annotation (first: {_first(unmatched)}); "
+                "the reference grader stops here (use --mode strict to grade the rest)",
+            )
+        warnings.append(message + "; not graded")
+    if duplicates:
+        if mode == "rome":
+            warnings.append(
+                f"{predictions_path}: {len(duplicates)} repeated prediction id(s) (first: "
+                f"{_first(dict.fromkeys(duplicates))}); each copy is graded and counted, as in the reference grader"
+            )
+        else:
+            warnings.append(
+                f"{predictions_path}: {len(duplicates)} repeated prediction id(s) (first: "
+                f"{_first(dict.fromkeys(duplicates))}); only the first of each is graded"
+            )
+    missing = [qid for qid in annotations if qid not in seen]
+    if missing:
+        warnings.append(
+            f"{annotations_path}: {len(missing)} annotation(s) without a prediction (first: {_first(missing)}); "
+            "they are not in the denominator"
+            + (", as in the reference grader" if mode == "rome" else "")
+        )
+    if not pairs:
+        raise InputError(
+            predictions_path,
+            "no prediction to grade" if not predictions else "no prediction matches an annotation",
+        )
+    return Paired(pairs, warnings, unmatched, duplicates, missing)
+
+
+def _where(pred: dict[str, Any], index: int) -> str | int:
+    qid = pred.get("question_id")
+    return str(qid) if qid is not None else index
