@@ -3,33 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
-import os
 import sys
-import time
 from typing import Any
 
 from rome_tui.console import warn
-from scorers.adjudicate.store import save_unless_changed, stamp_before_load
-from scorers.errors import UsageError
-from scorers.flags.flagging import FlagContext, recompute_flags
-from scorers.io.results import load_results
-from scorers.judges.base import JudgeOptions
-from scorers.judges.cache import JudgeCache
-from scorers.judges.client import ClientStats, JudgeClient
 from scorers.judges.progress import JudgeProgress
-from scorers.judges.registry import JUDGE_MODULES, get_judge
+from scorers.judges.registry import JUDGE_MODULES
 from scorers.judges.rubric import VARIANTS
-from scorers.judges.runner import (
-    apply_primary,
-    judge_records,
-    parse_where,
-    plan,
-    rough_tokens,
-    select,
-)
+from scorers.judges.run import JudgePlan, JudgeRunRequest, judge_run, plan_run
+from scorers.judges.runner import rough_tokens
 from scorers.judges.vrc_answer import MODES
-from scorers.records import Verdict, question_id
 
 DESCRIPTION = """Add LLM judge verdicts to a graded run (review.verdicts, source judge:NAME),
 recompute flags and `correct` (per the run's primary policy), and rewrite the files atomically.
@@ -112,106 +95,41 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.concurrency < 1:
-        raise UsageError("--concurrency must be at least 1")
-    if args.timeout <= 0:
-        raise UsageError("--timeout must be positive")
-    if args.max_retries < 0:
-        raise UsageError("--max-retries must be 0 or more")
-    if args.parse == "rome" and args.judge != "rome":
-        raise UsageError("--parse rome applies to --judge rome only")
-    conditions = parse_where(args.where)
-    judge = get_judge(args.judge)
-    read = stamp_before_load(args.results)
-    loaded = load_results(args.results)
-    for warning in loaded.warnings:
-        warn("judge", warning)
-    model = args.model or os.environ.get("OPENAI_MODEL") or judge.default_model
-    opts = JudgeOptions(
-        model=model,
+    request = JudgeRunRequest(
+        results=args.results,
+        judge=args.judge,
+        model=args.model,
+        base_url=args.base_url,
+        concurrency=args.concurrency,
+        timeout=args.timeout,
+        max_retries=args.max_retries,
+        where=tuple(args.where),
         parse=args.parse,
         fence=not args.no_fence,
         vrc_answer_mode=args.vrc_answer_mode,
         rubric=args.rubric,
+        use_cache=not args.no_cache,
     )
-    selected = select(loaded.records, conditions)
-    if not selected:
-        print(
-            f"rome-tui judge: no record matches {' and '.join(args.where) or 'the run'}; nothing to do",
-            file=sys.stderr,
-        )
-        return 0
-    cache = None if args.no_cache else JudgeCache.beside(loaded.paths.directory)
     if args.dry_run:
-        return _dry_run(selected, judge, opts, cache, args)
-
-    endpoint = args.base_url or os.environ.get("OPENAI_BASE_URL") or ""
-    if not os.environ.get("OPENAI_API_KEY") and (not endpoint or "api.openai.com" in endpoint):
-        raise UsageError(
-            "OPENAI_API_KEY is not set: set it for OpenAI, or point --base-url / OPENAI_BASE_URL "
-            "at a local server (which needs no key)"
-        )
-    judged: list[dict[str, Any]] = []
-    started = time.monotonic()
-    stats: ClientStats | None = None
-
-    async def main() -> None:
-        async with JudgeClient(
-            model=model,
-            base_url=args.base_url,
-            concurrency=args.concurrency,
-            timeout=args.timeout,
-            max_retries=args.max_retries,
-            cache=cache,
-        ) as client:
-            nonlocal stats
-            stats = client.stats
-            with JudgeProgress(len(selected), f"judge {judge.name}", client.stats) as progress:
-
-                def done(record: dict[str, Any], verdict: Verdict) -> None:
-                    judged.append(record)
-                    progress.advance(verdict.get("error") is not None)
-
-                await judge_records(selected, judge, opts, client, on_verdict=done)
-
-    interrupted = False
-    try:
-        asyncio.run(main())
-    except KeyboardInterrupt:
-        interrupted = True
-    interrupted = interrupted or len(judged) < len(selected)
-    ctx = FlagContext(
-        tools_available=frozenset(loaded.settings.tools_available),
-        primary_rule=loaded.settings.primary_rule,
+        return _dry_run(plan_run(request), args)
+    result = judge_run(request, progress=JudgeProgress)
+    for warning in result.warnings:
+        warn("judge", warning)
+    if not result.selected:
+        return _nothing_selected(args)
+    line = (
+        f"judge {result.judge} ({result.model}): {result.judged}/{result.selected} records "
+        f"judged, {result.errors} errors; {result.calls} requests, {result.cached} cached, "
+        f"{result.retries} retries, {result.tokens:,} tokens, {result.seconds:.1f} s"
     )
-    for record in judged:
-        apply_primary(record, loaded.settings, judge)
-        recompute_flags(record, ctx)
-    if judged:
-        # The review app (or another judge run) may have written the run meanwhile.
-        then = (
-            f"The judge's answers are cached in {cache.path}: run the same command again "
-            "to apply them to the new file without asking the judge again."
-            if cache is not None
-            else "Run the same command again to judge the new file."
-        )
-        save_unless_changed(loaded, read, then)
-    errors = sum(1 for r in judged if _verdict_error(r, judge.name))
-    seconds = time.monotonic() - started
-    line = f"judge {judge.name} ({model}): {len(judged)}/{len(selected)} records judged, {errors} errors"
-    if stats is not None:
-        line += (
-            f"; {stats.calls} requests, {stats.cached} cached, {stats.retries} retries, "
-            f"{stats.tokens:,} tokens, {seconds:.1f} s"
-        )
     print(line)
-    if errors:
+    if result.errors:
         print(
-            f"rome-tui judge: {errors} judge error(s) recorded (flag judge_error); "
-            f"first: {_first_error(judged, judge.name)}",
+            f"rome-tui judge: {result.errors} judge error(s) recorded (flag judge_error); "
+            f"first: {result.first_error or ''}",
             file=sys.stderr,
         )
-    if interrupted:
+    if result.interrupted:
         print(
             "rome-tui judge: interrupted; finished verdicts were saved and replies cached. Run again to resume.",
             file=sys.stderr,
@@ -220,41 +138,30 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _verdict_error(record: dict[str, Any], name: str) -> str | None:
-    for verdict in record.get("review", {}).get("verdicts", ()):
-        if verdict.get("source") == f"judge:{name}":
-            error = verdict.get("error")
-            return None if error is None else str(error)
-    return None
-
-
-def _first_error(records: list[dict[str, Any]], name: str) -> str:
-    for record in records:
-        error = _verdict_error(record, name)
-        if error:
-            return f"record {question_id(record)}: {error[:200]}"
-    return ""
-
-
-def _dry_run(
-    selected: list[dict[str, Any]],
-    judge: Any,
-    opts: JudgeOptions,
-    cache: JudgeCache | None,
-    args: argparse.Namespace,
-) -> int:
-    planned = asyncio.run(plan(selected, judge, opts))
-    requests = planned.requests
-    chars = sum(r.prompt_chars() for r in requests)
-    cached = sum(1 for r in requests if cache is not None and r.cache_key(opts.model) in cache)
-    endpoint = args.base_url or os.environ.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
-    print(f"dry run: judge {judge.name}, model {opts.model}, endpoint {endpoint}")
-    print(f"  records:        {len(selected)}")
+def _nothing_selected(args: argparse.Namespace) -> int:
     print(
-        f"  calls:          {len(requests)} ({cached} already cached, {len(requests) - cached} to send)"
+        f"rome-tui judge: no record matches {' and '.join(args.where) or 'the run'}; nothing to do",
+        file=sys.stderr,
     )
-    print(f"  prompt tokens:  ~{rough_tokens(chars):,} (about 4 characters per token)")
-    if judge.name == "mathreal":
+    return 0
+
+
+def _dry_run(planned: JudgePlan, args: argparse.Namespace) -> int:
+    for warning in planned.warnings:
+        warn("judge", warning)
+    if not planned.selected:
+        return _nothing_selected(args)
+    requests = planned.requests
+    print(f"dry run: judge {planned.judge}, model {planned.model}, endpoint {planned.endpoint}")
+    print(f"  records:        {planned.selected}")
+    print(
+        f"  calls:          {len(requests)} ({planned.cached} already cached, "
+        f"{len(requests) - planned.cached} to send)"
+    )
+    print(
+        f"  prompt tokens:  ~{rough_tokens(planned.prompt_chars):,} (about 4 characters per token)"
+    )
+    if planned.judge == "mathreal":
         print(
             "  (an answer with \\boxed{} needs no extraction call; the count assumes the rest need one)"
         )
