@@ -98,7 +98,7 @@ def main() -> None:
     args = parser.parse_args()
     from scorers.flags import behaviour as flags
 
-    jobs = graded_jobs(args.n)
+    jobs = graded_jobs(args.n, corpus_name=args.corpus)
     claim_gates = _gates({s for fam in tool_claims._SCANNER.families for s in fam.stems})
     tail_scan = _dfa({s for fam in (*lexicon.FAMILIES, *conclusion.FAMILIES) for s in fam.stems})
     texts = [t.reasoning for _, t in jobs]

@@ -1,11 +1,12 @@
-"""What the behaviour-flag detectors cost per record on grade_throughput's corpus.
+"""What the behaviour-flag detectors cost per record on a benchmark corpus.
 
-    .venv/bin/python benchmarks/flags_per_record.py [--n 5000] [--repeat 5] [--no-memo]
+    .venv/bin/python benchmarks/flags_per_record.py [--corpus realistic|synthetic] [--n 5000]
+        [--repeat 5] [--no-memo]
     .venv/bin/python benchmarks/flags_per_record.py --annotations A --predictions P
 
 
-Generates the first ``--n`` items of ``grade_throughput.py``'s corpus (same
-seed), grades them without the detectors, then times ``scorers.flags.behaviour.detect``
+Generates the first ``--n`` items of a corpus of ``benchmarks/corpus.py``
+(``realistic`` by default, the one ``grade_throughput.py`` grades), grades them without the detectors, then times ``scorers.flags.behaviour.detect``
 on each record in this process, ``--repeat`` times, keeping each record's best,
 and prints the mean and the median per record. ``--no-memo`` clears the
 detectors' memo of short answers before each record, for the cost on runs
@@ -30,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from grade_throughput import generate  # noqa: E402
+import corpus  # noqa: E402
 
 from scorers.flags import flagging  # noqa: E402
 from scorers.flags.flagging import FlagContext  # noqa: E402
@@ -41,9 +42,12 @@ from scorers.records import ResponseTexts, response_texts  # noqa: E402
 
 
 def graded_jobs(
-    n: int, annotations_path: str | None = None, predictions_path: str | None = None
+    n: int,
+    annotations_path: str | None = None,
+    predictions_path: str | None = None,
+    corpus_name: str = "realistic",
 ) -> list[tuple[dict[str, Any], ResponseTexts]]:
-    """The records of the given files, or of the first ``n`` items of grade_throughput's
+    """The records of the given files, or of the first ``n`` items of a benchmark
     corpus, graded in strict mode without the behaviour-flag detectors, with their texts."""
     modules = flagging.DETECTOR_MODULES
     flagging.DETECTOR_MODULES = tuple(m for m in modules if m != "scorers.flags.behaviour")
@@ -53,7 +57,7 @@ def graded_jobs(
             predictions, _ = load_predictions(predictions_path)
         else:
             with tempfile.TemporaryDirectory() as tmp:
-                a_path, p_path = generate(Path(tmp), n)
+                a_path, p_path = corpus.generate(Path(tmp), n, corpus_name)
                 annotations, _ = load_annotations(str(a_path))
                 predictions, _ = load_predictions(str(p_path))
         grader = Grader(RunSettings(mode="strict"))
@@ -68,10 +72,11 @@ def graded_jobs(
 
 
 def corpus_parser(doc: str | None) -> argparse.ArgumentParser:
-    """The options every per-record detector benchmark shares: --n and --repeat."""
+    """The options every per-record detector benchmark shares: --corpus, --n and --repeat."""
     parser = argparse.ArgumentParser(
         description=doc, formatter_class=argparse.RawDescriptionHelpFormatter
     )
+    corpus.add_argument(parser)
     parser.add_argument("--n", type=int, default=5000, help="items (default 5000)")
     parser.add_argument("--repeat", type=int, default=5, help="timed passes (default 5)")
     return parser
@@ -89,7 +94,7 @@ def main() -> None:
         parser.error("--annotations and --predictions go together")
     from scorers.flags import behaviour as flags
 
-    jobs = graded_jobs(args.n, args.annotations, args.predictions)
+    jobs = graded_jobs(args.n, args.annotations, args.predictions, args.corpus)
     memo = getattr(flags, "_read_short_answer", None)
     clear = memo.cache_clear if args.no_memo and memo is not None else None
     ctx = FlagContext()

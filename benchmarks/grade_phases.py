@@ -1,6 +1,7 @@
-"""Where `rome-tui grade`'s time goes, piece by piece, on grade_throughput's corpus.
+"""Where `rome-tui grade`'s time goes, piece by piece, on a benchmark corpus.
 
-    .venv/bin/python benchmarks/grade_phases.py [--keep DIR [--reuse]] [--n 100000] [--sample 20000]
+    .venv/bin/python benchmarks/grade_phases.py [--corpus realistic|synthetic]
+        [--keep DIR [--reuse]] [--n 100000] [--sample 20000]
 
 Prints, in this process:
 
@@ -19,8 +20,8 @@ Prints, in this process:
 
 The garbage collector is paused throughout, as ``grade_files`` pauses it.
 Each timing is the best of ``--repeat`` (default 3). The corpus is
-``grade_throughput.py``'s (same generator, same seed); ``--keep DIR --reuse``
-shares one with it.
+``grade_throughput.py``'s (``benchmarks/corpus.py``, realistic by default, same
+seed); ``--keep DIR --reuse`` shares one with it.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from grade_throughput import generate  # noqa: E402
+import corpus  # noqa: E402
 from summary_speed import best_of  # noqa: E402
 
 from scorers.flags import flagging  # noqa: E402
@@ -105,6 +106,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
+    corpus.add_argument(parser)
     parser.add_argument("--keep", help="generate into this directory and keep it")
     parser.add_argument("--reuse", action="store_true", help="use the corpus already there")
     parser.add_argument("--n", type=int, default=100_000, help="items to generate")
@@ -123,7 +125,7 @@ def _measure(work: Path, args: argparse.Namespace) -> None:
     work.mkdir(parents=True, exist_ok=True)
     a_path, p_path = work / "annotations.json", work / "predictions.json"
     if not (args.reuse and a_path.exists() and p_path.exists()):
-        a_path, p_path = generate(work, args.n)
+        a_path, p_path = corpus.generate(work, args.n, args.corpus)
     flagging.DETECTOR_MODULES = tuple(
         m for m in flagging.DETECTOR_MODULES if m != "scorers.flags.behaviour"
     )

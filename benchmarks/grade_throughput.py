@@ -1,10 +1,13 @@
 """Throughput and memory of `rome-tui grade` against the orjson floor.
 
-    .venv/bin/python benchmarks/grade_throughput.py [--n 100000] [--mode strict|rome]
+    .venv/bin/python benchmarks/grade_throughput.py [--corpus realistic|synthetic]
+        [--n 100000] [--mode strict|rome] [--flags both|on|off]
 
-Generates a corpus (default 100,000 items over every rule evaluator, answers
-with 2-8 KB of reasoning, half in ``reason`` and half as a ``<think>`` block
-inside ``answer``), then in fresh subprocesses:
+Generates a corpus from ``benchmarks/corpus.py`` (default 100,000 items of the
+``realistic`` one, shaped like a ROME run: the five ROME evaluators evenly,
+~430-byte annotations, ~1.3 KB predictions with a ~530-character reasoning in
+``reason`` on three quarters of them; ``synthetic`` is the older corpus of
+2-8 KB repeated reasoning), then in fresh subprocesses:
 
 1. grades it (load, pair, both rule modes, flags, hashing, writing the three
    files), with the behaviour-flag detectors and without them;
@@ -31,7 +34,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import subprocess
 import sys
 import tempfile
@@ -39,147 +41,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-import orjson
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import corpus  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-
-SENTENCES = [
-    "Let me look at the image again and count the objects in the left panel.",
-    "The axis runs from 0 to 100, so each tick is worth 10 units.",
-    "Hmm, wait. I should double-check the second bar, it might be 35 rather than 30.",
-    "Option B mentions the river, which matches the blue line in the map.",
-    "If the train leaves at 10:45 and arrives at 12:15, the trip takes 1:30.",
-    "I recall that the Golden Gate Bridge is in San Francisco, California.",
-    "Ordering the panels by time: first C, then A, then D, and finally B.",
-    "Perhaps the answer is 42, but I am not entirely sure about the scale.",
-    "I cannot search the web, so I will rely on what is visible in the picture.",
-    "Let me compute: 12 × 3 = 36, plus 6 gives 42.",
-    "The legend says red is for 2023 and blue for 2024.",
-    "So the final ordering seems consistent with the timestamps shown.",
-]
-
-
-def _reasoning(rng: random.Random) -> str:
-    size = rng.randint(2048, 8192)
-    parts: list[str] = []
-    total = 0
-    while total < size:
-        sentence = rng.choice(SENTENCES)
-        parts.append(sentence)
-        total += len(sentence) + 1
-    text = " ".join(parts)
-    return "\n\n".join(text[i : i + 400] for i in range(0, len(text), 400))
-
-
-def _item(rng: random.Random, i: int) -> tuple[dict[str, Any], str]:
-    kwargs: dict[str, Any]
-    kind = rng.random()
-    if kind < 0.35:
-        label = rng.choice("ABCDE")
-        guess = label if rng.random() < 0.6 else rng.choice("ABCDE")
-        return {
-            "evaluator": "choices_matching",
-            "evaluator_kwargs": {"label": label},
-        }, f"**Final Answer:** {guess}"
-    if kind < 0.6:
-        value = rng.choice([42, 3.5, 1200, 0.25, 17])
-        shown = (
-            value if rng.random() < 0.6 else rng.choice(["1,200", "3.5 m", "17 apples", "2.5e2"])
-        )
-        return {
-            "evaluator": "number_matching",
-            "evaluator_kwargs": {"value_to_match": value},
-        }, f"Final Answer: {shown}"
-    if kind < 0.72:
-        order = rng.sample(["A", "B", "C", "D"], 4)
-        shown = ", ".join(order if rng.random() < 0.6 else rng.sample(order, 4))
-        return {
-            "evaluator": "ordered_list_matching",
-            "evaluator_kwargs": {"order": order},
-        }, f"Final Answer: {shown}"
-    if kind < 0.84:
-        kwargs = {"key_items": [["Monterrey"], ["Seattle Sounders", "Sounders"]]}
-        shown = rng.choice(
-            [
-                "Monterrey and the Seattle Sounders",
-                "Only Monterrey",
-                "Seattle Sounders FC and CF Monterrey",
-            ]
-        )
-        return {"evaluator": "key_items_matching", "evaluator_kwargs": kwargs}, shown
-    if kind < 0.95:
-        kwargs = {
-            "location_fine_grained": ["golden gate bridge"],
-            "location_coarse_grained": ["san francisco"],
-        }
-        shown = rng.choice(
-            ["Golden Gate Bridge, San Francisco", "Somewhere in San Francisco", "Brooklyn Bridge"]
-        )
-        return {
-            "evaluator": "location_matching",
-            "evaluator_kwargs": kwargs,
-        }, f"Final Answer: {shown}"
-    if kind < 0.98:
-        kwargs = {"interval": ["1:20", "1:40"], "units": []}
-        return {
-            "evaluator": "interval_matching",
-            "evaluator_kwargs": kwargs,
-        }, f"Final Answer: {rng.choice(['1:30', '2:10'])}"
-    kwargs = {"intervals": [[10, 15], [1000, 1500]], "units": [["km"], ["m"]]}
-    return {
-        "evaluator": "multi_interval_matching",
-        "evaluator_kwargs": kwargs,
-    }, f"Final Answer: {rng.choice(['12 km', '1200 m', '3 km'])}"
-
-
-def generate(directory: Path, n: int, seed: int = 1) -> tuple[Path, Path]:
-    rng = random.Random(seed)
-    pool = [_reasoning(rng) for _ in range(256)]
-    annotations = []
-    predictions = []
-    buckets = ["diagrams", "academic", "multi", "recognition", "geo", "spatial", "puzzles", "memes"]
-    for i in range(n):
-        qid = f"q{i}"
-        spec, final = _item(rng, i)
-        annotations.append(
-            {
-                "question_id": qid,
-                "question": f"Question {i}?",
-                "reference": "",
-                "task": buckets[i % 8],
-                **spec,
-            }
-        )
-        reasoning = f"Item {i}. " + pool[rng.randrange(len(pool))]
-        usage = {
-            "prompt_tokens": 900,
-            "completion_tokens": len(reasoning) // 4,
-            "total_tokens": 900 + len(reasoning) // 4,
-        }
-        if i % 2:
-            predictions.append(
-                {
-                    "question_id": qid,
-                    "question": f"Question {i}?",
-                    "answer": "\n" + final,
-                    "reason": f"<think>{reasoning}</think>",
-                    "usage": usage,
-                }
-            )
-        else:
-            predictions.append(
-                {
-                    "question_id": qid,
-                    "question": f"Question {i}?",
-                    "answer": f"<think>{reasoning}</think>\n\n{final}",
-                    "usage": usage,
-                }
-            )
-    a_path, p_path = directory / "annotations.json", directory / "predictions.json"
-    a_path.write_bytes(orjson.dumps(annotations, option=orjson.OPT_INDENT_2))
-    p_path.write_bytes(orjson.dumps(predictions, option=orjson.OPT_INDENT_2))
-    return a_path, p_path
-
 
 # What both children measure with: memory from /proc/self/status, CPU of the
 # process and of the children it waited for (the grading worker).
@@ -303,6 +169,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
+    corpus.add_argument(parser)
     parser.add_argument("--n", type=int, default=100_000, help="items (default 100000)")
     parser.add_argument("--mode", choices=("strict", "rome"), default="strict")
     parser.add_argument(
@@ -334,10 +201,10 @@ def main() -> None:
         t0 = time.perf_counter()
         a_path, p_path = work / "annotations.json", work / "predictions.json"
         if not (args.reuse and a_path.exists() and p_path.exists()):
-            a_path, p_path = generate(work, args.n)
+            a_path, p_path = corpus.generate(work, args.n, args.corpus)
         input_bytes = a_path.stat().st_size + p_path.stat().st_size
         print(
-            f"corpus: {args.n} items, {input_bytes / 1e6:.1f} MB input, ready in {time.perf_counter() - t0:.1f} s; "
+            f"{args.corpus} corpus: {args.n} items, {input_bytes / 1e6:.1f} MB input, ready in {time.perf_counter() - t0:.1f} s; "
             f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs"
         )
         runs = {"both": ("flags", "no-flags"), "on": ("flags",), "off": ("no-flags",)}[args.flags]
