@@ -15,6 +15,7 @@ record. Anything that shows or searches those texts must go through it.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Mapping
 from typing import Any, Literal, NamedTuple, TypedDict
 
@@ -202,23 +203,29 @@ def _raw_text(record: Mapping[str, Any], run: int) -> str:
     return "" if raw is None else _to_text(raw)
 
 
+def final_answer(response: str) -> str:
+    """The final answer of one response text: everything after the first ``</think>``.
+
+    The production harness splits there (exact case, first tag), and so does
+    every reader of a final answer: grading (strict mode, ``math_matching``,
+    the judges), flags and the app. Only rome mode, which reproduces the
+    reference grader, reads the whole response (see :mod:`scorers.evaluate.rome`).
+    """
+    cut = response.find(_THINK_CLOSE)
+    return response if cut == -1 else response[cut + len(_THINK_CLOSE) :]
+
+
 def final_answer_text(record: Mapping[str, Any], run: int = 0) -> str:
     """``response_texts(record, run).answer`` without reading the reasoning."""
-    raw = _raw_text(record, run)
-    cut = raw.find(_THINK_CLOSE)
-    return raw if cut == -1 else raw[cut + len(_THINK_CLOSE) :]
+    return final_answer(_raw_text(record, run))
 
 
-def response_texts(record: Mapping[str, Any], run: int = 0) -> ResponseTexts:
-    """The reasoning and the final answer of a record, as shown and searched.
+def _reasoning_span(record: Mapping[str, Any], run: int, raw: str) -> tuple[str, int, int]:
+    """Where the reasoning is: (text, start, end), so callers copy it at most once.
 
     The reasoning comes from ``reason``, ``reasoning_content`` or ``reasoning``
-    (the first non-empty one), else from a ``<think>`` block inside the answer.
-    The final answer is the response after the first ``</think>``.
+    (the first non-empty one), else from a ``<think>`` block inside ``raw``.
     """
-    raw = _raw_text(record, run)
-    cut = raw.find(_THINK_CLOSE)
-    answer = raw if cut == -1 else raw[cut + len(_THINK_CLOSE) :]
     for name in _REASONING_FIELDS:
         value = record.get(name)
         if value is None:
@@ -227,14 +234,39 @@ def response_texts(record: Mapping[str, Any], run: int = 0) -> ResponseTexts:
             value = value[run] if run < len(value) else None
         # ``not isspace()`` is ``bool(strip())`` without copying the text.
         if isinstance(value, str) and value and not value.isspace():
-            reasoning = strip_think_tags(value)
-            if reasoning:
-                return ResponseTexts(reasoning, answer)
+            start, end = _think_bounds(value, 0, len(value))
+            if start < end:
+                return value, start, end
             break
+    cut = raw.find(_THINK_CLOSE)
     if cut == -1:
-        return ResponseTexts("", answer)
+        return "", 0, 0
     start, end = _think_bounds(raw, 0, cut + len(_THINK_CLOSE))
-    return ResponseTexts(raw[start:end], answer)
+    return raw, start, end
+
+
+def response_texts(record: Mapping[str, Any], run: int = 0) -> ResponseTexts:
+    """The reasoning and the final answer of a record, as shown and searched.
+
+    The reasoning comes from ``reason``, ``reasoning_content`` or ``reasoning``
+    (the first non-empty one), else from a ``<think>`` block inside the answer.
+    The final answer is :func:`final_answer` of the response.
+    """
+    raw = _raw_text(record, run)
+    text, start, end = _reasoning_span(record, run, raw)
+    return ResponseTexts(text[start:end], final_answer(raw))
+
+
+_NOT_SPACE = re.compile(r"\S")
+
+
+def has_reasoning(record: Mapping[str, Any], run: int = 0) -> bool:
+    """Whether ``response_texts(record, run).reasoning`` holds more than whitespace.
+
+    Reads the span in place: a summary asks this of every record of a run.
+    """
+    text, start, end = _reasoning_span(record, run, _raw_text(record, run))
+    return _NOT_SPACE.search(text, start, end) is not None
 
 
 def _to_text(value: Any) -> str:

@@ -24,9 +24,9 @@ from scorers.errors import EvaluatorError, InputError
 from scorers.evaluate.evaluators import ALL_EVALUATORS, MODES, RULE_EVALUATORS, evaluate
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.rome.extract import extract_answer as rome_extract
-from scorers.evaluate.strict.final import final_text, locate
+from scorers.evaluate.strict.final import locate
 from scorers.io.loading import load_annotations, load_predictions, parse_file
-from scorers.records import content_hash, response_texts
+from scorers.records import content_hash, final_answer, response_texts
 
 DEADLINE = timedelta(seconds=3)  # generous on a shared 2-core machine; catches hangs, not slowness
 FUZZ = settings(
@@ -209,7 +209,7 @@ def test_unknown_evaluators_are_evaluator_errors(
 def test_extractors_total_and_deterministic(text: str) -> None:
     assert rome_extract(text) == rome_extract(text)
     assert isinstance(rome_extract(text), str)
-    assert final_text(text) == final_text(text)
+    assert final_answer(text) == final_answer(text)
     assert locate(text) == locate(text)
 
 

@@ -42,10 +42,10 @@ from scorers.records import (
     Review,
     Verdict,
     content_hash,
+    final_answer,
     response_texts,
 )
 
-THINK_CLOSE = "</think>"
 JUDGE_SOURCE = "judge:rome"
 _RUN_KEY = re.compile(r"inference_\d+")
 
@@ -55,12 +55,6 @@ MathEvaluate = Callable[..., Outcome]
 # What the child computed for one pair: the two rule verdicts, the rome
 # extraction marks, the content hash and the record's flags.
 Graded = tuple[tuple[Verdict, Verdict, dict[str, int]], str, list[Flag]]
-
-
-def final_answer(text: str) -> str:
-    """The response after the first ``</think>``, as the production harness splits it."""
-    cut = text.find(THINK_CLOSE)
-    return text if cut == -1 else text[cut + len(THINK_CLOSE) :]
 
 
 def _math_evaluator() -> MathEvaluate | None:
@@ -186,11 +180,14 @@ class Grader:
     def _verdicts(
         self, evaluator: str, kwargs: Any, response: str
     ) -> tuple[Verdict, Verdict, dict[str, int]]:
-        """Both rule verdicts for one response; the primary mode's error propagates."""
-        cut = response.find(THINK_CLOSE)
-        final = response if cut == -1 else response[cut + len(THINK_CLOSE) :]
+        """Both rule verdicts for one response; the primary mode's error propagates.
+
+        Each evaluator gets the whole response: strict mode and ``math_matching``
+        read its final answer (``records.final_answer``), rome mode the whole of
+        it, as the reference does.
+        """
         if evaluator == "math_matching":
-            outcome = self._run_math(kwargs, final)
+            outcome = self._run_math(kwargs, response)
             return _verdict("rule:rome", outcome), _verdict("rule:strict", outcome), {}
         rome_v: Verdict
         strict_v: Verdict
@@ -204,14 +201,14 @@ class Grader:
             rome_v = _error_verdict("rule:rome", str(exc))
             marks = {}
         try:
-            strict_v = _verdict("rule:strict", self.strict(evaluator, kwargs, final))
+            strict_v = _verdict("rule:strict", self.strict(evaluator, kwargs, response))
         except EvaluatorError as exc:
             if self.strict_primary:
                 raise
             strict_v = _error_verdict("rule:strict", str(exc))
         return rome_v, strict_v, marks
 
-    def _run_math(self, kwargs: Any, final: str) -> Outcome:
+    def _run_math(self, kwargs: Any, response: str) -> Outcome:
         math = self.math()
         if math is None:
             raise EvaluatorError(
@@ -220,7 +217,7 @@ class Grader:
         if not isinstance(kwargs, Mapping):
             raise EvaluatorError("math_matching: evaluator_kwargs must be an object")
         try:
-            return math(final, **kwargs)
+            return math(response, **kwargs)
         except TypeError as exc:
             raise EvaluatorError(f"math_matching: {exc}") from None
 
@@ -498,7 +495,7 @@ def _judge(
         if not isinstance(raw, str):
             continue  # multi-run answers are judged by rules only
         gt = pairs_gt[i]
-        answer = raw if grader.mode == "rome" else final_answer(raw)
+        answer = rome.judged_text(raw) if grader.mode == "rome" else final_answer(raw)
         question = gt.get("question", "")
         reference = gt.get("reference", "")
         triples.append((str(question or ""), str(reference or ""), answer))

@@ -34,7 +34,7 @@ import numpy as np
 import orjson
 
 from scorers.errors import UsageError
-from scorers.records import FLAG_KINDS, HEURISTIC_FLAG_KINDS, REVIEW_KEY
+from scorers.records import FLAG_KINDS, HEURISTIC_FLAG_KINDS, REVIEW_KEY, has_reasoning
 from scorers.stats import (
     DEFAULT_RESAMPLES,
     Interval,
@@ -76,7 +76,6 @@ RUBRIC_KINDS: tuple[str, ...] = (
     "claims_web_search",
     "claims_tool_use",
 )
-_REASONING_FIELDS = ("reason", "reasoning_content", "reasoning")
 
 
 @dataclass(frozen=True)
@@ -262,32 +261,6 @@ def bucket_key(value: Any) -> str:
     if isinstance(value, (list, dict)):
         return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS).decode()
     return str(value)
-
-
-_EMPTY_THINK = frozenset({"<think></think>", "<think>\n</think>"})
-
-
-def _is_text(value: str) -> bool:
-    """Not blank and not an empty think block, without copying a long trace."""
-    if len(value) > 40:
-        return not value.isspace()
-    stripped = value.strip()
-    return bool(stripped) and stripped not in _EMPTY_THINK
-
-
-def _has_reasoning(record: Mapping[str, Any]) -> bool:
-    for name in _REASONING_FIELDS:
-        value = record.get(name)
-        if isinstance(value, list):
-            value = value[0] if value else None
-        if isinstance(value, str) and _is_text(value):
-            return True
-    raw = record.get("raw_answer", record.get("answer"))
-    if isinstance(raw, list):
-        raw = raw[0] if raw else None
-    elif isinstance(raw, dict):
-        raw = next(iter(raw.values()), None)
-    return isinstance(raw, str) and "</think>" in raw
 
 
 def _usages(value: Any) -> list[dict[str, Any]]:
@@ -529,7 +502,7 @@ class _Collector:
             self.before.append(before)
 
     def _add_flags(self, record: Mapping[str, Any], review: Mapping[str, Any]) -> None:
-        reasoning = _has_reasoning(record)
+        reasoning = has_reasoning(record)
         self.with_reasoning += reasoning
         flags = review.get("flags")
         if not isinstance(flags, list):

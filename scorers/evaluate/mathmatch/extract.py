@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 
+from scorers.records import final_answer
+
 _BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
-_THINK_END = re.compile(r"</think>", re.IGNORECASE)
 _MARKERS = re.compile(
     r"(?:final\s+answers?|(?:correct|right)\s+(?:option|choice)s?\s+(?:is|are)|"
     r"answers?\s+(?:is|are|should\s+be)|answers?\s*[:：]|"
@@ -99,13 +100,12 @@ def _answer_in_line(line: str) -> str:
 def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, str]:
     """(answer text, how it was found: "boxed", "marker" or "last line").
 
+    Only the final answer (``scorers.records.final_answer``) is read.
+
     ``boxes``: how many trailing boxes make up the answer; ``lines``: how many
     trailing lines when there is neither a box nor a marker.
     """
-    text = response
-    parts = _THINK_END.split(text)
-    if len(parts) > 1 and parts[-1].strip():
-        text = parts[-1]
+    text = final_answer(response)
     found = [b for b in boxed_contents(text) if b]
     if found:
         return "; ".join(found[-max(1, boxes) :]), "boxed"

@@ -6,6 +6,12 @@ evaluator. ``interval_matching`` and ``multi_interval_matching`` follow the
 production harness (FlagEvalMM), since the reference never defined them.
 Unknown evaluators and kwargs that the reference would crash on raise
 :class:`scorers.errors.EvaluatorError` naming the evaluator and the kwarg.
+
+The one departure from ``scorers.records.final_answer`` (the text after the
+first ``</think>``, which every other reader grades): the reference never
+splits a response, so rome mode extracts from, and sends its LLM judge, the
+whole response, think block included. Splitting here would change rome-mode
+scores and break byte-identity with the reference (tests/test_rome_parity.py).
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from scorers.evaluate.rome import evaluators as _ev
 from scorers.evaluate.rome import intervals as _iv
 from scorers.evaluate.rome.extract import extract_answer
 
-__all__ = ["EVALUATORS", "evaluate", "evaluate_full", "extract_answer"]
+__all__ = ["EVALUATORS", "evaluate", "evaluate_full", "extract_answer", "judged_text"]
 
 # name -> (function, required kwargs, all kwargs)
 EVALUATORS: dict[str, tuple[Callable[..., Any], frozenset[str], frozenset[str]]] = {
@@ -90,6 +96,11 @@ def check_kwargs(evaluator: str, kwargs: Any) -> Callable[..., Any]:
         if name not in kwargs:
             raise EvaluatorError(f"{evaluator}: missing required kwarg {name!r}")
     return func
+
+
+def judged_text(response: str) -> str:
+    """What the reference grades of a response: all of it, never split at ``</think>``."""
+    return response
 
 
 def evaluate_full(

@@ -1,6 +1,6 @@
 """``strict`` rule grading: ROME's evaluators as a careful human applies them.
 
-Each evaluator reads the final answer (the text after ``</think>``), finds where
+Each evaluator reads the final answer (``scorers.records.final_answer``), finds where
 the model states its answer (:mod:`scorers.evaluate.strict.final`), and compares what it
 states with the annotation. Every departure from the reference grader is listed
 with an example in the README section "Strict mode".
@@ -20,9 +20,10 @@ from typing import Any
 from scorers.errors import EvaluatorError
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.strict import choices, intervals, orders
-from scorers.evaluate.strict.final import Located, final_text, locate
+from scorers.evaluate.strict.final import Located, locate
 from scorers.evaluate.strict.numbers import canonical, pick_number
 from scorers.evaluate.strict.phrases import Answer
+from scorers.records import final_answer
 
 __all__ = ["EVALUATORS", "evaluate"]
 
@@ -299,8 +300,8 @@ EVALUATORS: dict[str, Callable[[Mapping[str, Any], Located], Outcome]] = {
 def evaluate(evaluator: str, kwargs: Mapping[str, Any], response: str) -> Outcome:
     """Grade ``response`` for one item in strict mode.
 
-    ``response`` may be the whole model output: only the text after the first
-    ``</think>`` is graded. Raises :class:`EvaluatorError` naming the evaluator
+    ``response`` may be the whole model output: only its final answer
+    (``scorers.records.final_answer``, the text after the first ``</think>``) is graded. Raises :class:`EvaluatorError` naming the evaluator
     and the kwarg when the annotation does not fit.
     """
     func = EVALUATORS.get(evaluator)
@@ -308,4 +309,4 @@ def evaluate(evaluator: str, kwargs: Mapping[str, Any], response: str) -> Outcom
         raise EvaluatorError(f"unknown evaluator {evaluator!r}")
     if not isinstance(response, str):
         response = "" if response is None else str(response)
-    return func(kwargs, locate(final_text(response)))
+    return func(kwargs, locate(final_answer(response)))

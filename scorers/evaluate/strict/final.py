@@ -1,6 +1,7 @@
 """Where the final answer is in a response, read as a careful human reads it.
 
-A reader skips the reasoning (everything up to ``</think>``), then looks for
+A reader skips the reasoning (``scorers.records.final_answer`` keeps what
+follows the first ``</think>``), then looks for
 the last place the model says what its answer is: an answer marker in any case
 and any Markdown dress (``**Final Answer:** C``, ``FINAL ANSWER: B``,
 ``answer:``, ``The answer is D``, ``### Final Answer`` on its own line,
@@ -17,8 +18,6 @@ from __future__ import annotations
 
 import re
 from typing import Literal, NamedTuple
-
-THINK_CLOSE = "</think>"
 
 How = Literal["marker", "boxed", "whole"]
 
@@ -53,12 +52,6 @@ _BRACE = re.compile(r"[{}]")
 _LAST_LINE_MARKER = re.compile(r"[ \t*_#>]*final answer[ \t*_]*[:：][ \t*_]*", re.IGNORECASE)
 _DRESS = re.compile(r"\*\*|__|`+|\$+(?!\d)|\\\(|\\\)|\\\[|\\\]")
 _EDGE = " \t\n\r*_#>"
-
-
-def final_text(response: str) -> str:
-    """The response after the first ``</think>``, as the production harness splits it."""
-    cut = response.find(THINK_CLOSE)
-    return response if cut == -1 else response[cut + len(THINK_CLOSE) :]
 
 
 def _lower_same_length(text: str) -> str:
