@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -66,6 +67,29 @@ def test_demo_has_something_to_review(records: list[dict]) -> None:
             for ev in flag["evidence"]:
                 text = texts.reasoning if ev["field"] == "reasoning" else texts.answer
                 assert text[ev["start"] : ev["end"]] == ev["text"]
+
+
+# A word of the shown text, apostrophes inside it included ("I'm", "can’t").
+_WORD = re.compile(r"\w+(?:['’]\w+)*")
+
+
+def _cuts_a_word(text: str, at: int) -> bool:
+    return any(w.start() < at < w.end() for w in _WORD.finditer(text, max(0, at - 100), at + 100))
+
+
+def test_every_evidence_span_starts_and_ends_on_a_word_boundary(records: list[dict]) -> None:
+    spans = cut = 0
+    for r in records:
+        texts = response_texts(r)
+        for flag in r["review"]["flags"]:
+            for ev in flag["evidence"]:
+                text = texts.reasoning if ev["field"] == "reasoning" else texts.answer
+                spans += 1
+                if _cuts_a_word(text, ev["start"]) or _cuts_a_word(text, ev["end"]):
+                    cut += 1
+                    print(flag["source"], repr(text[max(0, ev["start"] - 10) : ev["end"] + 10]))
+    assert spans > 100
+    assert cut == 0, f"{cut} of {spans} evidence spans start or end inside a word"
 
 
 def test_demo_traces_look_like_reasoning(records: list[dict]) -> None:

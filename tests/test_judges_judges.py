@@ -338,3 +338,34 @@ def test_plan_counts_calls_without_sending(server: FakeOpenAIServer) -> None:
     planned = asyncio.run(plan(recs, get_judge("mathreal"), JudgeOptions(model="m")))
     assert len(planned.requests) == 3  # one boxed (judge only), one needing extraction too
     assert server.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("justification", "want"),
+    [
+        # repr() of a quote holding an apostrophe uses double quotes around it
+        (
+            'The model says "I\'m not sure about this, so the answer is 15.". YES',
+            "I'm not sure about this, so the answer is 15.",
+        ),
+        ("The model says 'I'm not sure about this'. YES", "I'm not sure about this"),
+        ("It writes “searched the web”. YES", "searched the web"),
+        ('It writes "m not sure about". YES', "I'm not sure about"),
+    ],
+)
+def test_rubric_evidence_starts_and_ends_on_words(
+    server: FakeOpenAIServer, justification: str, want: str
+) -> None:
+    line = '4. The reasoning says "I\'m not sure about this" yet the answer is categorical. YES'
+    assert line in RUBRIC_REPLY
+    reply = RUBRIC_REPLY.replace(line, f"4. {justification}")
+    server.script(Action(content=reply))
+    rec = rubric_record()
+    judge_one(server, "rubric", rec)
+    spans = [
+        ev["text"]
+        for f in recompute_flags(rec, FlagContext())
+        if f["source"] == "judge:rubric"
+        for ev in f["evidence"]
+    ]
+    assert want in spans, spans

@@ -13,8 +13,24 @@ if TYPE_CHECKING:
 SOURCE = "verdicts"
 
 
-def _passes(score: float | None) -> bool | None:
-    return None if score is None else score >= 0.5
+# Graded verdicts disagree when their scores are half a point or more apart: rule 0.5
+# against judge 1 is a disagreement, though both would round to a pass.
+DISAGREE_BY = 0.5
+
+
+def _number(score: Any) -> float | None:
+    if not isinstance(score, (int, float, str)):
+        return None
+    try:
+        value = float(score)
+    except ValueError:
+        return None
+    return None if value != value else value  # NaN is no score
+
+
+def _disagree(a: Any, b: Any) -> bool:
+    x, y = _number(a), _number(b)
+    return x is not None and y is not None and abs(x - y) >= DISAGREE_BY - 1e-9
 
 
 def _grades_correctness(source: str) -> bool:
@@ -80,8 +96,7 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
             continue
         if rule is None or not _grades_correctness(source):
             continue  # rubric and step-quality judges do not say whether the answer is right
-        judged, ruled = _passes(verdict.get("score")), _passes(rule.get("score"))
-        if judged is not None and ruled is not None and judged != ruled:
+        if _disagree(verdict.get("score"), rule.get("score")):
             yield Flag(
                 kind="rule_judge_disagree",
                 source=source,

@@ -79,14 +79,41 @@ def _rationale_flag(record: dict[str, Any]) -> Flag | None:
     )
 
 
+# A quotation in a judge's justification: straight or curly double quotes, or single
+# quotes that open and close outside a word, so the apostrophe of "I'm" is no quote mark.
+_QUOTED = re.compile(
+    r'"([^"\n]{6,200})"'
+    r"|“([^”\n]{6,200})”"
+    r"|(?<!\w)['‘]([^\n]{6,200}?)['’](?!\w)"
+)
+# A word of the original text; apostrophes inside it ("can't", "I’ll") are part of it.
+_WORD = re.compile(r"\w+(?:['’]\w+)*")
+
+
+def _quotes(justification: str) -> list[str]:
+    return [next(g for g in m.groups() if g is not None) for m in _QUOTED.finditer(justification)]
+
+
+def _word_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """``start:end`` widened to the words it cuts, so evidence never starts or ends mid-word."""
+    for word in _WORD.finditer(text, max(0, start - 200), min(len(text), end + 200)):
+        if word.start() < start < word.end():
+            start = word.start()
+        if word.start() < end < word.end():
+            end = word.end()
+    return start, end
+
+
 def _evidence(justification: str, texts: ResponseTexts) -> list[Evidence]:
     """Spans of the reasoning or answer that the justification quotes."""
     found: list[Evidence] = []
-    for quote in re.findall(r"[\"“']([^\"”']{6,200})[\"”']", justification):
+    for quote in _quotes(justification):
+        quote = quote.strip()
         for name, text in (("reasoning", texts.reasoning), ("answer", texts.answer)):
-            at = text.find(quote)
+            at = text.find(quote) if quote else -1
             if at != -1:
-                found.append(Evidence(field=name, start=at, end=at + len(quote), text=quote))  # type: ignore[typeddict-item]
+                start, end = _word_span(text, at, at + len(quote))
+                found.append(Evidence(field=name, start=start, end=end, text=text[start:end]))  # type: ignore[typeddict-item]
                 break
     return found
 
