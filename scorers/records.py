@@ -59,6 +59,8 @@ class Verdict(_VerdictRequired, total=False):
     prompt_hash: str
     raw: str
     parse: str  # how the reply was parsed: "tag", "regex-fallback", "rome", ...
+    fallback: str  # why the score needed a fallback parse (raises judge_parse_fallback)
+    agreement: float  # a judge panel's agreement with its own verdict (0-1)
     usage: dict[str, Any]
     metrics: dict[str, Any]  # e.g. VRC-Bench per-metric scores
 
@@ -103,6 +105,7 @@ FLAG_KINDS: dict[str, str] = {
     "rule_judge_disagree": "the primary rule verdict and an LLM judge disagree",
     "judge_error": "a judge call failed or its reply could not be parsed",
     "judge_rationale_contradicts": "the judge's rationale argues against its own verdict",
+    "judge_parse_fallback": "the judge's score was read by a fallback parse, or its reply is inconsistent",
     "answer_contradicts_reasoning": "the reasoning concludes a different answer than the final answer",
     "hedged_reasoning_certain_answer": "the reasoning ends unsure but the answer states no doubt",
     "claims_web_search": "the reasoning claims a web search the run could not make",

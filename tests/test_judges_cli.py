@@ -250,7 +250,7 @@ def test_llm_scores_parse_modes(server: FakeOpenAIServer, no_openai_env: None) -
 
     def responder(body: dict[str, Any]) -> str:
         prompt = body["messages"][0]["content"]
-        return next(reply for key, reply in replies.items() if f"\n{key}\n" in prompt)
+        return next(reply for key, reply in replies.items() if f": {key}\n" in prompt)
 
     server.responder = responder
     triples = [("Q?", "54", "a1"), ("Q?", "54", "a2"), ("Q?", "54", "a3")]

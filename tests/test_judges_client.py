@@ -45,6 +45,8 @@ def run(
         options.update(kwargs)
         async with JudgeClient(model="judge-m", base_url=srv.base_url, **options) as client:  # type: ignore[arg-type]
             replies = list(await asyncio.gather(*(client(r) for r in requests)))
+            for reply in replies:
+                reply.settle(reply.error is None)  # as a judge does once the reply parsed
             return replies, client
 
     return asyncio.run(go())

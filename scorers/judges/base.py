@@ -55,6 +55,10 @@ class ChatRequest:
     def prompt_chars(self) -> int:
         return sum(len(content) for _, content in self.messages)
 
+    def input_tokens(self) -> int:
+        """Estimated prompt tokens: about four characters a token, plus a few per message."""
+        return (self.prompt_chars() + 3) // 4 + 4 * len(self.messages)
+
 
 @dataclass
 class ChatReply:
@@ -64,6 +68,16 @@ class ChatReply:
     cached: bool = False
     attempts: int = 0
     finish_reason: str | None = None
+    # Set by a caching client: called once the judge has read the reply, with
+    # whether it parsed. Only a parsed reply is cached (a cached one that no
+    # longer parses is dropped), so an unparsable reply is asked again next run.
+    on_settle: Callable[[bool], None] | None = field(default=None, repr=False, compare=False)
+
+    def settle(self, parsed: bool) -> None:
+        """Tell the client whether the reply parsed (once; later calls do nothing)."""
+        hook, self.on_settle = self.on_settle, None
+        if hook is not None:
+            hook(parsed)
 
 
 Call = Callable[[ChatRequest], Awaitable[ChatReply]]
@@ -73,7 +87,9 @@ Call = Callable[[ChatRequest], Awaitable[ChatReply]]
 class JudgeOptions:
     model: str
     parse: str = "robust"  # "rome" reproduces the reference parser (judge rome only)
-    fence: bool = True  # wrap model answers so they cannot pose as instructions
+    # Wrap model answers in nonce tags so they cannot pose as instructions. Off by
+    # default: the published prompts are sent byte for byte, as the papers did.
+    fence: bool = False
     vrc_answer_mode: str = "final"  # "final" (intended) or "released" (steps vs whole response)
     rubric: str = "default"  # "default" or "visual" rubric questions
     extra: Mapping[str, Any] = field(default_factory=dict)
@@ -158,7 +174,19 @@ def verdict_of_parsed(
         explanation=parsed.explanation,
         extracted=extracted,
         usage=usage,
+        fallback=parsed.fallback,
     )
+
+
+def empty_reply_problem(reply: ChatReply) -> str | None:
+    """What is wrong with a reply that carries no text, or None if it has some."""
+    if reply.error is not None:
+        return reply.error
+    if reply.content is None:
+        return "the judge returned null content"
+    if not reply.content.strip():
+        return "the judge returned an empty reply"
+    return None
 
 
 def verdict_of_reply(
@@ -173,13 +201,26 @@ def verdict_of_reply(
     explanation: str | None = None,
     extracted: str | None = None,
     usage: Mapping[str, int] | None = None,
+    fallback: str | None = None,
 ) -> Verdict:
-    """The verdict of one judged reply; an error verdict when the call or the parse failed."""
+    """The verdict of one judged reply; an error verdict when the call or the parse failed.
+
+    A null or empty reply is an error whatever the parser made of it, and the
+    reply is settled (cached only when it gave a score).
+    """
     used = dict(usage if usage is not None else reply.usage)
     if reply.error is not None:
+        reply.settle(False)
         return error_verdict(
             source, reply.error, model=model, prompt_hash=request.prompt_hash(), usage=used
         )
+    empty = empty_reply_problem(reply)
+    if empty is not None:
+        reply.settle(False)
+        return error_verdict(
+            source, empty, model=model, prompt_hash=request.prompt_hash(), raw="", usage=used
+        )
+    reply.settle(error is None and score is not None)
     if error is not None or score is None:
         verdict = error_verdict(
             source,
@@ -201,6 +242,8 @@ def verdict_of_reply(
         raw=reply.content or "",
         parse=parse,
     )
+    if fallback:
+        verdict["fallback"] = fallback
     if used:
         verdict["usage"] = used
     return verdict

@@ -3,8 +3,11 @@
 One JSON-lines file. Each entry is appended with a single ``write`` on an
 ``O_APPEND`` descriptor, so an interrupted run leaves at worst one torn last
 line, which loading skips; every completed call before it is kept, which is
-what makes an interrupted run resume. Only successful replies are stored: a
-call that failed is retried next time. The API key is never part of an entry.
+what makes an interrupted run resume. Only replies that parsed are stored
+(the client writes an entry once the judge has read it): a call that failed,
+or a reply that could not be read, is asked again next time. A cached reply
+that no longer parses is dropped by appending a tombstone line. The API key is
+never part of an entry.
 """
 
 from __future__ import annotations
@@ -45,7 +48,10 @@ class JudgeCache:
                 self.skipped_lines += 1  # a torn write from an interrupted run
                 continue
             if isinstance(entry, dict) and isinstance(entry.get("key"), str):
-                self._entries[entry["key"]] = entry
+                if entry.get("dropped"):
+                    self._entries.pop(entry["key"], None)
+                else:
+                    self._entries[entry["key"]] = entry
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -59,10 +65,29 @@ class JudgeCache:
     def put(self, key: str, entry: dict[str, Any]) -> None:
         entry = {"key": key, **entry}
         self._entries[key] = entry
+        self._append(entry)
+
+    def drop(self, key: str) -> None:
+        """Forget an entry (a tombstone line, so the file stays append-only)."""
+        if self._entries.pop(key, None) is not None:
+            self._append({"key": key, "dropped": True})
+
+    def _append(self, entry: dict[str, Any]) -> None:
         if self._fd is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
         os.write(self._fd, orjson.dumps(entry) + b"\n")
+
+    def completion_tokens(self, model: str) -> tuple[int, float]:
+        """How many cached replies of ``model`` report usage, and their mean completion tokens."""
+        counts = [
+            e["usage"]["completion_tokens"]
+            for e in self._entries.values()
+            if e.get("model") == model
+            and isinstance(e.get("usage"), dict)
+            and isinstance(e["usage"].get("completion_tokens"), int)
+        ]
+        return len(counts), (sum(counts) / len(counts) if counts else 0.0)
 
     def close(self) -> None:
         if self._fd is not None:

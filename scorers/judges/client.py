@@ -2,7 +2,11 @@
 
 The openai client's own retries are switched off (``max_retries=0``) so that
 every retry is ours: counted, logged in the stats, and paced by exponential
-backoff with jitter that honours ``Retry-After``. The API key is held only by
+backoff with jitter that honours ``Retry-After``. A 200 reply with no choices
+or with null content is retried like a 5xx: it is a server fault, not an
+answer. Requests are paced by optional per-minute buckets (``rpm``, ``tpm``)
+and a concurrency cap that halves on 429 (``scorers.judges.pacing``). A reply
+is cached only once the judge says it parsed (:meth:`ChatReply.settle`). The API key is held only by
 the openai client; every text that leaves this module (replies, errors) goes
 through :func:`redact` first, so a server that echoes the key cannot get it
 into a cache, results file or log.
@@ -25,10 +29,22 @@ import orjson
 
 from scorers.judges.base import ChatReply, ChatRequest
 from scorers.judges.cache import JudgeCache
+from scorers.judges.pacing import AdaptiveLimit, TokenBucket
 
 PLACEHOLDER_KEY = "no-key-needed"  # local servers ignore the key; the client insists on one
 RETRY_STATUS = frozenset({408, 409, 429, 500, 502, 503, 504})
 MAX_RETRY_AFTER = 120.0
+# Completion tokens assumed for a request without max_tokens, until its usage is known.
+DEFAULT_OUTPUT_TOKENS = 256
+
+
+class _Retryable(Exception):
+    """A 200 reply that carries no answer (no choices, null content): retried like a 5xx."""
+
+    def __init__(self, problem: str, usage: dict[str, int]) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.usage = usage
 
 
 @dataclass
@@ -37,6 +53,8 @@ class ClientStats:
     cached: int = 0  # replies served from the cache
     retries: int = 0
     errors: int = 0  # calls that failed after every retry
+    throttled: int = 0  # 429 replies
+    paced_seconds: float = 0.0  # time spent waiting for the rpm/tpm buckets
     prompt_tokens: int = 0
     completion_tokens: int = 0
     started: float = field(default_factory=time.monotonic)
@@ -97,6 +115,8 @@ class JudgeClient:
         backoff_base: float = 0.5,
         backoff_max: float = 30.0,
         on_reply: Callable[[ChatReply], None] | None = None,
+        rpm: float | None = None,
+        tpm: float | None = None,
     ) -> None:
         self.model = model
         self._secret = api_key or os.environ.get("OPENAI_API_KEY") or None
@@ -107,7 +127,9 @@ class JudgeClient:
         self.backoff_max = backoff_max
         self.on_reply = on_reply
         self.stats = ClientStats()
-        self._semaphore = asyncio.Semaphore(self.concurrency)
+        self._limit = AdaptiveLimit(self.concurrency)
+        self._rpm = TokenBucket(rpm) if rpm else None
+        self._tpm = TokenBucket(tpm) if tpm else None
         # As many keep-alive connections as requests in flight: no call pays a
         # new TCP handshake in a steady run, and no more, because the pool scans
         # every connection each time it assigns a request.
@@ -138,6 +160,10 @@ class JudgeClient:
     def cache_key(self, request: ChatRequest) -> str:
         return request.cache_key(self.model)
 
+    @property
+    def current_concurrency(self) -> int:
+        return self._limit.limit
+
     async def __call__(self, request: ChatRequest) -> ChatReply:
         key = self.cache_key(request)
         if self.cache is not None:
@@ -149,34 +175,81 @@ class JudgeClient:
                     usage=dict(entry.get("usage") or {}),
                     cached=True,
                     finish_reason=entry.get("finish_reason"),
+                    on_settle=self._dropper(key),
                 )
                 self._notify(reply)
                 return reply
         reply = await self._send(request)
         if reply.error is None and self.cache is not None:
-            self.cache.put(
-                key,
-                {
-                    "model": self.model,
-                    "content": reply.content,
-                    "usage": reply.usage,
-                    "finish_reason": reply.finish_reason,
-                },
-            )
+            reply.on_settle = self._keeper(key, reply)
         self._notify(reply)
         return reply
+
+    def _keeper(self, key: str, reply: ChatReply) -> Callable[[bool], None]:
+        cache = self.cache
+        assert cache is not None
+
+        def keep(parsed: bool) -> None:
+            if parsed:
+                cache.put(
+                    key,
+                    {
+                        "model": self.model,
+                        "content": reply.content,
+                        "usage": reply.usage,
+                        "finish_reason": reply.finish_reason,
+                    },
+                )
+
+        return keep
+
+    def _dropper(self, key: str) -> Callable[[bool], None]:
+        cache = self.cache
+        assert cache is not None
+
+        def drop(parsed: bool) -> None:
+            # A cached reply that no longer parses (an older version cached it,
+            # or the parser got stricter) is asked again next time.
+            if not parsed:
+                cache.drop(key)
+
+        return drop
 
     def _notify(self, reply: ChatReply) -> None:
         if self.on_reply is not None:
             self.on_reply(reply)
+
+    async def _pace(self, request: ChatRequest) -> float:
+        """Wait for the rpm and tpm buckets; the tokens taken (to correct once usage is known)."""
+        tokens = 0.0
+        if self._rpm is not None:
+            self.stats.paced_seconds += await self._rpm.take(1)
+        if self._tpm is not None:
+            params = request.param_dict()
+            output = params.get("max_tokens")
+            tokens = request.input_tokens() + (
+                output if isinstance(output, int) else DEFAULT_OUTPUT_TOKENS
+            )
+            self.stats.paced_seconds += await self._tpm.take(tokens)
+        return tokens
+
+    def _settle_tokens(self, taken: float, usage: dict[str, int]) -> None:
+        if self._tpm is not None and taken:
+            used = usage.get("total_tokens") or (
+                usage.get("prompt_tokens", 0) + usage.get("completion_tokens", 0)
+            )
+            if used:
+                self._tpm.adjust(taken - used)
 
     async def _send(self, request: ChatRequest) -> ChatReply:
         attempt = 0
         while True:
             attempt += 1
             wait: float | None = None
+            usage: dict[str, int] = {}
+            taken = await self._pace(request)
             try:
-                async with self._semaphore:
+                async with self._limit:
                     self.stats.calls += 1
                     # The body goes in ``extra_body``, which the SDK merges into the
                     # JSON as is, and the reply is read raw with orjson: the SDK's
@@ -189,11 +262,20 @@ class JudgeClient:
                         extra_body={"messages": request.message_dicts(), **request.param_dict()},
                     )
                     body = orjson.loads(raw.content)
-                return self._reply_of(body, attempt)
+                reply = self._reply_of(body, attempt)
+                self._settle_tokens(taken, reply.usage)
+                self._limit.succeeded()
+                return reply
+            except _Retryable as exc:
+                problem, usage = exc.problem, exc.usage
+                self._settle_tokens(taken, usage)
             except openai.APIStatusError as exc:
                 problem = f"HTTP {exc.status_code}: {_message_of(exc)}"
                 if exc.status_code not in RETRY_STATUS:
                     return self._failed(problem, attempt)
+                if exc.status_code == 429:
+                    self.stats.throttled += 1
+                    self._limit.throttled()
                 wait = retry_after_seconds(exc.response.headers)
             except openai.APITimeoutError as exc:
                 problem = _timeout_or_connection(exc)
@@ -202,7 +284,7 @@ class JudgeClient:
             except ValueError as exc:  # a body that is not JSON at all (orjson's error is one)
                 problem = f"malformed response: {exc}"
             if attempt > self.max_retries:
-                return self._failed(f"{problem} (gave up after {attempt} attempts)", attempt)
+                return self._failed(f"{problem} (gave up after {attempt} attempts)", attempt, usage)
             self.stats.retries += 1
             await asyncio.sleep(self._backoff(attempt, wait))
 
@@ -229,8 +311,12 @@ class JudgeClient:
         self.stats.prompt_tokens += usage.get("prompt_tokens", 0)
         self.stats.completion_tokens += usage.get("completion_tokens", 0)
         choices = body.get("choices")
-        if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
-            return self._failed("the reply has no choices", attempt, usage)
+        if not isinstance(choices, list) or not choices:
+            raise _Retryable("the reply has no choices", usage)
+        if not isinstance(choices[0], dict):
+            return self._failed(
+                "malformed response: the first choice is not an object", attempt, usage
+            )
         message = choices[0].get("message")
         if not isinstance(message, dict):
             return self._failed("the reply's first choice has no message", attempt, usage)
@@ -239,13 +325,15 @@ class JudgeClient:
             return self._failed(
                 f"the model refused: {self.redact(str(message['refusal']))}", attempt, usage
             )
-        if content is not None and not isinstance(content, str):
+        if content is None:
+            raise _Retryable("the judge returned null content", usage)
+        if not isinstance(content, str):
             return self._failed(
                 f"malformed response: message content is a {type(content).__name__}", attempt, usage
             )
         finish = choices[0].get("finish_reason")
         return ChatReply(
-            content=None if content is None else self.redact(content),
+            content=self.redact(content),
             usage=usage,
             attempts=attempt,
             finish_reason=finish if isinstance(finish, str) else None,

@@ -1,5 +1,8 @@
 """Flags derived from judge verdicts (a detector module of ``scorers.flags.flagging``).
 
+- ``judge_parse_fallback``: a judge verdict whose score needed a fallback parse
+  the protocol allows, or whose reply contradicts itself (``verdict.fallback``,
+  set by the parsers in ``scorers.judges.parsing``).
 - ``judge_rationale_contradicts``: the ROME judge's reasoning ends by arguing
   the opposite of its ``Judgement:`` line, or the reply gives several
   different judgements. A reviewer should read it before trusting it.
@@ -146,25 +149,38 @@ def _rubric_flags(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext
         )
 
 
-def _judged(record: dict[str, Any]) -> bool:
-    """Whether the record holds a verdict of the ROME judge or of the rubric."""
+def _judge_verdicts(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The record's judge verdicts (sources ``judge:...``), in order."""
     review = record.get("review")
     if not isinstance(review, dict):
-        return False
-    for verdict in review.get("verdicts") or ():
-        if isinstance(verdict, dict):
-            source = verdict.get("source")
-            if type(source) is str and source in _JUDGED_BY:
-                return True
-    return False
+        return []
+    return [
+        verdict
+        for verdict in review.get("verdicts") or ()
+        if isinstance(verdict, dict)
+        and type(verdict.get("source")) is str
+        and verdict["source"].startswith("judge:")
+    ]
 
 
 _JUDGED_BY = frozenset({"judge:rome", RUBRIC_SOURCE})
 
 
 def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> Iterator[Flag]:
-    if not _judged(record):
+    verdicts = _judge_verdicts(record)
+    if not verdicts:
         return  # rule grading alone: one look at the verdicts
+    for verdict in verdicts:
+        fallback = verdict.get("fallback")
+        if fallback and verdict.get("error") is None:
+            yield Flag(
+                kind="judge_parse_fallback",
+                source=verdict["source"],
+                evidence=[],
+                detail=f"{verdict.get('parse', 'fallback')}: {fallback}"[:300],
+            )
+    if not any(v["source"] in _JUDGED_BY for v in verdicts):
+        return
     flag = _rationale_flag(record)
     if flag is not None:
         yield flag

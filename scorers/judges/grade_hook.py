@@ -14,7 +14,7 @@ import asyncio
 import os
 from collections.abc import Sequence
 
-from scorers.judges.base import ChatRequest
+from scorers.judges.base import ChatRequest, empty_reply_problem
 from scorers.judges.cache import JudgeCache
 from scorers.judges.client import JudgeClient
 from scorers.judges.parsing import parse_rome_reference, parse_rome_robust
@@ -34,7 +34,7 @@ def llm_scores(
     timeout: float = 60.0,
     max_retries: int = 5,
     cache_dir: str | os.PathLike[str] | None = None,
-    fenced: bool = True,
+    fenced: bool = False,
 ) -> list[LLMScore]:
     """Judge each (question, reference, answer) with the ROME grader prompt.
 
@@ -74,10 +74,13 @@ async def _run(
         replies = await asyncio.gather(*(client(r) for r in requests))
     results: list[LLMScore] = []
     for reply in replies:
-        if reply.error is not None:
-            results.append((None, None, reply.error))
+        problem = empty_reply_problem(reply)
+        if problem is not None:
+            reply.settle(False)
+            results.append((None, reply.content, problem))
             continue
         parsed = parser(reply.content)
+        reply.settle(parsed.error is None and parsed.score is not None)
         score = None if parsed.score is None else int(parsed.score)
         results.append((score, reply.content, parsed.error))
     return results

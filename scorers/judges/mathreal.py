@@ -7,7 +7,11 @@ extraction prompt. Step 2 sends the reference answer (``AnswerCN``, else
 equivalence judge and reads ``<score>x</score>`` (else the reference's
 last-number fallback, marked ``regex-fallback``). The score is partial credit
 (loose accuracy); ``strict`` is 1 only for a full 1.0, as the reference
-computes it. Unlike the reference, a failed call is a judge error, not a 0.
+computes it. Unlike the reference, a failed call is a judge error, not a 0,
+and so is an extraction that comes back null or empty: the reference would
+send the empty string to the equivalence judge, whose 0 would then look like
+a wrong answer. (A literal ``null`` is the extraction prompt's own "cannot be
+determined" and is judged, as the reference does.)
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from scorers.judges.base import (
     ChatRequest,
     JudgeOptions,
     add_usage,
+    empty_reply_problem,
     error_verdict,
     text_field,
     verdict_of_parsed,
@@ -58,7 +63,7 @@ def boxed_contents(text: str) -> list[str]:
             i = open_at + 1
 
 
-def extraction_request(response: str, *, fenced: bool = True) -> ChatRequest:
+def extraction_request(response: str, *, fenced: bool = False) -> ChatRequest:
     shown = fence(response, "model-answer") if fenced else response
     test = fill_fields(load_prompt("mathreal_extract_test"), {"response": shown})
     return ChatRequest.of(
@@ -67,7 +72,7 @@ def extraction_request(response: str, *, fenced: bool = True) -> ChatRequest:
 
 
 def judge_request(
-    question_type: str, reference: str, answer: str, *, fenced: bool = True
+    question_type: str, reference: str, answer: str, *, fenced: bool = False
 ) -> ChatRequest:
     shown = fence(answer, "model-answer") if fenced else answer
     prompt = fill_fields(
@@ -101,14 +106,19 @@ class MathRealJudge:
             request = extraction_request(answer, fenced=opts.fence)
             reply = await call(request)
             add_usage(usage, reply.usage)
-            if reply.error is not None:
-                return error_verdict(
+            problem = empty_reply_problem(reply)
+            reply.settle(problem is None)
+            if problem is not None:
+                verdict = error_verdict(
                     source,
-                    f"extraction failed: {reply.error}",
+                    f"extraction failed: {problem}",
                     model=opts.model,
                     prompt_hash=request.prompt_hash(),
+                    raw="" if reply.error is None else None,
                     usage=usage,
                 )
+                verdict["metrics"] = {"extraction": "llm"}
+                return verdict
             extraction_raw = reply.content or ""
             extracted, how = extraction_raw.strip(), "llm"
         request = judge_request(

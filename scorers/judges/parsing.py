@@ -1,8 +1,12 @@
 """Parsers for judge replies. Each returns a :class:`Parsed`: a score, or an error, never a silent 0.
 
 ``parse`` names the path taken (``judgement-line``, ``tag``, ``regex-fallback``,
-``json``, ``rome``, ...) so a reviewer can filter verdicts that needed a
-fallback.
+``json``, ``rome``, ...). A score read by a fallback the published protocol
+allows (MathReal's last-number rule, a JSON object cut out of prose) or a reply
+that contradicts itself (VRC's Overall Score that is not the mean of its
+metrics) sets ``fallback`` to the reason; the verdict keeps it and the
+``judge_parse_fallback`` flag puts the item in the review queue. A value out
+of the protocol's range is an error, never clamped into a score.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ class Parsed:
     error: str | None = None
     explanation: str | None = None
     metrics: dict[str, Any] = field(default_factory=dict)
+    fallback: str | None = None  # why the score is less certain than the protocol's happy path
 
 
 # --- ROME (flageval-baai/ROME-evaluation, spec §6.1) -------------------------------------
@@ -42,7 +47,10 @@ def parse_rome_reference(content: str | None) -> Parsed:
     match = _FIRST_NUMBER.search(part)
     number = match.group(1) if match else "0"
     return Parsed(
-        score=float(int(float(number) > 0.5)), parse="rome", explanation=_rationale(content or "")
+        score=float(int(float(number) > 0.5)),
+        parse="rome",
+        explanation=_rationale(content or ""),
+        fallback=None if match else "no number in the reply: the reference parser reads 0",
     )
 
 
@@ -65,7 +73,11 @@ def parse_rome_robust(content: str | None) -> Parsed:
     if not lines:
         bare = text.strip().strip("*`").strip()
         if bare in {"0", "1"}:
-            return Parsed(score=float(bare), parse="bare-number")
+            return Parsed(
+                score=float(bare),
+                parse="bare-number",
+                fallback="a bare number instead of the 'Judgement:' line the prompt asks for",
+            )
         return Parsed(
             score=None,
             parse="failed",
@@ -184,48 +196,80 @@ def parse_vrc_steps(content: str | None) -> Parsed:
     metrics["overall_mean"] = round(mean, 4)
     metrics["overall_judge"] = judge_overall
     notes = []
+    fallbacks = []
+    if path == "extracted-json":
+        fallbacks.append("the scores were cut out of text around the JSON object")
     if not isinstance(judge_overall, (int, float)) or isinstance(judge_overall, bool):
-        notes.append("the judge gave no numeric Overall Score")
+        fallbacks.append("the judge gave no numeric Overall Score")
     elif abs(float(judge_overall) - mean) > OVERALL_TOLERANCE:
-        notes.append(
-            f"the judge's Overall Score {judge_overall} differs from the mean of its metrics {mean:.2f}"
+        fallbacks.append(
+            f"the judge's Overall Score {judge_overall} is not the mean of its metrics {mean:.2f}"
         )
     extra = sorted(set(obj) - set(VRC_METRICS) - {VRC_OVERALL})
     if extra:
         notes.append("ignored extra keys: " + ", ".join(map(str, extra))[:200])
     return Parsed(
-        score=round(mean / 10, 4), parse=path, explanation="; ".join(notes) or None, metrics=metrics
+        score=round(mean / 10, 4),
+        parse=path,
+        explanation="; ".join(fallbacks + notes) or None,
+        metrics=metrics,
+        fallback="; ".join(fallbacks) or None,
     )
 
 
 # --- VRC-Bench final-answer judge --------------------------------------------------------
 
-_BINARY = re.compile(r"^\W*([01])(?:\.0*)?\W*$")
-_BINARY_TOKEN = re.compile(r"(?<![\d.])([01])(?:\.0+)?(?![\d.])")
+_BINARY_WRAPPED = re.compile(r"^[\s*_`'\"()\[\].:]*([01])(?:\.0*)?[\s*_`'\"()\[\].:]*$")
 
 
 def parse_binary(content: str | None) -> Parsed:
-    """A 0/1 reply. The reference feeds the raw text to ``float()`` and skips what fails."""
+    """A 0/1 reply, read as the reference reads it: ``float()`` of the whole text.
+
+    The reference skips any reply ``float()`` cannot read, so the only
+    fallback allowed is a lone 0 or 1 wrapped in markdown or punctuation
+    (``**1**``); a reply with words around the number is an error, as is any
+    number other than 0 or 1.
+    """
     text = (content or "").strip()
-    match = _BINARY.match(text)
+    try:
+        value = float(text)
+    except ValueError:
+        value = None
+    if value is not None:
+        if value in (0.0, 1.0):
+            return Parsed(score=value, parse="number")
+        return Parsed(score=None, parse="failed", error=f"the reply {text[:40]!r} is not 0 or 1")
+    match = _BINARY_WRAPPED.match(text)
     if match:
-        return Parsed(score=float(match.group(1)), parse="number")
-    found = {m.group(1) for m in _BINARY_TOKEN.finditer(text)}
-    if len(found) == 1:
-        return Parsed(score=float(found.pop()), parse="regex-fallback")
-    if not found:
-        return Parsed(score=None, parse="failed", error="no 0 or 1 in the reply")
-    return Parsed(score=None, parse="failed", error="the reply contains both 0 and 1")
+        return Parsed(
+            score=float(match.group(1)),
+            parse="wrapped-number",
+            fallback="the 0/1 came wrapped in markup or punctuation",
+        )
+    return Parsed(
+        score=None, parse="failed", error=f"the reply is not a bare 0 or 1: {text[:80]!r}"
+    )
 
 
 # --- MathReal equivalence judge (evaluate/evaluation_answer_2.py) ------------------------
 
 _SCORE_TAG = re.compile(r"<score>([\d.]+)</score>")
-_SCORE_FALLBACK = re.compile(r"\b0\.\d+\b|\b1\.0+\b|\b[01]\b")
+_ANY_SCORE_TAG = re.compile(r"<score>(.*?)</score>", re.DOTALL)
+# Whole numbers in the text (with a sign unless a word or digit comes before the
+# dash, so "0-1" is two numbers); the reference's fallback accepts those written
+# 0.x, 1.0..., 0 or 1. Reading whole numbers keeps "1.5" from being read as 1
+# and "-0.5" as 0.5, which the reference's bare pattern does.
+_NUMBER = re.compile(r"(?<![\w.])(?:(?<![\w.-])-)?\d+(?:\.\d+)?(?![\w]|\.\d)")
+_SCORE_FORM = re.compile(r"-?(?:0\.\d+|1\.0+|[01])")
 
 
 def parse_mathreal(content: str | None) -> Parsed:
-    """``<score>x</score>``, else the reference's last-number fallback; clamped to [0, 1]."""
+    """``<score>x</score>``, else the reference's last-number fallback (flagged).
+
+    The reference clamps whatever it reads into [0, 1]; here a score outside
+    that range, or a tag that holds no number, is an error: the judge broke
+    the protocol and its number is not a grade.
+    """
     text = content or ""
     match = _SCORE_TAG.search(text)
     if match:
@@ -235,13 +279,28 @@ def parse_mathreal(content: str | None) -> Parsed:
             return Parsed(
                 score=None, parse="failed", error=f"<score> holds {match.group(1)!r}, not a number"
             )
-        return Parsed(score=min(1.0, max(0.0, value)), parse="tag")
-    found = _SCORE_FALLBACK.findall(text)
-    if found:
+        if not 0.0 <= value <= 1.0:
+            return Parsed(score=None, parse="failed", error=f"<score> {value:g} is outside 0-1")
+        return Parsed(score=value, parse="tag")
+    tag = _ANY_SCORE_TAG.search(text)
+    if tag:
         return Parsed(
-            score=min(1.0, max(0.0, float(found[-1]))),
+            score=None,
+            parse="failed",
+            error=f"<score> holds {tag.group(1).strip()[:40]!r}, not a number in 0-1",
+        )
+    found = [n for n in _NUMBER.findall(text) if _SCORE_FORM.fullmatch(n)]
+    if found:
+        value = float(found[-1])
+        if not 0.0 <= value <= 1.0:
+            return Parsed(
+                score=None, parse="failed", error=f"the last number {found[-1]} is outside 0-1"
+            )
+        return Parsed(
+            score=value,
             parse="regex-fallback",
             explanation="score tag not found, used the last number",
+            fallback="no <score> tag: the reference's last-number fallback read the score",
         )
     return Parsed(score=None, parse="failed", error="unable to extract a score")
 

@@ -20,7 +20,7 @@ PARSERS = {"rome": parse_rome_reference, "robust": parse_rome_robust}
 
 
 def build_request(
-    question: str, reference: str, answer: str, *, fenced: bool = True
+    question: str, reference: str, answer: str, *, fenced: bool = False
 ) -> ChatRequest:
     """The reference's three ``str.replace`` calls, in its order.
 

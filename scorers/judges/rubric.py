@@ -68,7 +68,7 @@ def build_request(
     reference: str,
     *,
     variant: str = "default",
-    fenced: bool = True,
+    fenced: bool = False,
 ) -> ChatRequest:
     if fenced:
         reasoning, answer = fence(reasoning, "model-reasoning"), fence(answer, "model-answer")

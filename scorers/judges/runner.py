@@ -19,6 +19,7 @@ from scorers.judges.base import ChatReply, ChatRequest, Judge, JudgeOptions, err
 from scorers.records import Verdict, review_of, set_verdict, verdict_of
 
 BINARY_JUDGES = frozenset({"rome", "vrc-answer"})
+PLAN_PLACEHOLDER = "(planned reply)"
 
 
 # --- selection ---------------------------------------------------------------------------
@@ -129,14 +130,14 @@ async def plan(records: Sequence[dict[str, Any]], judge: Judge, opts: JudgeOptio
     """The requests a run would send, without sending any.
 
     A judge with a second step that depends on the first reply (mathreal's
-    extraction) is planned with an empty first reply, which is close enough
-    for counting calls and tokens.
+    extraction) is planned with a placeholder first reply, which is close
+    enough for counting calls and tokens.
     """
     sent: list[ChatRequest] = []
 
     async def record_call(request: ChatRequest) -> ChatReply:
         sent.append(request)
-        return ChatReply(content="")
+        return ChatReply(content=PLAN_PLACEHOLDER)
 
     for record in records:
         await judge.judge(record, record_call, opts)

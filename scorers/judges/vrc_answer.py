@@ -29,7 +29,7 @@ MODES = ("final", "released")
 
 
 def build_request(
-    question: str, ground_truth: str, response: str, *, fenced: bool = True
+    question: str, ground_truth: str, response: str, *, fenced: bool = False
 ) -> ChatRequest:
     shown = fence(response, "model-prediction") if fenced else response
     user = fill_fields(

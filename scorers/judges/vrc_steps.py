@@ -52,7 +52,7 @@ def model_response(record: dict[str, Any]) -> str:
     return f"{texts.reasoning}\n\n\n{texts.answer}" if texts.reasoning else texts.answer
 
 
-def build_request(question: str, steps: str, response: str, *, fenced: bool = True) -> ChatRequest:
+def build_request(question: str, steps: str, response: str, *, fenced: bool = False) -> ChatRequest:
     shown = fence(response, "model-response") if fenced else response
     user = question + "\n" + "Ground Truth : " + steps + "\n" + "LLM Response : " + shown
     return ChatRequest.of(
