@@ -32,6 +32,7 @@ EXIT_CODES = """exit codes:
   2  bad input or bad options: the message names the file, record and problem
   3  the results changed on disk since they were read; nothing was overwritten
   4  nothing to do (undo or redo with an empty history)
+  5  judge: some judge calls failed; their items carry judge_error, the rest were saved
   130 interrupted (Ctrl+C); completed work is kept
 """
 

@@ -107,7 +107,7 @@ def test_judge_error_under_judge_primary_falls_back_to_the_rule(
 ) -> None:
     run = run_of(tmp_path, n=1, primary="judge")
     env.script(Action(content="no verdict here"))
-    assert main(["judge", str(run), "--judge", "rome"]) == 0
+    assert main(["judge", str(run), "--judge", "rome"]) == 5
     rec = load(run)["q0"]
     assert verdict_of(rec, "judge:rome")["error"].startswith("unparsable reply")  # type: ignore[index]
     assert rec["correct"] == 1 and rec["review"]["primary"] == "rule:strict"
@@ -120,8 +120,8 @@ def test_second_run_and_dry_run_make_zero_requests(
     run = run_of(tmp_path)
     assert main(["judge", str(run), "--judge", "rome", "--dry-run"]) == 0
     out = capsys.readouterr().out
-    assert env.count() == 0 and "calls:          6 (0 already cached, 6 to send)" in out
-    assert "prompt tokens:  ~" in out
+    assert env.count() == 0 and "calls:          6 to send (0 already cached)" in out
+    assert "input tokens:   ~" in out
     assert main(["judge", str(run), "--judge", "rome"]) == 0
     first = (run / "updated_predictions.json").read_bytes()
     assert env.count() == 6
@@ -130,7 +130,7 @@ def test_second_run_and_dry_run_make_zero_requests(
     assert "0 requests, 6 cached" in capsys.readouterr().out
     assert (run / "updated_predictions.json").read_bytes() == first
     assert main(["judge", str(run), "--judge", "rome", "--dry-run"]) == 0
-    assert "(6 already cached, 0 to send)" in capsys.readouterr().out
+    assert "calls:          0 to send (6 already cached)" in capsys.readouterr().out
 
 
 def test_where_selects_records(env: FakeOpenAIServer, tmp_path: Path) -> None:
@@ -181,7 +181,7 @@ def test_key_never_written_anywhere(
         Action(content=f"Reasoning: the key is {SECRET_KEY}.\nJudgement: 1"),
         Action(content=f"Reasoning: partial {SECRET_KEY[:10]}...\nJudgement: 0"),
     )
-    assert main(["judge", str(run), "--judge", "rome", "--concurrency", "1"]) == 0
+    assert main(["judge", str(run), "--judge", "rome", "--concurrency", "1"]) == 5
     assert all(r.headers["authorization"] == f"Bearer {SECRET_KEY}" for r in env.requests)
     captured = capsys.readouterr()
     written = list(files_under(tmp_path))

@@ -7,26 +7,50 @@ import sys
 from typing import Any
 
 from rome_tui.console import warn
+from scorers.errors import UsageError
+from scorers.judges.batch_api import STATE_NAME, BatchStatus, run_batch
+from scorers.judges.batchfile import BatchOutput
 from scorers.judges.progress import JudgeProgress
 from scorers.judges.registry import JUDGE_MODULES
 from scorers.judges.rubric import VARIANTS
-from scorers.judges.run import JudgePlan, JudgeRunRequest, judge_run, plan_run
-from scorers.judges.runner import rough_tokens
+from scorers.judges.run import (
+    JudgePlan,
+    JudgeRunRequest,
+    JudgeRunResult,
+    export_batch,
+    import_batch,
+    judge_run,
+    plan_run,
+)
 from scorers.judges.vrc_answer import MODES
+
+# Some judge calls failed: their items hold error verdicts (flag judge_error), the rest
+# were judged and saved. Not 1, which means a bug.
+JUDGE_ERRORS_EXIT = 5
 
 DESCRIPTION = """Add LLM judge verdicts to a graded run (review.verdicts, source judge:NAME),
 recompute flags and `correct` (per the run's primary policy), and rewrite the files atomically.
 
 The endpoint is any OpenAI-compatible server: OPENAI_BASE_URL / --base-url, OPENAI_MODEL /
---model, OPENAI_API_KEY (not needed for a local server). Replies are cached in
+--model, OPENAI_API_KEY (not needed for a local server). Replies that parsed are cached in
 judge_cache.jsonl beside the results, so an interrupted run resumes and a repeated run makes
-no calls."""
+no calls. Exit status 0 when every call was judged, 5 when some failed (their items carry a
+judge_error flag; --retry-errors asks them again), 130 when interrupted."""
 
 EXAMPLES = """examples:
-  rome-tui judge out/ --judge rome --where task=diagrams
+  rome-tui judge out/ --judge rome --dry-run --price-in 0.4 --price-out 1.6
+  rome-tui judge out/ --judge rome --where task=diagrams --rpm 500 --tpm 200000
   OPENAI_BASE_URL=http://127.0.0.1:8000/v1 rome-tui judge out/ --judge rubric --model qwen3 --concurrency 16
-  rome-tui judge out/ --judge mathreal --dry-run
+  rome-tui judge out/ --judge vrc-answer --models gpt-4o-mini,gpt-4.1-mini,gpt-4.1-nano
+  rome-tui judge out/ --judge rome --flagged                # only items with a heuristic flag
+  rome-tui judge out/ --judge mathreal --batch-export calls.jsonl   # then vLLM run_batch or OpenAI
+  rome-tui judge out/ --judge mathreal --batch-import results.jsonl
+  rome-tui judge out/ --judge rome --batch                  # OpenAI Batch API, half price
 """
+
+
+def _kinds(text: str) -> list[str]:
+    return [k.strip() for k in text.split(",") if k.strip()]
 
 
 def register(subparsers: Any) -> None:
@@ -47,10 +71,29 @@ def register(subparsers: Any) -> None:
         "--model", help="judge model (default: OPENAI_MODEL, else the protocol's model)"
     )
     parser.add_argument(
+        "--models",
+        type=_kinds,
+        metavar="A,B,C",
+        help="a judge panel: each model's verdict is kept as judge:NAME@MODEL, the panel's "
+        "(majority, or mean for graded scales) as judge:NAME",
+    )
+    parser.add_argument(
         "--base-url", help="OpenAI-compatible endpoint (default: OPENAI_BASE_URL, else OpenAI)"
     )
     parser.add_argument(
-        "--concurrency", type=int, default=8, help="requests in flight at once (default 8)"
+        "--concurrency",
+        type=int,
+        default=8,
+        help="requests in flight at once (default 8; halves on 429, then creeps back)",
+    )
+    parser.add_argument(
+        "--rpm", type=float, metavar="N", help="at most N requests a minute (per model)"
+    )
+    parser.add_argument(
+        "--tpm",
+        type=float,
+        metavar="N",
+        help="at most about N tokens a minute (per model; prompt estimate + max_tokens)",
     )
     parser.add_argument(
         "--where",
@@ -60,7 +103,59 @@ def register(subparsers: Any) -> None:
         help="judge only records whose FIELD equals VALUE (dotted for nested keys; repeat to AND)",
     )
     parser.add_argument(
-        "--dry-run", action="store_true", help="print the calls and rough tokens; send nothing"
+        "--flagged",
+        nargs="?",
+        const="",
+        type=str,
+        metavar="KIND,...",
+        help="judge only items carrying one of these flags (no list: any heuristic flag)",
+    )
+    parser.add_argument(
+        "--retry-errors",
+        action="store_true",
+        help="judge only items whose earlier verdict of this judge is an error",
+    )
+    parser.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="print the calls, estimated tokens and cost; send nothing",
+    )
+    parser.add_argument(
+        "--price-in",
+        type=float,
+        metavar="USD",
+        help="dry run: dollars per million input tokens (else [prices.MODEL] in the config)",
+    )
+    parser.add_argument(
+        "--price-out", type=float, metavar="USD", help="dry run: dollars per million output tokens"
+    )
+    batch = parser.add_mutually_exclusive_group()
+    batch.add_argument(
+        "--batch-export",
+        metavar="FILE.jsonl",
+        help="write the uncached calls in the OpenAI Batch input format (also vLLM run_batch's); "
+        "send nothing",
+    )
+    batch.add_argument(
+        "--batch-import",
+        metavar="FILE.jsonl",
+        action="append",
+        help="judge from Batch output files (OpenAI's or vLLM run_batch's; repeatable)",
+    )
+    batch.add_argument(
+        "--batch",
+        action="store_true",
+        help="round trip through the OpenAI Files and Batches endpoints (half price; resumable)",
+    )
+    parser.add_argument(
+        "--batch-id", help="--batch: resume this batch instead of the one in judge_batch.json"
+    )
+    parser.add_argument(
+        "--poll",
+        type=float,
+        default=30.0,
+        metavar="S",
+        help="--batch: seconds between status checks (default 30)",
     )
     parser.add_argument(
         "--parse",
@@ -72,7 +167,10 @@ def register(subparsers: Any) -> None:
         "--timeout", type=float, default=60.0, help="seconds per request (default 60)"
     )
     parser.add_argument(
-        "--max-retries", type=int, default=5, help="retries on 429/5xx/timeouts (default 5)"
+        "--max-retries",
+        type=int,
+        default=5,
+        help="retries on 429/5xx/timeouts/empty replies (default 5)",
     )
     parser.add_argument(
         "--vrc-answer-mode",
@@ -87,46 +185,83 @@ def register(subparsers: Any) -> None:
         "--no-cache", action="store_true", help="neither read nor write the reply cache"
     )
     parser.add_argument(
-        "--no-fence",
+        "--fence",
         action="store_true",
-        help="send model answers unfenced (byte-for-byte protocol prompts)",
+        help="wrap model answers in nonce tags (default: the published prompts byte for byte)",
     )
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.models is not None and args.model:
+        raise UsageError("give --model or --models, not both")
+    if args.models is not None and len(args.models) < 2:
+        raise UsageError("--models needs at least two models (a panel); use --model for one")
+    if args.batch_id and not args.batch:
+        raise UsageError("--batch-id goes with --batch")
+    if args.poll <= 0:
+        raise UsageError("--poll must be positive")
+    if args.dry_run and (args.batch or args.batch_import):
+        raise UsageError("--dry-run sends nothing: use it without --batch / --batch-import")
     request = JudgeRunRequest(
         results=args.results,
         judge=args.judge,
         model=args.model,
+        models=tuple(args.models or ()),
         base_url=args.base_url,
         concurrency=args.concurrency,
         timeout=args.timeout,
         max_retries=args.max_retries,
+        rpm=args.rpm,
+        tpm=args.tpm,
         where=tuple(args.where),
+        flagged=None if args.flagged is None else tuple(_kinds(args.flagged)),
+        retry_errors=args.retry_errors,
         parse=args.parse,
-        fence=not args.no_fence,
+        fence=args.fence,
         vrc_answer_mode=args.vrc_answer_mode,
         rubric=args.rubric,
         use_cache=not args.no_cache,
+        price_in=args.price_in,
+        price_out=args.price_out,
     )
     if args.dry_run:
         return _dry_run(plan_run(request), args)
+    if args.batch_export:
+        return _export(request, args)
+    if args.batch_import:
+        result, out = import_batch(request, args.batch_import, progress=JudgeProgress)
+        print(
+            f"batch import: {out.lines} result lines ({out.failed} failed) "
+            f"from {', '.join(args.batch_import)}"
+        )
+        return _report(result, args, batch=True)
+    if args.batch:
+        return _batch(request, args)
     result = judge_run(request, progress=JudgeProgress)
+    return _report(result, args)
+
+
+def _report(result: JudgeRunResult, args: argparse.Namespace, *, batch: bool = False) -> int:
     for warning in result.warnings:
         warn("judge", warning)
     if not result.selected:
         return _nothing_selected(args)
     line = (
         f"judge {result.judge} ({result.model}): {result.judged}/{result.selected} records "
-        f"judged, {result.errors} errors; {result.calls} requests, {result.cached} cached, "
-        f"{result.retries} retries, {result.tokens:,} tokens, {result.seconds:.1f} s"
+        f"judged, {result.errors} errors; {result.calls} "
+        f"{'replies' if batch else 'requests'}, {result.cached} cached"
     )
+    if not batch:
+        line += f", {result.retries} retries"
+        if result.throttled:
+            line += f", {result.throttled} throttled (429)"
+    line += f", {result.tokens:,} tokens, {result.seconds:.1f} s"
     print(line)
-    if result.errors:
+    if result.pending:
         print(
-            f"rome-tui judge: {result.errors} judge error(s) recorded (flag judge_error); "
-            f"first: {result.first_error or ''}",
+            f"rome-tui judge: {result.pending} record(s) wait for calls the batch did not hold "
+            "(a second step, or calls not exported): run --batch-export again for them",
             file=sys.stderr,
         )
     if result.interrupted:
@@ -135,15 +270,92 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 130
+    if result.errors:
+        print(
+            f"rome-tui judge: {result.errors} of {result.verdicts} judgements failed "
+            f"(flag judge_error; first: {result.first_error or ''}); "
+            "--retry-errors asks them again",
+            file=sys.stderr,
+        )
+        return JUDGE_ERRORS_EXIT
     return 0
 
 
 def _nothing_selected(args: argparse.Namespace) -> int:
-    print(
-        f"rome-tui judge: no record matches {' and '.join(args.where) or 'the run'}; nothing to do",
-        file=sys.stderr,
-    )
+    what = " and ".join(args.where) or "the run"
+    if args.flagged is not None:
+        what += f" with flag {args.flagged or 'any heuristic flag'}"
+    if args.retry_errors:
+        what += " with an earlier judge error"
+    print(f"rome-tui judge: no record matches {what}; nothing to do", file=sys.stderr)
     return 0
+
+
+def _export(request: JudgeRunRequest, args: argparse.Namespace) -> int:
+    exported = export_batch(request, args.batch_export)
+    if not exported.selected:
+        return _nothing_selected(args)
+    print(
+        f"batch export: {exported.lines} request lines written to {exported.path} "
+        f"({exported.cached} calls already cached)"
+    )
+    if exported.lines:
+        print(
+            "  run them with the OpenAI Batch API, or on a GPU node with\n"
+            f"    python -m vllm.entrypoints.openai.run_batch -i {exported.path} -o results.jsonl "
+            "--model MODEL\n"
+            f"  then: rome-tui judge {args.results} --judge {args.judge} --batch-import results.jsonl"
+            + (f" --models {','.join(request.models)}" if request.models else "")
+            + (f" --model {request.model}" if request.model else "")
+        )
+    return 0
+
+
+def _batch(request: JudgeRunRequest, args: argparse.Namespace) -> int:
+    shown: dict[str, tuple[str, int, int]] = {}
+
+    def status(s: BatchStatus) -> None:
+        now = (s.status, s.completed, s.failed)
+        if shown.get(s.id) != now:
+            shown[s.id] = now
+            print(
+                f"batch {s.id}: {s.status}, {s.completed}/{s.total} done, {s.failed} failed",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    def event(message: str) -> None:
+        print(f"rome-tui judge: {message}", file=sys.stderr, flush=True)
+
+    try:
+        done = run_batch(
+            request,
+            poll_seconds=args.poll,
+            batch_id=args.batch_id,
+            on_status=status,
+            on_event=event,
+            progress=JudgeProgress,
+        )
+    except KeyboardInterrupt:
+        print(
+            "rome-tui judge: interrupted while the batch runs at the provider; run the same "
+            f"command again to resume it (its id is in {STATE_NAME})",
+            file=sys.stderr,
+        )
+        return 130
+    if done.nothing_to_send:
+        print("batch: every call is already cached; applying the cached replies")
+        return _report(judge_run_cached(request), args, batch=True)
+    last = done.last
+    if last is None:
+        return 0
+    return _report(last, args, batch=True)
+
+
+def judge_run_cached(request: JudgeRunRequest) -> JudgeRunResult:
+    """Apply cached replies only (nothing to send): an import of an empty output."""
+    result, _ = import_batch(request, [], output=BatchOutput({}, 0, 0))
+    return result
 
 
 def _dry_run(planned: JudgePlan, args: argparse.Namespace) -> int:
@@ -154,13 +366,21 @@ def _dry_run(planned: JudgePlan, args: argparse.Namespace) -> int:
     requests = planned.requests
     print(f"dry run: judge {planned.judge}, model {planned.model}, endpoint {planned.endpoint}")
     print(f"  records:        {planned.selected}")
-    print(
-        f"  calls:          {len(requests)} ({planned.cached} already cached, "
-        f"{len(requests) - planned.cached} to send)"
-    )
-    print(
-        f"  prompt tokens:  ~{rough_tokens(planned.prompt_chars):,} (about 4 characters per token)"
-    )
+    print(f"  calls:          {len(requests)} to send ({planned.cached} already cached)")
+    est = planned.estimate
+    if est is not None:
+        print(f"  input tokens:   ~{est.input_tokens:,} (about 4 characters per token)")
+        print(f"  output tokens:  ~{est.output_tokens:,} ({est.output_basis})")
+        if est.dollars is not None:
+            print(
+                f"  cost:           ~${est.dollars:,.2f} at the prices from {est.price_source}; "
+                f"the Batch API (--batch) charges half: ~${est.dollars / 2:,.2f}"
+            )
+        else:
+            print(
+                "  cost:           give --price-in/--price-out (dollars per million tokens) "
+                'or [prices."MODEL"] in the config file'
+            )
     if planned.judge == "mathreal":
         print(
             "  (an answer with \\boxed{} needs no extraction call; the count assumes the rest need one)"

@@ -83,6 +83,13 @@ class ChatReply:
 Call = Callable[[ChatRequest], Awaitable[ChatReply]]
 
 
+class Pending(Exception):
+    """Raised by a call that has no reply yet (a batch export, or an import without this call).
+
+    The record is left without a verdict this time; nothing is recorded as an error.
+    """
+
+
 @dataclass(frozen=True)
 class JudgeOptions:
     model: str

@@ -117,6 +117,7 @@ class JudgeClient:
         on_reply: Callable[[ChatReply], None] | None = None,
         rpm: float | None = None,
         tpm: float | None = None,
+        stats: ClientStats | None = None,
     ) -> None:
         self.model = model
         self._secret = api_key or os.environ.get("OPENAI_API_KEY") or None
@@ -126,7 +127,7 @@ class JudgeClient:
         self.backoff_base = backoff_base
         self.backoff_max = backoff_max
         self.on_reply = on_reply
-        self.stats = ClientStats()
+        self.stats = stats if stats is not None else ClientStats()  # shared by a panel
         self._limit = AdaptiveLimit(self.concurrency)
         self._rpm = TokenBucket(rpm) if rpm else None
         self._tpm = TokenBucket(tpm) if tpm else None
@@ -297,46 +298,18 @@ class JudgeClient:
         return ceiling / 2 + random.uniform(0, ceiling / 2)
 
     def _reply_of(self, body: Any, attempt: int) -> ChatReply:
-        if not isinstance(body, dict):
-            return self._failed(
-                f"malformed response: a JSON {type(body).__name__}, not an object", attempt
-            )
-        usage: dict[str, int] = {}
-        raw_usage = body.get("usage")
-        if isinstance(raw_usage, dict):
-            for name in ("prompt_tokens", "completion_tokens", "total_tokens"):
-                value = raw_usage.get(name)
-                if isinstance(value, int) and not isinstance(value, bool):
-                    usage[name] = value
-        self.stats.prompt_tokens += usage.get("prompt_tokens", 0)
-        self.stats.completion_tokens += usage.get("completion_tokens", 0)
-        choices = body.get("choices")
-        if not isinstance(choices, list) or not choices:
-            raise _Retryable("the reply has no choices", usage)
-        if not isinstance(choices[0], dict):
-            return self._failed(
-                "malformed response: the first choice is not an object", attempt, usage
-            )
-        message = choices[0].get("message")
-        if not isinstance(message, dict):
-            return self._failed("the reply's first choice has no message", attempt, usage)
-        content = message.get("content")
-        if content is None and message.get("refusal"):
-            return self._failed(
-                f"the model refused: {self.redact(str(message['refusal']))}", attempt, usage
-            )
-        if content is None:
-            raise _Retryable("the judge returned null content", usage)
-        if not isinstance(content, str):
-            return self._failed(
-                f"malformed response: message content is a {type(content).__name__}", attempt, usage
-            )
-        finish = choices[0].get("finish_reason")
+        read = read_completion(body)
+        self.stats.prompt_tokens += read.usage.get("prompt_tokens", 0)
+        self.stats.completion_tokens += read.usage.get("completion_tokens", 0)
+        if read.problem is not None:
+            if read.retryable:
+                raise _Retryable(read.problem, read.usage)
+            return self._failed(read.problem, attempt, read.usage)
         return ChatReply(
-            content=self.redact(content),
-            usage=usage,
+            content=self.redact(read.content or ""),
+            usage=read.usage,
             attempts=attempt,
-            finish_reason=finish if isinstance(finish, str) else None,
+            finish_reason=read.finish_reason,
         )
 
     def _failed(self, problem: str, attempt: int, usage: dict[str, int] | None = None) -> ChatReply:
@@ -344,6 +317,55 @@ class JudgeClient:
         return ChatReply(
             content=None, usage=usage or {}, error=self.redact(problem), attempts=attempt
         )
+
+
+@dataclass
+class Completion:
+    """What a chat-completion body holds: the text, or what is wrong with it."""
+
+    content: str | None
+    usage: dict[str, int]
+    finish_reason: str | None = None
+    problem: str | None = None
+    retryable: bool = False  # a server fault (no choices, null content): ask again
+
+
+def read_completion(body: Any) -> Completion:
+    """Read a chat-completion JSON body (live replies and Batch output lines alike)."""
+    if not isinstance(body, dict):
+        return Completion(
+            None, {}, problem=f"malformed response: a JSON {type(body).__name__}, not an object"
+        )
+    usage: dict[str, int] = {}
+    raw_usage = body.get("usage")
+    if isinstance(raw_usage, dict):
+        for name in ("prompt_tokens", "completion_tokens", "total_tokens"):
+            value = raw_usage.get(name)
+            if isinstance(value, int) and not isinstance(value, bool):
+                usage[name] = value
+    choices = body.get("choices")
+    if not isinstance(choices, list) or not choices:
+        return Completion(None, usage, problem="the reply has no choices", retryable=True)
+    if not isinstance(choices[0], dict):
+        return Completion(
+            None, usage, problem="malformed response: the first choice is not an object"
+        )
+    message = choices[0].get("message")
+    if not isinstance(message, dict):
+        return Completion(None, usage, problem="the reply's first choice has no message")
+    content = message.get("content")
+    if content is None and message.get("refusal"):
+        return Completion(None, usage, problem=f"the model refused: {message['refusal']}")
+    if content is None:
+        return Completion(None, usage, problem="the judge returned null content", retryable=True)
+    if not isinstance(content, str):
+        return Completion(
+            None,
+            usage,
+            problem=f"malformed response: message content is a {type(content).__name__}",
+        )
+    finish = choices[0].get("finish_reason")
+    return Completion(content, usage, finish if isinstance(finish, str) else None)
 
 
 def _timeout_or_connection(exc: BaseException) -> str:

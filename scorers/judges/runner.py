@@ -15,7 +15,15 @@ from typing import Any
 import orjson
 
 from scorers.errors import UsageError
-from scorers.judges.base import ChatReply, ChatRequest, Judge, JudgeOptions, error_verdict
+from scorers.judges.base import (
+    ChatReply,
+    ChatRequest,
+    Judge,
+    JudgeOptions,
+    Pending,
+    error_verdict,
+)
+from scorers.judges.cache import JudgeCache
 from scorers.records import Verdict, review_of, set_verdict, verdict_of
 
 BINARY_JUDGES = frozenset({"rome", "vrc-answer"})
@@ -73,6 +81,7 @@ def select(
 class RunOutcome:
     judged: int = 0
     errors: int = 0
+    pending: int = 0  # records whose calls have no reply yet (batch import): no verdict
     interrupted: bool = False
     verdicts: list[Verdict] = field(default_factory=list)
 
@@ -84,24 +93,31 @@ async def judge_records(
     call: Callable[[ChatRequest], Any],
     *,
     on_verdict: Callable[[dict[str, Any], Verdict], None] | None = None,
+    source: str | None = None,
 ) -> RunOutcome:
     """Judge every record concurrently (the client bounds the requests in flight).
 
-    Each verdict is set on its record as soon as it exists. A bug in a judge
-    for one record becomes that record's error verdict, not a dead run.
+    Each verdict is set on its record as soon as it exists, under ``source``
+    (default ``judge:NAME``; a panel member's is ``judge:NAME@MODEL``). A bug
+    in a judge for one record becomes that record's error verdict, not a dead
+    run; a call that raises :class:`Pending` leaves the record unjudged.
     """
     outcome = RunOutcome()
-    source = f"judge:{judge.name}"
+    source = source or f"judge:{judge.name}"
 
     async def one(record: dict[str, Any]) -> None:
         try:
             verdict = await judge.judge(record, call, opts)
         except (asyncio.CancelledError, KeyboardInterrupt):
             raise
+        except Pending:
+            outcome.pending += 1
+            return
         except Exception as exc:  # noqa: BLE001 - recorded on the item, the run goes on
             verdict = error_verdict(
                 source, f"internal error: {type(exc).__name__}: {exc}", model=opts.model
             )
+        verdict["source"] = source
         set_verdict(record, verdict)
         outcome.judged += 1
         outcome.errors += verdict.get("error") is not None
@@ -122,26 +138,53 @@ async def judge_records(
 
 @dataclass
 class Plan:
-    requests: list[ChatRequest]
+    requests: list[ChatRequest]  # the calls still to send
     records: int
+    cached: int = 0  # calls the cache already answers
+    blocked: int = 0  # records whose later calls wait on a reply not yet had (mode "stop")
 
 
-async def plan(records: Sequence[dict[str, Any]], judge: Judge, opts: JudgeOptions) -> Plan:
+async def plan(
+    records: Sequence[dict[str, Any]],
+    judge: Judge,
+    opts: JudgeOptions,
+    cache: JudgeCache | None = None,
+    *,
+    stop_at_uncached: bool = False,
+) -> Plan:
     """The requests a run would send, without sending any.
 
-    A judge with a second step that depends on the first reply (mathreal's
-    extraction) is planned with a placeholder first reply, which is close
-    enough for counting calls and tokens.
+    Cached replies answer their calls, so a second step (mathreal's judge
+    after its extraction) is planned from the real first reply when there is
+    one. Otherwise the first reply is a placeholder, close enough for counting
+    calls and tokens; with ``stop_at_uncached`` (a batch export) the record
+    stops at its first uncached call instead, because what follows depends on
+    that reply.
     """
-    sent: list[ChatRequest] = []
+    result = Plan([], len(records))
+    seen: set[str] = set()
 
-    async def record_call(request: ChatRequest) -> ChatReply:
-        sent.append(request)
+    async def planned_call(request: ChatRequest) -> ChatReply:
+        key = request.cache_key(opts.model)
+        entry = cache.get(key) if cache is not None else None
+        if entry is not None:
+            result.cached += 1
+            return ChatReply(content=entry.get("content"), usage=dict(entry.get("usage") or {}))
+        if key not in seen:
+            seen.add(key)
+            result.requests.append(request)
+        if stop_at_uncached:
+            raise Pending
         return ChatReply(content=PLAN_PLACEHOLDER)
 
     for record in records:
-        await judge.judge(record, record_call, opts)
-    return Plan(sent, len(records))
+        try:
+            await judge.judge(record, planned_call, opts)
+        except Pending:
+            result.blocked += 1
+        except Exception:  # noqa: BLE001,S112 - the real run records it as an error verdict
+            continue
+    return result
 
 
 def rough_tokens(chars: int) -> int:
