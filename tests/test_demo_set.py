@@ -9,7 +9,8 @@ from pathlib import Path
 import orjson
 import pytest
 
-from scorers.adjudicate.store import ResultsStore, shipped_demo_dir
+from rome_tui.demo.shipped import prepare_demo, shipped_demo_dir
+from scorers.adjudicate.store import ResultsStore
 from scorers.evaluate.evaluators import ALL_EVALUATORS
 from scorers.records import FLAG_KINDS, response_texts
 
@@ -114,7 +115,7 @@ def test_demo_files_are_modest() -> None:
 def test_open_demo_uses_a_writable_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ROME_TUI_DEMO_DIR", str(tmp_path / "demo"))
     shipped = (shipped_demo_dir() / "updated_predictions.json").read_bytes()
-    store = ResultsStore.open(None, annotator="tester")
+    store = ResultsStore.open(prepare_demo(), annotator="tester")
     assert Path(store.paths.updated) == tmp_path / "demo" / "updated_predictions.json"
     assert len(store.records) >= 200 and not store.dirty
     # The shipped audit trail replays: a conflict, a stale override, an undone one.
@@ -126,7 +127,7 @@ def test_open_demo_uses_a_writable_copy(tmp_path: Path, monkeypatch: pytest.Monk
     store.override(qid, 0.5, "demo override")
     store.write_back()
     assert (shipped_demo_dir() / "updated_predictions.json").read_bytes() == shipped
-    again = ResultsStore.open(None, annotator="tester")
+    again = ResultsStore.open(prepare_demo(), annotator="tester")
     assert again.records[10]["correct"] == 0.5
     assert again.undo() is not None  # the tester's own override, not the maintainers'
     assert again.undo() is None

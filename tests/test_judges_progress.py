@@ -6,8 +6,8 @@ import io
 
 from rich.console import Console
 
+from rome_tui.render.judge_progress import JudgeProgress
 from scorers.judges.client import ClientStats
-from scorers.judges.progress import JudgeProgress
 
 
 def test_progress_shows_counts_tokens_and_errors_on_a_terminal() -> None:

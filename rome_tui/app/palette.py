@@ -2,21 +2,37 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Sequence
+from typing import Protocol, runtime_checkable
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-if TYPE_CHECKING:
-    from rome_tui.app.screens.review import ReviewScreen
+from rome_tui.app.items import Row
+
+
+@runtime_checkable
+class FilterTarget(Protocol):
+    """What the filter commands need of their screen (the review screen offers them).
+
+    A protocol rather than the screen's class, so the screen can list this
+    provider in its ``COMMANDS`` without an import cycle.
+    """
+
+    rows: Sequence[Row]
+
+    def set_filter(self, text: str) -> None: ...
 
 
 class FilterCommands(Provider):
+    def _target(self) -> FilterTarget | None:
+        screen = self.screen
+        return screen if isinstance(screen, FilterTarget) else None
+
     def _choices(self) -> Iterator[tuple[str, str]]:
-        screen: ReviewScreen = self.screen  # type: ignore[assignment]
-        rows = getattr(screen, "rows", None)
-        if rows is None:
+        target = self._target()
+        if target is None:
             return
+        rows = target.rows
         yield "Filter: flagged, not yet reviewed", "is:todo"
         yield "Filter: reviewed", "is:reviewed"
         yield "Filter: unreviewed", "is:unreviewed"
@@ -54,6 +70,6 @@ class FilterCommands(Provider):
                 )
 
     def _apply(self, query: str) -> None:
-        set_filter = getattr(self.screen, "set_filter", None)
-        if set_filter is not None:
-            set_filter(query)
+        target = self._target()
+        if target is not None:
+            target.set_filter(query)

@@ -7,10 +7,10 @@ import sys
 from typing import Any
 
 from rome_tui.console import warn
+from rome_tui.render.judge_progress import JudgeProgress
 from scorers.errors import UsageError
 from scorers.judges.batch_api import STATE_NAME, BatchStatus, run_batch
 from scorers.judges.batchfile import BatchOutput
-from scorers.judges.progress import JudgeProgress
 from scorers.judges.registry import JUDGE_MODULES
 from scorers.judges.rubric import VARIANTS
 from scorers.judges.run import (

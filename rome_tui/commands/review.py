@@ -48,11 +48,13 @@ def open_store(results: str | None, annotator: str | None) -> ResultsStore:
     costs a large share of the load time of a 100,000-item run. Afterwards they
     are frozen out of collection for good.
     """
+    from rome_tui.demo.shipped import prepare_demo
     from scorers.adjudicate.store import ResultsStore
 
+    path = prepare_demo() if results is None else results
     gc.disable()
     try:
-        store = ResultsStore.open(results, annotator=annotator)
+        store = ResultsStore.open(path, annotator=annotator)
     finally:
         gc.freeze()
         gc.enable()

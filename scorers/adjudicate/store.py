@@ -22,7 +22,6 @@ caller whether a rewrite is still owed.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import math
 import os
 import threading
@@ -123,15 +122,6 @@ def _valid_score(score: Any) -> float:
     return float(score)
 
 
-def demo_dir() -> Path:
-    """Where the demo set is opened: a writable copy, so overrides never touch the package."""
-    explicit = os.environ.get("ROME_TUI_DEMO_DIR")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "rome-tui" / "demo"
-
-
 class ResultsStore:
     """A graded run in memory plus its journals; see the module docstring."""
 
@@ -169,14 +159,11 @@ class ResultsStore:
     # ------------------------------------------------------------------ opening
 
     @classmethod
-    def open(
-        cls, path: str | os.PathLike[str] | None, *, annotator: str | None = None
-    ) -> ResultsStore:
-        """Load a run (or the demo set when ``path`` is None) and replay its journals."""
+    def open(cls, path: str | os.PathLike[str], *, annotator: str | None = None) -> ResultsStore:
+        """Load a run and replay its journals (the app opens its demo set through
+        ``rome_tui.demo.shipped.prepare_demo``)."""
         from scorers.io.results import load_results
 
-        if path is None:
-            path = prepare_demo()
         name = resolve_annotator(annotator)
         before = stamp_before_load(path)
         loaded = load_results(path)
@@ -691,46 +678,3 @@ _OVERRIDE_KINDS = ("override_stale", "override_conflict")
 
 def question_id_of(record: dict[str, Any]) -> str:
     return question_id(record)
-
-
-# ---------------------------------------------------------------------- demo
-
-
-def shipped_demo_dir() -> Path:
-    """The demo set inside the installed package (read-only by convention)."""
-    import importlib.resources
-
-    return Path(str(importlib.resources.files("rome_tui") / "demo"))
-
-
-DEMO_FILES = ("updated_predictions.json", "scores.json", "run.json")
-
-
-def prepare_demo() -> Path:
-    """A writable copy of the shipped demo set; refreshed when the package's copy changes.
-
-    The reviewer's demo journal is kept across refreshes (replay marks overrides
-    of changed items stale instead of dropping them).
-    """
-    from scorers.io.jsonio import atomic_write_bytes, read_bytes
-
-    source = shipped_demo_dir()
-    target = demo_dir()
-    target.mkdir(parents=True, exist_ok=True)
-    stamp = hashlib.sha256()
-    blobs = {}
-    for name in DEMO_FILES:
-        if (source / name).exists():
-            blobs[name] = read_bytes(source / name)
-            stamp.update(name.encode() + b"\0" + blobs[name])
-    if not blobs:
-        raise UsageError(
-            f"the demo set is missing from {source}: run `python -m rome_tui.demo.build`"
-        )
-    marker = target / ".source"
-    digest = stamp.hexdigest()
-    if not marker.exists() or marker.read_text().strip() != digest:
-        for name, data in blobs.items():
-            atomic_write_bytes(target / name, data)
-        atomic_write_bytes(marker, digest.encode())
-    return target / "updated_predictions.json"

@@ -1,6 +1,9 @@
 """A Rich progress bar for judge runs: done/total, rate, ETA, tokens, errors.
 
-Shown only on a terminal; in a pipe or a test it stays silent.
+Shown only on a terminal; in a pipe or a test it stays silent. It is the
+``ProgressFactory`` that ``rome-tui judge`` hands to
+:func:`scorers.judges.run.judge_run`: the core reports progress through that
+protocol and draws nothing, so importing ``scorers`` never loads Rich.
 """
 
 from __future__ import annotations
