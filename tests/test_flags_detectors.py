@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import orjson
 import pytest
 from flags_fixtures import assert_spans_exact, kinds, record, run
+from grading_fixtures import EXAMPLE
 
 from scorers.flags.behaviour import tool_claims
 from scorers.flags.behaviour.conclusion import last_committed
 from scorers.flags.flagging import FlagContext, recompute_flags
 from scorers.records import review_of, set_verdict
 
-# shared/ sits beside the repository (also in CI)
-EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples" / "rome"
+# The reference grader's example input (a copy kept in tests/data).
+EXAMPLES = EXAMPLE
 
 
 # --- answer_contradicts_reasoning -------------------------------------------------
@@ -185,8 +184,6 @@ def test_tools_available_suppress_their_own_claims_only() -> None:
 
 
 def test_reference_example_gemini_traces() -> None:
-    if not EXAMPLES.is_dir():
-        pytest.skip(f"{EXAMPLES} not present")
     preds = orjson.loads((EXAMPLES / "predictions.json").read_bytes())
     annotations = {
         a["question_id"]: a for a in orjson.loads((EXAMPLES / "annotation.json").read_bytes())

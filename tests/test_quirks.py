@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from grading_fixtures import EXAMPLE
 
 from rome_tui.cli import main as cli_main
 from scorers.errors import EvaluatorError, InputError
@@ -21,9 +22,8 @@ from scorers.evaluate.rome.extract import extract_answer
 from scorers.io.loading import load_annotations, load_predictions, pair
 from scorers.judges.parsing import parse_rome_reference, parse_rome_robust
 
-EXAMPLES = Path("/work/shared/examples/rome")
-if not EXAMPLES.is_dir():  # the examples ship with the team's shared folder
-    EXAMPLES = Path(__file__).parent / "data" / "strict" / "examples"
+# The reference grader's example input and output (a copy kept in tests/data).
+EXAMPLES = EXAMPLE
 
 
 def both(evaluator: str, kwargs: dict[str, Any], answer: str) -> tuple[Any, Any]:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import orjson
 import pytest
+from grading_fixtures import EXAMPLE
 from store_fixtures import ITEMS, by_id, journal_lines, load_json, make_record, make_run
 
 from scorers.adjudicate.store import ResultsStore
@@ -230,9 +231,7 @@ def test_stale_after_regrade(run: Path) -> None:
 
 
 def test_reference_grader_output_can_be_overridden(tmp_path: Path) -> None:
-    src = Path("/work/shared/examples/rome/updated_predictions.json")
-    if not src.exists():
-        pytest.skip("reference example not available")
+    src = EXAMPLE / "updated_predictions.json"
     run = tmp_path / "ref"
     run.mkdir()
     (run / "updated_predictions.json").write_bytes(src.read_bytes())
