@@ -9,6 +9,15 @@ if any, else by the responder function. Actions inject latency, HTTP errors
 with headers (429 + Retry-After, 500), hangs (a delay longer than the client
 timeout), dropped connections, malformed JSON bodies and any reply text.
 
+It also implements the Files and Batches endpoints the Batch API round trip
+uses (``POST /v1/files`` multipart upload, ``GET /v1/files/ID/content``,
+``POST /v1/batches``, ``GET /v1/batches/ID``): a batch answers each of its
+lines with the same scripted actions or responder as live calls (recorded
+under the path ``batch:/v1/chat/completions``), reports ``in_progress`` for
+``batch_polls`` status checks, then ``completed`` with an output file and,
+when some lines failed without an HTTP status (``close=True``), an error file.
+``fail_batches`` makes the provider reject every new batch.
+
 Run as a script it serves until killed and prints its base URL:
 ``python tests/fake_openai_server.py --latency 0.2``.
 """
@@ -17,6 +26,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import email.parser
+import email.policy
+import itertools
 import json
 import sys
 import threading
@@ -74,6 +86,11 @@ class FakeOpenAIServer:
         self._server: asyncio.AbstractServer | None = None
         self._handlers: set[asyncio.Task[None]] = set()
         self.port = 0
+        self.files: dict[str, tuple[str, bytes]] = {}  # id -> (filename, content)
+        self.batches: dict[str, dict[str, Any]] = {}
+        self.batch_polls = 1  # status checks that see in_progress before completed
+        self.fail_batches = False
+        self._ids = itertools.count(1)
 
     # -- lifecycle ---------------------------------------------------------------------
 
@@ -126,12 +143,7 @@ class FakeOpenAIServer:
         with self._lock:
             if self._script:
                 return self._script.popleft()
-        answer = self.responder(body)
-        if isinstance(answer, Action):
-            return answer
-        if isinstance(answer, dict):
-            return Action(content=json.dumps(answer))
-        return Action(content=answer)
+        return self._answer(body)
 
     # -- HTTP ----------------------------------------------------------------------------
 
@@ -162,8 +174,10 @@ class FakeOpenAIServer:
                     self.requests.append(
                         RecordedRequest(method, path.split("?")[0], headers, body, time.monotonic())
                     )
-                if path.split("?")[0] != "/v1/chat/completions":
-                    await self._send(writer, 404, _error_body("no such endpoint", "not_found"), {})
+                route = path.split("?")[0]
+                if route != "/v1/chat/completions":
+                    status, payload = self._files_and_batches(method, route, headers, raw, body)
+                    await self._send(writer, status, payload, {})
                     continue
                 action = self._action_for(body)
                 delay = self.latency + action.delay
@@ -187,6 +201,134 @@ class FakeOpenAIServer:
             self._handlers.discard(task)
             writer.close()
 
+    # -- Files and Batches ---------------------------------------------------------------
+
+    def _files_and_batches(
+        self, method: str, route: str, headers: dict[str, str], raw: bytes, body: dict[str, Any]
+    ) -> tuple[int, bytes]:
+        parts = route.strip("/").split("/")  # v1, files|batches, [id], [content]
+        with self._lock:
+            if method == "POST" and parts == ["v1", "files"]:
+                return 200, self._upload(headers.get("content-type", ""), raw)
+            if (
+                method == "GET"
+                and len(parts) == 4
+                and parts[1] == "files"
+                and parts[3] == "content"
+            ):
+                if parts[2] in self.files:
+                    return 200, self.files[parts[2]][1]
+            elif method == "POST" and parts == ["v1", "batches"]:
+                return self._create_batch(body)
+            elif method == "GET" and len(parts) == 3 and parts[1] == "batches":
+                batch = self.batches.get(parts[2])
+                if batch is not None:
+                    return 200, json.dumps(self._advance(batch)).encode()
+        return 404, _error_body("no such endpoint", "not_found")
+
+    def _upload(self, content_type: str, raw: bytes) -> bytes:
+        message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
+            f"Content-Type: {content_type}\r\n\r\n".encode("latin-1") + raw
+        )
+        filename, content, purpose = "upload.jsonl", b"", ""
+        for part in message.iter_parts():
+            name = part.get_param("name", header="content-disposition")
+            decoded = part.get_payload(decode=True)
+            payload = decoded if isinstance(decoded, bytes) else b""
+            if name == "file":
+                filename = part.get_filename() or filename
+                content = payload
+            elif name == "purpose":
+                purpose = payload.decode()
+        file_id = f"file-{next(self._ids)}"
+        self.files[file_id] = (filename, content)
+        return json.dumps(_file_object(file_id, filename, len(content), purpose)).encode()
+
+    def _create_batch(self, body: dict[str, Any]) -> tuple[int, bytes]:
+        source = self.files.get(str(body.get("input_file_id")))
+        if source is None:
+            return 404, _error_body("no such input file", "not_found")
+        batch_id = f"batch_{next(self._ids)}"
+        lines = [json.loads(line) for line in source[1].splitlines() if line.strip()]
+        batch: dict[str, Any] = {
+            "id": batch_id,
+            "object": "batch",
+            "endpoint": body.get("endpoint"),
+            "input_file_id": body.get("input_file_id"),
+            "completion_window": body.get("completion_window", "24h"),
+            "status": "validating",
+            "created_at": int(time.time()),
+            "metadata": body.get("metadata"),
+            "request_counts": {"total": len(lines), "completed": 0, "failed": 0},
+            "output_file_id": None,
+            "error_file_id": None,
+            "_lines": lines,
+            "_polls": 0,
+        }
+        if self.fail_batches:
+            batch["status"] = "failed"
+            batch["errors"] = {
+                "object": "list",
+                "data": [{"code": "invalid_request", "message": "injected batch failure"}],
+            }
+        self.batches[batch_id] = batch
+        return 200, json.dumps(_public(batch)).encode()
+
+    def _advance(self, batch: dict[str, Any]) -> dict[str, Any]:
+        if batch["status"] in ("completed", "failed"):
+            return _public(batch)
+        batch["_polls"] += 1
+        total = batch["request_counts"]["total"]
+        if batch["_polls"] <= self.batch_polls:
+            batch["status"] = "in_progress"
+            batch["request_counts"]["completed"] = total * batch["_polls"] // (self.batch_polls + 1)
+            return _public(batch)
+        outputs: list[bytes] = []
+        errors: list[bytes] = []
+        failed = 0
+        for n, line in enumerate(batch["_lines"]):
+            request = line.get("body") or {}
+            self.requests.append(
+                RecordedRequest(
+                    "POST", "batch:" + line.get("url", ""), {}, request, time.monotonic()
+                )
+            )
+            action = self._script.popleft() if self._script else self._answer(request)
+            result: dict[str, Any] = {"id": f"batch_req_{n}", "custom_id": line.get("custom_id")}
+            if action.close:
+                failed += 1
+                result.update(
+                    response=None, error={"code": "server_error", "message": action.error}
+                )
+                errors.append(json.dumps(result).encode())
+                continue
+            if action.status != 200:
+                failed += 1
+                payload = json.loads(_error_body(action.error, "server_error"))
+            else:
+                payload = json.loads(action.body or _completion_body(request, action))
+            result.update(
+                response={"status_code": action.status, "request_id": f"req_{n}", "body": payload},
+                error=None,
+            )
+            outputs.append(json.dumps(result).encode())
+        batch["status"] = "completed"
+        batch["request_counts"].update(completed=total - failed, failed=failed)
+        for kind, lines in (("output_file_id", outputs), ("error_file_id", errors)):
+            if lines:
+                file_id = f"file-{next(self._ids)}"
+                self.files[file_id] = (f"{batch['id']}_{kind}.jsonl", b"\n".join(lines) + b"\n")
+                batch[kind] = file_id
+        return _public(batch)
+
+    def _answer(self, body: dict[str, Any]) -> Action:
+        answer = self.responder(body)
+        if isinstance(answer, Action):
+            return answer
+        if isinstance(answer, dict):
+            return Action(content=json.dumps(answer))
+        return Action(content=answer)
+
     @staticmethod
     async def _send(
         writer: asyncio.StreamWriter, status: int, payload: bytes, headers: dict[str, str]
@@ -205,6 +347,22 @@ class FakeOpenAIServer:
         head += [f"{k}: {v}" for k, v in headers.items()]
         writer.write(("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + payload)
         await writer.drain()
+
+
+def _public(batch: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in batch.items() if not k.startswith("_")}
+
+
+def _file_object(file_id: str, filename: str, size: int, purpose: str) -> dict[str, Any]:
+    return {
+        "id": file_id,
+        "object": "file",
+        "bytes": size,
+        "created_at": int(time.time()),
+        "filename": filename,
+        "purpose": purpose or "batch",
+        "status": "processed",
+    }
 
 
 def _error_body(message: str, code: str) -> bytes:

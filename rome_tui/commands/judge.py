@@ -358,6 +358,10 @@ def judge_run_cached(request: JudgeRunRequest) -> JudgeRunResult:
     return result
 
 
+def _money(dollars: float) -> str:
+    return f"${dollars:,.2f}" if dollars >= 1 else f"${dollars:,.4f}"
+
+
 def _dry_run(planned: JudgePlan, args: argparse.Namespace) -> int:
     for warning in planned.warnings:
         warn("judge", warning)
@@ -373,8 +377,8 @@ def _dry_run(planned: JudgePlan, args: argparse.Namespace) -> int:
         print(f"  output tokens:  ~{est.output_tokens:,} ({est.output_basis})")
         if est.dollars is not None:
             print(
-                f"  cost:           ~${est.dollars:,.2f} at the prices from {est.price_source}; "
-                f"the Batch API (--batch) charges half: ~${est.dollars / 2:,.2f}"
+                f"  cost:           ~{_money(est.dollars)} at the prices from {est.price_source}; "
+                f"the Batch API (--batch) charges half: ~{_money(est.dollars / 2)}"
             )
         else:
             print(

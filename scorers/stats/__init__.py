@@ -7,7 +7,13 @@ one interval never changes because another was added or computed first.
 
 from __future__ import annotations
 
-from scorers.stats.agreement import KappaResult, cohen_kappa, confusion_matrix
+from scorers.stats.agreement import (
+    KappaResult,
+    cohen_kappa,
+    confusion_matrix,
+    fleiss_kappa,
+    weighted_kappa,
+)
 from scorers.stats.bootstrap import (
     DEFAULT_RESAMPLES,
     Interval,
@@ -28,8 +34,10 @@ __all__ = [
     "bootstrap_mean_ci",
     "cohen_kappa",
     "confusion_matrix",
+    "fleiss_kappa",
     "mean_std",
     "paired_bootstrap",
     "resampled_means",
     "rng_for",
+    "weighted_kappa",
 ]

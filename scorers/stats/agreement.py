@@ -69,3 +69,46 @@ def cohen_kappa(table: Sequence[Sequence[int]], *, level: float = 0.95) -> Kappa
     z = NormalDist().inv_cdf(0.5 + level / 2.0)
     ci = Interval(max(-1.0, kappa - z * se), min(1.0, kappa + z * se))
     return KappaResult(n, po, pe, kappa, se, ci)
+
+
+def weighted_kappa(table: Sequence[Sequence[int]]) -> float | None:
+    """Cohen's kappa with linear weights, for ordered labels (0 < partial < 1).
+
+    A disagreement one step apart (0 vs partial) counts half as much as one
+    two steps apart (0 vs 1), so partial credit is not thrown away by cutting
+    it at 0.5. None when chance agreement is already perfect.
+    """
+    k = len(table)
+    if k < 2 or any(len(row) != k for row in table):
+        raise ValueError("a weighted kappa needs a square table of at least two ordered labels")
+    n = sum(sum(row) for row in table)
+    if n == 0:
+        return None
+    rows = [sum(row) / n for row in table]
+    cols = [sum(table[i][j] for i in range(k)) / n for j in range(k)]
+    weight = [[abs(i - j) / (k - 1) for j in range(k)] for i in range(k)]
+    observed = sum(weight[i][j] * table[i][j] / n for i in range(k) for j in range(k))
+    expected = sum(weight[i][j] * rows[i] * cols[j] for i in range(k) for j in range(k))
+    if expected <= 1e-12:
+        return None
+    return 1.0 - observed / expected
+
+
+def fleiss_kappa(counts: Sequence[Sequence[int]]) -> float | None:
+    """Fleiss' kappa: agreement of several raters, one row of label counts per item.
+
+    Rows may have different numbers of raters (at least two each; others are
+    skipped). None when there is no item or chance agreement is perfect.
+    """
+    rows = [list(row) for row in counts if sum(row) >= 2]
+    if not rows:
+        return None
+    total = sum(sum(row) for row in rows)
+    labels = len(rows[0])
+    share = [sum(row[j] for row in rows) / total for j in range(labels)]
+    per_item = [(sum(c * c for c in row) - sum(row)) / (sum(row) * (sum(row) - 1)) for row in rows]
+    observed = sum(per_item) / len(per_item)
+    expected = sum(p * p for p in share)
+    if expected >= 1.0 - 1e-12:
+        return None
+    return (observed - expected) / (1.0 - expected)
