@@ -94,8 +94,17 @@ def _base_name(lhs: str) -> str:
     return compact(lhs).split("_", 1)[0].rstrip("'")
 
 
+# "1:3", "4 : 6": a ratio is the fraction of its terms.
+_RATIO = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)\s*$")
+
+
+def _ratio_as_fraction(s: str) -> str:
+    m = _RATIO.match(s)
+    return s if m is None else f"\\frac{{{m.group(1)}}}{{{m.group(2)}}}"
+
+
 def equivalent(ref: str, pred: str, budget: Budget) -> Verdict:
-    ref, pred = ref.strip(), pred.strip()
+    ref, pred = _ratio_as_fraction(ref.strip()), _ratio_as_fraction(pred.strip())
     if not pred:
         return Verdict(False, "missing")
     if compact(ref) == compact(pred):
@@ -182,11 +191,18 @@ def _numbers(
     p = pred_num * scale[1] if isinstance(pred_num, Fraction) else pred_num * float(scale[1])
     if same_number(r, p):
         return Verdict(True, "number" if scale[0] == scale[1] else "number, unit converted")
-    # A percentage on one side only: 50% = 0.5 and, leniently, 50% = 50.
+    # A percentage on one side only: 50% = 0.5 and, leniently, a sign missing or
+    # added to a percentage: 50% = 50. Not for a reference below 1 (a fraction or
+    # a probability): "0.25%" is not 1/4.
     if ref_v.rstrip().endswith("%") != pred_v.rstrip().endswith("%"):
         r_bare = evaluate(ref_v.rstrip().rstrip("%"))
         p_bare = evaluate(pred_v.rstrip().rstrip("%"))
-        if r_bare is not None and p_bare is not None and same_number(r_bare, p_bare):
+        if (
+            r_bare is not None
+            and p_bare is not None
+            and same_number(r_bare, p_bare)
+            and (ref_v.rstrip().endswith("%") or abs(float(r_bare)) >= 1)
+        ):
             return Verdict(True, "number, percent sign")
     if scale[0] != scale[1] and same_number(ref_num, pred_num):
         return Verdict(False, "wrong unit")

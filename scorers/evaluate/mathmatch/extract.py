@@ -4,19 +4,28 @@ Order, as MathReal's extractor and a human reader would: ``\\boxed{}`` (nested
 braces counted; the last box, or the last *k* boxes when the reference lists *k*
 blanks, points or alternatives: models box each one, and earlier boxes are
 working), then the text after the last "final answer" / "answer:" / "the answer
-is" / 答案 marker, then the last line (the last *k* lines for *k* blanks), cut
-after its last "is" / "=" / 是 when it reads like a sentence.
+is" / 答案 marker, then the last line (the last *k* lines for *k* blanks),
+read as a sentence when it is one (:mod:`sentences`: the value the sentence
+commits to, not what follows its last "is" or "=").
 """
 
 from __future__ import annotations
 
 import re
 
+from scorers.evaluate.mathmatch.normalize import strip_end_punctuation
+from scorers.evaluate.mathmatch.sentences import (
+    committed_value,
+    parts_of_line,
+    reads_as_prose,
+    same_unknown,
+    system,
+)
 from scorers.records import final_answer
 
 _BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _MARKERS = re.compile(
-    r"(?:final\s+answers?|(?:correct|right)\s+(?:option|choice)s?\s+(?:is|are)|"
+    r"(?:final\s+answers?(?:\s+(?:is|are|was|should\s+be|would\s+be|will\s+be)\b)?|(?:correct|right)\s+(?:option|choice)s?\s+(?:is|are)|"
     r"answers?\s+(?:is|are|should\s+be)|answers?\s*[:：]|"
     r"最终答案|答案\s*(?:是|为)?\s*[:：]?|故答案为|所以答案是|(?<![\u4e00-\u9fff])答\s*[:：])\s*[:：]?",
     re.IGNORECASE,
@@ -58,7 +67,7 @@ def boxed_contents(text: str) -> list[str]:
         pos = i
 
 
-def _after_marker(text: str) -> str | None:
+def _after_marker(text: str, items: int) -> str | None:
     last = None
     for last in _MARKERS.finditer(text):  # noqa: B007 - we want the last match
         pass
@@ -67,18 +76,40 @@ def _after_marker(text: str) -> str | None:
     rest = text[last.end() :].strip()
     # The answer runs to the end of its paragraph.
     para = re.split(r"\n\s*\n", rest, maxsplit=1)[0].strip()
+    if not _HAS_VALUE.search(para):
+        # "So 14 is our final answer.": the value came before the marker.
+        line = text[: last.end()].rsplit("\n", 1)[-1]
+        if _HAS_VALUE.search(line):
+            return committed_value(line + para, items) or None
     if para and "\n" not in para and _CJK_SENTENCE.search(para):
-        para = _answer_in_line(para)  # 答：体积是120立方厘米 -> 120立方厘米
+        para = _answer_in_line(para, items)  # 答：体积是120立方厘米 -> 120立方厘米
+    elif para and "\n" not in para and reads_as_prose(para):
+        # "the perimeter, 28.", "9, not 6 as one might think": the value stated.
+        para = committed_value(para, items, first=True)
     return para or None
 
 
-def _last_lines(text: str, count: int) -> str:
-    """The last ``count`` lines (one per expected answer), each cut to its answer."""
+def _last_lines(text: str, count: int, items: int) -> str:
+    """The last ``count`` lines (one per expected answer), each cut to its answer;
+    a last line that holds all ``count`` answers is cut into them."""
     lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
-    return "\n".join(_answer_in_line(ln) for ln in lines[-count:])
+    if count > 1 and lines:
+        parts = parts_of_line(lines[-1], count)
+        if parts is not None:
+            lines = parts
+    per_line = items if count == 1 else 1
+    return "\n".join(_answer_in_line(ln, per_line) for ln in lines[-count:])
 
 
-def _answer_in_line(line: str) -> str:
+def _answer_in_line(line: str, items: int = 1) -> str:
+    if reads_as_prose(line) and not _CJK_SENTENCE.search(line):
+        return committed_value(line, items)
+    bare = _LEAD_WORDS.sub("", strip_end_punctuation(line))
+    alternatives = same_unknown(bare)
+    if alternatives is not None:
+        return alternatives  # "So x = 5 or x = -75." -> 5 or -75
+    if system(bare) is not None:
+        return bare  # "x = 2, y = 3": the values of two unknowns
     sentences = [s for s in _SENTENCE_END.split(line) if s.strip()]
     if len(sentences) > 1:
         line = sentences[-1]
@@ -109,7 +140,7 @@ def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, 
     found = [b for b in boxed_contents(text) if b]
     if found:
         return "; ".join(found[-max(1, boxes) :]), "boxed"
-    marked = _after_marker(text)
+    marked = _after_marker(text, max(1, boxes))
     if marked:
         return marked, "marker"
-    return _last_lines(text, max(1, lines)), "last line"
+    return _last_lines(text, max(1, lines), max(1, boxes)), "last line"

@@ -60,6 +60,10 @@ class Grader:
         if k == 1:
             joined = "; ".join(pred_blanks)
             return [self.blank(ref_blanks[0], joined)]
+        if len(pred_blanks) == 1 and _alternatives(pred_blanks[0], k):
+            # "x = -3 or x = 2" for a reference of the two roots as blanks: the
+            # solutions of one unknown, in any order.
+            return [self.blank(" or ".join(ref_blanks), pred_blanks[0])]
         if len(pred_blanks) < k:
             finer = [item for b in pred_blanks for item in _finer(b)]
             if len(finer) == k:
@@ -181,6 +185,10 @@ class Grader:
             return self._item("(" + ", ".join(_rhs(r) for r in refs) + ")", preds[0])
         if n == 1 and m > 1 and _assignments(preds) and len(coordinates(refs[0]) or ()) == m:
             return self._item(refs[0], "(" + ", ".join(_rhs(p) for p in preds) + ")")
+        if n == 1 and m > 1:
+            # Several candidates for one value commit to none of them: a reader gives
+            # no credit for "4 or -4" when the answer is 4.
+            return 0.0, f"{m} candidates for one value"
         scores = [[self._item(r, p)[0] for p in preds] for r in refs]
         if n <= _MAX_ASSIGN and m <= _MAX_ASSIGN:
             total = _best_assignment(tuple(tuple(row) for row in scores))
@@ -200,6 +208,12 @@ def _assignments(items: list[str]) -> bool:
 
 def _rhs(item: str) -> str:
     return item.split("=", 1)[1].strip()
+
+
+def _alternatives(blank: str, k: int) -> bool:
+    """Whether ``blank`` offers exactly ``k`` plain values joined by "or"."""
+    parts = top_level_split(blank, (" or ",))
+    return len(parts) == k and all(coordinates(p) is None for p in parts)
 
 
 def _finer(blank: str) -> list[str]:
