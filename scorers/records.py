@@ -63,6 +63,7 @@ class Verdict(_VerdictRequired, total=False):
     agreement: float  # a judge panel's agreement with its own verdict (0-1)
     usage: dict[str, Any]
     metrics: dict[str, Any]  # e.g. VRC-Bench per-metric scores
+    uncertain: str  # why the rule could not decide (strict mode): raises ``rule_uncertain``
 
 
 class HistoryEntry(TypedDict, total=False):
@@ -103,6 +104,7 @@ class Review(TypedDict, total=False):
 FLAG_KINDS: dict[str, str] = {
     "rome_strict_disagree": "rome and strict rule modes give different scores",
     "rule_judge_disagree": "the primary rule verdict and an LLM judge disagree",
+    "rule_uncertain": "strict mode could not decide: the answer names something that is neither a key item nor a known alternative of one, or a number whose format stays ambiguous",
     "judge_error": "a judge call failed or its reply could not be parsed",
     "judge_rationale_contradicts": "the judge's rationale argues against its own verdict",
     "judge_parse_fallback": "the judge's score was read by a fallback parse, or its reply is inconsistent",

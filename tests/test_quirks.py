@@ -274,7 +274,8 @@ def test_q16_first_capital_and_invisible_letters() -> None:
         ("Final Answer: D or B", "D", (1, 0)),
         ("Final Answer: b", "B", (0, 1)),
         ("Final Answer: Ｃ", "C", (0, 1)),
-        ("Final Answer: A. No wait, it is C.", "A", (1, 1)),
+        # A correction after the final answer replaces it: strict reads C.
+        ("Final Answer: A. No wait, it is C.", "A", (1, 0)),
     ]
     for answer, label, expected in cases:
         assert both("choices_matching", {"label": label}, answer) == expected, answer

@@ -13,3 +13,4 @@ class Outcome:
     strict: float | None = None  # all-or-nothing score where partial credit exists
     parts: tuple[dict[str, Any], ...] | None = None  # per-blank detail (math)
     note: str | None = None  # why, in a few words, when the reason is not obvious
+    uncertain: str | None = None  # why the rule cannot decide (strict): a ``rule_uncertain`` flag

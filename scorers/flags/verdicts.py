@@ -86,6 +86,15 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
             evidence=[],
             detail=f"rome {rome.get('score')} vs strict {strict.get('score')}",
         )
+    if strict and strict.get("uncertain") and ctx.primary_rule == "rule:strict":
+        # Strict mode said it cannot decide: a person (or `judge --flagged
+        # rule_uncertain`) should look. rome mode reproduces the reference, which never doubts.
+        yield Flag(
+            kind="rule_uncertain",
+            source="rule:strict",
+            evidence=[],
+            detail=str(strict["uncertain"]),
+        )
     rule = primary or strict or rome
     for verdict in judges:
         source = verdict["source"]

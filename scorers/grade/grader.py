@@ -49,7 +49,7 @@ from scorers.records import (
 JUDGE_SOURCE = "judge:rome"
 _RUN_KEY = re.compile(r"inference_\d+")
 
-StrictEvaluate = Callable[[str, Mapping[str, Any], str], Outcome]
+StrictEvaluate = Callable[[str, Mapping[str, Any], str, "str | None"], Outcome]
 MathEvaluate = Callable[..., Outcome]
 
 # What the child computed for one pair: the two rule verdicts, the rome
@@ -178,13 +178,15 @@ class Grader:
     # --- one response ---------------------------------------------------------
 
     def _verdicts(
-        self, evaluator: str, kwargs: Any, response: str
+        self, evaluator: str, kwargs: Any, response: str, question: Any = None
     ) -> tuple[Verdict, Verdict, dict[str, int]]:
         """Both rule verdicts for one response; the primary mode's error propagates.
 
         Each evaluator gets the whole response: strict mode and ``math_matching``
         read its final answer (``records.final_answer``), rome mode the whole of
         it, as the reference does.
+        ``question`` (the annotation's text) lets strict mode read an option
+        named by its text or an order given by the items' names.
         """
         if evaluator == "math_matching":
             outcome = self._run_math(kwargs, response)
@@ -201,7 +203,8 @@ class Grader:
             rome_v = _error_verdict("rule:rome", str(exc))
             marks = {}
         try:
-            strict_v = _verdict("rule:strict", self.strict(evaluator, kwargs, response))
+            asked = question if isinstance(question, str) else None
+            strict_v = _verdict("rule:strict", self.strict(evaluator, kwargs, response, asked))
         except EvaluatorError as exc:
             if self.strict_primary:
                 raise
@@ -239,7 +242,7 @@ class Grader:
         evaluator = gt.get("evaluator")
         if not isinstance(evaluator, str):
             raise EvaluatorError(f"evaluator must be a name, not {type(evaluator).__name__}")
-        return self._verdicts(evaluator, gt.get("evaluator_kwargs"), response)
+        return self._verdicts(evaluator, gt.get("evaluator_kwargs"), response, gt.get("question"))
 
     def grade_record(
         self,
@@ -272,7 +275,9 @@ class Grader:
         extra: dict[str, Any] | None = None
         if isinstance(response, str):
             if given is None:
-                rome_v, strict_v, marks = self._verdicts(evaluator, kwargs, response)
+                rome_v, strict_v, marks = self._verdicts(
+                    evaluator, kwargs, response, gt.get("question")
+                )
             else:
                 rome_v, strict_v, marks = given
                 # An extraction that is the whole response shares its string, as here.
@@ -282,7 +287,7 @@ class Grader:
             extracted = (rome_v if rome_primary else strict_v)["extracted"]
         elif is_multi_run(response):
             rome_v, strict_v, marks, extracted, extra = self._grade_runs(
-                evaluator, kwargs, response, _qid(pred)
+                evaluator, kwargs, response, _qid(pred), gt.get("question")
             )
         else:
             if rome_primary:
@@ -292,7 +297,9 @@ class Grader:
                 )
             self.notes.add("not_text", _qid(pred), response)
             response = _text_form(response)
-            rome_v, strict_v, marks = self._verdicts(evaluator, kwargs, response)
+            rome_v, strict_v, marks = self._verdicts(
+                evaluator, kwargs, response, gt.get("question")
+            )
             extracted = strict_v["extracted"]
         # The reference's own fields, in its key order.
         if self.llm_rome:
@@ -325,7 +332,7 @@ class Grader:
         return pred
 
     def _grade_runs(
-        self, evaluator: str, kwargs: Any, runs: dict[str, Any], qid: str
+        self, evaluator: str, kwargs: Any, runs: dict[str, Any], qid: str, question: Any = None
     ) -> tuple[Verdict, Verdict, dict[str, int], str | None, dict[str, Any]]:
         """Multi-run answers: every run graded, the mean kept (production harness, spec §8.3)."""
         keys = sorted(runs, key=_run_index)
@@ -335,7 +342,7 @@ class Grader:
             if not isinstance(text, str):
                 self.notes.add("run_not_text", f"{qid}/{key}", text)
                 text = _text_form(text)
-            per_run.append(self._verdicts(evaluator, kwargs, text))
+            per_run.append(self._verdicts(evaluator, kwargs, text, question))
         primary_index = 0 if self.mode == "rome" else 1
         rome_v = _mean_verdict("rule:rome", [r[0] for r in per_run], keys)
         strict_v = _mean_verdict("rule:strict", [r[1] for r in per_run], keys)
@@ -443,6 +450,8 @@ def _verdict(source: str, outcome: Outcome) -> Verdict:
         verdict["strict"] = outcome.strict
     if outcome.parts is not None:
         verdict["parts"] = list(outcome.parts)
+    if outcome.uncertain is not None:
+        verdict["uncertain"] = outcome.uncertain
     return verdict
 
 
@@ -468,6 +477,9 @@ def _mean_verdict(source: str, runs: list[Verdict], keys: list[str]) -> Verdict:
         verdict["error"] = next(
             (str(v["error"]) for v in runs if v.get("error")), "a run could not be graded"
         )
+    doubt = next((v["uncertain"] for v in runs if v.get("uncertain")), None)
+    if doubt is not None:
+        verdict["uncertain"] = doubt
     stricts = [v.get("strict", v.get("score")) for v in runs]
     if any("strict" in v for v in runs) and all(s is not None for s in stricts):
         verdict["strict"] = sum(s for s in stricts if s is not None) / len(stricts)

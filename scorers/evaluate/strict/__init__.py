@@ -14,15 +14,21 @@ the folded answer text for phrase evaluators.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from scorers.errors import EvaluatorError
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.strict import choices, intervals, orders
+from scorers.evaluate.strict.commit import conclusion, correction, drop_excluded
 from scorers.evaluate.strict.final import Located, locate
-from scorers.evaluate.strict.numbers import canonical, pick_number
+from scorers.evaluate.strict.fold import fold_phrase
+from scorers.evaluate.strict.numbers import Number, canonical, pick_number
 from scorers.evaluate.strict.phrases import Answer
+from scorers.evaluate.strict.question import named as option_named
+from scorers.evaluate.strict.question import options as question_options
+from scorers.evaluate.strict.reading import Reading, number_doubt, resolve_number
 from scorers.records import final_answer
 
 __all__ = ["EVALUATORS", "evaluate"]
@@ -95,7 +101,82 @@ def _phrase_text(loc: Located) -> str:
     return loc.tail if loc.how == "marker" else loc.segment
 
 
-def key_items_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
+def _phrase_answer(reading: Reading, found: Callable[[Answer], bool]) -> tuple[Answer, bool]:
+    """The answer text a phrase evaluator grades: a correction after the final
+    answer replaces it when the correction names a candidate; without one, the
+    original answer stands and the doubt is reported by the caller."""
+    answer = Answer(_phrase_text(reading.loc))
+    if reading.fixed is None:
+        return answer, False
+    fixed = Answer(reading.fixed.segment)
+    if found(fixed):
+        return fixed, False
+    return answer, True
+
+
+def _unknown_name(answer: Answer, keys: list[str]) -> str | None:
+    """A capitalised name in the answer that is neither a key, nor a known other
+    name of one, nor a place the data knows, when the keys are places: it may be
+    a name of the key that the data lacks ("Pozsony" for Bratislava)."""
+    from scorers.evaluate.strict import names
+
+    text = drop_excluded(answer.raw)
+    if len(text.split()) > _SHORT_ANSWER or not any(
+        names.place_of(k) != (None, None) for k in keys
+    ):
+        return None
+    folded_keys = {fold_phrase(k) for k in keys}
+    for m in _CAPITALISED.finditer(text):
+        name = fold_phrase(m.group())
+        if name in _SKIP_WORDS or name in folded_keys or names.is_place(name):
+            continue
+        if any(name in names.alternatives(k) for k in keys):
+            continue
+        return m.group()
+    return None
+
+
+# Only a short answer is a name; in a sentence, capitalised words are many things.
+_SHORT_ANSWER = 6
+
+
+_CAPITALISED = re.compile(r"(?<![\w'])[A-Z][^\W\d_]+(?:\.?[ -][A-Z][^\W\d_]+)*")
+# Capitalised words that start sentences or dress answers, not names.
+_SKIP_WORDS = frozenset(
+    [
+        "final",
+        "answer",
+        "the",
+        "this",
+        "that",
+        "it",
+        "its",
+        "is",
+        "in",
+        "on",
+        "at",
+        "a",
+        "an",
+        "of",
+        "and",
+        "or",
+        "not",
+        "but",
+        "so",
+        "my",
+        "i",
+        "city",
+        "country",
+        "place",
+        "location",
+        "photo",
+        "image",
+        "picture",
+    ]
+)
+
+
+def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     name = "key_items_matching"
     _check_kwargs(name, kwargs)
     key_items = kwargs["key_items"]
@@ -114,16 +195,35 @@ def key_items_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
             raise _fail(name, "key_items has no non-empty variant")
     else:
         raise _fail(name, "key_items must be all strings or all lists of strings")
-    answer = Answer(_phrase_text(loc))
+
+    def has_all(answer: Answer) -> bool:
+        return all(any(answer.contains(v, remove_space=remove_space) for v in g) for g in groups)
+
+    answer, doubted = _phrase_answer(reading, has_all)
     missing = [
         g[0] for g in groups if not any(answer.contains(v, remove_space=remove_space) for v in g)
     ]
     note = f"missing: {', '.join(missing)}" if missing else None
     score = _WRONG if missing else _RIGHT
-    return Outcome(score, answer.folded[:_EXTRACTED_CAP], note=note)
+    uncertain = None
+    if doubted:
+        uncertain = "a correction follows the final answer but names no key item"
+    elif missing and not remove_space:
+        for g in groups:
+            if g[0] not in missing:
+                continue
+            inside = next((w for v in g if (w := answer.inside(v))), None)
+            if inside is not None:
+                uncertain = f"'{g[0]}' only inside the longer word '{inside}'"
+                break
+        if uncertain is None:
+            unknown = _unknown_name(answer, [v for g in groups for v in g])
+            if unknown is not None:
+                uncertain = f"names '{unknown}', neither a key item nor a known other name of one"
+    return Outcome(score, answer.folded[:_EXTRACTED_CAP], note=note, uncertain=uncertain)
 
 
-def location_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
+def location_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     name = "location_matching"
     _check_kwargs(name, kwargs)
     fine = _strings(name, "location_fine_grained", kwargs["location_fine_grained"])
@@ -138,22 +238,59 @@ def location_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
     ):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise _fail(name, f"{label} must be a number, got {value!r:.40}")
-    answer = Answer(_phrase_text(loc))
+    answer, doubted = _phrase_answer(
+        reading, lambda a: any(a.contains(c) for c in (*fine, *coarse))
+    )
+    uncertain = "a correction follows the final answer but names no candidate" if doubted else None
     if any(answer.contains(c) for c in fine):
-        return Outcome(fine_score, answer.folded[:_EXTRACTED_CAP], note="fine-grained match")
+        return Outcome(
+            fine_score,
+            answer.folded[:_EXTRACTED_CAP],
+            note="fine-grained match",
+            uncertain=uncertain,
+        )
+    if uncertain is None:
+        unknown = _unknown_name(answer, [*fine, *coarse])
+        if unknown is not None:
+            uncertain = f"names '{unknown}', neither a candidate nor a known other name of one"
     if any(answer.contains(c) for c in coarse):
-        return Outcome(coarse_score, answer.folded[:_EXTRACTED_CAP], note="coarse-grained match")
-    return Outcome(_WRONG, answer.folded[:_EXTRACTED_CAP], note="no candidate named")
+        return Outcome(
+            coarse_score,
+            answer.folded[:_EXTRACTED_CAP],
+            note="coarse-grained match",
+            uncertain=uncertain,
+        )
+    return Outcome(
+        _WRONG, answer.folded[:_EXTRACTED_CAP], note="no candidate named", uncertain=uncertain
+    )
 
 
-def choices_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
+def _letters(loc: Located, options: dict[str, str]) -> list[str]:
+    """The option letters ``loc`` commits to: written as letters, else named by
+    the options' text. Letters that are no option of the question are words."""
+    whole = loc.how == "whole"
+    segment = drop_excluded(loc.segment)
+    letters = choices.read_letters(segment, last=whole)
+    if options:
+        letters = [x for x in letters if x in options]
+        if not letters:
+            text = conclusion(segment) if whole else segment
+            letters = option_named(fold_phrase(text), options)
+    return letters
+
+
+def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     name = "choices_matching"
     _check_kwargs(name, kwargs)
     label = kwargs["label"]
     expected = choices.read_label(label) if isinstance(label, str) else None
     if expected is None:
         raise _fail(name, f"label must be option letters such as 'B' or 'A,C', got {label!r:.40}")
-    letters = choices.read_letters(loc.segment, last=loc.how == "whole")
+    letters: list[str] = []
+    if reading.fixed is not None:
+        letters = _letters(reading.fixed, reading.options)
+    if not letters:
+        letters = _letters(reading.loc, reading.options)
     read = frozenset(letters)
     extracted = "".join(sorted(read))
     if not read:
@@ -192,27 +329,55 @@ def _tolerance(target: Any, value: float) -> float:
     return band + 1e-9 * max(1.0, abs(value))
 
 
-def number_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
+def _read_number(reading: Reading) -> tuple[Number | None, str, Located]:
+    """The stated number, from a correction after the final answer if it has one."""
+    for loc in (reading.fixed, reading.loc):
+        if loc is None:
+            continue
+        segment = drop_excluded(loc.segment)
+        number, text = pick_number(segment, last=loc.how == "whole")
+        if number is not None:
+            return number, text, loc
+    return None, "", reading.loc
+
+
+def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     name = "number_matching"
     _check_kwargs(name, kwargs)
     raw_target = kwargs["value_to_match"]
     target = _target(name, raw_target)
-    number, _ = pick_number(loc.segment, last=loc.how == "whole")
+    number, text, _ = _read_number(reading)
     if number is None:
         return Outcome(_WRONG, "", note="no number found")
+    number, doubt = resolve_number(number, text, reading.question)
     extracted = canonical(number.value, number.percent)
+    if number_doubt(number, text):
+        return Outcome(_WRONG, extracted, note="two values offered")
     kind = raw_target
     if isinstance(raw_target, str):  # "2.5" is written as an estimate, "3" as a count
         kind = target if any(c in raw_target for c in ".eE") else 0
     tolerance = _tolerance(kind, target)
+
+    def right(value: float) -> bool:
+        return abs(value - target) <= tolerance or (
+            number.percent and abs(value / 100 - target) <= tolerance
+        )
+
+    uncertain = None
+    if (
+        doubt is not None
+        and number.other is not None
+        and right(number.value) != right(number.other)
+    ):
+        uncertain = doubt
     if abs(number.value - target) <= tolerance:
-        return Outcome(_RIGHT, extracted)
+        return Outcome(_RIGHT, extracted, uncertain=uncertain)
     if number.percent and abs(number.value / 100 - target) <= tolerance:
-        return Outcome(_RIGHT, extracted, note="percent read as a fraction")
-    return Outcome(_WRONG, extracted)
+        return Outcome(_RIGHT, extracted, note="percent read as a fraction", uncertain=uncertain)
+    return Outcome(_WRONG, extracted, uncertain=uncertain)
 
 
-def ordered_list_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
+def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     name = "ordered_list_matching"
     _check_kwargs(name, kwargs)
     order = kwargs["order"]
@@ -228,7 +393,14 @@ def ordered_list_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
     if not items or not all(items):
         raise _fail(name, "order is empty or has an empty item")
     expected = orders.read_order(items)
-    got = orders.read_list(loc.segment, expected)
+    got: list[str] = []
+    for loc in (reading.fixed, reading.loc):
+        if loc is None:
+            continue
+        segment = drop_excluded(conclusion(loc.segment) if loc.how == "whole" else loc.segment)
+        got = orders.read_list(segment, expected, reading.options)
+        if len(got) > 1:
+            break
     extracted = ", ".join(got)[:_EXTRACTED_CAP]
     if got == expected:
         return Outcome(_RIGHT, extracted)
@@ -255,8 +427,9 @@ def _interval(name: str, value: Any) -> intervals.Interval:
     return intervals.Interval(time, lo, hi)
 
 
-def interval_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
+def interval_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     name = "interval_matching"
+    loc = reading.loc
     _check_kwargs(name, kwargs)
     interval = _interval(name, kwargs["interval"])
     units = _strings(name, "units", kwargs.get("units", []), allow_str=False)
@@ -264,8 +437,9 @@ def interval_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
     return Outcome(_RIGHT if ok else _WRONG, read, note=why)
 
 
-def multi_interval_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
+def multi_interval_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     name = "multi_interval_matching"
+    loc = reading.loc
     _check_kwargs(name, kwargs)
     raw = kwargs["intervals"]
     if not isinstance(raw, list) or not raw:
@@ -286,7 +460,7 @@ def multi_interval_matching(kwargs: Mapping[str, Any], loc: Located) -> Outcome:
     return Outcome(_WRONG, first_read, note=first_why)
 
 
-EVALUATORS: dict[str, Callable[[Mapping[str, Any], Located], Outcome]] = {
+EVALUATORS: dict[str, Callable[[Mapping[str, Any], Reading], Outcome]] = {
     "key_items_matching": key_items_matching,
     "choices_matching": choices_matching,
     "ordered_list_matching": ordered_list_matching,
@@ -297,16 +471,24 @@ EVALUATORS: dict[str, Callable[[Mapping[str, Any], Located], Outcome]] = {
 }
 
 
-def evaluate(evaluator: str, kwargs: Mapping[str, Any], response: str) -> Outcome:
+def evaluate(
+    evaluator: str, kwargs: Mapping[str, Any], response: str, question: str | None = None
+) -> Outcome:
     """Grade ``response`` for one item in strict mode.
 
     ``response`` may be the whole model output: only its final answer
-    (``scorers.records.final_answer``, the text after the first ``</think>``) is graded. Raises :class:`EvaluatorError` naming the evaluator
-    and the kwarg when the annotation does not fit.
+    (``scorers.records.final_answer``, the text after the first ``</think>``) is
+    graded. ``question`` is the annotation's question text: its options let an
+    answer choose by an option's text or order by the items' names. Raises
+    :class:`EvaluatorError` naming the evaluator and the kwarg when the
+    annotation does not fit.
     """
     func = EVALUATORS.get(evaluator)
     if func is None:
         raise EvaluatorError(f"unknown evaluator {evaluator!r}")
     if not isinstance(response, str):
         response = "" if response is None else str(response)
-    return func(kwargs, locate(final_answer(response)))
+    loc = locate(final_answer(response))
+    asked = question if isinstance(question, str) else ""
+    options = question_options(asked) if asked else {}
+    return func(kwargs, Reading(loc, correction(loc), options, asked))

@@ -22,9 +22,21 @@ class Number(NamedTuple):
     start: int
     end: int
     percent: bool
+    # The other reading of a lone separator group (``1,234``, ``1.500``): a
+    # thousands separator in one convention, a decimal mark in the other.
+    other: float | None = None
 
 
-_MANTISSA = r"(?:\d{1,3}(?:,\d{3})+(?![\d])|\d{1,3}(?: \d{3})+(?![\d])|\d+)(?:\.\d+)?|\.\d+"
+# Grouped digits in either convention (1,234.5 / 1.234,5 / 1 234,5), then a
+# decimal comma that cannot be a thousands group (3,5 / 0,25), then plain digits.
+_MANTISSA = (
+    r"\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])"
+    r"|\d{1,3}(?:\.\d{3})+,\d+(?![\d,.])"
+    r"|\d{1,3}(?:\.\d{3}){2,}(?![\d.])"
+    r"|\d{1,3}(?: \d{3})+(?:[.,]\d+)?(?![\d])"
+    r"|\d+,(?:\d{1,2}|\d{4,})(?![\d,])"
+    r"|\d+(?:\.\d+)?|\.\d+"
+)
 _NUMBER = re.compile(
     # every number starts with a sign, a point, a digit or a backslash: reject
     # other positions with one test instead of trying each alternative
@@ -40,7 +52,7 @@ _NUMBER = re.compile(
     r"|[ \t]*/[ \t]*(?P<den>\d+(?:\.\d+)?)(?![\d/])"
     r")?"
     r"(?P<pct>[ \t]*(?:\\?%|percent\b|per cent\b))?"
-    r"(?P<mult>[ \t]+(?i:thousand|million|billion|trillion)\b)?"
+    r"(?P<mult>[ \t]+(?i:thousand|million|billion|trillion)\b|(?P<short>[kK]|[MBT]|bn)(?![A-Za-z0-9]))?"
     r")"
 )
 _MULTIPLIERS = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
@@ -82,8 +94,37 @@ _PLAIN = re.compile(r"-?\d{1,300}(?:\.\d{1,300})?")
 _MAX_EXPONENT = 308
 
 
+_LONE_GROUP = re.compile(r"\d{1,3}[.,]\d{3}")
+_SHORT = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "bn": 1e9, "T": 1e12}
+
+
 def _float(text: str) -> float:
-    return float(text.replace(",", "").replace(" ", ""))
+    """The value of a mantissa: the last of ``.``/``,`` is the decimal mark when
+    both appear; a lone comma before three digits groups thousands (English), a
+    lone dot is a decimal point unless it repeats (1.234.567)."""
+    text = text.replace(" ", "")
+    comma, dot = text.rfind(","), text.rfind(".")
+    if comma != -1 and dot != -1:
+        if comma > dot:
+            return float(text.replace(".", "").replace(",", "."))
+        return float(text.replace(",", ""))
+    if comma != -1:
+        groups = text.split(",")
+        if len(groups) > 2 or len(groups[1]) == 3:
+            return float(text.replace(",", ""))
+        return float(text.replace(",", "."))
+    if text.count(".") > 1:
+        return float(text.replace(".", ""))
+    return float(text)
+
+
+def _other_reading(mantissa: str) -> float | None:
+    """The value under the other convention, for ``1,234`` and ``1.234`` only."""
+    if _LONE_GROUP.fullmatch(mantissa) is None:
+        return None
+    if "," in mantissa:
+        return float(mantissa.replace(",", "."))
+    return float(mantissa.replace(".", ""))
 
 
 def _value(m: re.Match[str]) -> float | None:
@@ -113,7 +154,9 @@ def _value(m: re.Match[str]) -> float | None:
         if den == 0:
             return None
         value /= den
-    if m.group("mult"):
+    if m.group("short"):
+        value *= _SHORT[m.group("short")]
+    elif m.group("mult"):
         value *= _MULTIPLIERS[m.group("mult").strip().lower()]
     if not math.isfinite(value):
         return None
@@ -126,7 +169,14 @@ def find_numbers(text: str) -> list[Number]:
     for m in _NUMBER.finditer(text):
         value = _value(m)
         if value is not None:
-            found.append(Number(value, m.start(), m.end(), m.group("pct") is not None))
+            other = None
+            mantissa = m.group("m")
+            plain = not any(m.group(g) for g in ("e", "p", "pow", "den", "mult"))
+            if mantissa is not None and len(mantissa) <= 7 and plain:
+                other = _other_reading(mantissa)
+                if other is not None and value < 0:
+                    other = -other
+            found.append(Number(value, m.start(), m.end(), m.group("pct") is not None, other))
     return found
 
 

@@ -15,10 +15,11 @@ import re
 
 from scorers.evaluate.strict.choices import read_letters
 from scorers.evaluate.strict.fold import fold_phrase, fold_width
+from scorers.evaluate.strict.question import map_item
 
 _SEPARATOR = re.compile(
     r"[ \t]*(?:,|，|、|;|；|→|⟶|⇒|➔|->|-->|=>|>|\\rightarrow\b|\\to\b|\\Rightarrow\b"
-    r"|[ \t][-–—][ \t]|\n|\bthen\b|\bfollowed by\b)[ \t]*"
+    r"|[ \t][-–—][ \t]|\n|\b(?:and[ \t]+)?then\b|\bfollowed by\b|\bfinally\b)[ \t]*"
 )
 _NUMBERING = re.compile(
     r"^(?:\(?\d{1,2}[.):][ \t]+|[-*•·][ \t]+|(?:step|position)[ \t]*\d+[ \t]*[:.)-]?[ \t]*"
@@ -62,15 +63,69 @@ def _strip_item(item: str) -> str:
     return item.strip(_TRAILING).strip("()[]").strip()
 
 
-def read_list(segment: str, expected: list[str]) -> list[str]:
-    """The items the answer lists, in order, comparable with :func:`read_order`."""
+# An item's rank, written before it ("second: red", "Winner: white") or after
+# it ("A first", "red 1st", "C last").
+_ORDINALS = {
+    "first": 1, "1st": 1, "winner": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
+    "fourth": 4, "4th": 4, "fifth": 5, "5th": 5, "sixth": 6, "6th": 6,
+    "seventh": 7, "7th": 7, "eighth": 8, "8th": 8, "last": 99,
+}  # fmt: skip
+_RANK_BEFORE = re.compile(r"^(?P<rank>[a-z0-9]+)[ \t]*(?:place)?[ \t]*[:=-][ \t]*", re.IGNORECASE)
+_RANK_AFTER = re.compile(
+    r"[ \t(]+(?:is[ \t]+|in[ \t]+|comes[ \t]+)?(?P<rank>[a-z0-9]+)(?:[ \t]+place)?\)?$",
+    re.IGNORECASE,
+)
+
+
+def _ranked(items: list[str]) -> list[str] | None:
+    """The items sorted by the rank each carries, when every item carries one."""
+    ranked: list[tuple[int, str]] = []
+    for item in items:
+        item = item.rsplit(":", 1)[-1].strip() if _RANK_BEFORE.match(item) is None else item
+        before = _RANK_BEFORE.match(item)
+        if before is not None and before.group("rank").lower() in _ORDINALS:
+            ranked.append((_ORDINALS[before.group("rank").lower()], item[before.end() :]))
+            continue
+        after = _RANK_AFTER.search(item)
+        if after is not None and after.group("rank").lower() in _ORDINALS:
+            ranked.append((_ORDINALS[after.group("rank").lower()], item[: after.start()]))
+            continue
+        return None
+    if len({r for r, _ in ranked}) != len(ranked):
+        return None
+    return [item for _, item in sorted(ranked)]
+
+
+def _label_items(items: list[str], options: dict[str, str]) -> list[str] | None:
+    """Each item mapped through the question's options to its label, when every
+    item names exactly one option ("elephant" is B when B is the elephant)."""
+    out: list[str] = []
+    for item in items:
+        found = read_letters(item)
+        if len(found) == 1 and found[0] in options:
+            out.append(found[0])
+            continue
+        label = map_item(item, options)
+        if label is None:
+            return None
+        out.append(label)
+    return out
+
+
+def read_list(
+    segment: str, expected: list[str], options: dict[str, str] | None = None
+) -> list[str]:
+    """The items the answer lists, in order, comparable with :func:`read_order`.
+
+    With the question's ``options`` (label -> text), items written as the
+    options' names or carrying ranks are mapped to labels through them."""
     joined = "".join(expected)
     letters = len(joined) == len(expected) and joined.isalpha()
     text = fold_width(segment[:_MAX_SEGMENT])
     if letters and _SIMPLE_LETTERS.fullmatch(text):
         return _LETTER.findall(text.upper())
     parts = [_strip_item(p) for p in _SEPARATOR.split(text)]
-    if len(parts) > 1 and not letters and not any(" and " in e for e in expected):
+    if len(parts) > 1 and not any(" and " in e for e in expected):
         # "Paris, London and Rome": "and" joins the last item unless an item
         # is itself a name with "and" in it (Trinidad and Tobago).
         parts = [q for p in parts for q in _AND.split(p)]
@@ -81,6 +136,14 @@ def read_list(segment: str, expected: list[str]) -> list[str]:
             items = words
         elif letters and items[0].isupper() and items[0].isalpha():
             items = list(items[0])
+    ranked = _ranked(items) if len(items) > 1 else None
+    if ranked is not None:
+        items = [_strip_item(i) for i in ranked]
+    labels = options is not None and bool(options) and set(expected) <= set(options)
+    if labels and options is not None:
+        mapped = _label_items(items, options)
+        if mapped is not None:
+            return mapped
     if letters:
         out: list[str] = []
         for item in items:

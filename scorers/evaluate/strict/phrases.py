@@ -14,7 +14,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from scorers.evaluate.strict import names
+from scorers.evaluate.strict.commit import drop_excluded
 from scorers.evaluate.strict.fold import fold_phrase, split_camel
+from scorers.evaluate.strict.names import alternatives, place_of
 
 _NEGATORS = frozenset(("not", "never", "nor", "neither", "except", "excluding", "unlike"))
 _NEGATING_PAIRS = frozenset(("rather than", "instead of", "other than"))
@@ -62,31 +65,76 @@ def _negated(hay: str, i: int) -> bool:
     return len(words) >= 2 and f"{words[-2]} {last}" in _NEGATING_PAIRS
 
 
-def find_phrase(hay: str, needle: str) -> bool:
-    """``needle`` occurs in ``hay`` as whole words and not negated (both folded)."""
+_HEDGE_AFTER = re.compile(
+    r"[ \t]*,?[ \t]*(?:or|/)[ \t]+(?:(?:maybe|possibly|perhaps|probably|even|else)[ \t]+)?(?P<other>[^\W\d_][^,.;:()!?]*)"
+)
+_HEDGE_BEFORE = re.compile(
+    r"(?P<other>[^\W\d_][^\W_]*(?:[ \t][^\W\d_][^\W_]*){0,2})[ \t]*,?[ \t]+or[ \t]+(?:(?:maybe|possibly|perhaps)[ \t]+)?\Z"
+)
+# "X is not", "X doesn't ...": a clause that denies its own subject.
+_DENIED_AFTER = re.compile(r"[ \t]+(?:is|are|was|were|does|do|did)(?:n't|[ \t]+not)\b")
+_CLAUSE_END = re.compile(r"[.;!?\n]|,[ \t]+(?:but|and|so)\b")
+
+
+def _hedged(hay: str, i: int, j: int, same: tuple[str, ...]) -> bool:
+    """The mention at ``hay[i:j]`` is offered beside another candidate ("X or Y")."""
+    after = _HEDGE_AFTER.match(hay, j)
+    if after is not None and not after.group("other").startswith(same):
+        return True
+    before = _HEDGE_BEFORE.search(hay, max(0, i - 60), i)
+    return before is not None and not before.group("other").endswith(same)
+
+
+def _denied(hay: str, j: int) -> bool:
+    """The clause goes on to deny what was just named ("the letter F is not")."""
+    end = _CLAUSE_END.search(hay, j)
+    return _DENIED_AFTER.match(hay, j, end.start() if end else len(hay)) is not None
+
+
+def find_phrase(hay: str, needle: str, same: tuple[str, ...] = ()) -> bool:
+    """``needle`` occurs in ``hay`` as whole words, neither negated nor denied
+    nor offered beside another candidate (both folded). ``same`` are other names
+    of the needle, which may stand beside it ("Mumbai or Bombay")."""
     start = 0
     first_wordish = _wordish(needle[0])
+    same = (needle, *same)
     while True:
         i = hay.find(needle, start)
         if i == -1:
             return False
+        j = i + len(needle)
         if (
             (i == 0 or not first_wordish or not _wordish(hay[i - 1]))
-            and _boundary_after(hay, i + len(needle), needle)
+            and _boundary_after(hay, j, needle)
             and not _negated(hay, i)
+            and not _denied(hay, j)
+            and not _hedged(hay, i, j, same)
         ):
             return True
         start = i + 1
 
 
+def inside_word(hay: str, needle: str) -> str | None:
+    """The longer word ``needle`` ends, as "flower" ends "sunflower": English
+    compounds name their kind last, so such a word may or may not be the key."""
+    if len(needle) < _PLURAL_MIN or not needle.isalpha():
+        return None
+    m = re.search(r"\b(\w+)" + re.escape(needle) + r"(?:e?s)?\b", hay)
+    return m.group(0) if m is not None else None
+
+
 class Answer:
-    """An answer text folded once, with its compound-split form made on demand."""
+    """An answer text folded once, with its compound-split form made on demand.
+
+    A mention inside a span the answer rules out ("not Paris", "rather than
+    X") does not count; a key also matches by the other names of
+    :mod:`scorers.evaluate.strict.names` (``Deutschland`` for Germany)."""
 
     __slots__ = ("_camel", "_spaceless", "folded", "raw")
 
     def __init__(self, raw: str) -> None:
         self.raw = raw
-        self.folded = fold_phrase(raw)
+        self.folded = fold_phrase(drop_excluded(raw))
         self._camel: str | None = None
         self._spaceless: str | None = None
 
@@ -100,11 +148,87 @@ class Answer:
             if self._spaceless is None:
                 self._spaceless = self.folded.replace(" ", "")
             return needle.replace(" ", "") in self._spaceless
-        if find_phrase(self.folded, needle):
+        if self._named(needle, key):
             return True
+        if " " not in needle:
+            # A compound counts only where the key is written as a word of it:
+            # "Tokyo Disney" in "Tokyo DisneySea", never "Java" in "JavaScript".
+            return False
         if self._camel is None:
-            self._camel = fold_phrase(split_camel(self.raw)) if _has_camel(self.raw) else ""
+            self._camel = (
+                fold_phrase(split_camel(drop_excluded(self.raw))) if _has_camel(self.raw) else ""
+            )
         return bool(self._camel) and find_phrase(self._camel, fold_camel_key(key))
+
+    def _named(self, needle: str, key: str) -> bool:
+        hay = self.folded
+        if needle in hay:
+            same = alternatives(key) if _maybe_hedged(hay) else ()
+            if find_phrase(hay, needle, same) and not _other_place(hay, needle, key):
+                return True
+        others = alternatives(key)
+        return any(
+            o in hay and find_phrase(hay, o, (needle, *others)) and not _other_place(hay, o, key)
+            for o in others
+        )
+
+    def inside(self, key: str) -> str | None:
+        return inside_word(self.folded, fold_key(key))
+
+
+def _maybe_hedged(hay: str) -> bool:
+    return " or " in hay or "/" in hay
 
 
 _has_camel = re.compile(r"[a-z][A-Z]").search
+_WORD = re.compile(r"[^\W_]+(?:['.-][^\W_]+)*")
+
+
+def _other_place(hay: str, needle: str, key: str) -> bool:
+    """Every mention of a place key is part of a longer place's name that lies
+    elsewhere ("York" in "New York"; not "Mexico" in "Mexico City", which is in
+    Mexico), or is qualified by a region it is not in ("Saint Petersburg,
+    Florida" for the Russian city)."""
+    code, city = place_of(key)
+    if code is None and city is None:
+        return False
+    start = 0
+    while True:
+        i = hay.find(needle, start)
+        if i == -1:
+            return True
+        j = i + len(needle)
+        start = i + 1
+        if (i and _wordish(hay[i - 1])) or not _boundary_after(hay, j, needle):
+            continue
+        if not _elsewhere(hay, i, j, code, city):
+            return False
+
+
+def _elsewhere(hay: str, i: int, j: int, code: str | None, city: int | None) -> bool:
+    before = hay[max(0, i - 30) : i].split()
+    after = hay[j : j + 30].split()
+    mention = hay[i:j]
+    for left in range(min(2, len(before)), -1, -1):
+        for right in range(min(2, len(after)), -1, -1):
+            if not left and not right:
+                continue
+            words = [*before[len(before) - left :], mention, *after[:right]]
+            name = " ".join(words)
+            if not _WORD.fullmatch(name.replace(" ", "a")):
+                continue  # punctuation inside: not one name
+            other = names.city(name)
+            if other is not None and other != city:
+                return names.city_info(other).country != code
+    if city is not None:
+        qualifier = re.match(r"[ \t]*,[ \t]*([^\W\d_][^,.;()]*)", hay[j:])
+        if qualifier is not None:
+            region = qualifier.group(1).strip()
+            info = names.city_info(city)
+            state = names.us_state(region)
+            if state is not None:
+                return info.country != "US" or info.admin1 != state
+            territory = names.territory(region)
+            if territory is not None:
+                return territory != info.country
+    return False

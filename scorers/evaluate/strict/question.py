@@ -1,0 +1,162 @@
+"""The options a question lists, and which of them an answer names by their text.
+
+A reader who sees "B. 15" in the question and "15" in the answer knows the
+answer chose B. Options are read from the annotation's ``question`` text in the
+usual layouts: one per line (``A. 12``, ``(B) 15``, ``C) 18``, ``D: 21``), in a
+run on one line (``A. cat B. dog``), or as ``1 = woman in a hat, 2 = child``.
+
+An option is named by its whole text (folded, as key items are: whole words,
+without a leading article), by its number when the options are numbers (``4``
+and ``four`` name the option ``Four``), or, for options of several words, by a
+word that no other option has (``red`` names "runner in red" when the others are
+"runner in blue", ...). A mention that the answer negates does not name it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from scorers.evaluate.strict.fold import fold_phrase
+from scorers.evaluate.strict.phrases import find_phrase
+
+_LINE_OPTION = re.compile(
+    r"^[ \t>*_-]*[(\[]?(?P<label>[A-Z]|\d{1,2})(?:[.)\]:：]|[ \t]*[-=])[ \t]+(?P<text>\S.*?)[ \t]*$",
+    re.MULTILINE,
+)
+# "A. cat B. dog C. mouse" on one line: each label begins where the last text ends.
+_INLINE_OPTION = re.compile(r"(?:^|(?<=[\s|:;,]))[(\[]?(?P<label>[A-Z])[.)\]][ \t]+")
+_EQUALS_OPTION = re.compile(r"(?<![\w.])(?P<label>[A-Z]|\d{1,2})[ \t]*=[ \t]*(?P<text>[^,;\n|]+)")
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "with",
+        "and",
+        "or",
+        "by",
+        "from",
+        "is",
+        "are",
+        "its",
+        "it",
+        "this",
+        "that",
+    ]
+)
+_NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ]
+    )
+}
+
+
+def _clean(text: str) -> str:
+    text = text.strip().rstrip(".;,")
+    folded = fold_phrase(text)
+    for article in ("the ", "a ", "an "):
+        if folded.startswith(article) and len(folded) > len(article):
+            return folded[len(article) :]
+    return folded
+
+
+def _accept(found: list[tuple[str, str]]) -> dict[str, str] | None:
+    labels = [label for label, _ in found]
+    if len(found) < 2 or len(set(labels)) != len(labels):
+        return None
+    options = {label: _clean(text) for label, text in found}
+    return options if all(options.values()) else None
+
+
+@lru_cache(maxsize=2048)
+def options(question: str | None) -> dict[str, str]:
+    """Label -> folded option text, or {} when the question lists no options."""
+    if not question:
+        return {}
+    found = _accept([(m.group("label"), m.group("text")) for m in _LINE_OPTION.finditer(question)])
+    if found is None:
+        found = _accept(
+            [(m.group("label"), m.group("text")) for m in _EQUALS_OPTION.finditer(question)]
+        )
+    if found is None:
+        for line in question.splitlines():
+            starts = list(_INLINE_OPTION.finditer(line))
+            if len(starts) >= 2:
+                pairs = [
+                    (m.group("label"), line[m.end() : nxt.start() if nxt else len(line)])
+                    for m, nxt in zip(starts, [*starts[1:], None], strict=True)
+                ]
+                found = _accept(pairs)
+                if found is not None:
+                    break
+    return found or {}
+
+
+def _value(text: str) -> float | None:
+    text = text.replace(",", "")
+    if text in _NUMBER_WORDS:
+        return float(_NUMBER_WORDS[text])
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[^\W_]+", text) if w not in _STOP}
+
+
+@lru_cache(maxsize=2048)
+def _distinctive(opts: tuple[tuple[str, str], ...]) -> dict[str, frozenset[str]]:
+    """Per option, the content words no other option has."""
+    words = {label: _words(text) for label, text in opts}
+    out = {}
+    for label, own in words.items():
+        others = set().union(*(w for other, w in words.items() if other != label))
+        out[label] = frozenset(own - others)
+    return out
+
+
+def named(text: str, opts: dict[str, str]) -> list[str]:
+    """The labels whose option ``text`` (already folded) names, in label order."""
+    if not text or not opts:
+        return []
+    values = {label: _value(t) for label, t in opts.items()}
+    out = [label for label, t in opts.items() if find_phrase(text, t)]
+    if out:
+        return out
+    if all(v is not None for v in values.values()):
+        written = {_value(w) for w in re.findall(r"\d+(?:\.\d+)?|[a-z]+", text)}
+        return [label for label, v in values.items() if v in written]
+    distinctive = _distinctive(tuple(opts.items()))
+    return [
+        label for label, words in distinctive.items() if any(find_phrase(text, w) for w in words)
+    ]
+
+
+def map_item(item: str, opts: dict[str, str]) -> str | None:
+    """The label of the one option an ordered-list item names, else None."""
+    found = named(fold_phrase(item), opts)
+    return found[0] if len(found) == 1 else None

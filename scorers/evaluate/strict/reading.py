@@ -1,0 +1,74 @@
+"""What an evaluator reads: the located answer, its correction, the question's options,
+and the number conventions that need the answer's language or the question.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from scorers.evaluate.strict import locale_numbers
+from scorers.evaluate.strict.final import Located
+from scorers.evaluate.strict.numbers import Number, find_numbers
+
+# "How many", "number of", "count": the question asks for a whole number.
+_COUNT_QUESTION = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b|\bwie viele\b", re.IGNORECASE)
+_NEXT_WORD = re.compile(r"[ \t\u00a0]+([^\W\d_]+\.?)")
+_OR_NUMBER_AFTER = re.compile(
+    r"[ \t]*,?[ \t]*(?:or|/)[ \t]+(?:(?:maybe|possibly|perhaps|even)[ \t]+)?(?=[-.\d])"
+)
+_OR_NUMBER_BEFORE = re.compile(
+    r"\d[ \t]*%?[ \t]*,?[ \t]+or[ \t]+(?:(?:maybe|possibly|perhaps)[ \t]+)?\Z"
+)
+
+
+class Reading(NamedTuple):
+    loc: Located
+    fixed: Located | None  # a correction after the final answer, read as a conclusion
+    options: dict[str, str]  # label -> folded option text, from the question
+    question: str
+
+
+def resolve_number(number: Number, text: str, question: str) -> tuple[Number, str | None]:
+    """The number as the answer's conventions read it, and why it stays ambiguous.
+
+    A multiplier word of the answer's language follows it (``1,5 Tausend``); a
+    lone group (``1,234``, ``1.500``) is read by the language's decimal mark,
+    else as a whole number when the question counts, else in the English
+    convention with the doubt reported.
+    """
+    after = _NEXT_WORD.match(text, number.end)
+    if after is not None and not number.percent:
+        factor = locale_numbers.multiplier(after.group(1), text)
+        if factor is not None:
+            number = number._replace(value=number.value * factor, other=None)
+    if number.other is None:
+        return number, None
+    lang = locale_numbers.language(text)
+    if lang is not None:
+        if locale_numbers.decimal_comma(lang):
+            return number._replace(value=number.other, other=None), None
+        if lang == "en":
+            return number._replace(other=None), None
+    if _COUNT_QUESTION.search(question or ""):
+        whole = number.value if number.value == int(number.value) else number.other
+        return number._replace(value=whole, other=None), None
+    written = text[number.start : number.end].strip()
+    return (
+        number,
+        f"'{written}' reads {number.value:g} or {number.other:g}: no language or question settles it",
+    )
+
+
+def number_doubt(number: Number, text: str) -> bool:
+    """The number is offered beside another ("12 or 13"): no commitment."""
+    if _OR_NUMBER_AFTER.match(text, number.end):
+        following = list(find_numbers(text[number.end : number.end + 40]))
+        if following and following[0].value != number.value:
+            return True
+    before = _OR_NUMBER_BEFORE.search(text, max(0, number.start - 40), number.start)
+    if before is not None:
+        previous = find_numbers(text[max(0, number.start - 40) : before.start() + 1])
+        if previous and previous[-1].value != number.value:
+            return True
+    return False
