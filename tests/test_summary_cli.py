@@ -212,12 +212,13 @@ def test_plot_writes_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
 
 
-def test_plot_without_token_usage_is_a_usage_error(
+def test_plot_without_token_usage_prints_the_tables_and_says_why(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     run = write_run(tmp_path / "alpha", [record("q1", 1.0)])
-    code, _, err = run_cli(capsys, str(run), "--plot", str(tmp_path / "x.png"))
-    assert code == 2 and "token usage" in err
+    code, out, err = run_cli(capsys, str(run), "--plot", str(tmp_path / "x.png"))
+    assert code == 0 and "Accuracy by" in out
+    assert "no plot written" in err and "token usage" in err
     assert not (tmp_path / "x.png").exists()
 
 

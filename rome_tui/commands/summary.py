@@ -118,15 +118,25 @@ def run(args: argparse.Namespace) -> int:
         by=by or "task", subtype=subtype, seed=args.seed, n_resamples=args.bootstrap
     )
     summary = summarise(groups, options, warnings=warnings)
+    no_plot: str | None = None
     if args.plot:
         from rome_tui.render.plot import write_scatter_png
         from rome_tui.render.scatter import scatter_points
 
-        write_scatter_png(scatter_points(summary), args.plot)
+        points = scatter_points(summary)
+        if points:
+            write_scatter_png(points, args.plot)
+        else:
+            # The tables are still worth having: say why there is no picture, after them.
+            no_plot = (
+                f"no plot written to {args.plot}: no model has token usage (a 'usage' field "
+                "with completion_tokens or total_tokens) to put on the x axis"
+            )
     if args.format == "table":
         _print_table(summary, args.output)
         if args.output:  # on stdout the table starts with them
             _warn_all(warnings)
+        _warn_all([no_plot] if no_plot else [])
         return 0
     from rome_tui.render import text
 
@@ -144,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
         atomic_write_bytes(args.output, rendered.encode("utf-8"))
     else:
         sys.stdout.write(rendered)
-    _warn_all(warnings)
+    _warn_all(warnings + ([no_plot] if no_plot else []))
     return 0
 
 

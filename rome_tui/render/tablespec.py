@@ -96,6 +96,28 @@ def kappa(value: float | None) -> str:
     return "–" if value is None else f"{round(value, 3) + 0.0:.3f}"  # + 0.0: no "-0.000"
 
 
+# A bootstrap interval over fewer items than this is not shown: with 1-4 items the
+# resampled means take only a handful of values and the "interval" says nothing.
+MIN_INTERVAL_ITEMS = 5
+SMALL_NOTE = f"n<{MIN_INTERVAL_ITEMS}"
+SMALL_EXPLAINED = (
+    f"{SMALL_NOTE}: fewer than {MIN_INTERVAL_ITEMS} items, an interval would not be meaningful."
+)
+
+
+def bucket_ci(e: Estimate | None) -> str:
+    if e is not None and 0 < e.n < MIN_INTERVAL_ITEMS:
+        return SMALL_NOTE
+    return ci(None if e is None else e.ci95)
+
+
+def _has_small(models: Sequence[ModelSummary]) -> bool:
+    def small(b: BucketSummary) -> bool:
+        return 0 < b.loose.n < MIN_INTERVAL_ITEMS or any(small(s) for s in b.subbuckets)
+
+    return any(small(b) for m in models for b in m.buckets)
+
+
 def _has_strict(models: Sequence[ModelSummary]) -> bool:
     return any(m.overall.strict is not None for m in models)
 
@@ -170,10 +192,10 @@ def comparisons(summary: Summary) -> TableSpec | None:
 def _bucket_cells(b: BucketSummary | None, strict: bool, runs: bool) -> list[str]:
     if b is None:
         return ["–"] * (3 + 2 * strict + runs)
-    cells = [str(b.loose.n), pct(b.loose.accuracy), ci(b.loose.ci95)]
+    cells = [str(b.loose.n), pct(b.loose.accuracy), bucket_ci(b.loose)]
     if strict:
         s: Estimate | None = b.strict
-        cells += [pct(s.accuracy), ci(s.ci95)] if s else ["–", "–"]
+        cells += [pct(s.accuracy), bucket_ci(s)] if s else ["–", "–"]
     if runs:
         cells += [mean_pm(b.runs.mean, b.runs.std) if b.runs else "–"]
     return cells
@@ -234,6 +256,7 @@ def buckets(summary: Summary) -> list[TableSpec]:
                 [by] + block,
                 rows,
                 [False] + [True] * len(block),
+                SMALL_EXPLAINED if _has_small(models) else "",
                 sections=[len(rows) - 1],
             )
         ]
@@ -241,7 +264,7 @@ def buckets(summary: Summary) -> list[TableSpec]:
     def matrix(key: str, title: str, pick_strict: bool) -> TableSpec:
         def cell(b: BucketSummary | None) -> str:
             e = None if b is None else (b.strict if pick_strict else b.loose)
-            return "–" if e is None or e.accuracy is None else f"{pct(e.accuracy)} {ci(e.ci95)}"
+            return "–" if e is None or e.accuracy is None else f"{pct(e.accuracy)} {bucket_ci(e)}"
 
         rows = [
             [_label(b, s)] + [cell(lookup.get((m.model, b, s))) for m in models] for b, s in order
@@ -253,7 +276,8 @@ def buckets(summary: Summary) -> list[TableSpec]:
             [by] + [m.model for m in models],
             rows,
             [False] + [True] * len(models),
-            "Accuracy (%) [95% bootstrap interval].",
+            "Accuracy (%) [95% bootstrap interval]."
+            + (" " + SMALL_EXPLAINED if _has_small(models) else ""),
             sections=[len(rows) - 1],
         )
 
@@ -265,31 +289,41 @@ def buckets(summary: Summary) -> list[TableSpec]:
 
 def _agreement_table(m: ModelSummary, key: str, title: str) -> TableSpec | None:
     rows = []
+    partial = any(p.levels is not None for p in m.agreement)
     for p in m.agreement:
         (a00, a01), (a10, a11) = p.confusion
-        rows.append(
-            [
-                p.a,
-                p.b,
-                str(p.n),
-                pct(p.agreement),
-                kappa(p.kappa),
-                ci(p.kappa_ci95, 3),
-                f"{a00}/{a01}/{a10}/{a11}",
-            ]
-        )
+        row = [
+            p.a,
+            p.b,
+            str(p.n),
+            pct(p.agreement),
+            kappa(p.kappa),
+            ci(p.kappa_ci95, 3),
+            f"{a00}/{a01}/{a10}/{a11}",
+        ]
+        if partial:
+            row += [str(p.partial), kappa(p.weighted_kappa)]
+        rows.append(row)
     if not rows:
         return None
     note = BINARISE_NOTE + ". Last column: counts of (A, B) = (0,0)/(0,1)/(1,0)/(1,1)."
+    if partial:
+        note += (
+            " Partial: items where a verdict gave partial credit; weighted κ keeps it "
+            "(0 / partial / 1, linear weights: 0 against partial is half a disagreement)."
+        )
     if m.judge_failures:
         failed = ", ".join(f"{name} {count}" for name, count in m.judge_failures.items())
         note += f" Failed or unparsable verdicts, left out: {failed}."
+    columns = ["Source A", "Source B", "n", "Agreement (%)", "κ", "κ 95% CI", "00/01/10/11"]
+    if partial:
+        columns += ["Partial", "Weighted κ"]
     return TableSpec(
         key,
         title,
-        ["Source A", "Source B", "n", "Agreement (%)", "κ", "κ 95% CI", "00/01/10/11"],
+        columns,
         rows,
-        [False, False, True, True, True, True, True],
+        [False, False] + [True] * (len(columns) - 2),
         note,
     )
 
@@ -466,12 +500,59 @@ def overrides(summary: Summary) -> TableSpec | None:
     )
 
 
+def vrc_steps(summary: Summary) -> TableSpec | None:
+    """VRC-Bench's Steps score and its ten metrics, per model."""
+    models = [summary.model(name) for name in summary.leaderboard]
+    judged = [m for m in models if m.vrc_steps is not None]
+    if not judged:
+        return None
+    names = list(next(iter(judged)).vrc_steps.metrics)  # type: ignore[union-attr]
+    rows = []
+    for m in judged:
+        v = m.vrc_steps
+        assert v is not None
+        rows.append(
+            [m.model, str(v.n), pct(v.steps.accuracy, 2), bucket_ci(v.steps)]
+            + [f"{v.metrics[k]:.2f}" for k in names]
+        )
+    return TableSpec(
+        "vrc_steps",
+        "VRC-Bench reasoning steps (judge vrc-steps)",
+        ["Model", "n", "Steps (0-100)", "95% CI"] + names,
+        rows,
+        [False] + [True] * (3 + len(names)),
+        "Steps: mean over items of the mean of the ten metrics, times 10 (the paper's headline "
+        "figure; its code averages the judge's own Overall Score instead). Metrics: means on the "
+        "judge's 1-10 scale, higher is better for every one.",
+    )
+
+
+def panels(summary: Summary) -> TableSpec | None:
+    """Inter-judge agreement of each judge panel (Fleiss' kappa), per model."""
+    rows = []
+    for name in summary.leaderboard:
+        for p in summary.model(name).panels:
+            rows.append([name, p.judge, ", ".join(p.members), str(p.n), kappa(p.fleiss_kappa)])
+    if not rows:
+        return None
+    return TableSpec(
+        "judge_panels",
+        "Judge panels: agreement between judge models",
+        ["Model", "Judge", "Panel", "n", "Fleiss' κ"],
+        rows,
+        [False, False, False, True, True],
+        "Over items at least two panel members scored, verdicts as 0 / partial / 1.",
+    )
+
+
 def all_tables(summary: Summary) -> list[TableSpec]:
     specs = [
         leaderboard(summary),
         comparisons(summary),
         *buckets(summary),
+        vrc_steps(summary),
         *agreement(summary),
+        panels(summary),
         error_rates(summary),
         overrides(summary),
         flags(summary),

@@ -34,6 +34,7 @@ import numpy as np
 import orjson
 
 from scorers.errors import UsageError
+from scorers.judges.parsing import VRC_METRICS
 from scorers.records import FLAG_KINDS, HEURISTIC_FLAG_KINDS, REVIEW_KEY, has_reasoning
 from scorers.stats import (
     DEFAULT_RESAMPLES,
@@ -41,8 +42,10 @@ from scorers.stats import (
     MeanStd,
     bootstrap_mean_ci,
     cohen_kappa,
+    fleiss_kappa,
     mean_std,
     paired_bootstrap,
+    weighted_kappa,
 )
 
 THRESHOLD = 0.5
@@ -51,6 +54,7 @@ BINARISE_NOTE = (
 )
 HUMAN = "human"
 RUBRIC = "judge:rubric"
+VRC_STEPS = "judge:vrc-steps"
 HEURISTIC = "heuristic"
 
 # The behaviour columns of LRM-Eval's tables, in their order, then the rest.
@@ -135,6 +139,30 @@ class PairAgreement:
     kappa: float | None
     kappa_ci95: Interval | None
     confusion: list[list[int]]  # rows: a says 0 / 1; columns: b says 0 / 1
+    # Partial credit kept: both verdicts as 0 / partial / 1 (rows a, columns b) and the
+    # linearly weighted kappa of that table. Set only where a verdict was partial.
+    partial: int = 0  # items where either verdict is strictly between 0 and 1
+    levels: list[list[int]] | None = None
+    weighted_kappa: float | None = None
+
+
+@dataclass
+class PanelAgreement:
+    """Agreement among the members of a judge panel (``judge:NAME@MODEL`` verdicts)."""
+
+    judge: str
+    members: list[str]
+    n: int  # items at least two members scored
+    fleiss_kappa: float | None  # over 0 / partial / 1
+
+
+@dataclass
+class VrcSteps:
+    """VRC-Bench's Steps score: the mean of the ten step metrics (1-10), on a 0-100 scale."""
+
+    n: int
+    steps: Estimate  # percent, with its bootstrap interval
+    metrics: dict[str, float]  # per-metric mean on the judge's 1-10 scale
 
 
 @dataclass
@@ -188,6 +216,8 @@ class ModelSummary:
     overrides: OverrideEffect
     with_reasoning: int
     scores_by_id: dict[str, float] = field(default_factory=dict, repr=False)
+    panels: list[PanelAgreement] = field(default_factory=list)
+    vrc_steps: VrcSteps | None = None
 
 
 @dataclass
@@ -339,7 +369,8 @@ class _Collector:
         self.reasoning: list[float] = []
         self.total_tokens: list[float] = []
         self.responses = 0
-        self.hits: dict[str, tuple[list[int], list[bool]]] = {}
+        self.hits: dict[str, tuple[list[int], list[bool], list[float]]] = {}
+        self.vrc_steps: list[list[float]] = []  # per item judged: its ten metric scores
         self.judge_failures: dict[str, int] = {}
         self.flag_any: dict[str, int] = dict.fromkeys(FLAG_KINDS, 0)
         self.flag_heuristic: dict[str, int] = dict.fromkeys(FLAG_KINDS, 0)
@@ -359,16 +390,28 @@ class _Collector:
     def _mark(self, name: str, i: int, value: float) -> None:
         hits = self.hits.get(name)
         if hits is None:
-            hits = self.hits[name] = ([], [])
+            hits = self.hits[name] = ([], [], [])
         hits[0].append(i)
         hits[1].append(value >= THRESHOLD)
+        hits[2].append(value)
 
     def source_columns(self) -> dict[str, np.ndarray]:
         """Per verdict source, one binarised verdict per record: 1, 0, or -1 for none."""
         columns = {}
-        for name, (rows, values) in self.hits.items():
+        for name, (rows, values, _raw) in self.hits.items():
             column = np.full(self.n, -1, dtype=np.int8)
             column[np.asarray(rows, dtype=np.int64)] = np.asarray(values, dtype=np.int8)
+            columns[name] = column
+        return columns
+
+    def source_levels(self) -> dict[str, np.ndarray]:
+        """Per verdict source, one verdict per record as 0, 1 (partial) or 2; -1 for none."""
+        columns = {}
+        for name, (rows, _binary, raw) in self.hits.items():
+            values = np.asarray(raw, dtype=np.float64)
+            levels = np.where(values <= 0.0, 0, np.where(values >= 1.0, 2, 1)).astype(np.int8)
+            column = np.full(self.n, -1, dtype=np.int8)
+            column[np.asarray(rows, dtype=np.int64)] = levels
             columns[name] = column
         return columns
 
@@ -479,9 +522,12 @@ class _Collector:
                 continue
             found = hits.get(source)
             if found is None:
-                found = hits[source] = ([], [])
+                found = hits[source] = ([], [], [])
             found[0].append(i)
             found[1].append(value >= THRESHOLD)
+            found[2].append(value)
+            if source == VRC_STEPS:
+                self._add_steps(verdict.get("metrics"))
             if source == primary:
                 primary_score = value
         human = review.get("human")
@@ -500,6 +546,13 @@ class _Collector:
         before = primary_score if isinstance(human, dict) and primary_score is not None else score
         if before is not None:
             self.before.append(before)
+
+    def _add_steps(self, metrics: Any) -> None:
+        if not isinstance(metrics, dict):
+            return
+        values = [_number(metrics.get(name)) for name in VRC_METRICS]
+        if all(v is not None for v in values):
+            self.vrc_steps.append(values)  # type: ignore[arg-type]
 
     def _add_flags(self, record: Mapping[str, Any], review: Mapping[str, Any]) -> None:
         reasoning = has_reasoning(record)
@@ -576,9 +629,22 @@ def _spread(totals: Sequence[tuple[np.ndarray, np.ndarray]]) -> RunSpread | None
 
 
 def pair_agreement(
-    a_name: str, b_name: str, a: np.ndarray, b: np.ndarray, level: float = 0.95
+    a_name: str,
+    b_name: str,
+    a: np.ndarray,
+    b: np.ndarray,
+    level: float = 0.95,
+    *,
+    a_levels: np.ndarray | None = None,
+    b_levels: np.ndarray | None = None,
 ) -> PairAgreement:
-    """Agreement of two binarised columns (-1 = no verdict) over items both rated."""
+    """Agreement of two binarised columns (-1 = no verdict) over items both rated.
+
+    With the 0 / partial / 1 columns (``*_levels``) and a partial verdict on
+    either side, the 3 x 3 table and its linearly weighted kappa are added, so
+    a judge's 0.5 against a rule's 1 counts as half a disagreement, not as a
+    full agreement or a full disagreement after cutting at 0.5.
+    """
     both = (a >= 0) & (b >= 0)
     cells = np.bincount(a[both].astype(np.int64) * 2 + b[both].astype(np.int64), minlength=4)
     confusion = [[int(cells[0]), int(cells[1])], [int(cells[2]), int(cells[3])]]
@@ -588,7 +654,53 @@ def pair_agreement(
     kappa = cohen_kappa(confusion, level=level)
     agree = 100.0 * (confusion[0][0] + confusion[1][1]) / n
     ci = kappa.ci
-    return PairAgreement(a_name, b_name, n, agree, kappa.kappa, ci, confusion)
+    pair = PairAgreement(a_name, b_name, n, agree, kappa.kappa, ci, confusion)
+    if a_levels is not None and b_levels is not None:
+        la, lb = a_levels[both].astype(np.int64), b_levels[both].astype(np.int64)
+        partial = int(((la == 1) | (lb == 1)).sum())
+        if partial:
+            grid = np.bincount(la * 3 + lb, minlength=9).reshape(3, 3)
+            pair.partial = partial
+            pair.levels = [[int(x) for x in row] for row in grid]
+            pair.weighted_kappa = weighted_kappa(pair.levels)
+    return pair
+
+
+def _is_member(source: str) -> bool:
+    """A judge panel member's verdict (``judge:NAME@MODEL``): counted in the panel's kappa."""
+    return source.startswith("judge:") and "@" in source
+
+
+def _panels(levels: Mapping[str, np.ndarray]) -> list[PanelAgreement]:
+    """Fleiss' kappa of each panel's members over the items at least two of them scored."""
+    members: dict[str, list[str]] = {}
+    for source in levels:
+        if _is_member(source):
+            judge, _, model = source.partition("@")
+            members.setdefault(judge, []).append(model)
+    out = []
+    for judge, models in sorted(members.items()):
+        if len(models) < 2:
+            continue
+        stack = np.stack([levels[f"{judge}@{m}"] for m in models])
+        counts = np.stack([(stack == k).sum(axis=0) for k in range(3)], axis=1)
+        rated = counts.sum(axis=1) >= 2
+        rows = counts[rated]
+        kappa = fleiss_kappa(rows.tolist()) if len(rows) else None
+        out.append(PanelAgreement(judge, sorted(models), int(rated.sum()), kappa))
+    return out
+
+
+def _vrc_steps(c: _Collector, options: SummaryOptions, label: str) -> VrcSteps | None:
+    if not c.vrc_steps:
+        return None
+    table = np.asarray(c.vrc_steps, dtype=np.float64)
+    per_item = table.mean(axis=1) / 10.0  # the Steps score of one item, 0-1
+    return VrcSteps(
+        n=len(table),
+        steps=_estimate(per_item, options, label + "vrc-steps"),
+        metrics={name: float(table[:, k].mean()) for k, name in enumerate(VRC_METRICS)},
+    )
 
 
 @cache
@@ -601,7 +713,7 @@ def grades_correctness(source: str) -> bool:
     from scorers.judges.registry import get_judge  # cheap; imports no HTTP client
 
     try:
-        return bool(get_judge(source.removeprefix("judge:")).grades_correctness)
+        return bool(get_judge(source.removeprefix("judge:").split("@")[0]).grades_correctness)
     except KeyError:
         return source != RUBRIC
 
@@ -619,14 +731,29 @@ def _source_order(name: str) -> tuple[int, str]:
     return (4, name)
 
 
-def _agreements(sources: Mapping[str, np.ndarray], level: float) -> list[PairAgreement]:
-    names = sorted((s for s in sources if grades_correctness(s)), key=_source_order)
+def _agreements(
+    sources: Mapping[str, np.ndarray],
+    level: float,
+    levels: Mapping[str, np.ndarray] | None = None,
+) -> list[PairAgreement]:
+    names = sorted(
+        (s for s in sources if grades_correctness(s) and not _is_member(s)), key=_source_order
+    )
+    levels = levels or {}
     out = []
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
             if a == HUMAN and b.startswith("human:") or b == HUMAN and a.startswith("human:"):
                 continue  # the override in force is one of the annotators' own verdicts
-            pair = pair_agreement(a, b, sources[a], sources[b], level)
+            pair = pair_agreement(
+                a,
+                b,
+                sources[a],
+                sources[b],
+                level,
+                a_levels=levels.get(a),
+                b_levels=levels.get(b),
+            )
             if pair.n:
                 out.append(pair)
     return out
@@ -746,6 +873,7 @@ def summarise_model(
         )
     before = 100.0 * math.fsum(c.before) / len(c.before) if c.before else None
     sources = c.source_columns()
+    levels = c.source_levels()
     return ModelSummary(
         model=name,
         records=len(records),
@@ -753,7 +881,7 @@ def summarise_model(
         overall=overall,
         buckets=buckets,
         tokens=tokens,
-        agreement=_agreements(sources, options.level),
+        agreement=_agreements(sources, options.level, levels),
         error_rates=_error_rates(sources, options, name),
         judge_failures=dict(sorted(c.judge_failures.items())),
         flags=_flag_rates(c, options.level),
@@ -762,6 +890,8 @@ def summarise_model(
         ),
         with_reasoning=c.with_reasoning,
         scores_by_id=c.by_id,
+        panels=_panels(levels),
+        vrc_steps=_vrc_steps(c, options, label),
     )
 
 
@@ -861,6 +991,15 @@ def agreement_dict(p: PairAgreement) -> dict[str, Any]:
         "kappa": _r(p.kappa),
         "kappa_ci95": _ci(p.kappa_ci95),
         "confusion": p.confusion,
+        **(
+            {
+                "partial": p.partial,
+                "levels": p.levels,
+                "weighted_kappa": _r(p.weighted_kappa),
+            }
+            if p.levels is not None
+            else {}
+        ),
     }
 
 
@@ -907,6 +1046,18 @@ def model_dict(m: ModelSummary) -> dict[str, Any]:
             for e in m.error_rates
         },
         "judge_failures": m.judge_failures,
+        "judge_panels": {
+            p.judge: {"members": p.members, "n": p.n, "fleiss_kappa": _r(p.fleiss_kappa)}
+            for p in m.panels
+        },
+        "vrc_steps": None
+        if m.vrc_steps is None
+        else {
+            "n": m.vrc_steps.n,
+            "steps": _r(m.vrc_steps.steps.accuracy),
+            "ci95": _ci(m.vrc_steps.steps.ci95),
+            "metrics": {k: _r(v) for k, v in m.vrc_steps.metrics.items()},
+        },
         "flags": flags,
         "with_reasoning": m.with_reasoning,
         "overrides": {
