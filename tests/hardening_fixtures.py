@@ -241,9 +241,9 @@ def corpus_cases(graded: list[dict[str, Any]] | None = None) -> list[Case]:
         "a04_nan.json",
         ann,
         "rejected",
-        "NaN as value_to_match (not JSON)",
+        "NaN as value_to_match (read as null, then refused as a kwarg)",
         _j(A).replace(b'"value_to_match": 12', b'"value_to_match": NaN'),
-        problem="invalid JSON",
+        problem="value_to_match must be a number",
     )
     add(
         "a05_infinity.json",
@@ -501,10 +501,10 @@ def corpus_cases(graded: list[dict[str, Any]] | None = None) -> list[Case]:
     add(
         "p04_nan_infinity.json",
         pred,
-        "rejected",
-        "NaN and Infinity as values",
+        "loads",
+        "NaN and Infinity as values (read as null, with a warning)",
         b'[{"question_id": "q1", "answer": "B", "score": NaN, "t": Infinity}]',
-        problem="invalid JSON",
+        warning="NaN/Infinity",
     )
     add(
         "p05_invalid_utf8.jsonl",
@@ -765,10 +765,10 @@ def corpus_cases(graded: list[dict[str, Any]] | None = None) -> list[Case]:
     add(
         "r04_nan_correct.json",
         res,
-        "rejected",
-        "correct: NaN",
+        "loads",
+        "correct: NaN (read as null, with a warning)",
         _j(G).replace(b'"correct": 1', b'"correct": NaN', 1),
-        problem="invalid JSON",
+        warning="NaN/Infinity",
     )
     add(
         "r05_invalid_utf8.json",

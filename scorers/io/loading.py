@@ -24,6 +24,7 @@ from typing import Any, TypeGuard
 import orjson
 
 from scorers.errors import InputError
+from scorers.io import nonfinite
 from scorers.io.jsonio import BOM, read_bytes
 
 FIRST_IDS = 5  # how many ids a warning quotes
@@ -46,6 +47,8 @@ class Parsed:
     value: Any
     lines: list[int] | None = None  # JSONL: the 1-based line of each record
     warnings: list[str] = field(default_factory=list)
+    # NaN/Infinity values read as null: (record position or key, field, word)
+    nonfinite: list[nonfinite.Found] = field(default_factory=list)
 
 
 def deeper_than(values: list[Any], limit: int = WRITABLE_DEPTH) -> bool:
@@ -164,6 +167,7 @@ def _stream_array(
 ) -> Parsed | None:
     separator = b"}," + match.group(1) + b"{"
     records: list[Any] = []
+    found: list[nonfinite.Found] = []
     # "[" and the text not parsed yet, from the next element's "{". Pieces are
     # parsed in place: the "," after a piece's last element becomes its "]",
     # then the "[" of what follows, and the parsed part is dropped from the
@@ -174,24 +178,22 @@ def _stream_array(
     while True:
         block = handle.read(_BLOCK)
         if not block:
-            try:
-                parsed = orjson.loads(buffer)  # the buffer ends with the closing "]"
-            except orjson.JSONDecodeError:
+            parsed = _piece(buffer, len(records), found)  # the buffer ends with the closing "]"
+            if parsed is None:
                 return None
             records.extend(parsed)
             if on_block is not None:
                 on_block(parsed)
-            return Parsed(records)
+            return Parsed(records, nonfinite=found)
         buffer += block
         cut = buffer.rfind(separator, searched)
         if cut == -1:
             searched = max(0, len(buffer) - len(separator) + 1)
             continue
         buffer[cut + 1] = ord("]")
-        try:
-            with memoryview(buffer) as view:
-                parsed = orjson.loads(view[: cut + 2])
-        except orjson.JSONDecodeError:
+        with memoryview(buffer) as view:
+            parsed = _piece(view[: cut + 2], len(records), found)
+        if parsed is None:
             return None
         records.extend(parsed)
         if on_block is not None:
@@ -201,6 +203,31 @@ def _stream_array(
         searched = 0
 
 
+def _piece(data: Any, offset: int, found: list[nonfinite.Found]) -> Any:
+    """A piece of a streamed array parsed; None when it is not valid JSON. NaN and
+    Infinity are read as null (``nonfinite``), each recorded in ``found``."""
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError:
+        lenient = nonfinite.loads(data)
+        if lenient is None or not isinstance(lenient[0], list):
+            return None
+        found += nonfinite.shifted(lenient[1], offset)
+        return lenient[0]
+
+
+def _line_value(line: Any, index: int, found: list[nonfinite.Found]) -> Any:
+    """One JSON Lines record; orjson's error when it is not JSON even with NaN allowed."""
+    try:
+        return orjson.loads(line)
+    except orjson.JSONDecodeError:
+        lenient = nonfinite.loads(line)
+        if lenient is None:
+            raise
+        found += [(index, path, word) for _, path, word in lenient[1]]
+        return lenient[0]
+
+
 def _stream_lines(
     path: str, handle: Any, head: bytes, start: int, on_block: OnBlock | None
 ) -> Parsed | None:
@@ -208,6 +235,7 @@ def _stream_lines(
     handle.seek(start)
     records: list[Any] = []
     numbers: list[int] = []
+    found: list[nonfinite.Found] = []
     handed = 0  # records handed to on_block
     for number, line in enumerate(handle, 1):
         if on_block is not None and len(records) - handed >= _LINES_PER_BLOCK:
@@ -216,7 +244,7 @@ def _stream_lines(
         if not _NON_BLANK.search(line):
             continue
         try:
-            records.append(orjson.loads(line))
+            records.append(_line_value(line, len(records), found))
         except orjson.JSONDecodeError as exc:
             if not records:
                 return None  # e.g. a pretty-printed object: "{" alone on the first line
@@ -227,8 +255,9 @@ def _stream_lines(
     if on_block is not None and len(records) > handed:
         on_block(records[handed:])
     if len(records) == 1:
-        return Parsed(records[0])  # a one-line file is one JSON value, as when parsed whole
-    return Parsed(records, numbers)
+        # A one-line file is one JSON value, as when parsed whole.
+        return Parsed(records[0], nonfinite=[(None, p, w) for _, p, w in found])
+    return Parsed(records, numbers, nonfinite=found)
 
 
 def parse_file(path: str, on_block: OnBlock | None = None) -> Parsed:
@@ -256,32 +285,33 @@ def parse_file(path: str, on_block: OnBlock | None = None) -> Parsed:
     first = _NON_BLANK.search(raw, len(raw) - len(data))
     if first is None:
         return Parsed([], None, warnings)
+    found: list[nonfinite.Found] = []
     if raw[first.start()] != ord("{"):
-        return Parsed(_loads(data, path), None, warnings)
+        return Parsed(_loads(data, path, found), None, warnings, found)
     try:
-        value = orjson.loads(data)
+        value = _whole_value(data, found)
     except orjson.JSONDecodeError as whole_error:
         lines = list(_iter_lines(raw, len(raw) - len(data)))
         if not lines:
             raise InputError(path, "empty") from None
         try:
-            orjson.loads(lines[0][1])
+            _line_value(lines[0][1], 0, [])
         except orjson.JSONDecodeError:
             # Not JSON Lines either: report the error of the whole document.
             raise InputError(
                 path, f"invalid JSON: {whole_error.msg}", line=whole_error.lineno
             ) from None
-        records = []
+        records: list[Any] = []
         numbers = []
         for number, line in lines:
             try:
-                records.append(orjson.loads(line))
+                records.append(_line_value(line, len(records), found))
             except orjson.JSONDecodeError as exc:
                 raise InputError(
                     path, f"invalid JSON Lines record: {exc.msg} (column {exc.colno})", line=number
                 ) from None
             numbers.append(number)
-        return Parsed(records, numbers, warnings)
+        return Parsed(records, numbers, warnings, found)
     # One JSON object. The reference takes any multi-line text starting with
     # "{" for JSON Lines and so fails on a pretty-printed object (spec Q5).
     end = len(raw)
@@ -292,7 +322,7 @@ def parse_file(path: str, on_block: OnBlock | None = None) -> Parsed:
             f"{path}: a pretty-printed JSON object; the reference grader would read it as "
             "JSON Lines and fail"
         )
-    return Parsed(value, None, warnings)
+    return Parsed(value, None, warnings, found)
 
 
 def read_head(path: str) -> bytes:
@@ -300,9 +330,22 @@ def read_head(path: str) -> bytes:
         return handle.read(len(BOM))
 
 
-def _loads(data: bytes | memoryview, path: str) -> Any:
+def _whole_value(data: bytes | memoryview, found: list[nonfinite.Found]) -> Any:
+    """A whole document; NaN and Infinity read as null (recorded in ``found``), and
+    orjson's error when it is not JSON even with them allowed."""
     try:
         return orjson.loads(data)
+    except orjson.JSONDecodeError:
+        lenient = nonfinite.loads(data)
+        if lenient is None:
+            raise
+        found += lenient[1]
+        return lenient[0]
+
+
+def _loads(data: bytes | memoryview, path: str, found: list[nonfinite.Found]) -> Any:
+    try:
+        return _whole_value(data, found)
     except orjson.JSONDecodeError as exc:
         raise InputError(
             path, f"invalid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno
@@ -321,8 +364,14 @@ def needs_decoding(record: dict[str, Any]) -> bool:
     return False
 
 
-def decode_json_strings(record: dict[str, Any], path: str, where: str | int) -> bool:
-    """Decode fields that exports store as JSON text; True if one was decoded."""
+def decode_json_strings(
+    record: dict[str, Any],
+    path: str,
+    where: str | int,
+    found: list[nonfinite.Found] | None = None,
+) -> bool:
+    """Decode fields that exports store as JSON text; True if one was decoded.
+    NaN/Infinity inside them are read as null and recorded in ``found``."""
     changed = False
     for name in JSON_STRING_FIELDS:
         value = record.get(name)
@@ -331,11 +380,19 @@ def decode_json_strings(record: dict[str, Any], path: str, where: str | int) -> 
             try:
                 record[name] = orjson.loads(value)
             except orjson.JSONDecodeError as exc:
-                raise InputError(
-                    path, f"{name} is a string but not valid JSON: {exc.msg}", record=where
-                ) from None
+                lenient = nonfinite.loads(value.encode())
+                if lenient is None or found is None:
+                    raise InputError(
+                        path, f"{name} is a string but not valid JSON: {exc.msg}", record=where
+                    ) from None
+                record[name] = lenient[0]
+                found += [(str(where), f"{name}{_dot(p)}", w) for _, p, w in lenient[1]]
             changed = True
     return changed
+
+
+def _dot(path: str) -> str:
+    return "" if not path else path if path.startswith("[") else "." + path
 
 
 def _records_of(parsed: Parsed, path: str, what: str) -> list[tuple[Any, Any]]:
@@ -368,6 +425,7 @@ def load_annotations(
     parsed = parse_file(path)
     warnings = parsed.warnings
     value = parsed.value
+    found = parsed.nonfinite
     out: dict[str, dict[str, Any]] = {}
     decoded = 0
     if isinstance(value, dict) and _looks_like_record(value, "evaluator", "evaluator_kwargs"):
@@ -382,7 +440,7 @@ def load_annotations(
                 raise InputError(
                     path, f"expected an annotation object, got {type(item).__name__}", record=key
                 )
-            decoded += decode_json_strings(item, path, key)
+            decoded += decode_json_strings(item, path, key, found)
             out[str(key)] = item
     elif isinstance(value, list):
         duplicates: list[str] = []
@@ -393,7 +451,7 @@ def load_annotations(
                     raise _bad(path, where, parsed, "annotation has no question_id")
                 missing_id += 1
             qid = str(item.get("question_id"))
-            decoded += decode_json_strings(item, path, qid)
+            decoded += decode_json_strings(item, path, qid, found)
             if qid in out:
                 duplicates.append(qid)
             out[qid] = item
@@ -422,6 +480,8 @@ def load_annotations(
         warnings.append(
             f"{path}: {decoded} annotation(s) with evaluator_kwargs/usage as JSON text, decoded"
         )
+    if found:
+        warnings.append(nonfinite.warning(path, found, value, "annotations"))
     return out, warnings
 
 
@@ -436,6 +496,7 @@ def load_predictions(
     parsed = parse_file(path, on_block)
     warnings = parsed.warnings
     value = parsed.value
+    found = parsed.nonfinite
     records: list[dict[str, Any]]
     if isinstance(value, list):
         records = [item for _, item in _records_of(parsed, path, "predictions")]
@@ -462,7 +523,7 @@ def load_predictions(
     decoded = 0
     for i, record in enumerate(records):
         if "usage" in record or "evaluator_kwargs" in record or "inference_scores" in record:
-            decoded += decode_json_strings(record, path, record.get("question_id", i))
+            decoded += decode_json_strings(record, path, record.get("question_id", i), found)
     deep = first_too_deep(records)
     if deep is not None:
         raise InputError(
@@ -475,6 +536,8 @@ def load_predictions(
         warnings.append(
             f"{path}: {decoded} prediction(s) with usage/evaluator_kwargs as JSON text, decoded"
         )
+    if found:
+        warnings.append(nonfinite.warning(path, found, value, "predictions"))
     return records, warnings
 
 

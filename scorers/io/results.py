@@ -23,6 +23,7 @@ from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 import orjson
 
 from scorers.errors import InputError
+from scorers.io import nonfinite
 from scorers.io.jsonio import atomic_write_bytes, dumps_any_keys, read_bytes, replacing
 from scorers.io.loading import (
     TOO_DEEP,
@@ -486,7 +487,7 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
                 target, f"expected a JSON object, got {type(record).__name__}", record=where
             )
         qid = record.get("question_id", where)
-        decoded += decode_json_strings(record, target, qid)
+        decoded += decode_json_strings(record, target, qid, parsed.nonfinite)
         malformed: dict[str, list[Any]] = {}
         kinds: set[str] = {RANGE} if _check_scores(record, malformed) else set()
         review = record.get(REVIEW_KEY)
@@ -526,6 +527,8 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
         warnings.append(
             f"{target}: {decoded} record(s) with evaluator_kwargs/usage as JSON text, decoded"
         )
+    if parsed.nonfinite:
+        warnings.append(nonfinite.warning(target, parsed.nonfinite, parsed.value, "records"))
     if imported:
         warnings.append(
             f"{target}: {imported} record(s) graded elsewhere; their 'correct' is kept as the rome verdict"
