@@ -21,3 +21,5 @@ def warn(command: str, message: object) -> None:
 
 def error(command: str, message: object) -> None:
     print(f"rome-tui {command}: error: {printable(message)}", file=sys.stderr)
+    for line in getattr(message, "hint", ()):
+        print(printable(line), file=sys.stderr)

@@ -6,11 +6,15 @@ bad input is a bug.
 
 from __future__ import annotations
 
+import shlex
+
 
 class RomeTuiError(Exception):
     """Base of every error the CLI reports without a traceback."""
 
     exit_code = 1
+    # Commands that fix the problem, printed one per line below the message.
+    hint: tuple[str, ...] = ()
 
 
 class InputError(RomeTuiError):
@@ -39,6 +43,20 @@ class InputError(RomeTuiError):
         if self.record is not None:
             where += f": record {self.record}"
         return f"{where}: {self.problem}"
+
+
+class NotGradedError(InputError):
+    """Predictions without a single score: the file was never graded."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(
+            path,
+            "not graded: no record has a score or a review (a predictions file?); grade it first:",
+        )
+        self.hint = (
+            f"  rome-tui grade --annotations ANNOTATIONS.json --predictions {shlex.quote(path)} "
+            "--out-dir DIR",
+        )
 
 
 class UsageError(RomeTuiError):

@@ -144,6 +144,13 @@ def test_the_worker_writes_the_serial_files(
     assert serial.timings["processes"] == 1
     assert _files(tmp_path / "two") == _files(tmp_path / "one")
     assert parallel.warnings == serial.warnings
+    # The queue's length, counted without building the child's records.
+    assert (
+        parallel.flagged
+        == serial.flagged
+        == sum(1 for r in serial.records if r[REVIEW_KEY]["flags"])
+    )
+    assert 0 < serial.flagged < len(pairs)
     # The runs really raised heuristic flags, of several kinds, and graded.
     assert len(_heuristic_kinds(tmp_path / "one")) >= 5
     assert b"rome_strict_disagree" in _files(tmp_path / "one")["updated_predictions.json"]

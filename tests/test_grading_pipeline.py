@@ -288,6 +288,31 @@ def test_terminal_table_shows_buckets_literally(capsys: pytest.CaptureFixture[st
     assert "[bold]x[/]" in out and "geo" in out and "75.0%" in out
 
 
+def test_on_a_terminal_grade_ends_with_the_queue_and_the_review_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    annotations = [ann(str(i), "choices_matching", {"label": "A"}) for i in range(3)]
+    predictions = [
+        {"question_id": "0", "answer": "A"},
+        {"question_id": "1", "answer": "B"},
+        # the reference grader reads "Option a" as no answer; strict mode reads "A"
+        {"question_id": "2", "answer": "The answer is Option a."},
+    ]
+    a, p = files(tmp_path, annotations, predictions)
+    out = tmp_path / "my run"
+    code, stdout, _ = grade(capsys, "--annotations", a, "--predictions", p, "--out-dir", str(out))
+    assert code == 0
+    graded = read_json(out / "updated_predictions.json")
+    flagged = sum(1 for r in graded if r["review"]["flags"])
+    assert flagged >= 1
+    lines = stdout.rstrip().splitlines()
+    assert lines[-2] == f"{flagged} of 3 items flagged for review; to review them:"
+    assert lines[-1] == f"  rome-tui review '{out}'"
+
+
 def test_answer_that_is_not_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     annotations = [
         ann("1", "number_matching", {"value_to_match": 3}),

@@ -301,3 +301,32 @@ def test_table_written_to_a_file_is_plain_text(
     text = target.read_text()
     assert "Accuracy by task" in text and "\x1b[" not in text
     assert re.search(r"│ 1 │ alpha\s+│\s+10 │\s+50\.0 │", text)
+
+
+@pytest.mark.parametrize("command", ["summary", "review"])
+@pytest.mark.parametrize("as_directory", [False, True])
+def test_an_ungraded_file_is_refused_with_the_grade_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, as_directory: bool
+) -> None:
+    predictions = [{"question_id": f"q{i}", "answer": "A", "task": "t"} for i in range(3)]
+    if as_directory:
+        target = tmp_path / "run" / "updated_predictions.json"
+        target.parent.mkdir()
+    else:
+        target = tmp_path / "predictions.json"
+    target.write_bytes(orjson.dumps(predictions))
+    given = target.parent if as_directory else target
+    code = main([command, str(given)])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert f"{target}: not graded" in err
+    assert f"rome-tui grade --annotations ANNOTATIONS.json --predictions {target}" in err
+
+
+def test_a_file_graded_elsewhere_is_not_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    graded = [{"question_id": "q1", "answer": "A", "task": "t", "correct": 1}]
+    (tmp_path / "x_evaluated.json").write_bytes(orjson.dumps(graded))
+    code, out, _ = run_cli(capsys, str(tmp_path / "x_evaluated.json"), "--format", "json")
+    assert code == 0 and json.loads(out)

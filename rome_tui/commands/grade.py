@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -183,7 +184,23 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.scores, ensure_ascii=False, indent=2))
     else:
         _print_table(result.scores, settings, paths)
+        _print_next_step(result.flagged, len(result.graded), paths)
     return 0
+
+
+def review_command(paths: ResultsPaths) -> str:
+    """The command that opens this run in the review app, quoted for a POSIX shell."""
+    target = paths.directory if paths.updated.name == UPDATED_NAME else paths.updated
+    return f"rome-tui review {shlex.quote(str(target))}"
+
+
+def _print_next_step(flagged: int, total: int, paths: ResultsPaths) -> None:
+    """The review queue's length and how to open it: what a person does after grading."""
+    if flagged:
+        print(f"{flagged} of {total} items flagged for review; to review them:")
+    else:
+        print(f"no item of {total} is flagged; to browse the run:")
+    print(printable(f"  {review_command(paths)}"))
 
 
 def _print_table(scores: dict[str, Any], settings: RunSettings, paths: ResultsPaths) -> None:

@@ -49,6 +49,13 @@ class GradeResult:
     timings: dict[str, float] = field(default_factory=dict)
 
     @property
+    def flagged(self) -> int:
+        """How many graded records have at least one flag: the review queue's length."""
+        if isinstance(self.graded, DeferredRecords):
+            return self.graded.flagged()
+        return sum(1 for r in self.graded if r[REVIEW_KEY].get("flags"))
+
+    @property
     def records(self) -> list[dict[str, Any]]:
         if not isinstance(self.graded, list):
             self.graded = list(self.graded)
@@ -311,6 +318,21 @@ class DeferredRecords(Sequence[dict[str, Any]]):
     def complete(self) -> None:
         """Every batch completed and tallied; the records themselves are built when read."""
         self._reach(len(self._records))
+
+    def flagged(self) -> int:
+        """How many records have a flag, without building the batches the child graded
+        (their flags are read from the pickle of its verdicts)."""
+        self.complete()
+        count = 0
+        for number in range(-(-len(self._records) // self._size)):
+            blob = self._unbuilt.get(number)
+            if blob is not None:
+                graded: list[Graded] = pickle.loads(blob)
+                count += sum(1 for _given, _hash, flags in graded if flags)
+            else:
+                start, stop = self._bounds(number)
+                count += sum(1 for r in self._records[start:stop] if r[REVIEW_KEY].get("flags"))
+        return count
 
     def resolve(self) -> list[dict[str, Any]]:
         """Every record, graded."""

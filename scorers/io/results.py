@@ -22,7 +22,7 @@ from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 import orjson
 
-from scorers.errors import InputError
+from scorers.errors import InputError, NotGradedError
 from scorers.io import nonfinite
 from scorers.io.jsonio import atomic_write_bytes, dumps_any_keys, read_bytes, replacing
 from scorers.io.loading import (
@@ -478,6 +478,7 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
         raise InputError(target, "empty: no graded records")
     decoded = 0
     imported = 0
+    scored = 0  # records graded elsewhere that carry a score
     problems: dict[str, list[Any]] = {}  # kind -> ids of the records with it, in file order
     records: list[dict[str, Any]] = value
     for i, record in enumerate(records):
@@ -497,6 +498,8 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
                 kinds.add(REVIEW_KEY)
             else:
                 imported += 1
+                if type(record.get("correct")) in (int, float, bool):
+                    scored += 1
             try:
                 review = record[REVIEW_KEY] = cast(dict[str, Any], _imported_review(record))
             except orjson.JSONEncodeError:  # content_hash of kwargs nested too deep
@@ -515,6 +518,8 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
                 if kept is not None:
                     _stash(malformed, MALFORMED_KEY, kept)
                 review[MALFORMED_KEY] = malformed
+    if imported == len(records) and not scored:
+        raise NotGradedError(target)
     deep = first_too_deep(records)
     if deep is not None:
         raise InputError(
