@@ -399,6 +399,11 @@ def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcom
             continue
         segment = drop_excluded(conclusion(loc.segment) if loc.how == "whole" else loc.segment)
         got = orders.read_list(segment, expected, reading.options)
+        if len(got) != len(expected) and ":" in segment:
+            # "I swapped the last two: A, C, B": the list follows the colon.
+            after = orders.read_list(segment.rsplit(":", 1)[1], expected, reading.options)
+            if len(after) == len(expected):
+                got = after
         if len(got) > 1:
             break
     extracted = ", ".join(got)[:_EXTRACTED_CAP]

@@ -59,11 +59,22 @@ def _superscript_to_caret(match: re.Match[str]) -> str:
     return "^" + match.group().translate(_SUPERSCRIPT)
 
 
+# Vulgar fractions (½, ¾, ⅛), after a whole number or alone: "2½" is 2.5.
+_VULGAR = re.compile(r"(?:(\d+)[ \t]?)?([\u00bc-\u00be\u2150-\u215e])")
+
+
+def _vulgar_to_decimal(match: re.Match[str]) -> str:
+    whole = int(match.group(1)) if match.group(1) else 0
+    return repr(whole + unicodedata.numeric(match.group(2)))
+
+
 def fold_number_text(text: str) -> str:
-    """Text ready for number reading: ASCII digits, ``-`` signs, ``^n`` exponents."""
+    """Text ready for number reading: ASCII digits, ``-`` signs, ``^n`` exponents,
+    vulgar fractions as decimals."""
     if text.isascii():
         return text
     text = _SUPERSCRIPT_RUN.sub(_superscript_to_caret, text)
+    text = _VULGAR.sub(_vulgar_to_decimal, text)
     # NFKC turns full-width digits, letters and punctuation into ASCII.
     return unicodedata.normalize("NFKC", text.translate(NUMBER_TABLE))
 

@@ -2,8 +2,7 @@
 
 ``1,234`` is a thousand and more in English and a little over one in German;
 ``1,5 Tausend`` is fifteen hundred. The language of the answer comes from
-``py3langid`` (trusted only when its normalised probability is at least 0.5 on
-the answer's words), the decimal mark and the long multiplier words
+``py3langid`` (see :func:`convention`), the decimal mark and the long multiplier words
 (``Tausend``, ``mille``, ``millones``) from the Unicode CLDR through Babel.
 Both load on first use, only when an answer holds a number that needs them.
 """
@@ -16,6 +15,8 @@ from functools import cache, lru_cache
 _MIN_PROBABILITY = 0.5
 _MIN_LETTERS = 8  # fewer letters than this say nothing about a language
 _DIGITS = re.compile(r"[\d.,%]+")
+_TOP_LANGUAGES = 10
+_SETTLED = 0.3  # the probability one convention needs to settle the reading
 
 
 @cache
@@ -23,6 +24,36 @@ def _identifier():  # type: ignore[no-untyped-def]
     from py3langid.langid import MODEL_DIR, MODEL_FILE, LanguageIdentifier
 
     return LanguageIdentifier.from_model_file(MODEL_DIR / MODEL_FILE, norm_probs=True)
+
+
+@lru_cache(maxsize=1024)
+def convention(text: str) -> str | None:
+    """``"comma"`` or ``"point"`` when the answer's language settles the decimal mark.
+
+    The identifier's probabilities are summed over the languages whose CLDR data
+    writes a decimal comma and those that write a point (Spanish, Galician and
+    Asturian all say "comma" for a Spanish sentence even when the identifier
+    cannot tell them apart). A side settles it when it holds at least 0.3, four
+    times the other side, and the most likely language is on it: a short English
+    phrase, spread thin over many languages, settles nothing.
+    """
+    words = _DIGITS.sub(" ", text)
+    if sum(c.isalpha() for c in words) < _MIN_LETTERS:
+        return None
+    mass = {True: 0.0, False: 0.0}
+    top: bool | None = None
+    for lang, p in _identifier().rank(words)[:_TOP_LANGUAGES]:
+        says = decimal_comma(str(lang))
+        if says is None:
+            continue
+        mass[says] += p
+        if top is None:
+            top = says
+    if top is None:
+        return None
+    if mass[top] >= _SETTLED and mass[top] >= 4 * mass[not top]:
+        return "comma" if top else "point"
+    return None
 
 
 @lru_cache(maxsize=1024)
@@ -36,15 +67,17 @@ def language(text: str) -> str | None:
 
 
 @lru_cache(maxsize=256)
-def decimal_comma(lang: str) -> bool:
-    """The language writes decimals with a comma (CLDR number symbols)."""
-    from babel import Locale, UnknownLocaleError
+def decimal_comma(lang: str) -> bool | None:
+    """The language writes decimals with a comma, as its own CLDR data states;
+    None when its data does not say (it would only inherit the root's point)."""
+    from babel import localedata
 
     try:
-        symbols = Locale.parse(lang).number_symbols.get("latn", {})
-    except (UnknownLocaleError, ValueError):
-        return False
-    return symbols.get("decimal") == ","
+        data = localedata.load(lang, merge_inherited=False)
+    except (OSError, ValueError):
+        return None
+    mark = data.get("number_symbols", {}).get("latn", {}).get("decimal")
+    return None if mark is None else mark == ","
 
 
 @cache

@@ -80,11 +80,13 @@ def _geonames() -> _Cities:
     for entry in raw.values():
         i = len(cities)
         main = fold_phrase(entry["name"])
+        parts = main.split("/") if "/" in main else ()  # "Biel/Bienne": both are names
         cities.append(
             City(main, entry["countrycode"], str(entry.get("admin1code", "")), entry["population"])
         )
         big = entry["population"] >= _ALIAS_POPULATION
         names = {fold_phrase(a) for a in entry.get("alternatenames", ()) if big and _usable(a)}
+        names.update(p.strip() for p in parts)
         names.discard(main)
         aliases.append(tuple(sorted(names)))
         for name in (main, *names):

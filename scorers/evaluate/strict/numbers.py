@@ -119,7 +119,11 @@ def _float(text: str) -> float:
 
 
 def _other_reading(mantissa: str) -> float | None:
-    """The value under the other convention, for ``1,234`` and ``1.234`` only."""
+    """The thousands reading of ``1.234``, which English reads as a decimal.
+
+    ``1,234`` is not doubted here: it is English's thousands, the convention of
+    the benchmarks' answers; only an answer in a decimal-comma language reads it
+    otherwise (:mod:`scorers.evaluate.strict.reading`)."""
     if _LONE_GROUP.fullmatch(mantissa) is None:
         return None
     if "," in mantissa:
@@ -203,7 +207,7 @@ def pick_number(segment: str, *, last: bool) -> tuple[Number | None, str]:
     (``last=True``) gives the last number of the last line holding one.
     Numbers inside parentheses count only when nothing else does.
     """
-    if not last and _PLAIN.fullmatch(segment):
+    if not last and _PLAIN.fullmatch(segment) and not _LONE_GROUP.fullmatch(segment):
         # "Final Answer: 123", the format the prompt asks for
         return Number(float(segment), 0, len(segment), False), segment
     text = fold_number_text(segment[-_MAX_SEGMENT:] if last else segment[:_MAX_SEGMENT])

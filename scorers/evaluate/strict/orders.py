@@ -63,34 +63,57 @@ def _strip_item(item: str) -> str:
     return item.strip(_TRAILING).strip("()[]").strip()
 
 
-# An item's rank, written before it ("second: red", "Winner: white") or after
-# it ("A first", "red 1st", "C last").
+# An item's rank, written before it ("second: red", "Winner: white", "1st:
+# gold") or after it ("A first", "red 1st", "C last", "A = 3", "B (2nd)").
 _ORDINALS = {
-    "first": 1, "1st": 1, "winner": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
-    "fourth": 4, "4th": 4, "fifth": 5, "5th": 5, "sixth": 6, "6th": 6,
-    "seventh": 7, "7th": 7, "eighth": 8, "8th": 8, "last": 99,
+    "first": 1, "winner": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
+    "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "last": 99,
 }  # fmt: skip
-_RANK_BEFORE = re.compile(r"^(?P<rank>[a-z0-9]+)[ \t]*(?:place)?[ \t]*[:=-][ \t]*", re.IGNORECASE)
+_RANK = r"(?:#?(?P<n>\d{1,2})(?P<suffix>st|nd|rd|th)?|(?P<word>[a-z]+))"
+_RANK_BEFORE = re.compile(r"^" + _RANK + r"(?:[ \t]+place)?[ \t]*[:=.)-][ \t]*", re.IGNORECASE)
 _RANK_AFTER = re.compile(
-    r"[ \t(]+(?:is[ \t]+|in[ \t]+|comes[ \t]+)?(?P<rank>[a-z0-9]+)(?:[ \t]+place)?\)?$",
+    r"(?:[ \t]*[=:(][ \t]*|[ \t]+(?:(?:is|in|comes|came|finished)[ \t]+)?(?:the[ \t]+)?)"
+    + _RANK
+    + r"(?:[ \t]+place)?\)?$",
     re.IGNORECASE,
 )
 
 
+def _rank_of(m: re.Match[str], *, bare_number: bool) -> int | None:
+    if m.group("word") is not None:
+        return _ORDINALS.get(m.group("word").lower())
+    if m.group("suffix") is None and not bare_number:
+        return None
+    return int(m.group("n"))
+
+
+def _one_rank(item: str) -> tuple[int, str] | None:
+    before = _RANK_BEFORE.match(item)
+    if before is not None:
+        rank = _rank_of(before, bare_number=False)
+        if rank is not None and item[before.end() :].strip():
+            return rank, item[before.end() :]
+    after = _RANK_AFTER.search(item)
+    if after is not None and after.start() > 0:
+        # A bare number ranks only after "=", ":" or "(": "A = 3", not "Building 3".
+        bare = item[after.start() : after.start() + 3].strip()[:1] in "=:("
+        rank = _rank_of(after, bare_number=bare)
+        if rank is not None:
+            return rank, item[: after.start()]
+    return None
+
+
 def _ranked(items: list[str]) -> list[str] | None:
-    """The items sorted by the rank each carries, when every item carries one."""
+    """The items sorted by the rank each carries, when every item carries one.
+    A heading before a colon ("Positions: red 1st") is not part of an item."""
     ranked: list[tuple[int, str]] = []
     for item in items:
-        item = item.rsplit(":", 1)[-1].strip() if _RANK_BEFORE.match(item) is None else item
-        before = _RANK_BEFORE.match(item)
-        if before is not None and before.group("rank").lower() in _ORDINALS:
-            ranked.append((_ORDINALS[before.group("rank").lower()], item[before.end() :]))
-            continue
-        after = _RANK_AFTER.search(item)
-        if after is not None and after.group("rank").lower() in _ORDINALS:
-            ranked.append((_ORDINALS[after.group("rank").lower()], item[: after.start()]))
-            continue
-        return None
+        found = _one_rank(item)
+        if found is None and ":" in item:
+            found = _one_rank(item.split(":", 1)[1].strip())
+        if found is None:
+            return None
+        ranked.append(found)
     if len({r for r, _ in ranked}) != len(ranked):
         return None
     return [item for _, item in sorted(ranked)]

@@ -31,14 +31,19 @@ def _wordish(ch: str) -> bool:
     return ch.isalnum() and ord(ch) < 0x2E80
 
 
+def _unhyphen(text: str) -> str:
+    # "sea-lion" and "sea lion" are one spelling to a reader.
+    return text.replace("-", " ") if "-" in text else text
+
+
 @lru_cache(maxsize=4096)
 def fold_key(key: str) -> str:
-    return fold_phrase(key)
+    return _unhyphen(fold_phrase(key))
 
 
 @lru_cache(maxsize=4096)
 def fold_camel_key(key: str) -> str:
-    return fold_phrase(split_camel(key))
+    return _unhyphen(fold_phrase(split_camel(key)))
 
 
 def _boundary_after(hay: str, j: int, needle: str) -> bool:
@@ -134,7 +139,7 @@ class Answer:
 
     def __init__(self, raw: str) -> None:
         self.raw = raw
-        self.folded = fold_phrase(drop_excluded(raw))
+        self.folded = _unhyphen(fold_phrase(drop_excluded(raw)))
         self._camel: str | None = None
         self._spaceless: str | None = None
 
@@ -156,17 +161,19 @@ class Answer:
             return False
         if self._camel is None:
             self._camel = (
-                fold_phrase(split_camel(drop_excluded(self.raw))) if _has_camel(self.raw) else ""
+                _unhyphen(fold_phrase(split_camel(drop_excluded(self.raw))))
+                if _has_camel(self.raw)
+                else ""
             )
         return bool(self._camel) and find_phrase(self._camel, fold_camel_key(key))
 
     def _named(self, needle: str, key: str) -> bool:
         hay = self.folded
         if needle in hay:
-            same = alternatives(key) if _maybe_hedged(hay) else ()
+            same = _alternatives(key) if _maybe_hedged(hay) else ()
             if find_phrase(hay, needle, same) and not _other_place(hay, needle, key):
                 return True
-        others = alternatives(key)
+        others = _alternatives(key)
         return any(
             o in hay and find_phrase(hay, o, (needle, *others)) and not _other_place(hay, o, key)
             for o in others
@@ -174,6 +181,11 @@ class Answer:
 
     def inside(self, key: str) -> str | None:
         return inside_word(self.folded, fold_key(key))
+
+
+@lru_cache(maxsize=4096)
+def _alternatives(key: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(_unhyphen(a) for a in alternatives(key)))
 
 
 def _maybe_hedged(hay: str) -> bool:
@@ -220,6 +232,8 @@ def _elsewhere(hay: str, i: int, j: int, code: str | None, city: int | None) -> 
             other = names.city(name)
             if other is not None and other != city:
                 return names.city_info(other).country != code
+            if names.us_state(name) is not None:  # "New Jersey" is no Jersey
+                return code != "US"
     if city is not None:
         qualifier = re.match(r"[ \t]*,[ \t]*([^\W\d_][^,.;()]*)", hay[j:])
         if qualifier is not None:

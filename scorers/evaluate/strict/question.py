@@ -18,6 +18,7 @@ import re
 from functools import lru_cache
 
 from scorers.evaluate.strict.fold import fold_phrase
+from scorers.evaluate.strict.numbers import pick_number
 from scorers.evaluate.strict.phrases import find_phrase
 
 _LINE_OPTION = re.compile(
@@ -51,26 +52,6 @@ _STOP = frozenset(
         "that",
     ]
 )
-_NUMBER_WORDS = {
-    w: i
-    for i, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-        ]
-    )
-}
 
 
 def _clean(text: str) -> str:
@@ -115,13 +96,16 @@ def options(question: str | None) -> dict[str, str]:
 
 
 def _value(text: str) -> float | None:
+    """The number an option's text or an answer's word spells, if it is one."""
     text = text.replace(",", "")
-    if text in _NUMBER_WORDS:
-        return float(_NUMBER_WORDS[text])
     try:
         return float(text)
     except ValueError:
+        pass
+    number, _ = pick_number(text, last=False)
+    if number is None or number.start != 0 or number.end < len(text.rstrip(" .")):
         return None
+    return number.value
 
 
 def _words(text: str) -> set[str]:
@@ -148,8 +132,8 @@ def named(text: str, opts: dict[str, str]) -> list[str]:
     if out:
         return out
     if all(v is not None for v in values.values()):
-        written = {_value(w) for w in re.findall(r"\d+(?:\.\d+)?|[a-z]+", text)}
-        return [label for label, v in values.items() if v in written]
+        number, _ = pick_number(text, last=True)
+        return [] if number is None else [k for k, v in values.items() if v == number.value]
     distinctive = _distinctive(tuple(opts.items()))
     return [
         label for label, words in distinctive.items() if any(find_phrase(text, w) for w in words)

@@ -44,16 +44,17 @@ def resolve_number(number: Number, text: str, question: str) -> tuple[Number, st
             number = number._replace(value=number.value * factor, other=None)
     if number.other is None:
         return number, None
-    lang = locale_numbers.language(text)
-    if lang is not None:
-        if locale_numbers.decimal_comma(lang):
-            return number._replace(value=number.other, other=None), None
-        if lang == "en":
-            return number._replace(other=None), None
+    mark = locale_numbers.convention(text)
+    if mark == "comma":
+        return number._replace(value=number.other, other=None), None
+    if mark == "point":
+        return number._replace(other=None), None
+    written = text[number.start : number.end].strip()
+    if "," in written:
+        return number._replace(other=None), None  # English thousands, the default
     if _COUNT_QUESTION.search(question or ""):
         whole = number.value if number.value == int(number.value) else number.other
         return number._replace(value=whole, other=None), None
-    written = text[number.start : number.end].strip()
     return (
         number,
         f"'{written}' reads {number.value:g} or {number.other:g}: no language or question settles it",

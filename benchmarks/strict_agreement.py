@@ -1,0 +1,83 @@
+"""Strict mode against careful human labels: ``python benchmarks/strict_agreement.py``.
+
+Prints, for the blind-written hard cases (``tests/data/strict/blind_hard_cases.json``,
+split into ``dev``, which the rules were tuned on, and ``test``, which was only
+scored) and for the team's own hard cases (``hard_cases.json``):
+
+- overall agreement: the strict score equals the human label;
+- the share of verdicts carrying ``uncertain`` (the ``rule_uncertain`` flag:
+  strict mode says it cannot decide, and the item joins the review queue);
+- agreement on the verdicts without it.
+
+``--by-category`` adds the per-category counts. Item texts of the ``test`` split
+are never printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from scorers.evaluate import strict
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "strict"
+
+
+def score(cases: list[dict[str, Any]]) -> dict[str, Any]:
+    """Agreement figures of strict mode on ``cases`` (answer, evaluator, kwargs, label)."""
+    agree = uncertain = agree_sure = 0
+    by_category: Counter[str] = Counter()
+    size: Counter[str] = Counter()
+    for case in cases:
+        outcome = strict.evaluate(
+            case["evaluator"], case["kwargs"], case["answer"], case.get("question")
+        )
+        right = outcome.score == case["label"]
+        doubt = outcome.uncertain is not None
+        agree += right
+        uncertain += doubt
+        agree_sure += right and not doubt
+        category = case.get("category", "all")
+        size[category] += 1
+        by_category[category] += right
+    n = len(cases)
+    return {
+        "n": n,
+        "agree": agree,
+        "uncertain": uncertain,
+        "agree_sure": agree_sure,
+        "sure": n - uncertain,
+        "by_category": {c: (by_category[c], size[c]) for c in sorted(size)},
+    }
+
+
+def line(name: str, figures: dict[str, Any]) -> str:
+    n, sure = figures["n"], figures["sure"]
+    return (
+        f"{name}: overall {figures['agree']}/{n} ({100 * figures['agree'] / n:.1f}%), "
+        f"uncertain {figures['uncertain']}/{n} ({100 * figures['uncertain'] / n:.1f}%), "
+        f"agree without uncertain {figures['agree_sure']}/{sure} "
+        f"({100 * figures['agree_sure'] / max(1, sure):.1f}%)"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--by-category", action="store_true", help="per-category counts")
+    args = parser.parse_args(argv)
+    blind = json.loads((DATA / "blind_hard_cases.json").read_text(encoding="utf-8"))
+    own = json.loads((DATA / "hard_cases.json").read_text(encoding="utf-8"))
+    for split in ("dev", "test"):
+        figures = score([c for c in blind if c["split"] == split])
+        print(line(f"blind hard cases, {split}", figures))
+        if args.by_category:
+            print("   ", ", ".join(f"{c} {a}/{n}" for c, (a, n) in figures["by_category"].items()))
+    print(line("team hard cases", score(own)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
