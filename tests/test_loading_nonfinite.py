@@ -141,8 +141,11 @@ def test_no_statistic_sees_them_and_written_files_are_standard_json(tmp_path: Pa
 def test_a_results_file_with_a_nan_score_loads_with_the_score_missing(tmp_path: Path) -> None:
     out = tmp_path / "run"
     out.mkdir()
-    record = dict(ANNOTATIONS[0], answer="C", correct=math.nan)
-    (out / "updated_predictions.json").write_text(json.dumps([record]))
+    records = [
+        dict(ANNOTATIONS[0], answer="C", correct=math.nan),
+        dict(ANNOTATIONS[1], answer="C", correct=1),
+    ]
+    (out / "updated_predictions.json").write_text(json.dumps(records))
     loaded = load_results(str(out))
     assert loaded.records[0]["correct"] is None
     assert any("record item0 correct = NaN" in w for w in loaded.warnings)

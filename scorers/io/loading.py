@@ -418,6 +418,59 @@ def _looks_like_record(value: dict[str, Any], *keys: str) -> bool:
     return "question_id" in value and any(k in value for k in keys)
 
 
+# What an annotation's verdict depends on: two annotations of one question_id that
+# differ here give the question two right answers, and strict mode cannot pick one.
+TARGET_FIELDS = frozenset(("evaluator", "evaluator_kwargs", "reference"))
+_SHOWN_DIFFERENCES = 3
+
+
+def differences(a: Any, b: Any, path: str = "") -> list[str]:
+    """Where ``a`` and ``b`` differ, as ``field.sub: A vs B`` (at most a few)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        out: list[str] = []
+        for key in list(a) + [k for k in b if k not in a]:
+            if a.get(key, _ABSENT) != b.get(key, _ABSENT):
+                where = f"{path}.{key}" if path else str(key)
+                out += differences(a.get(key, _ABSENT), b.get(key, _ABSENT), where)
+            if len(out) >= _SHOWN_DIFFERENCES:
+                return out[:_SHOWN_DIFFERENCES]
+        return out
+    return [f"{path}: {_shown(a)} vs {_shown(b)}"]
+
+
+class _Absent:
+    def __repr__(self) -> str:
+        return "(absent)"
+
+
+_ABSENT = _Absent()
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _conflict(path: str, parsed: Parsed, qid: str, where: Any, differs: list[str]) -> InputError:
+    """The error for two annotations of ``qid`` with different targets, naming both."""
+    value = parsed.value
+    first = next(
+        i
+        for i, item in enumerate(value)
+        if isinstance(item, dict) and str(item.get("question_id")) == qid
+    )
+    if parsed.lines is not None:
+        both = f"lines {parsed.lines[first]} and {where}"
+    else:
+        both = f"records #{first} and #{where} (counting from 0)"
+    return InputError(
+        path,
+        f"question_id {qid} is annotated twice with different targets ({both}: "
+        f"{'; '.join(differs)}); strict mode cannot tell which is right. Remove one, or "
+        "grade with --mode rome, which uses the last as the reference grader does",
+    )
+
+
 def load_annotations(
     path: str, mode: str = "strict"
 ) -> tuple[dict[str, dict[str, Any]], list[str]]:
@@ -444,6 +497,7 @@ def load_annotations(
             out[str(key)] = item
     elif isinstance(value, list):
         duplicates: list[str] = []
+        conflicts: list[str] = []  # "qid (what differs)" of duplicates that are not identical
         missing_id = 0
         for where, item in _records_of(parsed, path, "annotations"):
             if "question_id" not in item or item["question_id"] is None:
@@ -452,17 +506,29 @@ def load_annotations(
                 missing_id += 1
             qid = str(item.get("question_id"))
             decoded += decode_json_strings(item, path, qid, found)
-            if qid in out:
+            earlier = out.get(qid)
+            if earlier is not None:
                 duplicates.append(qid)
+                if earlier != item:
+                    differs = differences(earlier, item)
+                    targets = any(
+                        d.split(".", 1)[0].split(":", 1)[0] in TARGET_FIELDS for d in differs
+                    )
+                    if targets and mode != "rome":
+                        raise _conflict(path, parsed, qid, where, differs)
+                    conflicts.append(f"{qid} ({'; '.join(differs)})")
             out[qid] = item
         if missing_id:
             warnings.append(
                 f"{path}: {missing_id} annotation(s) without question_id, filed under the id 'None' as the reference does"
             )
         if duplicates:
+            differing = (
+                f"; {len(conflicts)} of them differ (first: {conflicts[0]})" if conflicts else ""
+            )
             warnings.append(
-                f"{path}: {len(duplicates)} duplicate annotation id(s) (first: {_first(dict.fromkeys(duplicates))}); "
-                "the last of each is used, as in the reference grader"
+                f"{path}: {len(duplicates)} duplicate annotation id(s) (first: {_first(dict.fromkeys(duplicates))})"
+                f"{differing}; the last of each is used, as in the reference grader"
             )
     else:
         raise InputError(
