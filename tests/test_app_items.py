@@ -5,6 +5,7 @@ from __future__ import annotations
 from app_fixtures import make_records
 
 from rome_tui.app.items import (
+    Row,
     accuracy,
     as_score,
     build_rows,
@@ -107,6 +108,55 @@ def test_progress_and_accuracy_before_after() -> None:
     ]
     p = progress(rows)
     assert (p.reviewed, p.overridden, p.total) == (2, 2, 8)
+
+
+def _mixed_rows() -> list[Row]:
+    """Flagged and unflagged items, reviewed and not, scored 0, partly, 1 and not at all."""
+    flag = {"kind": "rome_strict_disagree", "source": "verdicts", "evidence": [], "detail": ""}
+    plan = [  # (flagged, machine score, human score or None)
+        (True, 0, None),  # q0000: to do
+        (True, 0, 1.0),  # q0001: flagged, reviewed
+        (True, 1, 0.5),  # q0002: flagged, reviewed to a partial score
+        (True, 0.5, 0.0),  # q0003: flagged, reviewed to 0
+        (False, 0, None),  # q0004: scored 0, nothing to review
+        (False, 0.25, None),  # q0005: partial credit from the rule
+        (False, 1, 0.75),  # q0006: reviewed without a flag
+        (True, 1, None),  # q0007: to do
+        (False, None, None),  # q0008: no score at all
+    ]
+    records = make_records(len(plan))
+    for record, (flagged, machine, human) in zip(records, plan, strict=True):
+        review = record["review"]
+        review["flags"] = [dict(flag)] if flagged else []
+        review["verdicts"][1]["score"] = machine
+        record["correct"] = machine if human is None else human
+        if human is not None:
+            review["human"] = {"score": human, "annotator": "ana"}
+    return build_rows(records)
+
+
+def test_partial_and_exact_score_filters() -> None:
+    rows = _mixed_rows()
+    order = list(range(len(rows)))
+
+    def ids(text: str) -> list[str]:
+        return [rows[p].qid for p in filter_rows(rows, order, parse_query(text))]
+
+    # Partial credit is strictly between 0 and 1: a 0 is no partial score.
+    assert ids("score:partial") == ["q0002", "q0005", "q0006"]
+    assert ids("score:0") == ["q0000", "q0003", "q0004"]
+    assert ids("score:1") == ["q0001", "q0007"]
+    assert ids("score:none") == ["q0008"]
+
+
+def test_to_do_counts_only_flagged_items_not_yet_reviewed() -> None:
+    rows = _mixed_rows()
+    p = progress(rows)
+    assert (p.flagged, p.flagged_left, p.reviewed, p.total) == (5, 2, 4, 9)
+    assert [r.qid for r in rows if r.needs_review] == ["q0000", "q0007"]
+    order = list(range(len(rows)))
+    todo = [rows[i].qid for i in filter_rows(rows, order, parse_query("is:todo"))]
+    assert todo == ["q0000", "q0007"]
 
 
 def test_typed_scores() -> None:

@@ -15,6 +15,7 @@ from rome_tui.app.screens.override import OverrideDialog
 from rome_tui.app.screens.review import ReviewScreen
 from rome_tui.app.widgets.item_table import ItemTable
 from rome_tui.app.widgets.text_view import TextView
+from scorers.errors import InputError
 
 SIZE = (150, 45)
 
@@ -215,6 +216,32 @@ async def test_override_requires_reason_and_writes_files(run_dir: Path) -> None:
     after = orjson.loads((run_dir / "scores.json").read_bytes())
     assert after != before
     assert list((run_dir / "journal").glob("*.jsonl"))
+
+
+async def test_an_override_the_journal_refused_is_not_shown(
+    run_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk at the journal append: an error, and the item stays as it was."""
+    store = open_run(run_dir)
+
+    def full_disk(entry: object) -> None:
+        raise InputError(str(run_dir / "journal"), "cannot write the journal: No space left")
+
+    monkeypatch.setattr(store._writer, "write", full_disk)
+    app = ReviewApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("down")  # q0001
+        before = review(app).rows[1]
+        await override(pilot, "=", "half the parts are right", score="0.5")
+        assert any("Override not saved" in str(n.title) for n in app._notifications)
+        review(app).rows.refresh(1)  # what a redraw of the row would show
+        row = review(app).rows[1]
+        assert (row.human, row.correct) == (before.human, before.correct)
+        assert "human (tester" not in view_text(app.review.detail.facts)
+        assert "saved to journal" not in status_text(app)
+        assert "human" not in store.records[1]["review"] and not store.dirty
+    assert "human" not in on_disk(run_dir)["q0001"]["review"]
 
 
 async def test_undo_and_redo(run_dir: Path) -> None:

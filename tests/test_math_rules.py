@@ -66,6 +66,12 @@ RULES: list[tuple[str, str, str, float, float]] = [
     ("3 Chinese unit = symbol", "100.48立方分米", r"100.48 \text{ dm}^3", 1.0, 1.0),
     ("3 same quantity, other unit", "1.5m", "150 cm", 1.0, 1.0),
     ("3 wrong dimension", "12 cm^2", "12 cm", 0.0, 0.0),
+    # Areas and volumes convert by the square and cube of the length factor.
+    ("3 area in other unit", "1 m^2", "10000 cm^2", 1.0, 1.0),
+    ("3 area is not converted linearly", "1 m^2", "100 cm^2", 0.0, 0.0),
+    ("3 area in Chinese units", "2平方米", "20000平方厘米", 1.0, 1.0),
+    ("3 volume in other unit", "1 dm^3", "1000 cm^3", 1.0, 1.0),
+    ("3 volume is not converted linearly", "1 m^3", "100 cm^3", 0.0, 0.0),
     ("3 degrees", "30°", r"30^\circ", 1.0, 1.0),
     ("3 degrees = radians", "60°", r"\frac{\pi}{3}", 1.0, 1.0),
     ("3 unit in words", "60 km/h", "60 kilometers per hour", 1.0, 1.0),
@@ -169,3 +175,13 @@ def test_multi_select_choices_with_question_type() -> None:
     assert math_matching(r"\boxed{A, C}", answer="AC", question_type="MultipleChoice").strict == 1.0
     partial = math_matching(r"\boxed{A}", answer="AC", question_type="MultipleChoice")
     assert (partial.score, partial.strict) == (0.5, 0.0)
+
+
+def test_extra_choices_cost_a_share() -> None:
+    """Naming every option must not earn full marks: each extra choice costs a share."""
+    extra = math_matching(r"\boxed{A, C, D}", answer="AC", question_type="MultipleChoice")
+    assert (extra.score, extra.strict) == (pytest.approx(2 / 3, abs=0.01), 0.0)
+    every = math_matching(r"\boxed{ABCD}", answer="AC", question_type="MultipleChoice")
+    assert (every.score, every.strict) == (0.5, 0.0)
+    circled = math_matching(r"\boxed{②③⑤}", answer="②;③")
+    assert circled.strict == 0.0 and circled.score == pytest.approx(2 / 3, abs=0.01)

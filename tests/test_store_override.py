@@ -249,6 +249,65 @@ def test_reference_grader_output_can_be_overridden(tmp_path: Path) -> None:
                 assert rec[key] == value, (qid, key)
 
 
+def _failing_journal(store: ResultsStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next journal appends fail as a full disk makes them fail."""
+
+    def full_disk(entry: object) -> None:
+        raise InputError(str(store._writer.path), "cannot write the journal: No space left")
+
+    monkeypatch.setattr(store._writer, "write", full_disk)
+
+
+def _state(store: ResultsStore, i: int) -> tuple[object, ...]:
+    record = store.records[i]
+    review = record["review"]
+    return (
+        record["correct"],
+        review.get("human"),
+        review.get("history"),
+        [f["kind"] for f in review.get("flags", ())],
+        store.version,
+        store.dirty,
+    )
+
+
+def test_a_failed_journal_append_leaves_no_override_in_memory(
+    run: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Journal first: an override the journal did not take is never applied in memory."""
+    store = ResultsStore.open(run, annotator="alice")
+    before = _state(store, 1)
+    _failing_journal(store, monkeypatch)
+    with pytest.raises(InputError, match="cannot write the journal"):
+        store.override("q2", 1, "the judge is right")
+    assert _state(store, 1) == before
+    assert store.undo() is None  # nothing was acknowledged, so nothing to undo
+    monkeypatch.undo()
+    store.write_back()
+    assert by_id(run)["q2"]["correct"] == 0 and "human" not in by_id(run)["q2"]["review"]
+    assert journal_lines(run) == []
+
+
+def test_a_failed_journal_append_leaves_undo_and_redo_undone(
+    run: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = ResultsStore.open(run, annotator="alice")
+    store.override("q2", 1, "the judge is right")
+    overridden = _state(store, 1)
+    _failing_journal(store, monkeypatch)
+    with pytest.raises(InputError):
+        store.undo()
+    assert _state(store, 1) == overridden
+    monkeypatch.undo()
+    assert store.undo() is not None
+    undone = _state(store, 1)
+    assert undone[0] == 0
+    _failing_journal(store, monkeypatch)
+    with pytest.raises(InputError):
+        store.redo()
+    assert _state(store, 1) == undone
+
+
 def test_unwritable_journal_is_a_clear_error_and_nothing_changes(run: Path) -> None:
     (run / "journal" / "alice.jsonl").mkdir(parents=True)  # cannot be opened as a file
     store = ResultsStore.open(run, annotator="alice")

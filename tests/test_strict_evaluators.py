@@ -76,6 +76,8 @@ def test_registry_dispatches_strict_mode() -> None:
         ("Final Answer: AC", "AC", (1, "AC")),
         ("Final Answer: B or D", "B", (0, "BD")),
         ("Final Answer: A", "AC", (0, "A")),
+        ("Final Answer: A, C, D", "AC", (0, "ACD")),  # an extra letter is wrong
+        ("Final Answer: ABCD", "AC", (0, "ABCD")),
         ("The U.S. flag is option C.", "C", (1, "C")),
         ("Final Answer: the U.S. one, option B", "B", (1, "B")),
         ("Final Answer: none of the options", "A", (0, "")),
