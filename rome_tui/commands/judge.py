@@ -9,7 +9,6 @@ from typing import Any
 from rome_tui.console import warn
 from rome_tui.render.judge_progress import JudgeProgress
 from scorers.errors import UsageError
-from scorers.judges.batch_api import STATE_NAME, BatchStatus, run_batch
 from scorers.judges.batchfile import BatchOutput
 from scorers.judges.registry import JUDGE_MODULES
 from scorers.judges.rubric import VARIANTS
@@ -312,6 +311,9 @@ def _export(request: JudgeRunRequest, args: argparse.Namespace) -> int:
 
 
 def _batch(request: JudgeRunRequest, args: argparse.Namespace) -> int:
+    # Imported here: the Batch API goes through the openai SDK, which a live run never loads.
+    from scorers.judges.batch_api import STATE_NAME, BatchStatus, run_batch
+
     shown: dict[str, tuple[str, int, int]] = {}
 
     def status(s: BatchStatus) -> None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
@@ -32,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from scorers.errors import UsageError
-from scorers.flags.flagging import recompute_flags
+from scorers.flags.flagging import detectors, recompute_flags
 from scorers.io.results import ResultsPaths, load_results
 from scorers.io.runfiles import save_unless_changed, stamp_run
 from scorers.judges.base import Call, ChatReply, ChatRequest, Judge, JudgeOptions, Pending
@@ -351,6 +352,10 @@ def _execute(
 ) -> None:
     """Run ``main`` (which judges, reporting each verdict), then apply, flag and save."""
     started = time.monotonic()
+    # The flag detectors take about half a second to import; do it in a thread while
+    # the run waits on the network, not after the last reply.
+    warm = threading.Thread(target=detectors, name="import-detectors", daemon=True)
+    warm.start()
     touched: dict[int, dict[str, Any]] = {}  # id(record) -> record, in the order judged
     written: list[Verdict] = []
     shown: AbstractContextManager[Progress | None] = (
@@ -359,10 +364,18 @@ def _execute(
         else nullcontext()
     )
     with shown as bar:
+        ctx = flag_context(p.loaded.settings)
+        settled: set[int] = set()
 
         def done(record: dict[str, Any], verdict: Verdict) -> None:
             touched.setdefault(id(record), record)
             written.append(verdict)
+            if not p.panel:
+                # Applied while the other calls are in flight: the event loop is
+                # idle most of the time, and this CPU is then off the critical path.
+                apply_primary(record, p.loaded.settings, p.judge)
+                recompute_flags(record, ctx)
+                settled.add(id(record))
             if bar is not None:
                 bar.advance(verdict.get("error") is not None)
 
@@ -379,10 +392,11 @@ def _execute(
         complete = sum(_apply_panel(p, r, fresh) for r in judged)
     # Fewer verdicts than records, with nothing pending, means the run was cut short.
     result.interrupted = result.interrupted or (result.pending == 0 and complete < len(p.selected))
-    ctx = flag_context(p.loaded.settings)
+    warm.join()
     for record in judged:
-        apply_primary(record, p.loaded.settings, p.judge)
-        recompute_flags(record, ctx)
+        if id(record) not in settled:
+            apply_primary(record, p.loaded.settings, p.judge)
+            recompute_flags(record, ctx)
     if judged:
         then = (
             f"The judge's answers are cached in {p.cache.path}: run the same command again "
