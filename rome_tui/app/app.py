@@ -6,6 +6,7 @@ from textual.app import App
 
 from rome_tui.app.backend import ReviewStore, run_name
 from rome_tui.app.bindings import KeyCommands, bindings
+from rome_tui.app.images import ImageOptions, store_image_roots
 from rome_tui.app.screens.help import HelpScreen
 from rome_tui.app.screens.review import ReviewScreen
 from rome_tui.app.screens.summary import SummaryScreen
@@ -17,10 +18,18 @@ class ReviewApp(App[None]):
     BINDINGS = bindings("app")
     COMMANDS = App.COMMANDS | {KeyCommands}
 
-    def __init__(self, store: ReviewStore, *, keymap: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        store: ReviewStore,
+        *,
+        keymap: dict[str, str] | None = None,
+        images: ImageOptions | None = None,
+    ) -> None:
         super().__init__()
         self.store = store
         self.user_keymap = keymap or {}
+        # Half-cells by default: they draw in any terminal and in tests' screenshots.
+        self.image_options = images or ImageOptions("halfcell", store_image_roots(store))
         self.review = ReviewScreen(store)
 
     def on_mount(self) -> None:

@@ -18,13 +18,14 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-Scope = Literal["app", "review", "table", "text"]
+Scope = Literal["app", "review", "table", "text", "image"]
 
 SCOPE_TITLES: dict[Scope, str] = {
     "app": "Anywhere",
     "review": "Review screen",
     "table": "Item table",
     "text": "Reasoning and answer panes",
+    "image": "Full-screen image view",
 }
 
 
@@ -201,6 +202,53 @@ REGISTRY: tuple[KeySpec, ...] = (
         "review",
         show=False,
     ),
+    KeySpec(
+        "image-pane",
+        "i",
+        "toggle_image",
+        "Image pane",
+        "Hide or show the item's image beside the text (kept from item to item)",
+        "review",
+        show=False,
+    ),
+    KeySpec(
+        "image-view",
+        "v",
+        "view_image",
+        "View image",
+        "Show the item's image full screen, with zoom and pan",
+        "review",
+        show=False,
+    ),
+    KeySpec(
+        "image-next",
+        "right_square_bracket",
+        "image(1)",
+        "Next image",
+        "Next image of a multi-image item (<image 2>, <image 3>...)",
+        "review",
+        show=False,
+        key_display="]",
+    ),
+    KeySpec(
+        "image-prev",
+        "left_square_bracket",
+        "image(-1)",
+        "Prev image",
+        "Previous image of a multi-image item",
+        "review",
+        show=False,
+        key_display="[",
+    ),
+    KeySpec(
+        "image-open",
+        "o",
+        "open_image",
+        "Open image",
+        "Open the image file in the system's image viewer (xdg-open / open)",
+        "review",
+        show=False,
+    ),
     KeySpec("cursor-down", "down,j", "cursor(1)", "Down", "Next item", "table", show=False),
     KeySpec("cursor-up", "up,k", "cursor(-1)", "Up", "Previous item", "table", show=False),
     KeySpec("page-down", "pagedown", "page(1)", "Page down", "Down one page", "table", show=False),
@@ -245,6 +293,62 @@ REGISTRY: tuple[KeySpec, ...] = (
     ),
     KeySpec("text-top", "home,g", "scroll_home", "Top", "Start of the text", "text", show=False),
     KeySpec("text-end", "end,G", "scroll_end", "End", "End of the text", "text", show=False),
+    KeySpec(
+        "view-zoom-in",
+        "plus,equals_sign",
+        "zoom(1)",
+        "Zoom in",
+        "Magnify (up to 8x), for small text and far-away signs",
+        "image",
+        key_display="+",
+    ),
+    KeySpec("view-zoom-out", "minus", "zoom(-1)", "Zoom out", "Zoom back out", "image"),
+    KeySpec("view-fit", "0", "zoom(0)", "Fit", "The whole image again", "image", show=False),
+    KeySpec(
+        "view-left", "left,h", "pan(-1,0)", "Pan left", "Move the view left", "image", show=False
+    ),
+    KeySpec(
+        "view-right", "right,l", "pan(1,0)", "Pan right", "Move the view right", "image", show=False
+    ),
+    KeySpec("view-up", "up,k", "pan(0,-1)", "Pan up", "Move the view up", "image", show=False),
+    KeySpec(
+        "view-down", "down,j", "pan(0,1)", "Pan down", "Move the view down", "image", show=False
+    ),
+    KeySpec(
+        "view-next",
+        "right_square_bracket,n",
+        "image(1)",
+        "Next image",
+        "Next image of a multi-image item",
+        "image",
+        key_display="]",
+    ),
+    KeySpec(
+        "view-prev",
+        "left_square_bracket,p",
+        "image(-1)",
+        "Prev image",
+        "Previous image of a multi-image item",
+        "image",
+        key_display="[",
+    ),
+    KeySpec(
+        "view-open",
+        "o",
+        "open",
+        "Open",
+        "Open the file in the system's image viewer",
+        "image",
+    ),
+    KeySpec(
+        "view-close",
+        "escape,v,q",
+        "close",
+        "Back",
+        "Back to the review screen",
+        "image",
+        key_display="Esc",
+    ),
 )
 
 
@@ -275,6 +379,10 @@ def display_keys(spec: KeySpec) -> str:
         "equals_sign": "=",
         "pagedown": "PgDn",
         "pageup": "PgUp",
+        "plus": "+",
+        "minus": "-",
+        "left_square_bracket": "[",
+        "right_square_bracket": "]",
     }
     return " ".join(names.get(key, key) for key in spec.keys.split(","))
 

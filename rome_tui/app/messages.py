@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.message import Message
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from rome_tui.app.images import Decoded
+    from scorers.images import ResolvedImage
 
 
 @dataclass
@@ -30,3 +37,15 @@ class WriteBackFailed(Message):
 
 class IndexReady(Message):
     """Every item's row is built: counts, filters and sorting are at full speed."""
+
+
+@dataclass
+class ImageLoaded(Message):
+    """An image pane's worker resolved and decoded the image asked for with ``token``."""
+
+    token: int
+    resolved: list[ResolvedImage]  # one per image of the record
+    index: int  # which of them was decoded
+    decoded: Decoded | None  # None with a problem
+    problem: str | None
+    preview: Image | None  # sized for the pane

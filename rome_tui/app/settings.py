@@ -8,21 +8,32 @@
     score-0 = "0,z"
 
 The ids are those of ``rome_tui.app.bindings.REGISTRY`` (the help screen lists
-them). The file is read when the app starts, never at import.
+them). An ``[images]`` table says how item images are drawn::
+
+    [images]
+    renderer = "halfcell"   # auto (default), tgp, sixel, halfcell or none
+
+``$ROME_TUI_IMAGES`` overrides it, for a terminal that misreports itself.
+The file is read when the app starts, never at import.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+import os
+from typing import Any, Literal, cast
 
 from rome_tui.app.bindings import REGISTRY
 from scorers.adjudicate.annotator import config_path
-from scorers.errors import InputError
+from scorers.errors import InputError, UsageError
+
+ImageRenderer = Literal["auto", "tgp", "sixel", "halfcell", "none"]
+IMAGE_RENDERERS: tuple[ImageRenderer, ...] = ("auto", "tgp", "sixel", "halfcell", "none")
+IMAGES_ENV = "ROME_TUI_IMAGES"
 
 
-def load_keymap() -> dict[str, str]:
-    """Binding id -> keys from the config file; empty when there is no file or table."""
+def _load_config() -> dict[str, Any]:
+    """The config file as a table; empty when there is no file (or no tomllib: Python 3.10)."""
     path = config_path()
     try:
         data = path.read_bytes()
@@ -30,12 +41,35 @@ def load_keymap() -> dict[str, str]:
         return {}
     try:
         tomllib: Any = importlib.import_module("tomllib")
-    except ModuleNotFoundError:  # Python 3.10: keymaps need 3.11's tomllib
+    except ModuleNotFoundError:  # Python 3.10: the config file needs 3.11's tomllib
         return {}
     try:
         config = tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InputError(str(path), f"invalid TOML: {exc}") from None
+    return cast(dict[str, Any], config)
+
+
+def load_image_renderer() -> ImageRenderer:
+    """How images are drawn: $ROME_TUI_IMAGES, else ``[images] renderer``, else auto."""
+    value = os.environ.get(IMAGES_ENV, "").strip().lower()
+    where = f"${IMAGES_ENV}"
+    if not value:
+        table = _load_config().get("images", {})
+        if not isinstance(table, dict):
+            raise InputError(str(config_path()), '[images] must be a table: renderer = "auto"')
+        raw = table.get("renderer", "auto")
+        value = raw.strip().lower() if isinstance(raw, str) else repr(raw)
+        where = f"{config_path()}: [images] renderer"
+    if value not in IMAGE_RENDERERS:
+        raise UsageError(f"{where} = {value!r}: must be one of {', '.join(IMAGE_RENDERERS)}")
+    return value
+
+
+def load_keymap() -> dict[str, str]:
+    """Binding id -> keys from the config file; empty when there is no file or table."""
+    path = config_path()
+    config = _load_config()
     keymap = config.get("keymap", {})
     if not isinstance(keymap, dict):
         raise InputError(str(path), '[keymap] must be a table of binding id = "keys"')

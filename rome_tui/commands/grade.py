@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rome_tui.commands.image_option import add_images_option, images_dir
 from rome_tui.console import printable, warn
 from scorers.errors import UsageError
 from scorers.io.results import (
@@ -97,6 +98,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--json", action="store_true", help="print the scores as JSON even on a terminal"
     )
+    add_images_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -172,6 +174,7 @@ def run(args: argparse.Namespace) -> int:
         llm_model=args.llm_model,
         reject_filter=strict,
         harness_stats=strict,
+        images=images_dir(args.images),
     )
     paths = output_paths(args)
     _check_not_inputs(paths, args)

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from rome_tui.commands.image_option import add_images_option, images_dir
 from rome_tui.console import warn
 from rome_tui.render.judge_progress import JudgeProgress
 from scorers.errors import UsageError
@@ -188,6 +189,7 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="wrap model answers in nonce tags (default: the published prompts byte for byte)",
     )
+    add_images_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -223,6 +225,7 @@ def run(args: argparse.Namespace) -> int:
         use_cache=not args.no_cache,
         price_in=args.price_in,
         price_out=args.price_out,
+        images=images_dir(args.images),
     )
     if args.dry_run:
         return _dry_run(plan_run(request), args)

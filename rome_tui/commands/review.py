@@ -7,6 +7,7 @@ import gc
 import sys
 from typing import TYPE_CHECKING, Any
 
+from rome_tui.commands.image_option import add_images_option, images_dir
 from rome_tui.console import warn
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ def register(subparsers: Any) -> None:
         "results", metavar="RESULTS", nargs="?", default=None, help="results directory or file"
     )
     parser.add_argument("--annotator", metavar="NAME", help="name recorded with each override")
+    add_images_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -62,6 +64,10 @@ def open_store(results: str | None, annotator: str | None) -> ResultsStore:
 
 
 def run(args: argparse.Namespace) -> int:
+    from rome_tui.app.settings import load_image_renderer
+
+    images = images_dir(args.images)
+    renderer_mode = load_image_renderer()  # a wrong value is an error before loading
     store = open_store(args.results, args.annotator)
     for warning in store.warnings[:20]:
         warn("review", warning)
@@ -69,11 +75,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"rome-tui review: ... and {len(store.warnings) - 20} more warnings", file=sys.stderr)
 
     from rome_tui.app.app import ReviewApp
+    from rome_tui.app.images import ImageOptions, store_image_roots
+    from rome_tui.app.renderers import choose_renderer
     from rome_tui.app.settings import load_keymap
 
+    if images is not None:
+        store.settings.images = images  # kept in run.json with the next write
+    elif args.results is None:
+        from scorers.adjudicate.store import shipped_demo_dir
+
+        images = str(shipped_demo_dir())  # the demo's images stay in the package
     try:
         keymap = load_keymap()
-        ReviewApp(store, keymap=keymap).run()
+        options = ImageOptions(choose_renderer(renderer_mode), store_image_roots(store, images))
+        ReviewApp(store, keymap=keymap, images=options).run()
     finally:
         store.close()
     if store.dirty:

@@ -414,6 +414,9 @@ def build(out_dir: Path, seed: int = SEED, *, quiet: bool = False) -> dict[str, 
         out_dir.mkdir(parents=True, exist_ok=True)
         for name in FILES:
             shutil.copyfile(run / name, out_dir / name)
+    from rome_tui.demo.pictures import draw_all
+
+    draw_all(all_questions(), out_dir)
     summary = _summary(loaded.records, counts, warnings)
     if not quiet:
         print(orjson.dumps(summary, option=orjson.OPT_INDENT_2).decode())

@@ -32,11 +32,18 @@ class Question:
     steps: str | None = None
     reasoning_type: str = "VL"
 
+    @property
+    def img_path(self) -> str | list[str]:
+        """ROME's img_path: a list for the multi-image items (drawn by rome_tui.demo.pictures)."""
+        if self.task == "multi":
+            return [f"images/{self.qid}_1.png", f"images/{self.qid}_2.png"]
+        return f"images/{self.qid}.png"
+
     def annotation(self) -> dict[str, Any]:
         record: dict[str, Any] = {
             "question_id": self.qid,
             "question": self.question,
-            "img_path": f"images/{self.qid}.png",
+            "img_path": self.img_path,
             "image_type": self.image_type,
             "image_subtype": self.image_subtype,
             "reference": self.reference,

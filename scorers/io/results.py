@@ -62,6 +62,7 @@ class RunSettings:
     annotations: str | None = None
     predictions: str | None = None
     scores_path: str | None = None  # set when --output put scores.json elsewhere
+    images: str | None = None  # --images DIR: the root of the items' image paths (scorers.images)
     use_llm_evaluator: bool = False
     llm_model: str | None = None
     reject_filter: bool = False  # production harness: drop "Error code ..." answers before grading
@@ -105,6 +106,7 @@ _SETTING_KINDS: dict[str, str] = {
     "annotations": _OPTIONAL_TEXT,
     "predictions": _OPTIONAL_TEXT,
     "scores_path": _OPTIONAL_TEXT,
+    "images": _OPTIONAL_TEXT,
     "llm_model": _OPTIONAL_TEXT,
     "graded_at": _OPTIONAL_TEXT,
     "use_llm_evaluator": _FLAG,

@@ -79,6 +79,7 @@ class JudgeRunRequest:
     use_cache: bool = True
     price_in: float | None = None  # dollars per million input tokens (dry run)
     price_out: float | None = None  # dollars per million output tokens (dry run)
+    images: str | None = None  # --images DIR: kept in run.json for the review app (not sent)
 
     def checked(self) -> JudgeRunRequest:
         """Itself, or a UsageError naming the option that cannot work."""
@@ -202,6 +203,8 @@ def prepare_run(request: JudgeRunRequest) -> _Prepared:
         )
         for model in models
     }
+    if request.images:
+        loaded.settings.images = request.images
     selected = select(loaded.records, conditions)
     if request.flagged is not None:
         selected = select_flagged(selected, request.flagged)

@@ -28,8 +28,10 @@ from rome_tui.app.items import (
 )
 from rome_tui.app.messages import IndexReady, WriteBackConflict, WriteBackDone, WriteBackFailed
 from rome_tui.app.palette import FilterCommands
+from rome_tui.app.screens.image import ImageScreen, open_image
 from rome_tui.app.screens.override import OverrideDialog, OverrideRequest
 from rome_tui.app.widgets.detail import DetailPane
+from rome_tui.app.widgets.image_pane import image_options
 from rome_tui.app.widgets.item_table import ItemTable
 from rome_tui.textsafe import one_line
 from scorers.errors import ConflictError, RomeTuiError
@@ -254,6 +256,29 @@ class ReviewScreen(Screen[None]):
         spot = self.detail.jump(step)
         if spot is None:
             self.notify("This item has no flag evidence in its text.")
+
+    # --- images -----------------------------------------------------------------------
+
+    def action_toggle_image(self) -> None:
+        self.detail.image.toggle()
+
+    def action_view_image(self) -> None:
+        pane = self.detail.image
+        images = pane.resolve_now()
+        if not images:
+            self.notify("This item names no image.")
+            return
+        self.app.push_screen(ImageScreen(images, pane.index, image_options(self)))
+
+    def action_image(self, step: int) -> None:
+        pane = self.detail.image
+        if not pane.step(step):
+            self.notify("This item has one image." if pane.count else "This item names no image.")
+
+    def action_open_image(self) -> None:
+        pane = self.detail.image
+        images = pane.resolve_now()
+        open_image(self, images[pane.index] if pane.index < len(images) else None)
 
     # --- overrides --------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 
 from rome_tui.app.items import as_score
+from rome_tui.app.widgets.image_pane import ImagePane
 from rome_tui.app.widgets.item_table import score_text
 from rome_tui.app.widgets.text_view import Block, Mark, TextView
 from scorers.records import decode_kwargs, response_texts
@@ -53,6 +54,7 @@ class DetailPane(Horizontal):
         facts.border_title = "Answer · reference · verdicts · flags"
         yield reasoning
         yield facts
+        yield ImagePane(id="image")
 
     def on_mount(self) -> None:
         self.spots: list[EvidenceSpot] = []
@@ -66,10 +68,15 @@ class DetailPane(Horizontal):
     def facts(self) -> TextView:
         return self.query_one("#facts", TextView)
 
+    @property
+    def image(self) -> ImagePane:
+        return self.query_one("#image", ImagePane)
+
     def clear(self) -> None:
         self.spots, self.current_spot = [], -1
         self.reasoning.set_blocks([Block("No item matches the filter.")])
         self.facts.set_blocks([])
+        self.image.clear()
 
     def show(self, record: Mapping[str, Any]) -> None:
         reasoning_view, facts_view = self.reasoning, self.facts
@@ -183,6 +190,7 @@ class DetailPane(Horizontal):
                 )
         reasoning_view.set_blocks([reasoning_block])
         facts_view.set_blocks(facts)
+        self.image.show(record)
         self.spots, self.current_spot = spots, -1
 
     def jump(self, step: int) -> EvidenceSpot | None:
