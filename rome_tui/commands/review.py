@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     if images is not None:
         store.settings.images = images  # kept in run.json with the next write
     elif args.results is None:
-        from scorers.adjudicate.store import shipped_demo_dir
+        from rome_tui.demo.shipped import shipped_demo_dir
 
         images = str(shipped_demo_dir())  # the demo's images stay in the package
     try:

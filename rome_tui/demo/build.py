@@ -281,8 +281,9 @@ async def run_judges(records: list[dict[str, Any]], script: JudgeScript) -> dict
             ]
             for name, selected in plan:
                 judge = get_judge(name)
+                # Fenced prompts: the scripted judge finds each item by its nonce tags.
                 outcome = await judge_records(
-                    selected, judge, JudgeOptions(model=JUDGE_MODEL), client
+                    selected, judge, JudgeOptions(model=JUDGE_MODEL, fence=True), client
                 )
                 counts[name] = outcome.judged
                 counts[f"{name} errors"] = outcome.errors

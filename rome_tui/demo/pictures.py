@@ -21,7 +21,9 @@ SKY, GRASS, INK, PAPER = (150, 200, 235), (110, 160, 90), (30, 30, 40), (250, 24
 
 
 def _rng(qid: str, part: str = "") -> random.Random:
-    return random.Random(int.from_bytes(hashlib.sha256(f"{qid}/{part}".encode()).digest()[:8]))
+    return random.Random(
+        int.from_bytes(hashlib.sha256(f"{qid}/{part}".encode()).digest()[:8], "big")
+    )
 
 
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
