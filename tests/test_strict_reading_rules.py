@@ -236,3 +236,20 @@ def test_rule_uncertain_flags_the_record_in_strict_mode_only() -> None:
     assert flags[0]["source"] == "rule:strict"
     # rome mode reproduces the reference, which never doubts.
     assert not [f for f in _graded("rome")["review"]["flags"] if f["kind"] == "rule_uncertain"]
+
+
+def test_judge_flagged_rule_uncertain_selects_exactly_those() -> None:
+    from scorers.judges.run import select_flagged
+
+    doubtful = _graded("strict")
+    grader = Grader(RunSettings(mode="strict"))
+    sure = grader.grade_record(
+        {"question_id": "q2", "answer": "Final Answer: 1,500"},
+        {
+            "question_id": "q2",
+            "evaluator": "number_matching",
+            "evaluator_kwargs": {"value_to_match": 1500},
+        },
+    )
+    grader.finish(sure)
+    assert select_flagged([doubtful, sure], ["rule_uncertain"]) == [doubtful]

@@ -99,7 +99,9 @@ def _multipliers() -> dict[str, dict[str, float]]:
                     text = str(getattr(pattern, "pattern", pattern)).replace("\u00a0", " ")
                     zeros = text.count("0")
                     word = text.replace("0", "").strip(" .'\u200f\u200e").lower()
-                    if not word or not zeros or not word.isalpha():
+                    # Symbols ("k", "M", "m") are units as often as multipliers:
+                    # only words and abbreviations of three letters or more.
+                    if not zeros or not word.isalpha() or len(word) < 3:
                         continue
                     out.setdefault(word, {})[ident] = float(key) / 10 ** (zeros - 1)
     return out

@@ -16,9 +16,9 @@ in the same data: an alternate name that another city or country also carries
 non-Latin and all-lower-case transliterations and names under four letters.
 
 Everything is loaded on first use, once per process, and kept in compact folded
-form (the raw GeoNames file is dropped after indexing), paid only by runs that
-grade key items or locations and only when a key is not written as given:
-``python -m scorers.evaluate.strict.names`` prints the cost.
+form (the raw GeoNames file is dropped after indexing), paid only by processes
+that grade key items or locations: ``python benchmarks/strict_names_load.py``
+prints the cost.
 """
 
 from __future__ import annotations
@@ -152,8 +152,9 @@ def us_state(name: str) -> str | None:
 
 
 def is_place(name: str) -> bool:
-    """A folded name that GeoNames or CLDR knows as a city, country or region."""
-    return name in _geonames().by_name or name in _cldr().by_name
+    """A folded name that GeoNames or CLDR knows as a city, US state, country or region."""
+    data = _geonames()
+    return name in data.by_name or name in data.states or name in _cldr().by_name
 
 
 @cache
@@ -224,6 +225,7 @@ def alternatives(key: str) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+@lru_cache(maxsize=4096)
 def place_of(key: str) -> tuple[str | None, int | None]:
     """(territory code, city index) that a key names, as far as the data knows."""
     folded = fold_phrase(key)

@@ -73,9 +73,7 @@ def _negated(hay: str, i: int) -> bool:
 _HEDGE_AFTER = re.compile(
     r"[ \t]*,?[ \t]*(?:or|/)[ \t]+(?:(?:maybe|possibly|perhaps|probably|even|else)[ \t]+)?(?P<other>[^\W\d_][^,.;:()!?]*)"
 )
-_HEDGE_BEFORE = re.compile(
-    r"(?P<other>[^\W\d_][^\W_]*(?:[ \t][^\W\d_][^\W_]*){0,2})[ \t]*,?[ \t]+or[ \t]+(?:(?:maybe|possibly|perhaps)[ \t]+)?\Z"
-)
+_SOFTENERS = frozenset(("maybe", "possibly", "perhaps"))
 # "X is not", "X doesn't ...": a clause that denies its own subject.
 _DENIED_AFTER = re.compile(r"[ \t]+(?:is|are|was|were|does|do|did)(?:n't|[ \t]+not)\b")
 _CLAUSE_END = re.compile(r"[.;!?\n]|,[ \t]+(?:but|and|so)\b")
@@ -86,8 +84,21 @@ def _hedged(hay: str, i: int, j: int, same: tuple[str, ...]) -> bool:
     after = _HEDGE_AFTER.match(hay, j)
     if after is not None and not after.group("other").startswith(same):
         return True
-    before = _HEDGE_BEFORE.search(hay, max(0, i - 60), i)
-    return before is not None and not before.group("other").endswith(same)
+    # "Edinburgh or Glasgow" for Glasgow: the words before "or", back to punctuation.
+    words = hay[max(0, i - 60) : i].split()
+    while words and words[-1] in _SOFTENERS:
+        words.pop()
+    if len(words) < 2 or words[-1] != "or":
+        return False
+    other: list[str] = []
+    for word in reversed(words[:-1]):
+        bare = word.rstrip(",")
+        if not bare or not bare.replace("'", "").isalpha():
+            break
+        other.insert(0, bare)
+        if bare != word or len(other) == 3:
+            break
+    return bool(other) and not " ".join(other).endswith(same)
 
 
 def _denied(hay: str, j: int) -> bool:
@@ -193,7 +204,6 @@ def _maybe_hedged(hay: str) -> bool:
 
 
 _has_camel = re.compile(r"[a-z][A-Z]").search
-_WORD = re.compile(r"[^\W_]+(?:['.-][^\W_]+)*")
 
 
 def _other_place(hay: str, needle: str, key: str) -> bool:
@@ -217,18 +227,32 @@ def _other_place(hay: str, needle: str, key: str) -> bool:
             return False
 
 
+def _neighbours(words: list[str], backwards: bool) -> list[str]:
+    """Up to two words next to a mention, stopping at punctuation."""
+    out: list[str] = []
+    for word in reversed(words[-2:]) if backwards else words[:2]:
+        bare = word.strip('.,;:!?()"')
+        if not bare.isalpha():
+            break
+        out.append(bare)
+        if bare != word:
+            break
+    return out
+
+
 def _elsewhere(hay: str, i: int, j: int, code: str | None, city: int | None) -> bool:
-    before = hay[max(0, i - 30) : i].split()
-    after = hay[j : j + 30].split()
     mention = hay[i:j]
-    for left in range(min(2, len(before)), -1, -1):
-        for right in range(min(2, len(after)), -1, -1):
-            if not left and not right:
+    left = (
+        [] if i and not hay[i - 1].isspace() else _neighbours(hay[max(0, i - 30) : i].split(), True)
+    )
+    right = (
+        [] if j < len(hay) and not hay[j].isspace() else _neighbours(hay[j : j + 30].split(), False)
+    )
+    for n_left in range(len(left) + 1):
+        for n_right in range(len(right) + 1):
+            if not n_left and not n_right:
                 continue
-            words = [*before[len(before) - left :], mention, *after[:right]]
-            name = " ".join(words)
-            if not _WORD.fullmatch(name.replace(" ", "a")):
-                continue  # punctuation inside: not one name
+            name = " ".join([*reversed(left[:n_left]), mention, *right[:n_right]])
             other = names.city(name)
             if other is not None and other != city:
                 return names.city_info(other).country != code
