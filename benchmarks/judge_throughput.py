@@ -25,20 +25,47 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
-
-from judges_fixtures import record, write_run  # noqa: E402
 
 from scorers.judges.base import ChatRequest  # noqa: E402
 from scorers.judges.client import JudgeClient  # noqa: E402
 
 
 def build_run(directory: Path, n: int) -> Path:
-    records = [
-        record(f"q{i}", f"Counting carefully, there are {i % 40} apples.\n\nFinal Answer: {i % 40}")
-        for i in range(n)
-    ]
-    write_run(directory / "run", records)
+    """A graded run of ``n`` counting questions (rule verdicts in place, as after grading)."""
+    from scorers.io.results import ResultsPaths, RunSettings, save_results
+    from scorers.records import REVIEW_VERSION
+
+    records = []
+    for i in range(n):
+        answer = f"Counting carefully, there are {i % 40} apples.\n\nFinal Answer: {i % 40}"
+        rule = {"score": 1, "extracted": str(i % 40), "explanation": None}
+        records.append(
+            {
+                "question_id": f"q{i}",
+                "question": f"Question q{i}: how many apples are on the table?",
+                "answer": answer,
+                "raw_answer": answer,
+                "reference": str(i % 40),
+                "evaluator": "number_matching",
+                "evaluator_kwargs": {"value_to_match": str(i % 40)},
+                "task": "math",
+                "correct": 1,
+                "judgement_response": None,
+                "review": {
+                    "version": REVIEW_VERSION,
+                    "mode": "strict",
+                    "primary": "rule:strict",
+                    "verdicts": [
+                        {"source": "rule:rome", **rule},
+                        {"source": "rule:strict", **rule},
+                    ],
+                    "flags": [],
+                    "history": [],
+                },
+            }
+        )
+    (directory / "run").mkdir(parents=True, exist_ok=True)
+    save_results(ResultsPaths.of(directory / "run"), records, RunSettings())
     return directory / "run"
 
 
@@ -62,17 +89,23 @@ def time_command(run: Path, base_url: str, concurrency: int) -> tuple[float, int
     return elapsed, proc.returncode, (proc.stdout + proc.stderr).strip().splitlines()[-1]
 
 
-async def client_only(base_url: str, n: int, concurrency: int) -> float:
+async def client_only(run: Path, base_url: str, concurrency: int) -> tuple[float, float]:
+    """The same calls as the command (the run's ROME prompts) through the client alone."""
+    from scorers.io.results import load_results
+    from scorers.judges.rome import build_request
+    from scorers.records import response_texts
+
     requests = [
-        ChatRequest.of([("user", f"item {i}: is 2+2 equal to 4?")], temperature=0) for i in range(n)
+        build_request(r["question"], r["reference"], response_texts(r).answer)
+        for r in load_results(run).records
     ]
     async with JudgeClient(
         model="bench", base_url=base_url, concurrency=concurrency, timeout=30, max_retries=2
     ) as client:
         await client(ChatRequest.of([("user", "warm-up")]))
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         await asyncio.gather(*(client(r) for r in requests))
-        return time.perf_counter() - started
+        return time.perf_counter() - started, time.process_time() - cpu
 
 
 def main() -> int:
@@ -104,11 +137,11 @@ def main() -> int:
         with tempfile.TemporaryDirectory() as tmp:
             run = build_run(Path(tmp), args.n)
             elapsed, code, last = time_command(run, base_url, args.concurrency)
-        client = (
-            asyncio.run(client_only(base_url, args.n, args.concurrency))
-            if args.client_only
-            else None
-        )
+            client = (
+                asyncio.run(client_only(run, base_url, args.concurrency))
+                if args.client_only
+                else None
+            )
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -120,7 +153,11 @@ def main() -> int:
     print(f"  rome-tui judge: {elapsed:.2f} s (exit {code}); ideal {ideal:.2f} s")
     print(f"  ratio to ideal: {elapsed / ideal:.3f}  (target <= 1.3)")
     if client is not None:
-        print(f"  the client alone: {client:.2f} s (ratio {client / ideal:.3f})")
+        alone, cpu = client
+        print(
+            f"  the same calls through the client alone: {alone:.2f} s (ratio {alone / ideal:.3f}), "
+            f"{cpu / args.n * 1000:.2f} ms of CPU per call"
+        )
     print(f"  last line: {last}")
     print(f"  machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end")
     return 0 if code == 0 else 1

@@ -17,6 +17,7 @@ import pytest
 from fake_openai_server import Action, FakeOpenAIServer
 from judges_fixtures import VRC_JSON_OK, clear_openai_env, record, serve, write_run
 
+from rome_tui.app.items import build_rows, filter_rows, parse_query
 from rome_tui.cli import main
 from scorers.judges.cache import CACHE_NAME, JudgeCache
 from scorers.records import verdict_of
@@ -196,6 +197,9 @@ def test_mathreal_fallback_parse_scores_with_a_flag(
     assert verdict["parse"] == "regex-fallback" and verdict["fallback"]
     assert "judge_parse_fallback" in kinds(rec) and "judge_error" not in kinds(rec)
     assert cached(run) == 1
+    # The review app's filter finds it.
+    rows = build_rows(list(load(run).values()))
+    assert filter_rows(rows, range(len(rows)), parse_query("flag:judge_parse_fallback")) == [0]
 
 
 # --- VRC-Bench -------------------------------------------------------------------------------

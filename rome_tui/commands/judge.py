@@ -8,7 +8,6 @@ from typing import Any
 
 from rome_tui.commands.image_option import add_images_option, images_dir
 from rome_tui.console import warn
-from rome_tui.render.judge_progress import JudgeProgress
 from scorers.errors import UsageError
 from scorers.judges.batchfile import BatchOutput
 from scorers.judges.registry import JUDGE_MODULES
@@ -232,7 +231,7 @@ def run(args: argparse.Namespace) -> int:
     if args.batch_export:
         return _export(request, args)
     if args.batch_import:
-        result, out = import_batch(request, args.batch_import, progress=JudgeProgress)
+        result, out = import_batch(request, args.batch_import, progress=_progress())
         print(
             f"batch import: {out.lines} result lines ({out.failed} failed) "
             f"from {', '.join(args.batch_import)}"
@@ -240,8 +239,17 @@ def run(args: argparse.Namespace) -> int:
         return _report(result, args, batch=True)
     if args.batch:
         return _batch(request, args)
-    result = judge_run(request, progress=JudgeProgress)
+    result = judge_run(request, progress=_progress())
     return _report(result, args)
+
+
+def _progress() -> Any:
+    """The progress bar on a terminal; nothing (and no Rich import) in a pipe or a script."""
+    if not sys.stderr.isatty():
+        return None
+    from rome_tui.render.judge_progress import JudgeProgress
+
+    return JudgeProgress
 
 
 def _report(result: JudgeRunResult, args: argparse.Namespace, *, batch: bool = False) -> int:
@@ -339,7 +347,7 @@ def _batch(request: JudgeRunRequest, args: argparse.Namespace) -> int:
             batch_id=args.batch_id,
             on_status=status,
             on_event=event,
-            progress=JudgeProgress,
+            progress=_progress(),
         )
     except KeyboardInterrupt:
         print(

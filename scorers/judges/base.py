@@ -46,11 +46,15 @@ class ChatRequest:
 
     def cache_key(self, model: str) -> str:
         """Content address of the call: model, messages and parameters."""
-        return hashlib.sha256(self.payload(model)).hexdigest()
+        keys: dict[str, str] = self.__dict__.setdefault("_keys", {})
+        key = keys.get(model)
+        if key is None:  # asked several times a call (cache, batch id, dry run): hash once
+            key = keys[model] = hashlib.sha256(self.payload(model)).hexdigest()
+        return key
 
     def prompt_hash(self) -> str:
         """Short hash of exactly what the judge was shown (messages and parameters)."""
-        return hashlib.sha256(self.payload("")).hexdigest()[:16]
+        return self.cache_key("")[:16]
 
     def prompt_chars(self) -> int:
         return sum(len(content) for _, content in self.messages)
