@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench lint fmt clean
+.PHONY: demo test bench lint fmt clean mutate
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,14 +21,23 @@ test: $(STAMP)
 bench: $(STAMP)
 	@for f in benchmarks/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
+# Mutation testing with mutmut, not part of `make test`: one module of scorers/ against the
+# test files that import it or its package (or TESTS="tests/test_a.py ..."), slow tests left
+# out; results are kept in .mutate/. Without MODULE: the core modules the README reports.
+MUTATE_CORE := scorers/records.py scorers/evaluate/mathmatch/units.py \
+	scorers/evaluate/mathmatch/scoring.py scorers/adjudicate/journal.py
+mutate: $(STAMP)
+	@for module in $(or $(MODULE),$(MUTATE_CORE)); do \
+		$(BIN)/python tools/mutate.py $$module $(TESTS) || exit 1; done
+
 lint: $(STAMP)
-	$(BIN)/ruff check scorers rome_tui tests benchmarks
-	$(BIN)/ruff format --check scorers rome_tui tests benchmarks
+	$(BIN)/ruff check scorers rome_tui tests benchmarks tools
+	$(BIN)/ruff format --check scorers rome_tui tests benchmarks tools
 	$(BIN)/mypy
 
 fmt: $(STAMP)
-	$(BIN)/ruff format scorers rome_tui tests benchmarks
-	$(BIN)/ruff check --fix scorers rome_tui tests benchmarks
+	$(BIN)/ruff format scorers rome_tui tests benchmarks tools
+	$(BIN)/ruff check --fix scorers rome_tui tests benchmarks tools
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .mutate
