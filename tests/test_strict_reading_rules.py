@@ -81,7 +81,31 @@ QUESTION: list[Case] = [
     ("ordered_list_matching", {"order": ["B", "C", "A"]}, "Ranks: A=3, B=1, C=2", MEDALS, 1),
 ]  # fmt: skip
 
+CONTAINERS = "Order the jars by volume from smallest to largest.\nA. the jam jar\nB. the barrel\nC. the thimble"
+ANIMALS = "Which picture shows a fox?\nA. a badger\nB. a fox\nC. a hare"
+
+ENDS_AND_PLACES: list[Case] = [
+    (
+        "ordered_list_matching",
+        {"order": ["C", "A", "B"]},
+        "The barrel is largest, the jam jar is in the middle, and the thimble is smallest.",
+        CONTAINERS,
+        1,
+    ),
+    (
+        "ordered_list_matching",
+        {"order": ["C", "A", "B"]},
+        "From largest to smallest: barrel, jam jar, thimble.",
+        CONTAINERS,
+        1,
+    ),
+    ("choices_matching", {"label": "B"}, "It is the second picture.", ANIMALS, 1),
+    ("choices_matching", {"label": "C"}, "Final Answer: the last option", ANIMALS, 1),
+]
+
 NUMBERS: list[Case] = [
+    ("number_matching", {"value_to_match": 250000}, "Final Answer: 2,50,000", None, 1),
+    ("number_matching", {"value_to_match": 4321.5}, "Final Answer: 4'321.5", None, 1),
     ("number_matching", {"value_to_match": 2.75}, "Die Länge beträgt 2,75 Meter.", None, 1),
     ("number_matching", {"value_to_match": 48000}, "Final Answer: 48 000", None, 1),
     ("number_matching", {"value_to_match": 0.5}, "Final Answer: ½", None, 1),
@@ -106,6 +130,8 @@ NAMES: list[Case] = [
     ("key_items_matching", {"key_items": [["Spain"]]}, "Final Answer: España", None, 1),
     ("key_items_matching", {"key_items": [["Prague"]]}, "Final Answer: Praha", None, 1),
     ("key_items_matching", {"key_items": [["Sweden"]]}, "Final Answer: Switzerland", None, 0),
+    ("key_items_matching", {"key_items": [["Myanmar"]]}, "Final Answer: Burma", None, 1),
+    ("key_items_matching", {"key_items": [["Türkiye"]]}, "Final Answer: Turkey", None, 1),
     # The same name, another place: the longer name, or the region it is placed in.
     ("key_items_matching", {"key_items": [["Jersey"]]}, "Final Answer: New Jersey", None, 0),
     ("key_items_matching", {"key_items": [["Paris"]]}, "Final Answer: Paris, Texas", None, 0),
@@ -156,6 +182,11 @@ def test_and_then_finally_join_list_items(case: Case) -> None:
 
 @pytest.mark.parametrize("case", QUESTION, ids=lambda c: c[2][:40])
 def test_options_and_orders_are_read_through_the_question(case: Case) -> None:
+    _check(case)
+
+
+@pytest.mark.parametrize("case", ENDS_AND_PLACES, ids=lambda c: c[2][:40])
+def test_orders_by_the_questions_ends_and_options_by_their_place(case: Case) -> None:
     _check(case)
 
 

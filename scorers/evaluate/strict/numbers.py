@@ -1,6 +1,7 @@
 """Numbers as written by people and by LaTeX.
 
-Read as one value: ``1,234`` and ``1 234`` (thousands), ``.5``, ``3e8``,
+Read as one value: ``1,234``, ``1 234``, ``1'234`` and ``1,50,000`` (thousands),
+``1.234,5`` and ``3,5`` (decimal commas), ``.5``, ``3e8``,
 ``1.5E-3``, ``3.0 × 10^8``, ``3 \\times 10^{8}``, ``10⁸``, ``2^10``,
 ``\\frac{9}{4}``, ``9/4``, ``45%``, ``1.5 million``. Not read as values: the exponent of a unit
 (``12 m^2`` is 12, ``m²`` and ``cm3`` hold no number), and the second year of
@@ -30,7 +31,9 @@ class Number(NamedTuple):
 # Grouped digits in either convention (1,234.5 / 1.234,5 / 1 234,5), then a
 # decimal comma that cannot be a thousands group (3,5 / 0,25), then plain digits.
 _MANTISSA = (
-    r"\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])"
+    r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?(?![\d,])"  # Indian lakh grouping: 1,50,000
+    r"|\d{1,3}(?:'\d{3})+(?:[.,]\d+)?(?![\d'])"  # Swiss apostrophes: 1'234.5
+    r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])"
     r"|\d{1,3}(?:\.\d{3})+,\d+(?![\d,.])"
     r"|\d{1,3}(?:\.\d{3}){2,}(?![\d.])"
     r"|\d{1,3}(?: \d{3})+(?:[.,]\d+)?(?![\d])"
@@ -102,7 +105,7 @@ def _float(text: str) -> float:
     """The value of a mantissa: the last of ``.``/``,`` is the decimal mark when
     both appear; a lone comma before three digits groups thousands (English), a
     lone dot is a decimal point unless it repeats (1.234.567)."""
-    text = text.replace(" ", "")
+    text = text.replace(" ", "").replace("'", "")
     comma, dot = text.rfind(","), text.rfind(".")
     if comma != -1 and dot != -1:
         if comma > dot:

@@ -103,18 +103,42 @@ def _one_rank(item: str) -> tuple[int, str] | None:
     return None
 
 
-def _ranked(items: list[str]) -> list[str] | None:
+_MIDDLE = 50
+_LAST = 99
+
+
+def _by_ends(item: str, ends: tuple[str, str]) -> tuple[int, str] | None:
+    """A rank from the question's two ends ("smallest ... largest") or "middle"."""
+    words = item.lower().split()
+    for rank, word in ((1, ends[0]), (_LAST, ends[1]), (_MIDDLE, "middle")):
+        if word in words:
+            at = words.index(word)
+            return rank, " ".join(w for k, w in enumerate(item.split()) if k != at)
+    return None
+
+
+def _ranked(items: list[str], ends: tuple[str, str] | None = None) -> list[str] | None:
     """The items sorted by the rank each carries, when every item carries one.
-    A heading before a colon ("Positions: red 1st") is not part of an item."""
+
+    A heading before a colon ("Positions: red 1st") is not part of an item. With
+    the question's ``ends`` ("from smallest to largest"), an item may be ranked
+    by them ("the bucket is largest") and one without a rank keeps its place."""
     ranked: list[tuple[int, str]] = []
-    for item in items:
+    unranked = 0
+    for position, item in enumerate(items, 1):
         found = _one_rank(item)
-        if found is None and ":" in item:
-            found = _one_rank(item.split(":", 1)[1].strip())
+        if ":" in item:  # a heading before the colon is not part of the item
+            item = item.split(":", 1)[1].strip()
+            found = found or _one_rank(item)
+        if found is None and ends is not None:
+            found = _by_ends(item, ends)
         if found is None:
-            return None
+            if ends is None:
+                return None
+            unranked += 1
+            found = (position, item)
         ranked.append(found)
-    if len({r for r, _ in ranked}) != len(ranked):
+    if unranked == len(items) or len({r for r, _ in ranked}) != len(ranked):
         return None
     return [item for _, item in sorted(ranked)]
 
@@ -136,7 +160,10 @@ def _label_items(items: list[str], options: dict[str, str]) -> list[str] | None:
 
 
 def read_list(
-    segment: str, expected: list[str], options: dict[str, str] | None = None
+    segment: str,
+    expected: list[str],
+    options: dict[str, str] | None = None,
+    ends: tuple[str, str] | None = None,
 ) -> list[str]:
     """The items the answer lists, in order, comparable with :func:`read_order`.
 
@@ -159,7 +186,7 @@ def read_list(
             items = words
         elif letters and items[0].isupper() and items[0].isalpha():
             items = list(items[0])
-    ranked = _ranked(items) if len(items) > 1 else None
+    ranked = _ranked(items, ends) if len(items) > 1 else None
     if ranked is not None:
         items = [_strip_item(i) for i in ranked]
     labels = options is not None and bool(options) and set(expected) <= set(options)

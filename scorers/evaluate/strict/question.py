@@ -144,3 +144,58 @@ def map_item(item: str, opts: dict[str, str]) -> str | None:
     """The label of the one option an ordered-list item names, else None."""
     found = named(fold_phrase(item), opts)
     return found[0] if len(found) == 1 else None
+
+
+# "from smallest to largest", "from the tallest to the shortest", "tallest first".
+_FROM_TO = re.compile(
+    r"\bfrom (?:the )?([a-z]+(?:est|st))\b[^.?\n]{0,20}?\bto (?:the )?([a-z]+(?:est|st))\b"
+)
+_FIRST = re.compile(r"\b([a-z]+(?:est|st)) first\b")
+_OPPOSITES = (
+    ("smallest", "largest"), ("smallest", "biggest"), ("shortest", "tallest"),
+    ("shortest", "longest"), ("lightest", "heaviest"), ("youngest", "oldest"),
+    ("earliest", "latest"), ("closest", "farthest"), ("nearest", "farthest"),
+    ("slowest", "fastest"), ("lowest", "highest"), ("cheapest", "most expensive"),
+)  # fmt: skip
+
+
+def _opposite(word: str) -> str | None:
+    for a, b in _OPPOSITES:
+        if word == a:
+            return b
+        if word == b:
+            return a
+    return None
+
+
+@lru_cache(maxsize=2048)
+def ends(text: str | None) -> tuple[str, str] | None:
+    """The superlatives a question or an answer orders between, first then last."""
+    if not text:
+        return None
+    lowered = text.lower()
+    m = _FROM_TO.search(lowered)
+    if m is not None:
+        return m.group(1), m.group(2)
+    first = _FIRST.search(lowered)
+    if first is not None:
+        other = _opposite(first.group(1))
+        if other is not None:
+            return first.group(1), other
+    return None
+
+
+_ORDINAL_OPTION = re.compile(
+    r"\b(first|second|third|fourth|fifth|sixth|last) (?:option|choice|one|answer|picture|image|figure)\b"
+)
+_POSITIONS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "sixth": 5, "last": -1}
+
+
+def by_position(text: str, opts: dict[str, str]) -> list[str]:
+    """The option an answer names by its place in the list ("the second option")."""
+    m = _ORDINAL_OPTION.search(text)
+    if m is None or not opts:
+        return []
+    labels = list(opts)
+    index = _POSITIONS[m.group(1)]
+    return [labels[index]] if -len(labels) <= index < len(labels) else []
