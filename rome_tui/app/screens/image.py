@@ -103,9 +103,7 @@ class ImageScreen(Screen[None]):
             if self.picture is not None:
                 self.picture.display = False
             note.display = True
-            note.update(
-                placeholder_text(self.current, self.problem or "no image", len(self.images))
-            )
+            note.update(placeholder_text(self.current, self.problem or "no image"))
             self.update_status()
             return
         part, self.cx, self.cy = zoomed(

@@ -40,15 +40,18 @@ def image_options(widget: Widget) -> ImageOptions:
     return fallback
 
 
-def placeholder_text(image: ResolvedImage | None, problem: str, total: int) -> Text:
-    """The one line shown instead of a picture: the resolved path and what is wrong."""
+def placeholder_text(image: ResolvedImage | None, problem: str) -> Text:
+    """The one line shown instead of a picture: what is wrong, then the resolved path.
+
+    The problem comes first so that a narrow pane, which wraps the line, still
+    shows it whole at the top.
+    """
     line = Text()
     line.append("⚠ ", style="bold yellow")
-    if image is not None:
-        line.append(f"<image {image.number}> ", style="bold")
-        line.append(one_line(image.label, 300))
-        line.append(": ")
     line.append(problem, style="yellow")
+    if image is not None:
+        line.append(f" · <image {image.number}> ", style="bold")
+        line.append(one_line(image.label, 300))
     return line
 
 
@@ -196,7 +199,7 @@ class ImagePane(Vertical):
             # Drawing is off (ROME_TUI_IMAGES=none): the path is still worth knowing.
             self.note.update(Text(f"<image {image.number}> {one_line(image.label, 300)}"))
         else:
-            self.note.update(placeholder_text(image, message.problem or "no image", self.count))
+            self.note.update(placeholder_text(image, message.problem or "no image"))
 
     def _titles(self, image: ResolvedImage | None) -> None:
         number = self.index + 1
