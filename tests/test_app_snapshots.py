@@ -18,7 +18,9 @@ def make_app(tmp_path: Path) -> ReviewApp:
     records = make_records(30)
     records.insert(2, hostile_record())
     write_run(tmp_path / "run", records)
-    return ReviewApp(open_run(tmp_path / "run"))
+    app = ReviewApp(open_run(tmp_path / "run"))
+    app.review.location = "~/runs/gemini"  # the status bar's path, the same on every machine
+    return app
 
 
 def no_blink(app: Any) -> None:
@@ -83,3 +85,23 @@ def test_summary_screen(snap_compare: Any, tmp_path: Path) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_review_screen_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    """The smallest usual terminal: save state, accuracy, undo, help, quit, summary stay."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await settled(pilot)
+        await pilot.press("n", "e")
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_review_screen_200x50(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await settled(pilot)
+        await pilot.press("n", "e")
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path), terminal_size=(200, 50), run_before=run_before)

@@ -59,7 +59,7 @@ def test_review_in_tmux(tmp_path: Path) -> None:
         assert "run · e2e" in screen
         assert "q0000" in screen and "gemini-2.5-pro" in screen
         assert "Reasoning" in screen and "Final answer (raw)" in screen
-        assert "n Next flagged" in screen and "? Help" in screen
+        assert "n Next" in screen and "? Help" in screen and "q Quit" in screen
         # Markup in an id is shown literally, and escape sequences did not clear the screen.
         assert "[bold]q-markup[/bold]␛[2J" in screen
         time.sleep(0.5)  # Textual drops keys typed in the instant after its first paint
@@ -78,7 +78,7 @@ def test_review_in_tmux(tmp_path: Path) -> None:
         assert "reviewed 1 / flagged" in screen
 
         tmux("send-keys", "-t", session, "-l", "?")
-        wait_for(session, "Next flagged: Jump to the next flagged item")
+        wait_for(session, "Next: Jump to the next flagged item")
         # ESC then a key at once reads as alt+key in a terminal: let the ESC land first.
         tmux("send-keys", "-t", session, "Escape")
         wait_for(session, "Anywhere", gone=True)

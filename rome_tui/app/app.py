@@ -10,6 +10,7 @@ from rome_tui.app.images import ImageOptions, store_image_roots
 from rome_tui.app.screens.help import HelpScreen
 from rome_tui.app.screens.review import ReviewScreen
 from rome_tui.app.screens.summary import SummaryScreen
+from rome_tui.app.settings import ReviewSettings
 
 
 class ReviewApp(App[None]):
@@ -24,13 +25,14 @@ class ReviewApp(App[None]):
         *,
         keymap: dict[str, str] | None = None,
         images: ImageOptions | None = None,
+        settings: ReviewSettings | None = None,
     ) -> None:
         super().__init__()
         self.store = store
         self.user_keymap = keymap or {}
         # Half-cells by default: they draw in any terminal and in tests' screenshots.
         self.image_options = images or ImageOptions("halfcell", store_image_roots(store))
-        self.review = ReviewScreen(store)
+        self.review = ReviewScreen(store, settings or ReviewSettings())
 
     def on_mount(self) -> None:
         if self.user_keymap:

@@ -50,6 +50,22 @@ def baseline_getter(store: object) -> Callable[[int], Any] | None:
     return getter if callable(getter) else None
 
 
+def run_location(store: object) -> str:
+    """Where the run being edited lives: its directory (its file when that is not
+    updated_predictions.json), with the home directory written as ``~``."""
+    paths = getattr(store, "paths", None)
+    updated = getattr(paths, "updated", None)
+    if updated is None:
+        return run_name(store)
+    path = Path(updated).absolute()
+    place = path.parent if path.name == "updated_predictions.json" else path
+    home = Path.home()
+    try:
+        return "~/" + str(place.relative_to(home)) if place != home else "~"
+    except ValueError:
+        return str(place)
+
+
 def run_name(store: object) -> str:
     """The results directory's name (the file's too when it is not updated_predictions.json)."""
     name = source_name(store)

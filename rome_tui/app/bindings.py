@@ -40,6 +40,7 @@ class KeySpec:
     show: bool = True
     key_display: str | None = None
     priority: bool = False
+    group: str | None = None  # footer: consecutive keys of one group share a label
 
 
 REGISTRY: tuple[KeySpec, ...] = (
@@ -66,7 +67,7 @@ REGISTRY: tuple[KeySpec, ...] = (
         "slash",
         "filter",
         "Filter",
-        "Type to filter: words, flag:KIND bucket:B eval:E model:M score:0|1|partial is:todo|reviewed|unreviewed|overridden",
+        "Type to filter: words (also in the question, reference, reasoning, answer), text:T flag:KIND bucket:B eval:E model:M score:0|1|partial is:todo|reviewed|unreviewed|overridden; Enter or Esc returns to the table",
         "review",
         key_display="/",
     ),
@@ -75,7 +76,25 @@ REGISTRY: tuple[KeySpec, ...] = (
         "escape",
         "focus_table",
         "Back to items",
-        "Leave the filter or a text pane and return to the item table",
+        "Leave the filter (Enter does too) or a text pane and return to the item table",
+        "review",
+        show=False,
+    ),
+    KeySpec(
+        "next-pane",
+        "tab",
+        "focus_pane(1)",
+        "Next pane",
+        "Move between the item table and the two text panes (never into the filter: / enters it)",
+        "review",
+        show=False,
+    ),
+    KeySpec(
+        "prev-pane",
+        "shift+tab",
+        "focus_pane(-1)",
+        "Previous pane",
+        "Move between the panes the other way",
         "review",
         show=False,
     ),
@@ -100,7 +119,7 @@ REGISTRY: tuple[KeySpec, ...] = (
         "next-flagged",
         "n",
         "next_flagged",
-        "Next flagged",
+        "Next",
         "Jump to the next flagged item nobody has reviewed",
         "review",
     ),
@@ -120,6 +139,7 @@ REGISTRY: tuple[KeySpec, ...] = (
         "Score 0",
         "Override: mark wrong (asks for a reason)",
         "review",
+        group="Score",
     ),
     KeySpec(
         "score-1",
@@ -128,6 +148,7 @@ REGISTRY: tuple[KeySpec, ...] = (
         "Score 1",
         "Override: mark right (asks for a reason)",
         "review",
+        group="Score",
     ),
     KeySpec(
         "score-value",
@@ -137,6 +158,7 @@ REGISTRY: tuple[KeySpec, ...] = (
         "Override with a typed score between 0 and 1, for partial credit",
         "review",
         key_display="=",
+        group="Score",
     ),
     KeySpec(
         "accept",
@@ -352,22 +374,55 @@ REGISTRY: tuple[KeySpec, ...] = (
 )
 
 
+# The footer shows keys in this order and drops what does not fit, so the keys a
+# reviewer cannot do without come first (an 80-column terminal shows these).
+FOOTER_ORDER: tuple[str, ...] = (
+    "filter",
+    "next-flagged",
+    "score-0",
+    "score-1",
+    "score-value",
+    "next-evidence",
+    "undo",
+    "summary",
+    "help",
+    "quit",
+)
+
+
+def _binding(spec: KeySpec) -> Binding:
+    return Binding(
+        spec.keys,
+        spec.action,
+        spec.description,
+        show=spec.show,
+        key_display=spec.key_display,
+        priority=spec.priority,
+        tooltip=spec.tooltip,
+        id=spec.id,
+        group=_GROUPS[spec.group] if spec.group else None,
+    )
+
+
+_GROUPS: dict[str, Binding.Group] = {"Score": Binding.Group("Score")}
+
+
 def bindings(scope: Scope) -> list[BindingType]:
     """Textual bindings of one scope, each with its id, description and tooltip."""
-    return [
-        Binding(
-            spec.keys,
-            spec.action,
-            spec.description,
-            show=spec.show,
-            key_display=spec.key_display,
-            priority=spec.priority,
-            tooltip=spec.tooltip,
-            id=spec.id,
-        )
-        for spec in REGISTRY
-        if spec.scope == scope
-    ]
+    return [_binding(spec) for spec in REGISTRY if spec.scope == scope]
+
+
+def screen_bindings(scope: Scope) -> list[BindingType]:
+    """A screen's bindings with the app's shown keys repeated, in ``FOOTER_ORDER``.
+
+    Textual's footer lists the focused widget's keys, then the screen's, then
+    the app's; repeating the app's keys here (their actions keep the ``app.``
+    prefix) lets the footer put help, summary and quit before less used keys.
+    """
+    specs = [s for s in REGISTRY if s.scope == scope or (s.scope == "app" and s.show)]
+    rank = {name: number for number, name in enumerate(FOOTER_ORDER)}
+    specs.sort(key=lambda s: rank.get(s.id, len(rank)))  # stable: the rest keep their order
+    return [_binding(spec) for spec in specs]
 
 
 def display_keys(spec: KeySpec) -> str:

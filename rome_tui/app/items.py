@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import math
 import re
+import threading
+from bisect import bisect_right
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, overload
+
+from scorers.records import response_texts
 
 _SCORE_WORDS = {"none": None, "null": None, "nan": None, "": None}
 
@@ -208,6 +213,114 @@ class LazyRows(Sequence[Row]):
         return True
 
 
+# --- text search ------------------------------------------------------------------------
+
+
+def record_text(record: Mapping[str, Any]) -> str:
+    """What a text search reads: the question, the reference, the reasoning and the answer."""
+    texts = response_texts(record)
+    return "\n".join(
+        (
+            _text(record.get("question")),
+            _text(record.get("reference")),
+            texts.reasoning,
+            texts.answer,
+        )
+    )
+
+
+class TextIndex:
+    """Case-insensitive substring search over every record's texts.
+
+    The texts are lower-cased once into UTF-8 blocks of ``CHUNK`` records joined by
+    NUL, so one search is a few ``bytes.find`` calls per block (C speed, no Python
+    step per record) and a record is skipped as soon as it matches. UTF-8 keeps a
+    block one byte per ASCII character whatever else a trace holds. A word typed
+    one letter at a time is searched among the hits of the word before it.
+    The blocks are built on the first search (or by ``build`` in a worker):
+    a run nobody searches pays nothing.
+    """
+
+    CHUNK = 512
+    _CACHED = 16
+
+    def __init__(self, records: Sequence[Mapping[str, Any]]) -> None:
+        self._records = records
+        self._blocks: list[tuple[bytes, list[int]]] = []
+        self._built = 0  # records indexed so far
+        self._lock = threading.Lock()
+        self._hits: OrderedDict[bytes, frozenset[int]] = OrderedDict()
+
+    @property
+    def ready(self) -> bool:
+        return self._built >= len(self._records)
+
+    def build(self, cancelled: Callable[[], bool] = lambda: False) -> bool:
+        """Index every record not yet indexed; False if ``cancelled`` stopped it first."""
+        with self._lock:
+            records = self._records
+            while self._built < len(records):
+                if cancelled():
+                    return False
+                stop = min(len(records), self._built + self.CHUNK)
+                parts = [
+                    record_text(records[i]).lower().encode("utf-8", "replace")
+                    for i in range(self._built, stop)
+                ]
+                starts, at = [], 0
+                for part in parts:
+                    starts.append(at)
+                    at += len(part) + 1
+                self._blocks.append((b"\0".join(parts), starts))
+                self._built = stop
+            return True
+
+    def refresh(self) -> None:
+        """Forget the texts (a reload): they are indexed again at the next search."""
+        with self._lock:
+            self._blocks, self._built = [], 0
+            self._hits.clear()
+
+    def matching(self, word: str) -> frozenset[int]:
+        """Indices of the records whose texts contain ``word``, ignoring case."""
+        needle = word.lower().encode("utf-8", "replace")
+        hits = self._hits.get(needle)
+        if hits is not None:
+            self._hits.move_to_end(needle)
+            return hits
+        self.build()
+        narrower = [h for w, h in self._hits.items() if w in needle]
+        hits = self._among(needle, min(narrower, key=len)) if narrower else self._scan(needle)
+        self._hits[needle] = hits
+        if len(self._hits) > self._CACHED:
+            self._hits.popitem(last=False)
+        return hits
+
+    def _scan(self, needle: bytes) -> frozenset[int]:
+        found: list[int] = []
+        for number, (blob, starts) in enumerate(self._blocks):
+            base = number * self.CHUNK
+            pos = blob.find(needle)
+            while pos != -1:
+                i = bisect_right(starts, pos) - 1
+                found.append(base + i)
+                if i + 1 >= len(starts):
+                    break
+                pos = blob.find(needle, starts[i + 1])
+        return frozenset(found)
+
+    def _among(self, needle: bytes, candidates: frozenset[int]) -> frozenset[int]:
+        found: list[int] = []
+        chunk = self.CHUNK
+        for index in candidates:
+            blob, starts = self._blocks[index // chunk]
+            i = index % chunk
+            end = starts[i + 1] - 1 if i + 1 < len(starts) else len(blob)
+            if blob.find(needle, starts[i], end) != -1:
+                found.append(index)
+        return frozenset(found)
+
+
 # --- filtering --------------------------------------------------------------------------
 #
 # A filter narrows a list of row positions. Each test is a list comprehension
@@ -222,6 +335,7 @@ FILTER_KEYS: dict[str, str] = {
     "model": "model contains VALUE",
     "score": "adjudicated score: 0, 1, partial, none, or a number",
     "is": "reviewed, unreviewed, overridden, flagged, unflagged, stale, conflict, todo",
+    "text": "question, reference, reasoning or answer contains VALUE (any case)",
 }
 _ALIASES = {"evaluator": "eval", "kind": "flag", "flags": "flag", "task": "bucket"}
 _TOKEN = re.compile(r'(-?)(\w+):("[^"]*"|\S+)|"([^"]*)"|(\S+)')
@@ -284,13 +398,14 @@ def _score_pred(value: str) -> Callable[[Any], bool] | None:
 
 @dataclass
 class Query:
-    text: list[str] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)  # plain words: short fields or the texts
     tests: list[Narrow] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    in_texts: list[tuple[str, bool]] = field(default_factory=list)  # text:VALUE, negated
 
     @property
     def empty(self) -> bool:
-        return not self.text and not self.tests
+        return not self.text and not self.tests and not self.in_texts
 
 
 def parse_query(source: str) -> Query:
@@ -316,6 +431,12 @@ def parse_query(source: str) -> Query:
             test = None if pred is None else _field_test("correct", pred, negate)
         elif key == "is":
             test = _is_test(value, negate)
+        elif key == "text":
+            if value:
+                query.in_texts.append((value, negate))
+            else:
+                query.errors.append("text: needs a value")
+            continue
         else:
             query.errors.append(f"unknown filter {key}: (use {', '.join(FILTER_KEYS)})")
             continue
@@ -326,13 +447,27 @@ def parse_query(source: str) -> Query:
     return query
 
 
-def filter_rows(rows: Sequence[Row], order: Iterable[int], query: Query) -> list[int]:
-    """Positions from ``order`` (a sorted list of row positions) whose rows match."""
+def filter_rows(
+    rows: Sequence[Row], order: Iterable[int], query: Query, texts: TextIndex | None = None
+) -> list[int]:
+    """Positions from ``order`` (a sorted list of row positions) whose rows match.
+
+    Plain words match the row's short fields (id, model, bucket, evaluator, flag
+    kinds) or, with ``texts``, the record's question, reference, reasoning and answer.
+    """
     keep = list(order)
     for test in query.tests:
         keep = test(rows, keep)
     for word in query.text:
-        keep = [p for p in keep if word in rows[p].search]
+        if not keep:
+            break
+        hits = texts.matching(word) if texts is not None else frozenset()
+        keep = [p for p in keep if p in hits or word in rows[p].search]
+    for word, negate in query.in_texts:
+        if not keep or texts is None:
+            break
+        hits = texts.matching(word)
+        keep = [p for p in keep if (p in hits) != negate]
     return keep
 
 

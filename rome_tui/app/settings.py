@@ -14,6 +14,11 @@ them). An ``[images]`` table says how item images are drawn::
     renderer = "halfcell"   # auto (default), tgp, sixel, halfcell or none
 
 ``$ROME_TUI_IMAGES`` overrides it, for a terminal that misreports itself.
+A ``[review]`` table holds the review screen's settings::
+
+    [review]
+    advance_after_override = "todo"   # or "always", "never"
+
 The file is read when the app starts, never at import.
 """
 
@@ -21,7 +26,8 @@ from __future__ import annotations
 
 import importlib
 import os
-from typing import Any, Literal, cast
+from dataclasses import dataclass
+from typing import Any, Literal, cast, get_args
 
 from rome_tui.app.bindings import REGISTRY
 from scorers.adjudicate.annotator import config_path
@@ -82,3 +88,29 @@ def load_keymap() -> dict[str, str]:
         if not isinstance(keys, str) or not keys.strip():
             raise InputError(str(path), f"[keymap] {name}: keys must be a non-empty string")
     return {name: keys.strip() for name, keys in keymap.items()}
+
+
+# After an override, move the cursor to the next flagged, unreviewed item:
+# "todo" while the to-do queue (is:todo) is the filter, "always", or "never".
+Advance = Literal["todo", "always", "never"]
+
+
+@dataclass(frozen=True)
+class ReviewSettings:
+    advance_after_override: Advance = "todo"
+
+
+def load_review_settings() -> ReviewSettings:
+    """The ``[review]`` table's settings; defaults for what the file leaves out."""
+    path = str(config_path())
+    table = _load_config().get("review", {})
+    if not isinstance(table, dict):
+        raise InputError(path, "[review] must be a table of settings")
+    unknown = sorted(set(table) - {"advance_after_override"})
+    if unknown:
+        raise InputError(path, f"[review] {unknown[0]}: no such setting")
+    advance = table.get("advance_after_override", "todo")
+    if advance not in get_args(Advance):
+        choices = ", ".join(f'"{a}"' for a in get_args(Advance))
+        raise InputError(path, f"[review] advance_after_override must be one of {choices}")
+    return ReviewSettings(advance)

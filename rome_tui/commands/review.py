@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     from rome_tui.app.app import ReviewApp
     from rome_tui.app.images import ImageOptions, store_image_roots
     from rome_tui.app.renderers import choose_renderer
-    from rome_tui.app.settings import load_keymap
+    from rome_tui.app.settings import load_keymap, load_review_settings
 
     if images is not None:
         store.settings.images = images  # kept in run.json with the next write
@@ -87,8 +87,9 @@ def run(args: argparse.Namespace) -> int:
         images = str(shipped_demo_dir())  # the demo's images stay in the package
     try:
         keymap = load_keymap()
+        settings = load_review_settings()
         options = ImageOptions(choose_renderer(renderer_mode), store_image_roots(store, images))
-        ReviewApp(store, keymap=keymap, images=options).run()
+        ReviewApp(store, keymap=keymap, images=options, settings=settings).run()
     finally:
         store.close()
     if store.dirty:

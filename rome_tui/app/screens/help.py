@@ -30,7 +30,20 @@ def help_table() -> Table:
     for key, meaning in FILTER_KEYS.items():
         table.add_row(Text(f"{key}:"), Text(meaning))
     table.add_row(Text("-key:value"), Text("negates a filter, e.g. -flag:judge_error"))
-    table.add_row(Text("words"), Text("match id, model, bucket, evaluator and flag kinds"))
+    table.add_row(
+        Text("words"),
+        Text(
+            "match id, model, bucket, evaluator, flag kinds, or the question, reference, "
+            "reasoning or answer (any case)"
+        ),
+    )
+    table.add_row(
+        Text("/ Enter Esc"),
+        Text(
+            "/ enters the filter; Enter or Esc returns to the table. Tab never enters it: "
+            "in the filter, keys type text"
+        ),
+    )
     table.add_row(
         Text("ctrl+p"),
         Text("command palette: every command above, plus filters by flag, bucket, model"),

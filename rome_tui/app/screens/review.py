@@ -13,13 +13,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 from textual.worker import get_current_worker
 
-from rome_tui.app.backend import ReviewStore, baseline_getter, bucket_field, run_name
-from rome_tui.app.bindings import bindings
+from rome_tui.app.backend import ReviewStore, baseline_getter, bucket_field, run_location
+from rome_tui.app.bindings import screen_bindings
 from rome_tui.app.items import (
     SORT_KEYS,
     Accuracy,
     LazyRows,
     Progress,
+    TextIndex,
     accuracy,
     filter_rows,
     parse_query,
@@ -30,6 +31,8 @@ from rome_tui.app.messages import IndexReady, WriteBackConflict, WriteBackDone, 
 from rome_tui.app.palette import FilterCommands
 from rome_tui.app.screens.image import ImageScreen, open_image
 from rome_tui.app.screens.override import OverrideDialog, OverrideRequest
+from rome_tui.app.settings import ReviewSettings
+from rome_tui.app.status import Counts, status_line
 from rome_tui.app.widgets.detail import DetailPane
 from rome_tui.app.widgets.image_pane import image_options
 from rome_tui.app.widgets.item_table import ItemTable
@@ -38,16 +41,19 @@ from scorers.errors import ConflictError, RomeTuiError
 
 
 class ReviewScreen(Screen[None]):
-    BINDINGS = bindings("review")
+    BINDINGS = screen_bindings("review")
     COMMANDS = {FilterCommands}
     AUTO_FOCUS = "#items"
 
-    def __init__(self, store: ReviewStore) -> None:
+    def __init__(self, store: ReviewStore, settings: ReviewSettings | None = None) -> None:
         super().__init__()
         self.store = store
+        self.settings = settings or ReviewSettings()
         self.bucket_field = bucket_field(store)
+        self.location = run_location(store)  # shown in the status bar: the run being edited
         self.baseline = baseline_getter(store)
         self.rows = LazyRows(store.records, self.bucket_field, self.baseline)
+        self.texts = TextIndex(store.records)
         self.indexed = False  # every row built (in a worker); counts shown once it is
         self._changed_while_indexing: set[int] = set()
         self.sort_key = "order"
@@ -71,7 +77,7 @@ class ReviewScreen(Screen[None]):
         yield Static(id="status")
         yield Input(
             id="filter",
-            placeholder="/ filter: words  flag:KIND  bucket:B  eval:E  model:M  score:0|1|partial  is:todo|reviewed|overridden",
+            placeholder="/ filter: words  text:T  flag:KIND  bucket:B  eval:E  model:M  score:0|1|partial  is:todo|reviewed|overridden",
         )
         yield ItemTable(id="items")
         yield DetailPane(id="detail")
@@ -126,36 +132,42 @@ class ReviewScreen(Screen[None]):
         return self._stats_cache
 
     def update_status(self) -> None:
-        line = Text()
-        line.append(one_line(run_name(self.store), 30), style="bold")
-        line.append(f" · {one_line(self.store.annotator, 20)}", style="dim")
-        if not self.indexed and self.query_text == "" and self.sort_key == "order":
-            line.append(f" │ shown {len(self.table.view)}/{len(self.rows)}")
-            line.append(" │ counting flags and reviews…", style="dim")
-            self.query_one("#status", Static).update(line)
-            return
-        p, overall = self._stats()
-        line.append(f" │ shown {len(self.table.view)}/{p.total}")
-        line.append(f" │ reviewed {p.reviewed} / flagged {p.flagged} / total {p.total}")
-        line.append(f" ({p.flagged_left} to do)", style="bold" if p.flagged_left else "green")
-        line.append(f" │ acc {overall.before:.2f}→")
-        line.append(f"{overall.after:.2f}%", style="bold")
-        line.append(" │ ")
+        status = self.query_one("#status", Static)
+        width = (status.size.width or self.app.size.width) - 2  # its padding
+        counts: Counts | None = None
+        if self.indexed or self.query_text != "" or self.sort_key != "order":
+            p, overall = self._stats()
+            counts = Counts(
+                len(self.table.view),
+                p.total,
+                p.reviewed,
+                p.flagged,
+                p.flagged_left,
+                overall.before,
+                overall.after,
+            )
+        save = self.save_note
         if self.conflict is not None:
-            line.append("NOT WRITTEN: files changed on disk (ctrl+r merges)", style="bold red")
-        else:
-            line.append_text(self.save_note)
+            save = Text("NOT WRITTEN: files changed on disk (ctrl+r merges)", style="bold red")
+        line = status_line(
+            width, self.location, self.store.annotator, counts, save if counts else None
+        )
         query = parse_query(self.query_text)
         if query.errors:
             line.append("   " + "; ".join(query.errors), style="red")
-        self.query_one("#status", Static).update(line)
+        status.update(line)
+
+    def on_resize(self) -> None:
+        # Narrow terminals keep the footer for the review keys (ctrl+p still works).
+        self.query_one(Footer).show_command_palette = self.app.size.width >= 100
+        self.update_status()
 
     # --- filter and sort --------------------------------------------------------------
 
     def apply_view(self, keep_index: int | None = None) -> None:
         if keep_index is None and self.table.current is not None:
             keep_index = self.table.current.index
-        view = filter_rows(self.rows, self.order, parse_query(self.query_text))
+        view = filter_rows(self.rows, self.order, parse_query(self.query_text), self.texts)
         cursor = 0
         if keep_index is not None:
             for position, pos in enumerate(view):
@@ -188,9 +200,25 @@ class ReviewScreen(Screen[None]):
     # deferred): keys typed right after "/" must land in the filter.
     def action_filter(self) -> None:
         self.set_focus(self.filter_input)
+        if not self.texts.ready:
+            self.index_texts()  # while the first word is typed, not at its first letter
+
+    @work(thread=True, exclusive=True, group="text-index", exit_on_error=False)
+    def index_texts(self) -> None:
+        # Built only once somebody filters: a run nobody searches pays no memory for it.
+        worker = get_current_worker()
+        self.texts.build(lambda: worker.is_cancelled)
 
     def action_focus_table(self) -> None:
         self.set_focus(self.table)
+
+    def action_focus_pane(self, step: int) -> None:
+        """Tab: the table and the two text panes in turn. The filter is left out of the
+        cycle: once in it, command keys type text, so it is entered only with /."""
+        panes = [self.table, self.detail.reasoning, self.detail.facts]
+        focused = self.focused
+        at = panes.index(focused) if focused in panes else (-1 if step > 0 else 0)
+        self.set_focus(panes[(at + step) % len(panes)])
 
     def action_clear_filter(self) -> None:
         self.set_filter("")
@@ -242,8 +270,18 @@ class ReviewScreen(Screen[None]):
             position = (start + step * offset) % len(view)
             if self.rows[view[position]].needs_review:
                 self.table.cursor = position
+                if (position <= start) if step > 0 else (position >= start):
+                    where = "first" if step > 0 else "last"
+                    self.notify(f"End of queue, wrapped to the {where} flagged, unreviewed item.")
                 return
         self.notify("No flagged, unreviewed item left in this view.", title="Queue empty")
+
+    def _advance_after_override(self) -> None:
+        """Move on to the next item of the queue, as the settings say."""
+        mode = self.settings.advance_after_override
+        in_queue = "is:todo" in self.query_text.split()
+        if mode == "always" or (mode == "todo" and in_queue):
+            self._step_flagged(1)
 
     def action_next_flagged(self) -> None:
         self._step_flagged(1)
@@ -310,6 +348,9 @@ class ReviewScreen(Screen[None]):
         self.save_note = Text(f"{self.last_change} saved to journal", style="green")
         self._record_changed(index)
         self.write_back()
+        current = self.table.current
+        if current is not None and current.index == index:
+            self._advance_after_override()
 
     def _entry_index(self, entry: Any) -> int | None:
         qid = entry.get("question_id") if isinstance(entry, dict) else None
@@ -378,6 +419,7 @@ class ReviewScreen(Screen[None]):
             return
         self.baseline = baseline_getter(self.store)
         self.rows = LazyRows(self.store.records, self.bucket_field, self.baseline)
+        self.texts = TextIndex(self.store.records)
         self.indexed = False
         self._changed_while_indexing.clear()
         self._stats_cache = None

@@ -30,6 +30,7 @@ class EvidenceSpot:
     block: int
     start: int
     end: int
+    flag_block: int  # the facts block that lists the flag: brought into view with it
 
 
 def _text(value: Any) -> str:
@@ -51,7 +52,7 @@ class DetailPane(Horizontal):
         reasoning = TextView(id="reasoning")
         reasoning.border_title = "Reasoning"
         facts = TextView(id="facts")
-        facts.border_title = "Answer · reference · verdicts · flags"
+        facts.border_title = "Question · answer · reference · verdicts · flags"
         yield reasoning
         yield facts
         yield ImagePane(id="image")
@@ -96,6 +97,8 @@ class DetailPane(Horizontal):
                 facts.append(Block(""))
             facts.append(Block(title, heading))
 
+        section("Question")
+        facts.append(Block(_text(record.get("question")) or "(no question text)", indent=2))
         section("Final answer (raw)")
         answer_block = Block(texts.answer or "(empty answer)", indent=2)
         facts.append(answer_block)
@@ -151,6 +154,7 @@ class DetailPane(Horizontal):
         for number, flag in enumerate(flags):
             kind = _text(flag.get("kind"))
             detail = _text(flag.get("detail"))
+            flag_block = len(facts)
             facts.append(
                 Block(
                     f"[{number + 1}] {kind} ({_text(flag.get('source'))}) {detail}".rstrip(),
@@ -166,14 +170,13 @@ class DetailPane(Horizontal):
                 tag = f"evidence:{len(spots)}"
                 if ev.get("field") == "answer":
                     answer_block.marks.append(Mark(start, end, evidence, tag))
-                    spots.append(EvidenceSpot(number, kind, "facts", answer_index, start, end))
+                    spots.append(
+                        EvidenceSpot(number, kind, "facts", answer_index, start, end, flag_block)
+                    )
                 else:
                     reasoning_block.marks.append(Mark(start, end, evidence, tag))
-                    spots.append(EvidenceSpot(number, kind, "reasoning", 0, start, end))
+                    spots.append(EvidenceSpot(number, kind, "reasoning", 0, start, end, flag_block))
                 facts.append(Block(f"“{_text(ev.get('text'))}”", dim, indent=6))
-
-        section("Question")
-        facts.append(Block(_text(record.get("question")) or "(no question text)", indent=2))
 
         history = [h for h in review.get("history") or () if isinstance(h, dict)]
         if history:
@@ -207,8 +210,11 @@ class DetailPane(Horizontal):
                     mark.style = (
                         current if mark.tag == f"evidence:{self.current_spot}" else evidence
                     )
-        view = self.reasoning if spot.pane == "reasoning" else self.facts
-        view.scroll_to_mark(spot.block, spot.start)
+        if spot.pane == "reasoning":
+            self.reasoning.scroll_to_mark(spot.block, spot.start)
+            self.facts.scroll_to_mark(spot.flag_block, 0)  # the flag that points there
+        else:
+            self.facts.scroll_to_mark(spot.block, spot.start, also=spot.flag_block)
         self.reasoning.refresh()
         self.facts.refresh()
         return spot

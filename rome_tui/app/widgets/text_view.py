@@ -155,16 +155,25 @@ class TextView(ScrollView, can_focus=True):
                 found = y  # the last line of the block starting at or before offset
         return found
 
-    def scroll_to_mark(self, block: int, offset: int) -> None:
+    def scroll_to_mark(self, block: int, offset: int, also: int | None = None) -> None:
+        """Scroll so character ``offset`` of ``block`` sits a third of the way down;
+        with ``also`` (a block), so that block's first line is in view too, or, when
+        both cannot be, that block alone."""
         self._rewrap()
         y = self.line_of(block, offset)
-        if y is not None:
-            height = self.scrollable_content_region.height
-            target = max(0, y - height // 3)
-            # Right after set_blocks the new virtual size is not laid out yet and an
-            # immediate scroll would be clamped to the old text's height.
-            self.scroll_to(y=target, animate=False, immediate=True)
-            self.call_after_refresh(self.scroll_to, y=target, animate=False, immediate=True)
+        if y is None:
+            return
+        height = max(1, self.scrollable_content_region.height)
+        target = max(0, y - height // 3)
+        keep = None if also is None else self.line_of(also, 0)
+        if keep is not None and not target <= keep < target + height - 1:
+            target = max(0, keep - height + 2)  # the block on the last lines
+            if y < target:
+                target = max(0, keep - height // 3)
+        # Right after set_blocks the new virtual size is not laid out yet and an
+        # immediate scroll would be clamped to the old text's height.
+        self.scroll_to(y=target, animate=False, immediate=True)
+        self.call_after_refresh(self.scroll_to, y=target, animate=False, immediate=True)
         self.refresh()
 
     def action_scroll_lines(self, delta: int) -> None:
