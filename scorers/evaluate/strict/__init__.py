@@ -115,28 +115,35 @@ def _phrase_answer(reading: Reading, found: Callable[[Answer], bool]) -> tuple[A
     return answer, True
 
 
-def _unknown_name(answer: Answer, keys: list[str]) -> str | None:
-    """A capitalised name in the answer that is neither a key, nor a known other
-    name of one, nor a place the data knows, when the keys are places: it may be
-    a name of the key that the data lacks ("Pozsony" for Bratislava)."""
+def _unknown_name(answer: Answer, keys: list[str], every_key: list[str]) -> str | None:
+    """A name in a short answer that is neither one of the ``keys`` (those not
+    found), nor a known other name of one, nor a place the data knows, when
+    those keys are places the data knows: it may be a name of the key that the
+    data lacks ("Pozsony" for Bratislava). A name holding a known place
+    ("Leeds United") names that place; a capital that starts a sentence
+    ("Unable to tell") is no name."""
     from scorers.evaluate.strict import names
 
     text = drop_excluded(answer.raw)
-    if len(text.split()) > _SHORT_ANSWER or not any(
-        names.place_of(k) != (None, None) for k in keys
-    ):
+    places = [k for k in keys if names.place_of(k) != (None, None)]
+    if len(text.split()) > _SHORT_ANSWER or not places:
         return None
-    folded_keys = {fold_phrase(k) for k in keys}
+    folded_keys = {fold_phrase(k) for k in every_key}
     for m in _CAPITALISED.finditer(text):
+        if _LOWER_WORD_NEXT.match(text, m.end()):
+            continue
         name = fold_phrase(m.group())
         if name in _SKIP_WORDS or name in folded_keys or names.is_place(name):
             continue
-        if any(name in names.alternatives(k) for k in keys):
+        if any(names.is_place(w) for w in name.split()):
+            continue
+        if any(name in names.alternatives(k) for k in places):
             continue
         return m.group()
     return None
 
 
+_LOWER_WORD_NEXT = re.compile(r" [a-z]")
 # Only a short answer is a name; in a sentence, capitalised words are many things.
 _SHORT_ANSWER = 6
 
@@ -218,7 +225,11 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
                 uncertain = f"'{g[0]}' only inside the longer word '{inside}'"
                 break
         if uncertain is None:
-            unknown = _unknown_name(answer, [v for g in groups for v in g])
+            unknown = _unknown_name(
+                answer,
+                [v for g in groups if g[0] in missing for v in g],
+                [v for g in groups for v in g],
+            )
             if unknown is not None:
                 uncertain = f"names '{unknown}', neither a key item nor a known other name of one"
     return Outcome(score, answer.folded[:_EXTRACTED_CAP], note=note, uncertain=uncertain)
@@ -251,7 +262,7 @@ def location_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             uncertain=uncertain,
         )
     if uncertain is None:
-        unknown = _unknown_name(answer, [*fine, *coarse])
+        unknown = _unknown_name(answer, fine, [*fine, *coarse])
         if unknown is not None:
             uncertain = f"names '{unknown}', neither a candidate nor a known other name of one"
     if any(answer.contains(c) for c in coarse):

@@ -25,7 +25,7 @@ _SENTENCE_END = re.compile(r"(?<=[^\s.][.!?])[ \t]+(?=[\"'(\[A-Z0-9])|\n+")
 _CORRECTION = re.compile(
     r"\b(?:correction|edit|update|erratum)\b[ \t]*[:：-]"
     r"|\b(?:on second thought|on reflection|actually|wait|oops|sorry|scratch that"
-    r"|i mean|i meant|it should (?:be|read|have been)|should have said|typo)\b",
+    r"|i mean|i meant|it should (?:be|read|have been)|should have said)\b",
     re.IGNORECASE,
 )
 # A ruled-out span: a negator, then what it negates up to "but" (consumed: "not
@@ -150,6 +150,8 @@ def correction(loc: Located) -> Located | None:
     if loc.how == "whole":
         return None
     tail = loc.tail
+    if len(tail) <= len(loc.segment) + 1 and loc.segment.isalnum():
+        return None  # "Final Answer: C" and nothing after it
     # The correction must come after the answer's first word: "Final Answer:
     # Actually C" is an answer, not a correction of one.
     m = _CORRECTION.search(tail, 1)

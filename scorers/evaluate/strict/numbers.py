@@ -127,8 +127,8 @@ def _other_reading(mantissa: str) -> float | None:
     ``1,234`` is not doubted here: it is English's thousands, the convention of
     the benchmarks' answers; only an answer in a decimal-comma language reads it
     otherwise (:mod:`scorers.evaluate.strict.reading`)."""
-    if _LONE_GROUP.fullmatch(mantissa) is None:
-        return None
+    if _LONE_GROUP.fullmatch(mantissa) is None or mantissa[0] == "0":
+        return None  # 0.285 is no thousands
     if "," in mantissa:
         return float(mantissa.replace(",", "."))
     return float(mantissa.replace(".", ""))
@@ -178,8 +178,12 @@ def find_numbers(text: str) -> list[Number]:
         if value is not None:
             other = None
             mantissa = m.group("m")
-            plain = not any(m.group(g) for g in ("e", "p", "pow", "den", "mult"))
-            if mantissa is not None and len(mantissa) <= 7 and plain:
+            if (
+                mantissa is not None
+                and 5 <= len(mantissa) <= 7  # one digit group: 1,234 or 123.456
+                and ("," in mantissa or "." in mantissa)
+                and not any(m.group(g) for g in ("e", "p", "pow", "den", "mult"))
+            ):
                 other = _other_reading(mantissa)
                 if other is not None and value < 0:
                     other = -other

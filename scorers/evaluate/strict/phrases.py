@@ -264,9 +264,10 @@ def _elsewhere(hay: str, i: int, j: int, code: str | None, city: int | None) -> 
             region = qualifier.group(1).strip()
             info = names.city_info(city)
             state = names.us_state(region)
-            if state is not None:
-                return info.country != "US" or info.admin1 != state
             territory = names.territory(region)
-            if territory is not None:
-                return territory != info.country
+            if state is None and territory is None:
+                return False
+            # "Tbilisi, Georgia" is the country; "Athens, Georgia" the state.
+            in_state = state is not None and info.country == "US" and info.admin1 == state
+            return not in_state and territory != info.country
     return False
