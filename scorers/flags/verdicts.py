@@ -103,8 +103,10 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
                 kind="judge_error", source=source, evidence=[], detail=str(verdict["error"])[:200]
             )
             continue
-        if rule is None or not _grades_correctness(source):
-            continue  # rubric and step-quality judges do not say whether the answer is right
+        if rule is None or "@" in source or not _grades_correctness(source):
+            # Rubric and step-quality judges do not say whether the answer is right; a
+            # panel member (judge:NAME@MODEL) is spoken for by the panel's judge:NAME.
+            continue
         if _disagree(verdict.get("score"), rule.get("score")):
             yield Flag(
                 kind="rule_judge_disagree",

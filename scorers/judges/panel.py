@@ -38,6 +38,11 @@ def panel_verdict(name: str, members: Sequence[tuple[str, Verdict]]) -> Verdict:
         "model": "panel:" + ",".join(models),
         "parse": "panel",
     }
+    if not scored and not any(v.get("error") is not None for _, v in members):
+        # Every member answered without a score (the rubric's N/A): no score, no error.
+        verdict = Verdict(**base, score=None)  # type: ignore[typeddict-item]
+        verdict["metrics"] = {"members": votes}
+        return verdict
     if not scored:
         errors = "; ".join(f"{m}: {v.get('error') or 'no score'}" for m, v in members)
         verdict = Verdict(**base, score=None, error=f"no panel member scored ({errors})"[:500])  # type: ignore[typeddict-item]
