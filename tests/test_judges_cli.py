@@ -323,9 +323,11 @@ def test_grade_use_llm_evaluator_rome_mode_end_to_end(
     assert main(command) == 0
     assert server.count() == 3
     assert all(r.body["model"] == "judge-m" for r in server.requests)
-    assert (
-        "Final Answer: 50" in server.requests[0].body["messages"][0]["content"]
-    )  # the unextracted answer
+    # The unextracted answer is sent (the requests arrive in any order).
+    assert any(
+        "[Model Response] : Final Answer: 50\n" in r.body["messages"][0]["content"]
+        for r in server.requests
+    )
     records = load(out)
     assert [records[f"q{i}"]["correct"] for i in range(3)] == [1, 0, 1]
     assert records["q0"]["judgement_response"] == replies["q0"]
