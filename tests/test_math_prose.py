@@ -76,6 +76,14 @@ def test_blind_prose_dev_split() -> None:
         ("Perhaps 3, or maybe 5.", "3", 0.0),
         ("The answer could be 10 or 12.", "10", 0.0),
         ("7 or -7", "7", 0.0),
+        ("My guess is 30, but it may well be 32.", "32", 0.0),
+        ("Likely 5; possibly 6.", "5", 0.0),
+        # ... while a doubt that the sentence then settles is no hedge.
+        ("It could seem to be 11, but it is in fact 13.", "13", 1.0),
+        # Adverbs between the verb and the value, and three-word statements.
+        ("The volume is therefore 27π cm³.", "27\\pi", 1.0),
+        ("y equals 9.", "9", 1.0),
+        ("Thus the result reduces to (p - q)².", "(p-q)^2", 1.0),
         # ... unless the reference itself lists the candidates.
         ("7 or -7", "7 or -7", 1.0),
         # A percent sign is read: 0.4% is not 0.4, but a percentage may drop its sign.

@@ -84,14 +84,32 @@ _CUT = re.compile(
 # often carry a second candidate, and a hedge is no answer.)
 _SIDE_CLAUSE = re.compile(r",?\s+(?:while|whereas|since|because|as\s+(?:we|it|the|this))\b", re.I)
 # "is at (2, -1)", "is about 12": the words between the verb and the value.
-_PREPOSITION = re.compile(r"^(?:at|of|to|about|around|exactly|equal\s+to)\s+(?=[-−+\d(\\$])", re.I)
+_PREPOSITION = re.compile(
+    r"^(?:(?:at|of|to|about|around|exactly|equal\s+to|actually|therefore|thus|hence|then|just|"
+    r"simply|indeed|now|really|clearly|finally|in\s+fact|in\s+total|in\s+all)\s+)+(?=[-−+\d(\\$a-zA-Zπ√])",
+    re.I,
+)
+_SHORT_VERB = re.compile(r"\s+(?:equals|is)\s+(?=[-−+\d(\\$])", re.I)
+# "I think it's 12, but it could be 14", "Probably 9, maybe 10": a second
+# candidate offered with doubt; the sentence commits to neither.
+_HEDGED_OTHER = re.compile(
+    r"(?:[,;]\s*|\s+)(?:(?:but|although|though|yet|or)\b(?=[^.;]*?\b(?:could|might|may|possibly|"
+    r"perhaps|maybe|also\s+(?:possible|plausible|likely)|cannot\s+be\s+ruled\s+out|not\s+sure)\b)"
+    r"|(?:maybe|perhaps|possibly)\b)",
+    re.I,
+)
 # ", so 24 sweets are shared": what follows a consequence connective concludes.
 _CONSEQUENCE = re.compile(r"(?:,|;)\s*(?:so|thus|hence|therefore|which\s+means)\b,?\s*", re.I)
 # ", which we can check by ...": a remark after the value.
 _TRAILING_REMARK = re.compile(r",\s+(?:which|where|so\s+that|and\s+(?:this|that|it|we))\b.*$", re.I)
 # "the perimeter, 28": a name for the value, then the value.
 _APPOSITION = re.compile(r"^(?P<name>[^,\d]*[A-Za-z][^,\d]*),\s*(?P<value>.+)$")
-_HAS_VALUE = re.compile(r"[0-9\\①-⑳]|(?<![A-Za-z])[A-H](?![A-Za-z])|[\u4e00-\u9fff]")
+# A value: digits, LaTeX, circled labels, an option letter, CJK, or algebra
+# ("(a + b)²", "2x" has digits; "a + b", "n²", "π").
+_HAS_VALUE = re.compile(
+    r"[0-9\\①-⑳²³√π∞]|(?<![A-Za-z])[A-H](?![A-Za-z])|[\u4e00-\u9fff]"
+    r"|(?<![A-Za-z])[a-z]\s*[-+*/^=]\s*[\w(]"
+)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _ASSIGNED = re.compile(r"(?:^|\s|\()([A-Za-z](?:_\{?\w+\}?)?)\s*=\s*([^=]+?)\s*\)?$")
 _MATH_SPAN = re.compile(r"(\$\$?|\\\(|\\\[)[^$]*?(\$\$?|\\\)|\\\])[^$]*$")
@@ -146,6 +164,12 @@ def _value_of(sentence: str, items: int) -> str:
     excluded = _EXCLUDED.search(s)
     if excluded is not None and _HAS_VALUE.search(s[: excluded.start()]):
         s = s[: excluded.start()]
+    hedged = _HEDGED_OTHER.search(s)
+    if hedged is not None:
+        first, other = s[: hedged.start()], s[hedged.end() :]
+        values = [_only_value(first) or "", _only_value(other) or ""]
+        if all(values) and values[0] != values[1]:
+            return " or ".join(values)
     restated = None
     for restated in _RESTATED.finditer(s):  # noqa: B007 - the last restatement counts
         pass
@@ -180,7 +204,8 @@ def _value_of(sentence: str, items: int) -> str:
         # "The equation of the line is $y = 3 - x$." -> the formula (and any unit after it).
         return s[math.start() :].strip()
     if short:
-        return s
+        # "x equals 4", "It is 9": the value as an equation the rules read.
+        return _SHORT_VERB.sub(" = ", s)
     cuts = list(_CUT.finditer(s))
     for cut in reversed(cuts):
         tail = s[cut.end() :].strip()
