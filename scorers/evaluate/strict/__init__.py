@@ -115,7 +115,9 @@ def _phrase_answer(reading: Reading, found: Callable[[Answer], bool]) -> tuple[A
     return answer, True
 
 
-def _unknown_name(answer: Answer, keys: list[str], every_key: list[str]) -> str | None:
+def _unknown_name(
+    answer: Answer, keys: list[str], every_key: list[str], *, places_only: bool = True
+) -> str | None:
     """A name in a short answer that is neither one of the ``keys`` (those not
     found), nor a known other name of one, nor a place the data knows, when
     those keys are places the data knows: it may be a name of the key that the
@@ -125,7 +127,7 @@ def _unknown_name(answer: Answer, keys: list[str], every_key: list[str]) -> str 
     from scorers.evaluate.strict import names
 
     text = drop_excluded(answer.raw)
-    places = [k for k in keys if names.place_of(k) != (None, None)]
+    places = [k for k in keys if not places_only or names.place_of(k) != (None, None)]
     if len(text.split()) > _SHORT_ANSWER or not places:
         return None
     folded_keys = {fold_phrase(k) for k in every_key}
@@ -135,7 +137,7 @@ def _unknown_name(answer: Answer, keys: list[str], every_key: list[str]) -> str 
         name = fold_phrase(m.group())
         if name in _SKIP_WORDS or name in folded_keys or names.is_place(name):
             continue
-        if any(names.is_place(w) for w in name.split()):
+        if " " in name and any(names.is_major_place(w) for w in name.split()):
             continue
         if any(name in names.alternatives(k) for k in places):
             continue
@@ -143,7 +145,12 @@ def _unknown_name(answer: Answer, keys: list[str], every_key: list[str]) -> str 
     return None
 
 
-_LOWER_WORD_NEXT = re.compile(r" [a-z]")
+# A capital followed by a verb or "to" starts a sentence ("Unable to tell",
+# "Cannot be determined"); one followed by a particle may be a name ("Terreiro
+# do Paço"). The words are English's closed classes, not a list of answers.
+_LOWER_WORD_NEXT = re.compile(
+    r" (?:to|be|is|are|was|were|not|can|could|cannot|will|would|has|have|had|seems?|looks?)\b"
+)
 # Only a short answer is a name; in a sentence, capitalised words are many things.
 _SHORT_ANSWER = 6
 
@@ -261,11 +268,14 @@ def location_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             note="fine-grained match",
             uncertain=uncertain,
         )
+    coarse_named = any(answer.contains(c) for c in coarse)
     if uncertain is None:
-        unknown = _unknown_name(answer, fine, [*fine, *coarse])
+        # With the city right, an unknown name beside it may be the landmark's
+        # own other name ("Karlův most, Prague" for Charles Bridge).
+        unknown = _unknown_name(answer, fine, [*fine, *coarse], places_only=not coarse_named)
         if unknown is not None:
             uncertain = f"names '{unknown}', neither a candidate nor a known other name of one"
-    if any(answer.contains(c) for c in coarse):
+    if coarse_named:
         return Outcome(
             coarse_score,
             answer.folded[:_EXTRACTED_CAP],

@@ -170,6 +170,14 @@ def is_place(name: str) -> bool:
     return name in data.by_name or name in data.states or name in _cldr().by_name
 
 
+def is_major_place(name: str) -> bool:
+    """A folded name of a country, a US state or a city of 100,000 or more."""
+    if territory(name) is not None or us_state(name) is not None:
+        return True
+    index = city(name)
+    return index is not None and city_info(index).population >= _ALIAS_POPULATION
+
+
 @cache
 def _spellings() -> dict[str, tuple[str, ...]]:
     from breame.data.spelling_constants import BRITISH_ENGLISH_SPELLINGS
