@@ -22,9 +22,11 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ReviewApp:
     make_image_root(tmp_path / "root")
     paths: list[Any] = ["img/red.png", ["img/green.png", "img/blue.png"], "img/truncated.png"]
     write_run(tmp_path / "run", with_images(make_records(12), paths))
-    return ReviewApp(
+    app = ReviewApp(
         open_run(tmp_path / "run"), images=ImageOptions("halfcell", ImageRoots(Path("root")))
     )
+    app.review.location = "~/runs/pictures"  # the status bar's path, the same everywhere
+    return app
 
 
 async def settled(pilot: Pilot[None]) -> None:

@@ -22,6 +22,7 @@ async def capture(out: Path, size: tuple[int, int], item: str) -> None:
     store = ResultsStore.open(prepare_demo(), annotator="alice")
     options = ImageOptions("halfcell", store_image_roots(store, str(shipped_demo_dir())))
     app = ReviewApp(store, images=options)
+    app.review.location = "~/.local/share/rome-tui/demo"  # where `make demo` opens it
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()
