@@ -10,7 +10,9 @@ Both load on first use, only when an answer holds a number that needs them.
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import lru_cache
+
+from scorers.evaluate.strict.diskcache import disk_cached
 
 _MIN_PROBABILITY = 0.5
 _MIN_LETTERS = 8  # fewer letters than this say nothing about a language
@@ -19,7 +21,7 @@ _TOP_LANGUAGES = 10
 _SETTLED = 0.3  # the probability one convention needs to settle the reading
 
 
-@cache
+@disk_cached("py3langid")
 def _identifier():  # type: ignore[no-untyped-def]
     from py3langid.langid import MODEL_DIR, MODEL_FILE, LanguageIdentifier
 
@@ -80,7 +82,7 @@ def decimal_comma(lang: str) -> bool | None:
     return None if mark is None else mark == ","
 
 
-@cache
+@disk_cached("babel")
 def _multipliers() -> dict[str, dict[str, float]]:
     """Long and short multiplier words of every base locale: word -> {lang: factor}."""
     import pickle

