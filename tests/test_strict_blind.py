@@ -50,8 +50,8 @@ def test_the_set_is_split_and_labelled() -> None:
     [
         # The split the rules were tuned on.
         ("dev", 0.97, 0.10, 0.97),
-        # Held out: measured 79/94 overall, 8/94 uncertain, 76/86 without.
-        ("test", 0.83, 0.15, 0.88),
+        # Held out: measured 81/94 overall, 6/94 uncertain, 78/88 without.
+        ("test", 0.85, 0.15, 0.88),
     ],
 )
 def test_agreement_floors(split: str, overall: float, share: float, sure: float) -> None:

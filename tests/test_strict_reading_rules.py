@@ -40,6 +40,15 @@ COMMITMENT: list[Case] = [
      "It isn't a hawk: the flat face and forward eyes mark it as an owl.", None, 1),
 ]  # fmt: skip
 
+EARLIER_BELIEFS: list[Case] = [
+    ("location_matching", {"location_fine_grained": ["Porto"], "location_coarse_grained": ["Portugal"]},
+     "My first thought was Porto, but the tram and the hills say Lisbon, Portugal.", None, 0.5),
+    ("key_items_matching", {"key_items": [["horse"]]},
+     "I initially guessed a horse; looking at the stripes, it is a zebra.", None, 0),
+    ("key_items_matching", {"key_items": [["zebra"]]},
+     "I initially guessed a horse; looking at the stripes, it is a zebra.", None, 1),
+]  # fmt: skip
+
 HEDGES: list[Case] = [
     ("number_matching", {"value_to_match": 7}, "Final Answer: 7 or 8", None, 0),
     ("number_matching", {"value_to_match": 7}, "I'd say either 7 or possibly 9 apples.", None, 0),
@@ -130,6 +139,8 @@ NAMES: list[Case] = [
     ("key_items_matching", {"key_items": [["Spain"]]}, "Final Answer: España", None, 1),
     ("key_items_matching", {"key_items": [["Prague"]]}, "Final Answer: Praha", None, 1),
     ("key_items_matching", {"key_items": [["Sweden"]]}, "Final Answer: Switzerland", None, 0),
+    ("key_items_matching", {"key_items": [["United States"]]}, "Final Answer: USA", None, 1),
+    ("key_items_matching", {"key_items": [["New York City"]]}, "Final Answer: NYC", None, 1),
     ("key_items_matching", {"key_items": [["Myanmar"]]}, "Final Answer: Burma", None, 1),
     ("key_items_matching", {"key_items": [["Türkiye"]]}, "Final Answer: Turkey", None, 1),
     # The same name, another place: the longer name, or the region it is placed in.
@@ -157,11 +168,20 @@ CORRECTIONS: list[Case] = [
     ("number_matching", {"value_to_match": 12}, "Final Answer: 12\n\nEdit: 12 metres, not feet.", None, 1),
     ("ordered_list_matching", {"order": ["A", "C", "B"]},
      "Final Answer: A, B, C\n\nSorry, I swapped the last two: A, C, B.", None, 1),
+    ("key_items_matching", {"key_items": [["Barcelona"]]},
+     "Final Answer: Barcelona\n\nScratch that: the Royal Palace means Madrid.", None, 0),
+    ("key_items_matching", {"key_items": [["Barcelona"]]},
+     "Final Answer: Barcelona\n\nActually, I am quite sure of this one.", None, 1),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize("case", COMMITMENT, ids=lambda c: c[2][:40])
 def test_the_conclusion_counts_not_every_mention(case: Case) -> None:
+    _check(case)
+
+
+@pytest.mark.parametrize("case", EARLIER_BELIEFS, ids=lambda c: c[2][:40])
+def test_an_earlier_belief_the_answer_replaces_does_not_count(case: Case) -> None:
     _check(case)
 
 

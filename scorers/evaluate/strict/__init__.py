@@ -21,7 +21,7 @@ from typing import Any
 from scorers.errors import EvaluatorError
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.strict import choices, intervals, orders
-from scorers.evaluate.strict.commit import conclusion, correction, drop_excluded
+from scorers.evaluate.strict.commit import conclusion, correction, drop_excluded, firm
 from scorers.evaluate.strict.final import Located, locate
 from scorers.evaluate.strict.fold import fold_phrase
 from scorers.evaluate.strict.numbers import Number, canonical, pick_number
@@ -104,13 +104,14 @@ def _phrase_text(loc: Located) -> str:
 
 def _phrase_answer(reading: Reading, found: Callable[[Answer], bool]) -> tuple[Answer, bool]:
     """The answer text a phrase evaluator grades: a correction after the final
-    answer replaces it when the correction names a candidate; without one, the
-    original answer stands and the doubt is reported by the caller."""
+    answer replaces it when it names a candidate or says it corrects ("scratch
+    that"); after a mere "actually" or "sorry" naming none, the original answer
+    stands and the doubt is reported by the caller."""
     answer = Answer(_phrase_text(reading.loc))
     if reading.fixed is None:
         return answer, False
     fixed = Answer(reading.fixed.segment)
-    if found(fixed):
+    if found(fixed) or firm(reading.fixed):
         return fixed, False
     return answer, True
 

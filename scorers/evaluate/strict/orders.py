@@ -125,6 +125,7 @@ def _ranked(items: list[str], ends: tuple[str, str] | None = None) -> list[str] 
     by them ("the bucket is largest") and one without a rank keeps its place."""
     ranked: list[tuple[int, str]] = []
     unranked = 0
+    in_place = True  # every rank given is the item's own place ("X first, then Y")
     for position, item in enumerate(items, 1):
         found = _one_rank(item)
         if ":" in item:  # a heading before the colon is not part of the item
@@ -133,13 +134,15 @@ def _ranked(items: list[str], ends: tuple[str, str] | None = None) -> list[str] 
         if found is None and ends is not None:
             found = _by_ends(item, ends)
         if found is None:
-            if ends is None:
-                return None
             unranked += 1
             found = (position, item)
+        elif found[0] not in (position, _LAST if position == len(items) else position):
+            in_place = False
         ranked.append(found)
     if unranked == len(items) or len({r for r, _ in ranked}) != len(ranked):
         return None
+    if unranked and ends is None and not in_place:
+        return None  # some ranked out of place, some not at all: no order to read
     return [item for _, item in sorted(ranked)]
 
 

@@ -185,6 +185,11 @@ class Answer:
             if find_phrase(hay, needle, same) and not _other_place(hay, needle, key):
                 return True
         others = _alternatives(key)
+        short = names.initials(key) if _has_initials(self.raw) else ()
+        if short:
+            kept = drop_excluded(self.raw)
+            if any(re.search(rf"\b{s}\b", kept) for s in short):
+                return True
         return any(
             o in hay and find_phrase(hay, o, (needle, *others)) and not _other_place(hay, o, key)
             for o in others
@@ -204,6 +209,7 @@ def _maybe_hedged(hay: str) -> bool:
 
 
 _has_camel = re.compile(r"[a-z][A-Z]").search
+_has_initials = re.compile(r"\b[A-Z]{2,4}\b").search
 
 
 def _other_place(hay: str, needle: str, key: str) -> bool:
