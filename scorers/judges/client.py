@@ -25,6 +25,8 @@ import os
 import random
 import re
 import time
+import urllib.parse
+import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -152,6 +154,7 @@ class JudgeClient:
                 self._headers[header] = os.environ[variable]
         self._timeout = aiohttp.ClientTimeout(total=timeout)
         self._session: aiohttp.ClientSession | None = None
+        self._proxy = _proxy_for(self.url)
 
     async def __aenter__(self) -> JudgeClient:
         return self
@@ -170,12 +173,14 @@ class JudgeClient:
         """The session, made on first use (inside the running event loop)."""
         if self._session is None:
             # As many keep-alive connections as requests in flight: no call pays a
-            # new TCP handshake in a steady run. trust_env: HTTP(S)_PROXY as usual.
+            # new TCP handshake in a steady run. No trust_env: it looks the proxy up in
+            # a thread on every request (two thread hops a call, a third of the
+            # client's CPU); the proxy is looked up once instead (``_proxy_for``).
             connector = aiohttp.TCPConnector(
                 limit=self.concurrency, limit_per_host=self.concurrency
             )
             self._session = aiohttp.ClientSession(
-                connector=connector, timeout=self._timeout, trust_env=True
+                connector=connector, timeout=self._timeout, trust_env=False
             )
         return self._session
 
@@ -280,7 +285,7 @@ class JudgeClient:
                 async with self._limit:
                     self.stats.calls += 1
                     async with self._open().post(
-                        self.url, data=payload, headers=self._headers
+                        self.url, data=payload, headers=self._headers, proxy=self._proxy
                     ) as response:
                         status, headers = response.status, response.headers
                         raw = await response.read()
@@ -387,6 +392,16 @@ def read_completion(body: Any) -> Completion:
         )
     finish = choices[0].get("finish_reason")
     return Completion(content, usage, finish if isinstance(finish, str) else None)
+
+
+def _proxy_for(url: str) -> str | None:
+    """The proxy ``HTTPS_PROXY`` / ``HTTP_PROXY`` name for ``url``, unless ``NO_PROXY`` excludes it."""
+    parts = urllib.parse.urlsplit(url)
+    proxies = urllib.request.getproxies()
+    proxy = proxies.get(parts.scheme)
+    if not proxy or urllib.request.proxy_bypass(parts.hostname or ""):
+        return None
+    return proxy
 
 
 def _connection_problem(exc: aiohttp.ClientError) -> str:
