@@ -292,13 +292,22 @@ def test_text_index_narrows_a_growing_word_and_matches_a_full_scan() -> None:
     )
 
 
-async def test_filter_finds_words_in_the_texts_in_the_app(tmp_path: Path) -> None:
+@pytest.mark.parametrize("in_worker", [False, True])
+async def test_filter_finds_words_in_the_texts_in_the_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, in_worker: bool
+) -> None:
+    from rome_tui.app.screens.review import ReviewScreen
+
+    if in_worker:  # as a large run does: the search runs in a worker, the filter follows
+        monkeypatch.setattr(ReviewScreen, "SYNC_TEXT_SEARCH", 0)
     write_run(tmp_path / "run", _records())
     app = ReviewApp(open_run(tmp_path / "run"))
     async with app.run_test(size=(150, 45)) as pilot:
         await ready(pilot)
         await pilot.press("slash", *"Sagrada")
         await ready(pilot)
+        await ready(pilot)
+        assert "searching" not in status_text(app)
         assert [app.review.rows[p].qid for p in app.review.table.view] == [
             "q0001",
             "q0002",

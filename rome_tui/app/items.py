@@ -248,7 +248,8 @@ class TextIndex:
         self._records = records
         self._blocks: list[tuple[bytes, list[int]]] = []
         self._built = 0  # records indexed so far
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # held while blocks are built
+        self._cache_lock = threading.Lock()  # a search may run in a worker thread
         self._hits: OrderedDict[bytes, frozenset[int]] = OrderedDict()
 
     @property
@@ -281,19 +282,30 @@ class TextIndex:
             self._blocks, self._built = [], 0
             self._hits.clear()
 
+    @staticmethod
+    def _needle(word: str) -> bytes:
+        return word.lower().encode("utf-8", "replace")
+
+    def cached(self, word: str) -> bool:
+        """Whether ``matching(word)`` answers at once (its hits are remembered)."""
+        with self._cache_lock:
+            return self._needle(word) in self._hits
+
     def matching(self, word: str) -> frozenset[int]:
         """Indices of the records whose texts contain ``word``, ignoring case."""
-        needle = word.lower().encode("utf-8", "replace")
-        hits = self._hits.get(needle)
-        if hits is not None:
-            self._hits.move_to_end(needle)
-            return hits
+        needle = self._needle(word)
+        with self._cache_lock:
+            hits = self._hits.get(needle)
+            if hits is not None:
+                self._hits.move_to_end(needle)
+                return hits
+            narrower = [h for w, h in self._hits.items() if w in needle]
         self.build()
-        narrower = [h for w, h in self._hits.items() if w in needle]
         hits = self._among(needle, min(narrower, key=len)) if narrower else self._scan(needle)
-        self._hits[needle] = hits
-        if len(self._hits) > self._CACHED:
-            self._hits.popitem(last=False)
+        with self._cache_lock:
+            self._hits[needle] = hits
+            if len(self._hits) > self._CACHED:
+                self._hits.popitem(last=False)
         return hits
 
     def _scan(self, needle: bytes) -> frozenset[int]:
@@ -402,6 +414,11 @@ class Query:
     tests: list[Narrow] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     in_texts: list[tuple[str, bool]] = field(default_factory=list)  # text:VALUE, negated
+
+    @property
+    def text_words(self) -> list[str]:
+        """The words searched in the records' texts."""
+        return [*self.text, *(word for word, _ in self.in_texts)]
 
     @property
     def empty(self) -> bool:

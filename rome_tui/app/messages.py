@@ -40,6 +40,13 @@ class IndexReady(Message):
 
 
 @dataclass
+class TextsSearched(Message):
+    """The words of filter ``query`` were searched in every record's texts (now cached)."""
+
+    query: str
+
+
+@dataclass
 class ImageLoaded(Message):
     """An image pane's worker resolved and decoded the image asked for with ``token``."""
 

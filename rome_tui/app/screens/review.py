@@ -27,7 +27,13 @@ from rome_tui.app.items import (
     progress,
     sorted_positions,
 )
-from rome_tui.app.messages import IndexReady, WriteBackConflict, WriteBackDone, WriteBackFailed
+from rome_tui.app.messages import (
+    IndexReady,
+    TextsSearched,
+    WriteBackConflict,
+    WriteBackDone,
+    WriteBackFailed,
+)
 from rome_tui.app.palette import FilterCommands
 from rome_tui.app.screens.image import ImageScreen, open_image
 from rome_tui.app.screens.override import OverrideDialog, OverrideRequest
@@ -54,6 +60,7 @@ class ReviewScreen(Screen[None]):
         self.baseline = baseline_getter(store)
         self.rows = LazyRows(store.records, self.bucket_field, self.baseline)
         self.texts = TextIndex(store.records)
+        self.searching = False  # a text search runs in a worker; the table shows the last view
         self.indexed = False  # every row built (in a worker); counts shown once it is
         self._changed_while_indexing: set[int] = set()
         self.sort_key = "order"
@@ -155,6 +162,8 @@ class ReviewScreen(Screen[None]):
         query = parse_query(self.query_text)
         if query.errors:
             line.append("   " + "; ".join(query.errors), style="red")
+        if self.searching:
+            line.append(" · searching…", style="bold")
         status.update(line)
 
     def on_resize(self) -> None:
@@ -164,10 +173,22 @@ class ReviewScreen(Screen[None]):
 
     # --- filter and sort --------------------------------------------------------------
 
+    # Runs this small search their texts on the UI thread; larger ones in a worker,
+    # so typing in the filter never waits for a scan of every trace.
+    SYNC_TEXT_SEARCH = 20_000
+
     def apply_view(self, keep_index: int | None = None) -> None:
         if keep_index is None and self.table.current is not None:
             keep_index = self.table.current.index
-        view = filter_rows(self.rows, self.order, parse_query(self.query_text), self.texts)
+        query = parse_query(self.query_text)
+        pending = [w for w in query.text_words if not self.texts.cached(w)]
+        if pending and len(self.rows) > self.SYNC_TEXT_SEARCH:
+            self.searching = True
+            self.update_status()
+            self.search_texts(self.query_text, pending)
+            return  # the table keeps its rows until the words are found
+        self.searching = False
+        view = filter_rows(self.rows, self.order, query, self.texts)
         cursor = 0
         if keep_index is not None:
             for position, pos in enumerate(view):
@@ -181,6 +202,20 @@ class ReviewScreen(Screen[None]):
         )
         self.table.set_view(self.rows, view, cursor)
         self.update_status()
+
+    @work(thread=True, exclusive=True, group="text-search", exit_on_error=False)
+    def search_texts(self, query: str, words: list[str]) -> None:
+        worker = get_current_worker()
+        for word in words:
+            if worker.is_cancelled:
+                return
+            self.texts.matching(word)  # remembered: the UI thread's filter then answers at once
+        self.post_message(TextsSearched(query))
+
+    @on(TextsSearched)
+    def texts_searched(self, message: TextsSearched) -> None:
+        if message.query == self.query_text:  # not typed over since
+            self.apply_view()
 
     @on(Input.Changed, "#filter")
     def filter_changed(self, event: Input.Changed) -> None:
