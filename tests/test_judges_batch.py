@@ -263,3 +263,48 @@ def test_batch_with_everything_cached_sends_nothing(
     before = len(server.requests)
     assert main(["judge", str(run), "--judge", "rome", "--batch", "--poll", "0.01"]) == 0
     assert len(server.requests) == before
+
+
+def test_batch_runs_mathreal_second_round_itself(server: FakeOpenAIServer, tmp_path: Path) -> None:
+    write_run(
+        tmp_path / "run",
+        [
+            record("m0", r"so \boxed{12}", AnswerCN="12", QuestionType="FillInTheBlank"),
+            record("m1", "it is twelve", AnswerCN="12", QuestionType="FillInTheBlank"),
+        ],
+    )
+    run = tmp_path / "run"
+
+    def responder(body: dict[str, Any]) -> str:
+        prompt = body["messages"][0]["content"]
+        return "13" if "answer extraction expert" in prompt else "<score>0.5</score>"
+
+    server.responder = responder
+    assert main(["judge", str(run), "--judge", "mathreal", "--batch", "--poll", "0.01"]) == 0
+    assert len(server.batches) == 2  # the extraction, then the judge call that needed it
+    records = load(run)
+    assert verdict_of(records["m0"], "judge:mathreal")["score"] == 0.5  # type: ignore[index]
+    m1 = verdict_of(records["m1"], "judge:mathreal")
+    assert m1 is not None and m1["score"] == 0.5 and m1["extracted"] == "13"
+    assert "judge_parse_fallback" not in {f["kind"] for f in records["m1"]["review"]["flags"]}
+
+
+def test_batch_id_resumes_a_batch_whose_state_file_is_gone(
+    server: FakeOpenAIServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run = make_run(tmp_path, n=2)
+    server.batch_polls = 5
+
+    def interrupted_sleep(seconds: float) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(batch_api.time, "sleep", interrupted_sleep)
+    assert main(["judge", str(run), "--judge", "rome", "--batch", "--poll", "0.01"]) == 130
+    batch_id = orjson.loads((run / STATE_NAME).read_bytes())["batch_id"]
+    (run / STATE_NAME).unlink()
+    monkeypatch.setattr(batch_api.time, "sleep", lambda seconds: None)
+    code = main(
+        ["judge", str(run), "--judge", "rome", "--batch", "--batch-id", batch_id, "--poll", "0.01"]
+    )
+    assert code == 0 and len(server.batches) == 1
+    assert all(verdict_of(r, "judge:rome")["score"] == 1.0 for r in load(run).values())  # type: ignore[index]

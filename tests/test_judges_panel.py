@@ -114,7 +114,9 @@ def test_dry_run_prints_tokens_and_cost_from_options_or_config(
     assert main([*args, "--dry-run", "--price-in", "2", "--price-out", "8"]) == 0
     out = capsys.readouterr().out
     assert "calls:          10 to send" in out
-    assert "output tokens:  ~100 (max_tokens of each request" in out  # vrc-answer: max_tokens 10
+    assert (
+        "output tokens:  ~100 (max_tokens of each request: an upper bound" in out
+    )  # vrc-answer: max_tokens 10
     tokens_in = int(out.split("input tokens:   ~")[1].split()[0].replace(",", ""))
     assert f"~${(tokens_in * 2 + 100 * 8) / 1e6:,.4f}" in out
     config = tmp_path / "config.toml"

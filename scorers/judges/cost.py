@@ -85,7 +85,7 @@ def estimate(
     if seen:
         basis = f"mean of {seen} cached replies of {model}"
     elif any(isinstance(r.param_dict().get("max_tokens"), int) for r in requests):
-        basis = "max_tokens of each request (an upper bound)"
+        basis = "max_tokens of each request: an upper bound"
     else:
         basis = f"a typical {judge} reply"
     tokens_in = sum(r.input_tokens() for r in requests)
