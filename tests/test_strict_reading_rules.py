@@ -50,6 +50,8 @@ EARLIER_BELIEFS: list[Case] = [
 ]  # fmt: skip
 
 HEDGES: list[Case] = [
+    ("number_matching", {"value_to_match": 6}, "Final Answer: 6 (possibly 7)", None, 0),
+    ("choices_matching", {"label": "B"}, "Final Answer: B, though C is also possible", None, 0),
     ("number_matching", {"value_to_match": 7}, "Final Answer: 7 or 8", None, 0),
     ("number_matching", {"value_to_match": 7}, "I'd say either 7 or possibly 9 apples.", None, 0),
     ("key_items_matching", {"key_items": [["oak"]]}, "The leaf is from an oak or perhaps a maple.", None, 0),
@@ -69,6 +71,10 @@ COMPOUNDS: list[Case] = [
 ]  # fmt: skip
 
 LISTS: list[Case] = [
+    ("ordered_list_matching", {"order": ["C", "A", "D", "B"]}, "Order: C-A-D-B", None, 1),
+    ("ordered_list_matching", {"order": ["C", "A", "D", "B"]}, "1. C 2. A 3. D 4. B", None, 1),
+    ("ordered_list_matching", {"order": ["Paris", "Rome", "Berlin"]},
+     "(1) Paris (2) Rome (3) Berlin", None, 1),
     ("ordered_list_matching", {"order": ["C", "A", "D", "B"]}, "Final Answer: C, A, D and B", None, 1),
     ("ordered_list_matching", {"order": ["C", "A", "D", "B"]},
      "First C, then A, then D, and finally B.", None, 1),
@@ -151,6 +157,7 @@ NAMES: list[Case] = [
 ]  # fmt: skip
 
 EXCLUSIONS: list[Case] = [
+    ("key_items_matching", {"key_items": [["Rome"]]}, "Final Answer: Florence, as opposed to Rome", None, 0),
     ("number_matching", {"value_to_match": 15}, "Final Answer: 15 (not 51, the digits are mirrored)", None, 1),
     ("key_items_matching", {"key_items": [["Madrid"]]}, "Final Answer: Barcelona rather than Madrid", None, 0),
     ("location_matching", {"location_fine_grained": ["Oslo"], "location_coarse_grained": ["Norway"]},
@@ -161,6 +168,8 @@ EXCLUSIONS: list[Case] = [
 ]  # fmt: skip
 
 CORRECTIONS: list[Case] = [
+    ("number_matching", {"value_to_match": 14},
+     "Final Answer: 12\n\nI made a mistake: there are 14 once the hidden ones are counted.", None, 1),
     ("number_matching", {"value_to_match": 9}, "Final Answer: 8\n\nWait, I missed the one behind the tree: 9.", None, 1),
     ("key_items_matching", {"key_items": [["heron"]]},
      "Final Answer: stork\n\nUpdate: the S-shaped neck in flight means it is a heron.", None, 1),

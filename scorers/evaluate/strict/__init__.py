@@ -319,6 +319,8 @@ def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     extracted = "".join(sorted(read))
     if not read:
         return Outcome(_WRONG, "", note="no option letter found")
+    if len(read) == 1 and choices.kept_open(reading.loc.segment, read):
+        return Outcome(_WRONG, extracted, note="another option kept open")
     if read == expected:
         return Outcome(_RIGHT, extracted)
     if len(expected) == 1 and len(read) > 1:

@@ -172,3 +172,19 @@ def read_label(label: str) -> frozenset[str] | None:
         elif not (ch.isspace() or ch in _SEPARATORS or ch in "()[]."):
             return None
     return frozenset(letters) if letters else None
+
+
+# "B, though C is also possible": a second option kept open.
+_ALSO = re.compile(
+    r"\b(?:also possible|also plausible|could also be|might also be|may also be|or possibly"
+    r"|or maybe|or perhaps)\b",
+    re.IGNORECASE,
+)
+
+
+def kept_open(segment: str, chosen: frozenset[str]) -> bool:
+    """The answer keeps another option open beside the one it names."""
+    if _ALSO.search(segment) is None:
+        return False
+    others = {x for run in _runs(_tokens(segment[:_MAX_SEGMENT])) for x in run}
+    return bool(others - chosen)

@@ -21,18 +21,20 @@ from scorers.evaluate.strict.final import Located, clean
 
 # A sentence ends at . ! ? followed by space and a capital, a quote or a bracket
 # (not inside 1.5 or U.S.), or at a line break.
-_SENTENCE_END = re.compile(r"(?<=[^\s.][.!?])[ \t]+(?=[\"'(\[A-Z0-9])|\n+")
+# (not after an enumerator: "1. C 2. A" is one list).
+_SENTENCE_END = re.compile(r"(?<=[^\s.][.!?])(?<!\b\d\.)(?<!\b\d\d\.)[ \t]+(?=[\"'(\[A-Z0-9])|\n+")
 _CORRECTION = re.compile(
     r"\b(?:correction|edit|update|erratum)\b[ \t]*[:：-]"
     r"|\b(?:on second thought|on reflection|actually|wait|oops|sorry|scratch that"
-    r"|i mean|i meant|it should (?:be|read|have been)|should have said)\b",
+    r"|i mean|i meant|it should (?:be|read|have been)|should have said"
+    r"|(?:i )?made a mistake|my mistake|i was wrong|let me correct)\b",
     re.IGNORECASE,
 )
 # A ruled-out span: a negator, then what it negates up to "but" (consumed: "not
 # X but Y" keeps Y), or up to the end of the clause.
 _NEGATOR = (
     r"(?:\bnot\b|n't\b|\bnever\b|\brather than\b|\binstead of\b|\bother than\b|\bexcept\b"
-    r"|\bexcluding\b|\bunlike\b|\bnor\b|\bneither\b)"
+    r"|\bexcluding\b|\bunlike\b|\bnor\b|\bneither\b|\bas opposed to\b)"
 )
 _RULED_OUT = (
     r"(?![ \t]+(?:only|just|merely|simply|sure|quite|necessarily)\b)(?:[^.;!?\n)(:—]*?\bbut\b"
@@ -45,7 +47,8 @@ _EXCLUDED = re.compile(_NEGATOR + _RULED_OUT)
 # \b-prefixed words is tried at every position: 56 us against 6 us on a
 # 500-character answer), then what each rules out, matched from its end.
 _NEGATOR_WORD = re.compile(
-    r"(?:not|n't|never|nor|neither|rather than|instead of|other than|except|excluding|unlike)\b"
+    r"(?:not|n't|never|nor|neither|rather than|instead of|other than|except|excluding|unlike"
+    r"|as opposed to)\b"
 )
 _RULED_OUT_SPAN = re.compile(_RULED_OUT)
 
@@ -123,6 +126,7 @@ _GATE = (
     "not", "n't", "never", "rather than", "instead of", "other than", "except",
     "unlike", "nor", "neither", "ruled out", "eliminated", "wrong", "incorrect",
     "impossible", "distractor", "first", "initially", "might", "mistaken", "assume",
+    "opposed",
 )  # fmt: skip
 
 

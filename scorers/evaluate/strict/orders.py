@@ -19,8 +19,12 @@ from scorers.evaluate.strict.question import map_item
 
 _SEPARATOR = re.compile(
     r"[ \t]*(?:,|，|、|;|；|→|⟶|⇒|➔|->|-->|=>|>|\\rightarrow\b|\\to\b|\\Rightarrow\b"
-    r"|[ \t][-–—][ \t]|\n|\b(?:and[ \t]+)?then\b|\bfollowed by\b|\bfinally\b)[ \t]*"
+    r"|[ \t][-–—][ \t]|\n|\b(?:and[ \t]+)?then\b|\bfollowed by\b|\bfinally\b"
+    # inline numbering: "1. C 2. A", "(1) Paris (2) Rome"
+    r"|(?<!\S)\(?\d{1,2}[.)](?=[ \t]))[ \t]*"
 )
+# "C-A-D-B": single letters joined by hyphens without spaces.
+_HYPHENED_LETTERS = re.compile(r"(?<![A-Za-z])[A-Za-z](?:[-–][A-Za-z])+(?![A-Za-z])")
 _NUMBERING = re.compile(
     r"^(?:\(?\d{1,2}[.):][ \t]+|[-*•·][ \t]+|(?:step|position)[ \t]*\d+[ \t]*[:.)-]?[ \t]*"
     r"|(?:first|second|third|fourth|fifth|next|finally|last|lastly|and)\b,?[ \t]*)",
@@ -175,6 +179,8 @@ def read_list(
     joined = "".join(expected)
     letters = len(joined) == len(expected) and joined.isalpha()
     text = fold_width(segment[:_MAX_SEGMENT])
+    if letters and ("-" in text or "–" in text):
+        text = _HYPHENED_LETTERS.sub(lambda m: re.sub("[-–]", ", ", m.group()), text)
     if letters and _SIMPLE_LETTERS.fullmatch(text):
         return _LETTER.findall(text.upper())
     parts = [_strip_item(p) for p in _SEPARATOR.split(text)]

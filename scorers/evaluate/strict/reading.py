@@ -14,8 +14,10 @@ from scorers.evaluate.strict.numbers import Number, find_numbers
 # "How many", "number of", "count": the question asks for a whole number.
 _COUNT_QUESTION = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b|\bwie viele\b", re.IGNORECASE)
 _NEXT_WORD = re.compile(r"[ \t\u00a0]+([^\W\d_]+\.?)")
+# "12 or 13", "6 (possibly 7)", "6, maybe 7": another value offered beside it.
 _OR_NUMBER_AFTER = re.compile(
-    r"[ \t]*,?[ \t]*(?:or|/)[ \t]+(?:(?:maybe|possibly|perhaps|even)[ \t]+)?(?=[-.\d])"
+    r"[ \t]*[,(]?[ \t]*(?:(?:or|/)[ \t]+(?:(?:maybe|possibly|perhaps|even)[ \t]+)?"
+    r"|(?:or[ \t]+)?(?:maybe|possibly|perhaps)[ \t]+)(?=[-.\d])"
 )
 _OR_NUMBER_BEFORE = re.compile(
     r"\d[ \t]*%?[ \t]*,?[ \t]+or[ \t]+(?:(?:maybe|possibly|perhaps)[ \t]+)?\Z"
