@@ -45,7 +45,7 @@ def test_big_images_are_downscaled_once_and_cached(tmp_path: Path) -> None:
 
 
 def test_the_cache_is_bounded(tmp_path: Path) -> None:
-    cache = ImageCache(max_bytes=120 * 80 * 3 * 2)
+    cache = ImageCache(max_bytes=120 * 80 * 3 * 2 * 2)  # two entries: image and preview each
     for i in range(5):
         picture((i * 40, 0, 0)).save(tmp_path / f"{i}.png")
         assert isinstance(cache.load(tmp_path / f"{i}.png"), Decoded)

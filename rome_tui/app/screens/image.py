@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -27,7 +28,26 @@ from scorers.images import ResolvedImage
 
 ZOOMS = (1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0)
 PAN_STEP = 0.1  # of the visible part, per key press
-VIEW_PIXELS = 1600
+VIEW_PIXELS = 1600  # at most, on a large Sixel or Kitty terminal
+CELL_PIXELS = (10, 20)  # a typical character cell, as textual-image assumes without a reply
+
+
+def view_pixels(renderer: str, columns: int, rows: int) -> tuple[int, int]:
+    """Pixels worth handing the widget for a view of ``columns`` x ``rows`` cells."""
+    if renderer == "halfcell":
+        return max(1, columns), max(1, rows * 2)  # one pixel wide, two high per cell
+    return (
+        min(VIEW_PIXELS, max(1, columns) * CELL_PIXELS[0]),
+        min(VIEW_PIXELS, max(1, rows) * CELL_PIXELS[1]),
+    )
+
+
+def source_for(decoded: Decoded, zoom: float, width: int, height: int) -> Image.Image:
+    """The smallest cached copy that still has the pixels a view of width x height needs."""
+    small = decoded.preview  # its visible part at ``zoom`` is 1/zoom of it
+    if small.width >= width * zoom and small.height >= height * zoom:
+        return small
+    return decoded.image
 
 
 class ImageScreen(Screen[None]):
@@ -106,11 +126,12 @@ class ImageScreen(Screen[None]):
             note.update(placeholder_text(self.current, self.problem or "no image"))
             self.update_status()
             return
-        part, self.cx, self.cy = zoomed(
-            self.decoded.image, ZOOMS[self.zoom_level], self.cx, self.cy
-        )
+        width, height = view_pixels(self.options.renderer, self.size.width, self.size.height - 2)
+        zoom = ZOOMS[self.zoom_level]
+        source = source_for(self.decoded, zoom, width, height)
+        part, self.cx, self.cy = zoomed(source, zoom, self.cx, self.cy)
         if self.picture is not None:
-            self.picture.image = fit(part, VIEW_PIXELS, VIEW_PIXELS)  # type: ignore[attr-defined]
+            self.picture.image = fit(part, width, height)  # type: ignore[attr-defined]
             self.picture.display = True
         note.display = False
         self.update_status()
@@ -127,6 +148,10 @@ class ImageScreen(Screen[None]):
         self.query_one("#image-status", Static).update(line)
 
     # --- actions ---------------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        if self.decoded is not None:
+            self.draw()
 
     def action_zoom(self, step: int) -> None:
         if self.decoded is None:

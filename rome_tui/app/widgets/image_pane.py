@@ -20,14 +20,10 @@ from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
-from rome_tui.app.images import Decoded, ImageOptions, fit
+from rome_tui.app.images import Decoded, ImageOptions
 from rome_tui.app.messages import ImageLoaded
 from rome_tui.textsafe import one_line
 from scorers.images import ImageRoots, ResolvedImage, image_refs, mentioned_images, resolve_images
-
-# Pixels handed to the drawing widget: enough for a pane on a large Sixel or
-# Kitty terminal; half-cells need far fewer.
-PREVIEW_PIXELS = 800
 
 
 def image_options(widget: Widget) -> ImageOptions:
@@ -174,7 +170,7 @@ class ImagePane(Vertical):
                     problem = loaded
                 else:
                     decoded = loaded
-                    preview = fit(loaded.image, PREVIEW_PIXELS, PREVIEW_PIXELS)
+                    preview = loaded.preview
         self.post_message(ImageLoaded(token, resolved, index, decoded, problem, preview))
 
     @on(ImageLoaded)
