@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -231,3 +232,41 @@ def test_bad_renderer_and_bad_images_dir_exit_2(
     monkeypatch.delenv("ROME_TUI_IMAGES")
     assert main(["review", str(tmp_path / "run"), "--images", str(tmp_path / "nope")]) == 2
     assert "not a directory" in capsys.readouterr().err
+
+
+def test_grade_keeps_images_in_run_json(tmp_path: Path) -> None:
+    from rome_tui.cli import main
+    from rome_tui.demo.questions import all_questions
+
+    make_image_root(tmp_path / "root")
+    question = all_questions()[0]
+    (tmp_path / "a.json").write_bytes(orjson.dumps([question.annotation()]))
+    answer = {"question_id": question.qid, "answer": f"Final Answer: {question.right[0]}"}
+    (tmp_path / "p.json").write_bytes(orjson.dumps([answer]))
+    code = main(
+        ["grade", "--annotations", str(tmp_path / "a.json"), "--predictions",
+         str(tmp_path / "p.json"), "--out-dir", str(tmp_path / "run"), "--json",
+         "--images", str(tmp_path / "root")]
+    )  # fmt: skip
+    assert code == 0
+    settings = orjson.loads((tmp_path / "run" / "run.json").read_bytes())
+    assert settings["images"] == str(tmp_path / "root")
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="the config file needs tomllib")
+def test_renderer_from_the_config_file(tmp_path: Path, monkeypatch: Any) -> None:
+    from rome_tui.app.settings import load_image_renderer
+    from scorers.errors import RomeTuiError
+
+    config = tmp_path / "config.toml"
+    monkeypatch.setenv("ROME_TUI_CONFIG", str(config))
+    monkeypatch.delenv("ROME_TUI_IMAGES", raising=False)
+    assert load_image_renderer() == "auto"
+    config.write_text('[images]\nrenderer = "Sixel"\n')
+    assert load_image_renderer() == "sixel"
+    monkeypatch.setenv("ROME_TUI_IMAGES", "none")  # the environment wins
+    assert load_image_renderer() == "none"
+    monkeypatch.delenv("ROME_TUI_IMAGES")
+    config.write_text('[images]\nrenderer = "kitty"\n')
+    with pytest.raises(RomeTuiError, match=r"\[images\] renderer = 'kitty'"):
+        load_image_renderer()
