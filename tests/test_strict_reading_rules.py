@@ -119,6 +119,9 @@ ENDS_AND_PLACES: list[Case] = [
 ]
 
 NUMBERS: list[Case] = [
+    ("number_matching", {"value_to_match": 2500000}, "Il y a 2,5 millions d'habitants.", None, 1),
+    ("number_matching", {"value_to_match": 12}, "It takes about 12 min to walk there.", None, 1),
+    ("number_matching", {"value_to_match": 10000}, "Final Answer: 10.000", "How many visitors are counted?", 1),
     ("number_matching", {"value_to_match": 250000}, "Final Answer: 2,50,000", None, 1),
     ("number_matching", {"value_to_match": 4321.5}, "Final Answer: 4'321.5", None, 1),
     ("number_matching", {"value_to_match": 2.75}, "Die Länge beträgt 2,75 Meter.", None, 1),

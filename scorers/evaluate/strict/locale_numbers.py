@@ -19,6 +19,7 @@ _MIN_LETTERS = 8  # fewer letters than this say nothing about a language
 _DIGITS = re.compile(r"[\d.,%]+")
 _TOP_LANGUAGES = 10
 _SETTLED = 0.3  # the probability one convention needs to settle the reading
+_NOT_ENGLISH = 0.2
 
 
 @disk_cached("py3langid")
@@ -110,9 +111,27 @@ def _multipliers() -> dict[str, dict[str, float]]:
 
 
 def multiplier(word: str, text: str) -> float | None:
-    """The factor ``word`` after a number stands for in the answer's language."""
+    """The factor ``word`` after a number stands for in the answer's language.
+
+    The identified language's own word counts; so does a word on which every
+    language that has it agrees ("millions"), in a text that is not English
+    ("Il y a 2,5 millions": the identifier may call it Aragonese), since
+    English's own multipliers are read elsewhere and "12 min" is minutes."""
     factors = _multipliers().get(word.lower().rstrip("."))
     if not factors:
         return None
     lang = language(text)
-    return factors.get(lang) if lang is not None else None
+    if lang is not None and lang in factors:
+        return factors[lang]
+    if len(set(factors.values())) == 1 and lang != "en" and _english(text) < _NOT_ENGLISH:
+        return next(iter(factors.values()))
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _english(text: str) -> float:
+    """The identifier's probability that ``text`` is English (1.0 when too short to say)."""
+    words = _DIGITS.sub(" ", text)
+    if sum(c.isalpha() for c in words) < _MIN_LETTERS:
+        return 1.0
+    return float(dict(_identifier().rank(words)).get("en", 0.0))

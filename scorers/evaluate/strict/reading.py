@@ -55,8 +55,8 @@ def resolve_number(number: Number, text: str, question: str) -> tuple[Number, st
     if "," in written:
         return number._replace(other=None), None  # English thousands, the default
     if _COUNT_QUESTION.search(question or ""):
-        whole = number.value if number.value == int(number.value) else number.other
-        return number._replace(value=whole, other=None), None
+        # A count is whole: "2.500" and "10.000" group thousands.
+        return number._replace(value=number.other, other=None), None
     return (
         number,
         f"'{written}' reads {number.value:g} or {number.other:g}: no language or question settles it",
