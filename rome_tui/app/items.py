@@ -291,8 +291,11 @@ class TextIndex:
         with self._cache_lock:
             return self._needle(word) in self._hits
 
-    def matching(self, word: str) -> frozenset[int]:
-        """Indices of the records whose texts contain ``word``, ignoring case."""
+    def matching(
+        self, word: str, cancelled: Callable[[], bool] = lambda: False
+    ) -> frozenset[int] | None:
+        """Indices of the records whose texts contain ``word``, ignoring case; None only
+        when ``cancelled`` (checked between blocks) stopped the search."""
         needle = self._needle(word)
         with self._cache_lock:
             hits = self._hits.get(needle)
@@ -300,17 +303,26 @@ class TextIndex:
                 self._hits.move_to_end(needle)
                 return hits
             narrower = [h for w, h in self._hits.items() if w in needle]
-        self.build()
-        hits = self._among(needle, min(narrower, key=len)) if narrower else self._scan(needle)
+        if not self.build(cancelled):
+            return None
+        hits = (
+            self._among(needle, min(narrower, key=len))
+            if narrower
+            else self._scan(needle, cancelled)
+        )
+        if hits is None:
+            return None
         with self._cache_lock:
             self._hits[needle] = hits
             if len(self._hits) > self._CACHED:
                 self._hits.popitem(last=False)
         return hits
 
-    def _scan(self, needle: bytes) -> frozenset[int]:
+    def _scan(self, needle: bytes, cancelled: Callable[[], bool]) -> frozenset[int] | None:
         found: list[int] = []
         for number, (blob, starts) in enumerate(self._blocks):
+            if cancelled():  # typed over: the next word's search takes the CPU
+                return None
             base = number * self.CHUNK
             pos = blob.find(needle)
             while pos != -1:
@@ -478,12 +490,12 @@ def filter_rows(
     for word in query.text:
         if not keep:
             break
-        hits = texts.matching(word) if texts is not None else frozenset()
+        hits = (texts.matching(word) if texts is not None else None) or frozenset()
         keep = [p for p in keep if p in hits or word in rows[p].search]
     for word, negate in query.in_texts:
         if not keep or texts is None:
             break
-        hits = texts.matching(word)
+        hits = texts.matching(word) or frozenset()
         keep = [p for p in keep if (p in hits) != negate]
     return keep
 

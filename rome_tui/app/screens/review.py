@@ -207,9 +207,9 @@ class ReviewScreen(Screen[None]):
     def search_texts(self, query: str, words: list[str]) -> None:
         worker = get_current_worker()
         for word in words:
-            if worker.is_cancelled:
-                return
-            self.texts.matching(word)  # remembered: the UI thread's filter then answers at once
+            # Remembered: the UI thread's filter then answers at once.
+            if self.texts.matching(word, lambda: worker.is_cancelled) is None:
+                return  # typed over: a newer search runs
         self.post_message(TextsSearched(query))
 
     @on(TextsSearched)
