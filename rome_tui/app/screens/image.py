@@ -140,11 +140,12 @@ class ImageScreen(Screen[None]):
         image = self.current
         line = Text()
         line.append(f"image {image.number}/{len(self.images)}", style="bold")
-        line.append(f" · {one_line(image.label, 120)}")
+        # Short facts first: a narrow terminal cuts the line from the right.
         if self.decoded is not None:
-            line.append(f" · {self.decoded.size_text}", style="dim")
             line.append(f" · zoom {ZOOMS[self.zoom_level]:g}×", style="bold")
-        line.append("  + − zoom · arrows pan · [ ] image · o open · Esc back", style="dim")
+            line.append(f" · {self.decoded.size_text}", style="dim")
+        line.append(f" · {one_line(image.label, 160)}")
+        line.append("  (arrows pan)", style="dim")
         self.query_one("#image-status", Static).update(line)
 
     # --- actions ---------------------------------------------------------------------
