@@ -71,3 +71,15 @@ def with_images(records: list[dict[str, Any]], paths: list[Any]) -> list[dict[st
         record["img_path"] = path
         record["question"] = "<image 1> " + str(record.get("question", ""))
     return records
+
+
+def fixed_cell_size(monkeypatch: Any) -> None:
+    """Character cells of 10 x 20 pixels, as textual-image assumes off a terminal.
+
+    textual-image asks a real terminal for its cell size once and keeps the answer;
+    run from an interactive shell, pytest's process has one, and pictures would be
+    sized for it: snapshots must not depend on who runs them.
+    """
+    from textual_image._terminal import CellSize, get_cell_size
+
+    monkeypatch.setattr(get_cell_size, "_result", CellSize(10, 20), raising=False)

@@ -7,12 +7,17 @@ from typing import Any
 
 import pytest
 from app_fixtures import make_records, open_run, write_run
-from image_fixtures import make_image_root, with_images
+from image_fixtures import fixed_cell_size, make_image_root, with_images
 from textual.pilot import Pilot
 
 from rome_tui.app.app import ReviewApp
 from rome_tui.app.images import ImageOptions
 from scorers.images import ImageRoots
+
+
+@pytest.fixture(autouse=True)
+def _cells(monkeypatch: pytest.MonkeyPatch) -> None:
+    fixed_cell_size(monkeypatch)
 
 
 @pytest.fixture

@@ -9,13 +9,19 @@ from typing import Any
 import orjson
 import pytest
 from app_fixtures import make_records, open_run, write_run
-from image_fixtures import make_image_root, with_images
+from image_fixtures import fixed_cell_size, make_image_root, with_images
 
 from rome_tui.app.app import ReviewApp
 from rome_tui.app.images import ImageOptions
 from rome_tui.app.screens.image import ImageScreen
 from rome_tui.app.widgets.image_pane import ImagePane
 from scorers.images import ImageRoots
+
+
+@pytest.fixture(autouse=True)
+def _cells(monkeypatch: pytest.MonkeyPatch) -> None:
+    fixed_cell_size(monkeypatch)
+
 
 IMAGES: list[Any] = [
     "img/red.png",
