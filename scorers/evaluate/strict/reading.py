@@ -57,6 +57,11 @@ def resolve_number(number: Number, text: str, question: str) -> tuple[Number, st
     if _COUNT_QUESTION.search(question or ""):
         # A count is whole: "2.500" and "10.000" group thousands.
         return number._replace(value=number.other, other=None), None
+    if not written.rstrip("%").endswith("0"):
+        # "3.001", "1.234": English decimals as written; a group that ends in
+        # zeros ("1.500", "2.000") is how thousands are grouped elsewhere, and a
+        # decimal rarely keeps trailing zeros.
+        return number._replace(other=None), None
     return (
         number,
         f"'{written}' reads {number.value:g} or {number.other:g}: no language or question settles it",
