@@ -250,3 +250,20 @@ def test_injection_is_flagged_fenced_or_not_and_verbatim_is_the_default(
     if not fence:
         assert f"[Model Response] : {attack}\n" in prompt
     assert "judge_prompt_injection" in kinds(load(run)["q0"])
+
+
+def test_a_reply_cut_at_max_tokens_is_flagged_or_says_so(
+    server: FakeOpenAIServer, tmp_path: Path
+) -> None:
+    run = make_run(tmp_path, [record("q0", "12"), record("q1", "12")])
+    server.script(
+        Action(content=OK, finish_reason="length"),
+        Action(content="Reasoning: the answer", finish_reason="length"),
+    )
+    assert judge(run, "--concurrency", "1") == 5
+    records = load(run)
+    scored = verdict_of(records["q0"], "judge:rome")
+    assert scored is not None and scored["score"] == 1.0 and "cut off" in scored["fallback"]
+    assert "judge_parse_fallback" in kinds(records["q0"])
+    failed = verdict_of(records["q1"], "judge:rome")
+    assert failed is not None and "cut off at max_tokens" in failed["error"]

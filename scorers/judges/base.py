@@ -232,10 +232,12 @@ def verdict_of_reply(
             source, empty, model=model, prompt_hash=request.prompt_hash(), raw="", usage=used
         )
     reply.settle(error is None and score is not None)
+    cut = reply.finish_reason == "length"  # the reply hit max_tokens
     if error is not None or score is None:
         verdict = error_verdict(
             source,
-            f"unparsable reply: {error or 'no score'}",
+            f"unparsable reply: {error or 'no score'}"
+            + (" (the reply was cut off at max_tokens)" if cut else ""),
             model=model,
             prompt_hash=request.prompt_hash(),
             raw=reply.content or "",
@@ -253,6 +255,9 @@ def verdict_of_reply(
         raw=reply.content or "",
         parse=parse,
     )
+    if cut:
+        # Scored, but from a reply that was cut short: worth a look before trusting it.
+        fallback = "; ".join(filter(None, [fallback, "the reply was cut off at max_tokens"]))
     if fallback:
         verdict["fallback"] = fallback
     if used:
