@@ -295,7 +295,8 @@ def _ordered() -> list[Question]:
                 task=task,
                 image_type="Natural" if task == "multi" else "Artificial",
                 image_subtype="photo set" if task == "multi" else "puzzle",
-                question=f"<image 1> {question}\n**Finalize your output with:** `Final Answer:`, followed by a comma-separated list.\n**Format example:** `Final Answer: A, B, C, D, E`",
+                # The multi-image items show panels A-B in <image 1> and C-D in <image 2>.
+                question=f"{'<image 1> <image 2>' if task == 'multi' else '<image 1>'} {question}\n**Finalize your output with:** `Final Answer:`, followed by a comma-separated list.\n**Format example:** `Final Answer: A, B, C, D, E`",
                 reference=joined,
                 evaluator="ordered_list_matching",
                 kwargs={"order": order},

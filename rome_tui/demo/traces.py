@@ -240,7 +240,7 @@ class _Pool:
 
 def _paragraphs(model: ModelStyle, question: Question, rng: random.Random) -> list[str]:
     facts = question.facts
-    task_sentence = question.question.split("\n")[0].replace("<image 1> ", "")
+    task_sentence = re.sub(r"<image \d+> ", "", question.question.split("\n")[0])
     if model.style == "gemini":
         headers = rng.sample(
             GEMINI_HEADERS[1:-1], k=min(len(GEMINI_HEADERS) - 2, 2 + model.verbosity // 2)
