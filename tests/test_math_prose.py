@@ -62,6 +62,12 @@ def test_blind_prose_dev_split() -> None:
         ("The height is 12 m, which we can confirm with Pythagoras.", "12 m", 1.0),
         ("The mean is 4.5, while the mode is 3.", "4.5", 1.0),
         ("The speed is 30 km/h. (Check: 90 km in 3 h would also give 30 km/h.)", "30 km/h", 1.0),
+        # A later sentence that supposes, compares or checks is a remark, not the result.
+        ("The floor needs 48 tiles. With larger tiles it would need 30.", "48", 1.0),
+        ("The cone holds 12 litres. If it were twice as tall, 24.", "12", 1.0),
+        ("The mode is 4. For reference, the mean is 5.", "4", 1.0),
+        ("So k = 6. Plugging in: 6 + 2 = 8, which checks out.", "6", 1.0),
+        ("The side is 10, as 6² + 8² = 100.", "10", 1.0),
         # Ratios are fractions.
         ("The scale of the map is 1:50.", "1/50", 1.0),
         ("The two volumes compare as 0.2.", "1:5", 1.0),

@@ -39,10 +39,15 @@ _DIGIT = re.compile(r"\d")
 _ORDINAL = re.compile(r"\d(?:st|nd|rd|th)s?\b")
 # A sentence ends at . ! ? after a lowercase word, digit or bracket and before a
 # capital or an opening bracket; "B. f'(x) > 0" (an option letter with its text) is one.
-_SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]}%][.!?])\s+(?=[A-Z(\[])|(?<=[。！？])\s*")
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]}%²³°][.!?])\s+(?=[A-Z(\[])|(?<=[。！？])\s*")
+# A side remark, not a statement of the result: in brackets, opened by a remark
+# or check word, a supposition ("If the side were 7", "Had we counted"), a
+# comparison or a check of the result ("Substituting back", "which checks out").
 _REMARK = re.compile(
-    r"^\s*(?:[(\[]|(?:note|remark|check|checking|verification|n\.?b\.?|p\.?s\.?|"
-    r"explanation|hint)\b)",
+    r"^\s*(?:[(\[]|(?:note|remark|check|checking|verification|verify|n\.?b\.?|p\.?s\.?|"
+    r"explanation|hint|if|had|were|suppose|substituting|plugging|by\s+comparison|"
+    r"for\s+comparison|for\s+reference|compare|a\s+common\s+mistake)\b)"
+    r"|\b(?:would|for\s+reference|by\s+comparison|checks\s+out|as\s+a\s+check)\b",
     re.IGNORECASE,
 )
 _LEAD = re.compile(
@@ -82,7 +87,9 @@ _CUT = re.compile(
 # A clause that compares another quantity or gives a reason: ", while the median
 # is 7", ", since half the cards are red". ("although" and "but" stay: they
 # often carry a second candidate, and a hedge is no answer.)
-_SIDE_CLAUSE = re.compile(r",?\s+(?:while|whereas|since|because|as\s+(?:we|it|the|this))\b", re.I)
+_SIDE_CLAUSE = re.compile(
+    r",?\s+(?:while|whereas|since|because|as\s+(?:we|it|the|this))\b|,\s*as\b", re.I
+)
 # "is at (2, -1)", "is about 12": the words between the verb and the value.
 _PREPOSITION = re.compile(
     r"^(?:(?:at|of|to|about|around|exactly|equal\s+to|actually|therefore|thus|hence|then|just|"
@@ -142,7 +149,7 @@ def stating_sentence(text: str, *, first: bool) -> str:
         return text.strip()
     if first:
         return found[0]
-    kept = [s for s in found if not _REMARK.match(s)]
+    kept = [s for s in found if not _REMARK.search(s)]
     return (kept or found)[-1]
 
 
