@@ -374,3 +374,12 @@ def test_a_run_written_while_judging_is_not_overwritten(
     records = load(run)
     assert records["q0"]["note"] == "written meanwhile"
     assert all(verdict_of(r, "judge:rome") for r in records.values())
+
+
+def test_judge_keeps_images_in_run_json(env: FakeOpenAIServer, tmp_path: Path) -> None:
+    run = run_of(tmp_path, n=2)
+    (tmp_path / "pictures").mkdir()
+    assert main(["judge", str(run), "--judge", "rome", "--images", str(tmp_path / "pictures")]) == 0
+    settings = orjson.loads((run / "run.json").read_bytes())
+    assert settings["images"] == str(tmp_path / "pictures")
+    assert main(["judge", str(run), "--judge", "rome", "--images", str(tmp_path / "nope")]) == 2
