@@ -1,15 +1,15 @@
-"""Precision and recall of the no-LLM behaviour flags on a labelled set.
+"""Precision and recall of the no-LLM behaviour flags on the labelled sets.
 
-Usage: .venv/bin/python benchmarks/flags_precision_recall.py [--data PATH] [--errors] [--batches A-B]
+Usage: .venv/bin/python benchmarks/flags_precision_recall.py [--data PATH ...] [--split test]
+                                                             [--errors]
 
-The labelled set (default tests/data/flags/labelled.json) is a JSON object
-with ``items``: ROME-style records (``reason``, ``answer``, ``evaluator``,
-``evaluator_kwargs``, ``reference``, optional ``tools_available``) plus
-``expected``, the set of flag kinds a careful reader would raise. A held-out
-set in the same shape can be passed with ``--data``. Prints, per flag kind,
-TP/FP/FN, precision and recall, and with ``--errors`` every miss and false
-alarm with the evidence. ``--batches 18-25`` keeps only the items of those blind
-batches (their notes open "blind batch N ").
+Every labelled set (default: each ``tests/data/flags/*.json``) is a JSON object with
+``items``: ROME-style records (``reason``, ``answer``, ``evaluator``,
+``evaluator_kwargs``, ``reference``, optional ``tools_available``) plus ``expected``,
+the set of flag kinds a careful reader would raise, and ``split``: ``dev`` (rules may
+be written from it) or ``test`` (frozen: only scored). Prints, per set and split, each
+flag kind's positives, TP/FP/FN, precision and recall. ``--errors`` lists the misses and
+false alarms of the ``dev`` split only: the test items are never read to write rules.
 """
 
 from __future__ import annotations
@@ -25,16 +25,19 @@ sys.path.insert(0, str(ROOT))
 from scorers.flags import behaviour as flags  # noqa: E402
 from scorers.flags.flagging import FlagContext  # noqa: E402
 from scorers.io.jsonio import parse_json, read_bytes  # noqa: E402
-from scorers.records import HEURISTIC_FLAG_KINDS, response_texts  # noqa: E402
+from scorers.records import HEURISTIC_FLAG_KINDS, Flag, response_texts  # noqa: E402
+
+DATA = ROOT / "tests" / "data" / "flags"
+_NOT_RECORD = ("expected", "note", "id", "split", "label_note", "source", "style")
 
 
 def as_record(item: dict[str, Any]) -> dict[str, Any]:
-    record = {k: v for k, v in item.items() if k not in ("expected", "note", "id")}
+    record = {k: v for k, v in item.items() if k not in _NOT_RECORD}
     record["question_id"] = item.get("id", item.get("question_id"))
     return record
 
 
-def run(items: list[dict[str, Any]]) -> list[tuple[dict[str, Any], set[str], list[Any]]]:
+def run(items: list[dict[str, Any]]) -> list[tuple[dict[str, Any], set[str], list[Flag]]]:
     out = []
     for item in items:
         record = as_record(item)
@@ -43,53 +46,62 @@ def run(items: list[dict[str, Any]]) -> list[tuple[dict[str, Any], set[str], lis
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--data", type=Path, default=ROOT / "tests" / "data" / "flags" / "labelled.json"
-    )
-    parser.add_argument("--errors", action="store_true", help="list false alarms and misses")
-    parser.add_argument("--batches", help="only these blind batches, e.g. 18-25")
-    args = parser.parse_args(argv)
-    data = parse_json(read_bytes(args.data), args.data)
-    items = data["items"] if isinstance(data, dict) else data
-    if args.batches:
-        first, _, last = args.batches.partition("-")
-        try:
-            wanted = range(int(first), int(last or first) + 1)
-        except ValueError:
-            parser.error(f"--batches wants N or A-B, got {args.batches!r}")
-        notes = tuple(f"blind batch {n} " for n in wanted)
-        items = [i for i in items if str(i.get("note", "")).startswith(notes)]
-    results = run(items)
-    print(f"{len(items)} labelled items from {args.data}")
-    print(f"{'flag':38} {'pos':>4} {'TP':>4} {'FP':>4} {'FN':>4} {'precision':>9} {'recall':>7}")
-    worst = 1.0
+def table(results: list[tuple[dict[str, Any], set[str], list[Flag]]]) -> dict[str, tuple[int, ...]]:
+    """Per kind: positives, TP, FP, FN."""
+    rows = {}
     for kind in HEURISTIC_FLAG_KINDS:
         tp = sum(1 for item, got, _ in results if kind in got and kind in item["expected"])
         fp = sum(1 for item, got, _ in results if kind in got and kind not in item["expected"])
         fn = sum(1 for item, got, _ in results if kind not in got and kind in item["expected"])
-        precision = tp / (tp + fp) if tp + fp else 1.0
-        recall = tp / (tp + fn) if tp + fn else 1.0
-        worst = min(worst, precision, recall)
-        print(f"{kind:38} {tp + fn:4d} {tp:4d} {fp:4d} {fn:4d} {precision:9.3f} {recall:7.3f}")
-    exact = sum(1 for item, got, _ in results if got == set(item["expected"]))
-    print(
-        f"items with exactly the expected flags: {exact}/{len(items)}; lowest precision or recall: {worst:.3f}"
-    )
-    if args.errors:
-        for item, got, found in results:
-            expected = set(item["expected"])
-            if got == expected:
+        rows[kind] = (tp + fn, tp, fp, fn)
+    return rows
+
+
+def ratio(a: int, b: int) -> float:
+    return a / b if b else 1.0
+
+
+def print_table(title: str, results: list[tuple[dict[str, Any], set[str], list[Flag]]]) -> None:
+    print(f"\n{title}: {len(results)} items")
+    print(f"{'flag':38} {'pos':>4} {'TP':>4} {'FP':>4} {'FN':>4} {'precision':>9} {'recall':>7}")
+    for kind, (pos, tp, fp, fn) in table(results).items():
+        precision, recall = ratio(tp, tp + fp), ratio(tp, tp + fn)
+        print(f"{kind:38} {pos:4d} {tp:4d} {fp:4d} {fn:4d} {precision:9.2f} {recall:7.2f}")
+
+
+def print_errors(results: list[tuple[dict[str, Any], set[str], list[Flag]]]) -> None:
+    for item, got, found in results:
+        expected = set(item["expected"])
+        if got == expected:
+            continue
+        print(f"\n{item.get('id')}: expected {sorted(expected)} got {sorted(got)}")
+        for f in found:
+            if f["kind"] not in expected:
+                print(f"  FP {f['kind']} ({f.get('confidence')}): {f.get('detail')!s:.160}")
+                for ev in f["evidence"]:
+                    print(f"     {ev['field']}[{ev['start']}:{ev['end']}] {ev['text']!r:.200}")
+        for kind in sorted(expected - got):
+            print(f"  FN {kind}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, nargs="*", help="labelled sets (default: all)")
+    parser.add_argument("--split", choices=("dev", "test", "all"), default="all")
+    parser.add_argument("--errors", action="store_true", help="list the dev split's errors")
+    args = parser.parse_args(argv)
+    for path in args.data or sorted(DATA.glob("*.json")):
+        data = parse_json(read_bytes(path), path)
+        items = data["items"] if isinstance(data, dict) else data
+        splits = ("dev", "test") if args.split == "all" else (args.split,)
+        for split in splits:
+            chosen = [i for i in items if i.get("split", "test") == split]
+            if not chosen:
                 continue
-            print(f"\n{item.get('id')}: expected {sorted(expected)} got {sorted(got)}")
-            for f in found:
-                if f["kind"] not in expected:
-                    print(f"  FP {f['kind']}: {f.get('detail')!s:.160}")
-                    for ev in f["evidence"]:
-                        print(f"     {ev['field']}[{ev['start']}:{ev['end']}] {ev['text']!r:.200}")
-            for kind in sorted(expected - got):
-                print(f"  FN {kind}")
+            results = run(chosen)
+            print_table(f"{path.name} [{split}]", results)
+            if args.errors and split == "dev":
+                print_errors(results)
     return 0
 
 

@@ -42,6 +42,9 @@ class _FlagRequired(TypedDict):
 
 class Flag(_FlagRequired, total=False):
     detail: str
+    # Heuristic flags only: "high", or "low" where the cue has an innocent reading the
+    # heuristics cannot rule out (the items worth a rubric judge's second look).
+    confidence: str
 
 
 class _VerdictRequired(TypedDict):

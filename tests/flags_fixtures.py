@@ -11,16 +11,19 @@ from scorers.flags import behaviour as flags
 from scorers.flags.flagging import FlagContext
 from scorers.records import Flag, response_texts
 
-LABELLED = Path(__file__).parent / "data" / "flags" / "labelled.json"
+DATA = Path(__file__).parent / "data" / "flags"
+LABELLED = DATA / "labelled.json"
+_NOT_RECORD = ("expected", "note", "id", "split", "label_note", "source", "style")
 
 
-def labelled_items() -> list[dict[str, Any]]:
-    items: list[dict[str, Any]] = orjson.loads(LABELLED.read_bytes())["items"]
-    return items
+def labelled_items(path: Path = LABELLED, split: str | None = None) -> list[dict[str, Any]]:
+    """The items of a labelled set, or of one of its splits (``dev`` or ``test``)."""
+    items: list[dict[str, Any]] = orjson.loads(path.read_bytes())["items"]
+    return [i for i in items if split is None or i.get("split", "test") == split]
 
 
 def as_record(item: dict[str, Any]) -> dict[str, Any]:
-    record = {k: v for k, v in item.items() if k not in ("expected", "note", "id")}
+    record = {k: v for k, v in item.items() if k not in _NOT_RECORD}
     record["question_id"] = item.get("id", "q")
     return record
 

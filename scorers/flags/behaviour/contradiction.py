@@ -1,458 +1,293 @@
-"""``answer_contradicts_reasoning``: the reasoning concluded one answer, the response gave another.
+"""``answer_contradicts_reasoning``: the reasoning's conclusion, read with the item's evaluator, differs from the answer.
 
 LRM-Eval rubric Q2 ("Does the reasoning process imply or conclude with a
-determined answer that contradicts the final answer it provides?"). Both
-sides are read with the item's own evaluator in strict mode, so "concluded B,
-answered (B)" agrees and "concluded 42, answered 24" does not. When the
-reasoning never commits (or retracts its last answer without a new one), or
-either side cannot be read, nothing is flagged: a human would not know either.
+determined answer that contradicts the final answer it provides?"). The
+conclusion is found without a list of committing phrases: every sentence of the
+reasoning's closing part that asserts something is a candidate, read from the
+end, and the last one the item's own evaluator can read is the conclusion.
+What takes care is what is *not* an assertion: questions, suppositions, plans
+and checks, alternatives and comparisons ("41 or 47", "between B and C"),
+modal guesses ("it might be C"), negated or ruled-out values ("not 55", "rather
+than B", whose words are removed before reading), and sentences quoted from
+the question. A closing sentence marked as a result ("so", "the answer",
+"total", "=", ...) is preferred to a plain statement earlier in the text.
 """
 
 from __future__ import annotations
 
-import importlib
 import re
-from collections.abc import Iterator, Mapping
-from functools import cache, lru_cache
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from scorers.errors import EvaluatorError
-from scorers.evaluate.evaluators import Mode, evaluate
+from scorers.evaluate.evaluators import evaluate
 from scorers.evaluate.outcome import Outcome
-from scorers.evaluate.strict.numbers import UNIT_WORDS
-from scorers.flags.behaviour.conclusion import NOT_READ, Conclusion, NotRead, last_committed
-from scorers.flags.behaviour.spans import (
-    SHORT_ANSWER,
-    SHORT_ANSWER_MEMO,
-    evidence,
-    flag,
-    tail_start,
-)
-from scorers.records import Flag, decode_kwargs, verdict_of
+from scorers.flags.behaviour.text import Sentence, evidence, flag, last_line_span, pattern
+from scorers.records import Flag, verdict_of
 
-# Number words a conclusion may use instead of digits, zero to twenty.
-_NUMBER_WORDS = {w: str(i) for i, w in enumerate((*UNIT_WORDS, "twenty"))}
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70}
-_TENS.update({"eighty": 80, "ninety": 90})
-_NUMBER_WORDS.update({word: str(n) for word, n in _TENS.items()})
-_NUMBER_WORDS.update({"hundred": "100", "a dozen": "12"})
-_UNITS = {w: i for i, w in enumerate(UNIT_WORDS) if 0 < i < 10}
-# "twenty-three", "forty five": read before the single words, or "twenty" would win.
-_COMPOUND_RE = re.compile(
-    r"\b(" + "|".join(_TENS) + r")[-\s](" + "|".join(_UNITS) + r")\b", re.IGNORECASE
-)
-_WORD_RE = re.compile(
-    r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE
-)
-_NUMBER_RE = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?")
-_LEADING_NUMBER = re.compile(
-    r"(?:(?:there\s+(?:are|is|were|must\s+be)|we\s+have|I\s+count|it's|it\s+is|a\s+total\s+of|in\s+total)\s+)?"
-    r"(?:(?:about|approximately|around|roughly|exactly|only|just)\s+|[~≈$£€]\s*)*"
-    r"(-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?)(?!\d|[.,/]\d|\s*[×*^+\-−÷=]\s*\d|\s*[πe√]|[a-zA-Z]\w*\()",
-    re.IGNORECASE,
-)
-_LETTERS_RE = re.compile(
-    r"^\W*(?:(?:option|choice|answer)\s+)?\(?([A-Z])\)?(?![a-z])((?:\s*(?:,|and|&|/|\+)\s*\(?[A-Z]\)?(?![a-z]))*)"
-)
-_WORDS_RE = re.compile(r"[^\W_]{3,}")
-_STOP = frozenset(
-    [
-        "the",
-        "and",
-        "with",
-        "from",
-        "that",
-        "this",
-        "which",
-        "final",
-        "answer",
-        "located",
-        "location",
-        "city",
-        "country",
-        "area",
-        "near",
-        "image",
-        "photo",
-        "picture",
-        "shows",
-        "team",
-        "teams",
-        "are",
-        "was",
-        "were",
-        "is",
-    ]
-)
-_EXACT = frozenset(
+# Evaluators whose answer has a shape (a number, letters, an order): their
+# extracted values are compared. The others (key items, locations) grade free text.
+SHAPED = frozenset(
     {
-        "choices_matching",
         "number_matching",
+        "choices_matching",
         "ordered_list_matching",
         "interval_matching",
         "multi_interval_matching",
+        "math_matching",
     }
 )
-# The reasoning's conclusion is looked for in its closing part only: a trace of
-# 8 KB commits near its end, and scanning less keeps the detector cheap.
-TAIL = (0.25, 600, 1500)  # fraction, floor, ceiling in characters
-
-
-_NAMED_OPTION = re.compile(r"\b(?:option|choice)\s+\(?([A-H])\)?(?![A-Za-z])", re.IGNORECASE)
-# An ordered list's items: "C, A, D, B", "C → A → D → B", "C then A".
-_LIST_SEPARATORS = re.compile(r"\s*(?:[,;→>]|->|\band\b|\bthen\b|\bfinally\b)\s*", re.IGNORECASE)
-# ("B, D, A, C, though I'm not certain about the middle pair": the order is before "though")
-_GLOSS = re.compile(r"[:—–]|\s-\s|,?\s+(?:though|although|but|since|because|which|unless|if)\b")
-_ITEM_NOUNS = re.compile(
-    r"^(?:photo|image|picture|panel|option|frame|step|stop|figure|item)\s+", re.IGNORECASE
+_NUMERIC = frozenset(
+    {"number_matching", "interval_matching", "multi_interval_matching", "math_matching"}
 )
 
+_MARKED = pattern("conclusion_markers")
+_SUPPOSITION = pattern("not_assertions", "supposition")
+_PLAN = pattern("not_assertions", "plan")
+_COMMITMENT = pattern("not_assertions", "commitment")
+_ALTERNATIVE = pattern("not_assertions", "alternative")
+_MODAL = pattern("not_assertions", "modal")
+_REJECTION = pattern("not_assertions", "rejection")
+_STRONG_COMMITMENT = pattern("not_assertions", "commitment_strong")
+_DOUBT = pattern("hedge_strong")
+_LEANS = frozenset({"probably", "likely", "most likely"})
+# Values quoted or read off the picture ("the '9' has an open tail") are not asserted.
+_QUOTED = re.compile(r"'[^'\n]{1,20}'(?!\w)|\"[^\"\n]{1,40}\"|“[^”\n]{1,40}”")
+# Several values side by side ("the sides labelled 7 and 8"): a list, not a result.
+_VALUE_LIST = re.compile(r"\d\s*(?:,|and|&)\s*\d")
+# A contrast cue and the words it rules out, up to the next punctuation: "not 55", "rather than B".
+_CONTRAST = re.compile(
+    "(?:" + pattern("not_assertions", "contrast").pattern + r")[^,;:.()\n]*", re.IGNORECASE
+)
+_NUMBER_WORD = re.compile(
+    r"\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twenty|thirty|forty|fifty|hundred)\b",
+    re.IGNORECASE,
+)
+_LETTER = re.compile(r"(?<![\w'])[A-HJ](?![\w'])|\b(?:option|choice)\s+\w", re.IGNORECASE)
+_LETTER_CAPS = re.compile(r"(?<![\w'])[A-HJ](?![\w'])")
+# A name: a capitalised word that does not open the sentence ("I" and its forms are not names).
+_NAME = re.compile(r"(?<=[\s(\"'*])(?!I\b|I'[a-z]+\b)[A-ZÀ-Ý][\w'’-]+|\*\*[^*]+\*\*")
+# "statement 8", "step 3": a number that labels something is no value; nor is a list item's number.
+_LABELLED = re.compile(
+    "(?:" + pattern("not_assertions", "label").pattern + r")\s*#?\d+\b", re.IGNORECASE
+)
+_ENUMERATION = re.compile(
+    r"^(?:[-*•]\s|\**step\s+\d+|\d+[.)]\s|\(?[A-Ja-j][.)]\s|\**(?:option|choice)\s+\(?[A-J]\)?\s*[:.-])",
+    re.IGNORECASE,
+)
+_NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?")
+_LIST_SEPARATOR = re.compile(r",|→|->|\bthen\b", re.IGNORECASE)
+_WORDS = re.compile(r"[^\W\d_]{3,}")
 
-def _list_in_kind(value: str, kwargs: Mapping[str, Any]) -> bool:
-    """Whether a concluded order (as ``_prepare`` gives it: gloss and parentheses
-    gone) is written with the kind of items the key uses: "Stephansplatz,
-    Opernring" cannot be compared with a key of letters."""
-    order = kwargs.get("order")
-    if isinstance(order, str):
-        order = order.split(",")  # the reference grader takes a string as it is
-    if not isinstance(order, list) or not order or not all(isinstance(o, str) for o in order):
-        return True
-    if max(len(o.strip()) for o in order) > 2:
-        return True  # the key names things: the evaluator reads names
-    items = [_ITEM_NOUNS.sub("", piece.strip(" .()*")) for piece in _LIST_SEPARATORS.split(value)]
-    items = [item for item in items if item]
-    # ("…, then A, then C, then B." closes on "B": one item is no order)
-    return len(items) > 1 and all(len(item) <= 2 for item in items)
+
+class Conclusion(NamedTuple):
+    position: int  # index into the closing sentences
+    sentence: Sentence
+    value: str  # the sentence without the values it rules out: what was read
+    outcome: Outcome
+    marked: bool  # marked as a result; an unmarked conclusion makes a low-confidence flag
+    earlier: Conclusion | None  # for an unmarked one: the last marked conclusion before it
 
 
-# "41 or 47", "B or C": two candidates, not a commitment ("42 or so" is one).
-_ALTERNATIVES = re.compile(r"\b(?:or\b(?!\s+so\b)|either\b)", re.IGNORECASE)
-
-
-_NUMBERS = frozenset({"number_matching", "interval_matching", "multi_interval_matching"})
-# "\tfrac{1}{6}", "$\frac{5}{36}$": a LaTeX fraction, read as "1/6" (math_matching
-# reads LaTeX itself).
-_LATEX_FRACTION = re.compile(r"\\[dt]?frac\s*\{\s*(-?\d+)\s*\}\s*\{\s*(\d+)\s*\}")
-
-
-def _prepare(evaluator: str, value: str) -> str | None:
-    """The committed value in the shape the evaluator reads, or None if it has none."""
-    if "frac" in value and evaluator in _NUMBERS:
-        value = _LATEX_FRACTION.sub(r"\1/\2", value).replace("$", "")
-    if evaluator in _EXACT and _ALTERNATIVES.search(value, 0, 60):
+def asserted(text: str, question: str) -> str | None:
+    """The part of a sentence that asserts something, or None if it asserts nothing."""
+    if text.endswith("?") or _SUPPOSITION.search(text) or _ENUMERATION.match(text):
         return None
-    if evaluator == "choices_matching":
-        m = _LETTERS_RE.match(value)
-        if not m:
-            # "the Green party, option C, recorded the largest gain": one option named
-            named = set(_NAMED_OPTION.findall(value))
-            return named.pop() if len(named) == 1 else None
-        return ", ".join([m.group(1), *re.findall(r"[A-Z]", m.group(2))])
-    if evaluator == "interval_matching":
-        # "1:30" is a time, which the evaluator reads as one: keep it whole.
-        time = _LEADING_TIME.match(value)
-        if time is not None:
-            return time.group(1)
-    if evaluator in _NUMBERS:
-        # Only a value that *is* a number ("42", "seven sailboats", "about 33 °C");
-        # "e − 2" or "2π" are expressions the number reader would misread.
-        m = _LEADING_NUMBER.match(_digits(value))
-        if m is None:
-            # "467 − 84 = 383": a worked line ends in its result
-            m = _WORKED.match(value)
-        return m.group(1).replace(",", "") if m else None
-    if evaluator == "ordered_list_matching":
-        # "C, A, D, B (foundation, steel frame, ...)": the order without its gloss
-        return _GLOSS.split(_PARENTHESES.sub("", value), 1)[0].strip() or None
+    if _PLAN.search(text, 0, 24) and not _COMMITMENT.search(text):
+        return None
+    if _MODAL.search(text) or _REJECTION.search(text):
+        return None  # "it might be C", "so D fails": an option offered or ruled out, not taken
+    if any(m.group(0).lower() not in _LEANS for m in _DOUBT.finditer(text)):
+        return None  # "18 is just as plausible": doubts offer alternatives; "probably C" leans
+    value = _LABELLED.sub(" ", _CONTRAST.sub(" ", _QUOTED.sub(" ", text)))
+    if _ALTERNATIVE.search(value) or _VALUE_LIST.search(value):
+        return None
+    if question and len(text) >= 20 and _squash(text) in question:
+        return None  # read out from the question
     return value
 
 
-_PARENTHESES = re.compile(r"\([^)]*\)")
-_LEADING_TIME = re.compile(
-    r"^\W*(?:about\s+|around\s+|roughly\s+)?(\d{1,2}:\d{2}(?::\d{2})?)(?![\d:])"
-)
-_TIME = re.compile(r"^\d{1,2}:\d{2}:\d{2}$")
-# A line of arithmetic and its result, nothing else: "467 − 84 = 383."
-_WORKED = re.compile(
-    r"^[\d\s.,+\-−×*/÷()]+=\s*(-?\d[\d,]*(?:\.\d+)?)\s*(?:[a-zA-Z%°²³]{1,8}\.?)?\s*[.!]?$"
-)
-# A number with a unit: a conclusion in kilometres may be the answer's metres.
-_WITH_UNIT = re.compile(
-    r"\d\s*(?:km|m|cm|mm|kg|g|mg|l|ml|s|ms|min|h|hrs?|hours?|minutes?|seconds?|days?|kilomet(?:re|er)s?"
-    r"|met(?:re|er)s?|centimet(?:re|er)s?|millimet(?:re|er)s?|grams?|kilograms?|lit(?:re|er)s?|%|percent"
-    r"|thousand|million|billion|bn|k)\b",
-    re.IGNORECASE,
-)
-_UNIT_FACTORS = (10.0, 100.0, 1000.0, 1e6, 1e9, 60.0, 3600.0, 24.0)
+def _squash(text: str) -> str:
+    return re.sub(r"\W+", "", text).lower()
 
 
-def _rescaled(concluded: str, x: float | None, y: float | None) -> bool:
-    """Whether two numbers may be one quantity in two units ("2.4 km" and 2400 m)."""
-    if not x or not y or _WITH_UNIT.search(concluded) is None:
-        return False
-    ratio = max(abs(x), abs(y)) / min(abs(x), abs(y))
-    return any(abs(ratio - f) <= 1e-9 * f for f in _UNIT_FACTORS)
+def _readable_shape(evaluator: str, value: str) -> bool:
+    """A cheap test that the evaluator could find a value here, before calling it."""
+    if evaluator in _NUMERIC:
+        return _NUMBER_WORD.search(value) is not None
+    if evaluator == "choices_matching":
+        return _LETTER.search(value) is not None
+    if evaluator == "ordered_list_matching":
+        return len(_LIST_SEPARATOR.findall(value)) >= 2
+    return _NAME.search(value) is not None
 
 
-def _digits(value: str) -> str:
-    """``value`` with its number words ("twenty-three", "seven") written as digits."""
-    value = _COMPOUND_RE.sub(
-        lambda w: str(_TENS[w.group(1).lower()] + _UNITS[w.group(2).lower()]), value
-    )
-    # IGNORECASE matches "FİVE", whose lowercase ("fi̇ve") is no key: keep such a word as it is.
-    return _WORD_RE.sub(lambda w: _NUMBER_WORDS.get(w.group(1).lower(), w.group(0)), value)
-
-
-# A number standing alone: not part of "3rd", "A4", "1/2" or a decimal.
-_LONE_NUMBER = re.compile(r"(?<![\w/.])-?\d[\d,]*(?:\.\d+)?(?![\w/]|\.\d)")
-_OPERATORS = re.compile(
-    r"[=+×*÷^<>≈~−√π]|\s-\s|\d\s*-\s*\d|\b(?:or|to|between|minus|plus|times|over)\b"
-)
-
-
-def _only_number(value: str) -> str | None:
-    """The one number a stated conclusion holds ("the figure contains 13 triangles"),
-    or None when it holds none, several, or an expression."""
-    text = _digits(value)
-    if _OPERATORS.search(text):
-        return None
-    found = _LONE_NUMBER.findall(text)
-    return found[0].replace(",", "") if len(found) == 1 else None
-
-
-@cache
-def _mode() -> Mode:
-    # strict mode is the intended reader; the reference reader stands in only
-    # while a checkout has no strict engine.
+def grade(evaluator: str, kwargs: Mapping[str, Any], text: str) -> Outcome | None:
     try:
-        return (
-            "strict"
-            if hasattr(importlib.import_module("scorers.evaluate.strict"), "evaluate")
-            else "rome"
-        )
-    except ImportError:
-        return "rome"
-
-
-def _grade(evaluator: str, kwargs: Mapping[str, Any], text: str) -> Outcome | None:
-    try:
-        return evaluate(evaluator, kwargs, text, _mode())
-    except EvaluatorError:
+        return evaluate(evaluator, kwargs, text, "strict")
+    except (
+        EvaluatorError,
+        LookupError,
+        ValueError,
+        TypeError,
+    ):  # a reader bug must not stop flagging
         return None
 
 
-def _as_number(text: str) -> float | None:
-    m = _NUMBER_RE.search(text)
-    if not m:
+def _read(evaluator: str, kwargs: Mapping[str, Any], value: str) -> Outcome | None:
+    if not _readable_shape(evaluator, value):
+        return None
+    if evaluator == "choices_matching" and len(set(_LETTER_CAPS.findall(value))) > 1:
+        return None  # names several options: compares them
+    outcome = grade(evaluator, kwargs, value)
+    if outcome is None or not outcome.extracted.strip() or (outcome.note or "").startswith("names"):
+        return None
+    return outcome
+
+
+def conclusion(
+    record: Mapping[str, Any], closing: list[Sentence], evaluator: str, kwargs: Mapping[str, Any]
+) -> Conclusion | None:
+    """The reasoning's conclusion among ``closing``: the last assertion the evaluator reads
+    that is marked as a result or is among the last two sentences (then with the last
+    marked one before it as ``earlier``)."""
+    question = record.get("question")
+    question = _squash(question) if isinstance(question, str) else ""
+    plain: Conclusion | None = None
+    for index in range(len(closing) - 1, -1, -1):
+        sentence = closing[index]
+        value = asserted(sentence.text, question)
+        if value is None:
+            continue
+        outcome = _read(evaluator, kwargs, value)
+        if outcome is None:
+            continue
+        marked = _MARKED.search(sentence.text) is not None
+        if marked:
+            found = Conclusion(index, sentence, value, outcome, True, None)
+            return found if plain is None else plain._replace(earlier=found)
+        if index >= len(closing) - 2 and plain is None:
+            plain = Conclusion(index, sentence, value, outcome, False, None)
+    return plain
+
+
+def answer_outcome(
+    record: Mapping[str, Any], evaluator: str, kwargs: Mapping[str, Any], answer: str
+) -> Outcome | None:
+    """The answer as the evaluator read it when grading (``rule:strict``), else read now."""
+    verdict = verdict_of(record, "rule:strict")
+    if verdict and not verdict.get("error") and isinstance(verdict.get("extracted"), str):
+        score = verdict.get("score")
+        if isinstance(score, (int, float)):
+            return Outcome(score=score, extracted=verdict["extracted"] or "")
+    return grade(evaluator, kwargs, answer)
+
+
+def _number(text: str) -> tuple[float, int] | None:
+    """The first number of ``text`` and its count of decimals."""
+    m = _NUMBER.search(text)
+    if m is None:
         return None
     raw = m.group(0).replace(",", "")
     try:
         if "/" in raw:
             num, den = raw.split("/")
-            return float(num) / float(den)
-        return float(raw)
+            return float(num) / float(den), 9
+        return float(raw), len(raw.partition(".")[2])
     except (ValueError, ZeroDivisionError):
         return None
 
 
-_DECIMALS = re.compile(r"\d\.(\d+)")
+# One quantity in two units ("2.4 km" and 2400 m, "90 minutes" and 1.5 hours).
+_UNIT_FACTORS = (10.0, 100.0, 1000.0, 1e6, 1e9, 60.0, 3600.0, 24.0)
 
 
-def _rounding(a: str, b: str) -> float:
-    """Half a unit in the last place of the less precise of two written decimals
-    (0 when neither has decimals: whole numbers must agree exactly)."""
-    places = [len(m.group(1)) for m in map(_DECIMALS.search, (a, b)) if m is not None]
-    return 0.5 * 10.0 ** -min(places) if places else 0.0
+def _same_number(x: tuple[float, int], y: tuple[float, int]) -> bool:
+    (a, da), (b, db) = x, y
+    places = min(da, db)
+    tolerance = max(1e-9 * max(1.0, abs(a), abs(b)), 0.5 * 10.0**-places if places else 0.0)
+    if abs(a - b) <= tolerance:
+        return True
+    if a and b:
+        ratio = max(abs(a), abs(b)) / min(abs(a), abs(b))
+        return any(abs(ratio - f) <= 1e-9 * f for f in _UNIT_FACTORS)
+    return False
 
 
-def _letters(text: str) -> str:
-    return "".join(sorted(set(re.findall(r"[A-Z]", text.upper()))))
-
-
-def _canon(text: str) -> str:
-    return re.sub(r"[\s*`$()\[\]{}.]+", "", text).lower()
-
-
-def _content_words(text: str) -> set[str]:
-    return {w.lower() for w in _WORDS_RE.findall(text)} - _STOP
-
-
-def _coarse_words(kwargs: Mapping[str, Any]) -> set[str]:
-    coarse = kwargs.get("location_coarse_grained") or []
-    return (
-        _content_words(" ".join(c for c in coarse if isinstance(c, str)))
-        if isinstance(coarse, list)
-        else set()
+def _holds(text: str, value: tuple[float, int]) -> bool:
+    return any(
+        n is not None and _same_number(n, value)
+        for n in map(_number, (m.group(0) for m in _NUMBER.finditer(text)))
     )
 
 
 def _differ(
-    evaluator: str,
-    mine: Outcome,
-    theirs: Outcome,
-    value: str,
-    answer: str,
-    kwargs: Mapping[str, Any],
+    evaluator: str, found: Conclusion, theirs: Outcome, answer: str, kwargs: Mapping[str, Any]
 ) -> bool:
+    mine = found.outcome
     a, b = mine.extracted.strip(), theirs.extracted.strip()
     if not a or not b:
         return False
-    if evaluator in _EXACT or evaluator == "math_matching":
-        if _TIME.match(a) and _TIME.match(b):
-            return a != b  # times as the evaluator wrote them: h:mm:ss
-        if evaluator != "choices_matching" and evaluator != "ordered_list_matching":
-            x, y = _as_number(a), _as_number(b)
-            if x is not None and y is not None:
-                # "5/14" answered as 0.357: the same number rounded as written
-                return abs(x - y) > max(1e-9 * max(1.0, abs(x), abs(y)), _rounding(a, b))
-        if evaluator == "choices_matching":
-            return _letters(a) != _letters(b)
-        return _canon(a) != _canon(b)
-    # Free text (key items, locations): different verdicts mean different answers,
-    # unless the lower one only drops detail ("Paris" vs "France" when France is
-    # the coarse location); equal failing verdicts differ only when the two share
-    # no content word.
-    if (mine.score > 0) != (theirs.score > 0):
-        return True
-    if mine.score != theirs.score:
-        low_side, high_side = (answer, value) if mine.score > theirs.score else (value, answer)
-        extra = _content_words(low_side) - _content_words(high_side) - _coarse_words(kwargs)
-        return bool(extra)
-    if mine.score == 0 and theirs.score == 0:
-        words = {w.lower() for w in _WORDS_RE.findall(value)} - _STOP
-        other = {w.lower() for w in _WORDS_RE.findall(answer)} - _STOP
-        return bool(words) and bool(other) and not (words & other)
-    return False
-
-
-def _answer_span(
-    answer: str, found_by: Mapping[str, list[re.Match[str]]] | None
-) -> tuple[int, int]:
-    if found_by is None and len(answer) <= SHORT_ANSWER:
-        return _short_answer_span(answer)
-    return _committed_span(answer, found_by)
-
-
-def _committed_span(
-    answer: str, found_by: Mapping[str, list[re.Match[str]]] | None = None
-) -> tuple[int, int]:
-    found = last_committed(answer, found_by=found_by)
-    if found:
-        return found.start, found.end
-    end = len(answer.rstrip())
-    start = answer.rfind("\n", 0, end) + 1
-    return start, end
-
-
-def reads_closing(record: Mapping[str, Any]) -> bool:
-    """Whether ``detect`` may read the reasoning's generic closing phrases for ``record``
-    (only evaluators of a shaped answer take them; see ``conclusion_of``)."""
-    evaluator = record.get("evaluator")
-    return isinstance(evaluator, str) and (evaluator in _EXACT or evaluator == "math_matching")
-
-
-# The span of a short answer is memoised (see spans.SHORT_ANSWER).
-_short_answer_span = lru_cache(maxsize=SHORT_ANSWER_MEMO)(_committed_span)
-
-
-def conclusion_of(
-    reasoning: str,
-    evaluator: str,
-    low: str | None = None,
-    lo: int | None = None,
-    found_by: Mapping[str, list[re.Match[str]]] | None = None,
-) -> Conclusion | None:
-    """The reasoning's last committed answer in its closing part (from ``lo``)."""
-    shaped = evaluator in _EXACT or evaluator == "math_matching"
-    lo = tail_start(reasoning, *TAIL) if lo is None else lo
-    return last_committed(reasoning, lo, strong_only=not shaped, low=low, found_by=found_by)
-
-
-def _answer_outcome(
-    record: Mapping[str, Any], evaluator: str, kwargs: Mapping[str, Any], answer: str
-) -> Outcome | None:
-    # Grading already read the answer with this evaluator: reuse its verdict.
-    verdict = verdict_of(record, f"rule:{_mode()}")
-    if verdict and not verdict.get("error") and isinstance(verdict.get("extracted"), str):
-        score = verdict.get("score")
-        if isinstance(score, (int, float)):
-            return Outcome(score=score, extracted=verdict["extracted"] or "")
-    return _grade(evaluator, kwargs, answer)
-
-
-def _concluded_outcome(evaluator: str, kwargs: Mapping[str, Any], value: str) -> Outcome | None:
-    # A prepared letter or number is already canonical; only free text needs its verdict.
-    if evaluator in ("choices_matching", "number_matching"):
-        return Outcome(score=0, extracted=value)
-    return _grade(evaluator, kwargs, f"Final Answer: {value}")
-
-
-def _restated(evaluator: str, value: str, answer: str) -> bool:
-    """A free-text conclusion that the answer repeats word for word agrees with it."""
-    if evaluator in _EXACT or evaluator == "math_matching":
+    if evaluator in _NUMERIC:
+        x, y = _number(a), _number(b)
+        if x is None or y is None:
+            return _squash(a) != _squash(b)
+        # Either value written in the other's text ("9 + 12 + 21 = 42", "1 7/8 = 1.875 cups") agrees.
+        return not (_same_number(x, y) or _holds(found.value, y) or _holds(answer, x))
+    if evaluator == "choices_matching":
+        return set(_LETTER_CAPS.findall(a.upper())) != set(_LETTER_CAPS.findall(b.upper()))
+    if evaluator == "ordered_list_matching":
+        mine_letters, their_letters = _LETTER_CAPS.findall(a), _LETTER_CAPS.findall(b)
+        if bool(mine_letters) != bool(their_letters):
+            return False  # "Stephansplatz, Opernring" and "C, A": two kinds of items
+        if mine_letters:
+            return mine_letters != their_letters
+    if evaluator in SHAPED:
+        return _squash(a) != _squash(b)
+    # Free text: the two sides score differently, and the conclusion names nothing
+    # the answer's closing line names (the coarse location aside). A conclusion
+    # scoring lower than the answer must commit in so many words.
+    if mine.score == theirs.score:
         return False
-    words = _content_words(value)
-    return bool(words) and words <= _content_words(answer)
+    if mine.score < theirs.score and not _STRONG_COMMITMENT.search(found.sentence.text):
+        return False
+    start, end = last_line_span(answer)
+    said = {w.lower()[:5] for w in _WORDS.findall(answer[start:end])}
+    coarse = kwargs.get("location_coarse_grained")
+    broad = (
+        {w.lower()[:5] for c in coarse if isinstance(c, str) for w in _WORDS.findall(c)}
+        if isinstance(coarse, list)
+        else set()
+    )
+    names = {
+        w.lower()[:5] for m in _NAME.finditer(found.value) for w in _WORDS.findall(m.group(0))
+    } - broad
+    return bool(names) and not names & said
 
 
 def detect(
     record: Mapping[str, Any],
     reasoning: str,
     answer: str,
-    answer_abstains: bool,
-    low: str | None = None,
-    lo: int | None = None,
-    found_by: Mapping[str, list[re.Match[str]]] | None = None,
-    answer_found_by: Mapping[str, list[re.Match[str]]] | None = None,
-    concluded: Conclusion | None | NotRead = NOT_READ,
-) -> Iterator[Flag]:
-    """``low``/``lo``/``found_by``: the lowercased reasoning, where its closing part
-    starts and a combined scan of that part; ``answer_found_by`` the same for the answer;
-    ``concluded``: ``conclusion_of`` the reasoning, if the caller has read it."""
-    evaluator = record.get("evaluator")
-    kwargs = decode_kwargs(record.get("evaluator_kwargs"))
-    if (
-        not isinstance(evaluator, str)
-        or not isinstance(kwargs, dict)
-        or answer_abstains
-        or not answer.strip()
-    ):
-        return
-    if concluded is NOT_READ:
-        concluded = conclusion_of(reasoning, evaluator, low, lo, found_by)
-    if not isinstance(concluded, Conclusion):
-        return
-    value = _prepare(evaluator, concluded.value)
-    if value is None and concluded.strong and evaluator == "number_matching":
-        # Named as the conclusion ("I've determined that the figure contains 13
-        # triangles"): its one number is the answer even when it does not open it.
-        value = _only_number(concluded.value)
-    if value is None:
-        return
-    if _restated(evaluator, value, answer):
-        return
-    if evaluator == "ordered_list_matching" and not _list_in_kind(value, kwargs):
-        return
-    mine = _concluded_outcome(evaluator, kwargs, value)
-    theirs = _answer_outcome(record, evaluator, kwargs, answer)
-    if mine is None or theirs is None:
-        return
-    shaped = evaluator in _EXACT or evaluator == "math_matching"
-    # Only free-text comparisons read the answer's committed phrase; for the
-    # others it is found just for the evidence, when there is a flag.
-    span = None if shaped else _answer_span(answer, answer_found_by)
-    answer_tail = "" if span is None else answer[span[0] : span[1]]
-    if evaluator == "number_matching" and _rescaled(
-        concluded.value, _as_number(mine.extracted), _as_number(theirs.extracted)
-    ):
-        return
-    if _differ(evaluator, mine, theirs, value, answer_tail, kwargs):
-        a_start, a_end = _answer_span(answer, answer_found_by) if span is None else span
-        yield flag(
-            "answer_contradicts_reasoning",
-            [
-                evidence("reasoning", reasoning, concluded.start, concluded.end),
-                evidence("answer", answer, a_start, a_end),
-            ],
-            f"reasoning concludes {mine.extracted!r}, answer gives {theirs.extracted!r}",
-        )
+    found: Conclusion,
+    evaluator: str,
+    kwargs: Mapping[str, Any],
+) -> Flag | None:
+    theirs = answer_outcome(record, evaluator, kwargs, answer)
+    if theirs is None or not _differ(evaluator, found, theirs, answer, kwargs):
+        return None
+    if found.earlier is not None and not _differ(evaluator, found.earlier, theirs, answer, kwargs):
+        return None  # a plain closing remark, after a marked result the answer gives
+    at = answer.rfind(theirs.extracted.strip()) if theirs.extracted.strip() else -1
+    a_start, a_end = (at, at + len(theirs.extracted.strip())) if at >= 0 else last_line_span(answer)
+    sentence = found.sentence
+    confident = found.marked and (evaluator in SHAPED or found.outcome.score > 0)
+    return flag(
+        "answer_contradicts_reasoning",
+        [
+            evidence("reasoning", reasoning, sentence.start, sentence.end),
+            evidence("answer", answer, a_start, a_end),
+        ],
+        f"reasoning concludes {found.outcome.extracted!r}, answer gives {theirs.extracted!r}",
+        "high" if confident else "low",
+    )

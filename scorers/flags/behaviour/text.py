@@ -1,0 +1,125 @@
+"""Sentences, the closing part of a reasoning, cue matching and evidence: what every detector shares.
+
+The cue vocabulary lives in ``cues.json`` beside this module; this module only
+compiles it. Every pattern is matched case-insensitively, with word boundaries
+at both ends where the fragment starts or ends with a word character.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import orjson
+
+from scorers.records import Evidence, Flag, TextField
+
+SOURCE = "heuristic"
+CUES: dict[str, Any] = orjson.loads((Path(__file__).parent / "cues.json").read_bytes())
+
+
+def alternation(fragments: Iterable[str]) -> str:
+    """One regex alternative per fragment, bounded by ``\\b`` where it begins or ends a word."""
+    parts = []
+    for fragment in fragments:
+        head = r"\b" if re.match(r"[\w(\\]", fragment) and not fragment.startswith("\\s") else ""
+        tail = r"\b" if re.search(r"[\w)?]$", fragment) else ""
+        parts.append(f"{head}(?:{fragment}){tail}")
+    return "|".join(parts)
+
+
+@cache
+def pattern(*keys: str) -> re.Pattern[str]:
+    """The cue lists at ``keys`` (``"hedge_strong"`` or ``"not_assertions", "plan"``) as one regex."""
+    node: Any = CUES
+    for key in keys:
+        node = node[key]
+    return re.compile(alternation(node), re.IGNORECASE)
+
+
+class Sentence(NamedTuple):
+    start: int
+    end: int
+    text: str
+    paragraph: int  # index of the paragraph (blank-line separated block) holding it
+
+
+# A sentence runs to . ! ? followed by a space or the end, or to a line break;
+# "3.5", "e.g.x" and "(B)." stay whole.
+_SENTENCE = re.compile(r"[^\s](?:[^\n.!?]|[.!?](?=[^\s.!?]))*(?:[.!?]+|$|(?=\n))", re.MULTILINE)
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+# Markdown headings and bold labels ("**Final Answer**") are not sentences of their own.
+_HEADING = re.compile(r"^(?:#+\s.*|\*\*[^*]+\*\*:?|[-*]\s*)$")
+
+
+def sentences(text: str, start: int = 0) -> list[Sentence]:
+    """The sentences of ``text[start:]`` with their offsets into ``text``."""
+    breaks = [m.end() for m in _PARAGRAPH_BREAK.finditer(text, start)]
+    out: list[Sentence] = []
+    paragraph = 0
+    for m in _SENTENCE.finditer(text, start):
+        while paragraph < len(breaks) and breaks[paragraph] <= m.start():
+            paragraph += 1
+        body = m.group(0).strip()
+        if body and not _HEADING.match(body):
+            out.append(Sentence(m.start(), m.start() + len(m.group(0).rstrip()), body, paragraph))
+    return out
+
+
+# The closing part of a reasoning: LRM-Eval's rubric and the hedging literature
+# find the decisive conclusion or doubt near the end, and reading less keeps it cheap.
+TAIL_SHARE, TAIL_FLOOR, TAIL_CEILING = 0.25, 600, 1500
+
+
+def closing_part(text: str) -> list[Sentence]:
+    """The sentences of the last quarter of ``text`` (600 to 1,500 characters)."""
+    size = min(TAIL_CEILING, max(TAIL_FLOOR, int(len(text) * TAIL_SHARE)))
+    lo = max(0, len(text) - size)
+    if lo:
+        cut = max(text.rfind(". ", 0, lo), text.rfind("\n", 0, lo))
+        lo = cut + 1 if cut >= 0 and lo - cut < 300 else lo
+    return sentences(text, lo)
+
+
+def final_stretch(closing: list[Sentence], anchor: int | None) -> list[Sentence]:
+    """What the reasoning says last: from the sentence before its conclusion (``anchor``,
+    an index into ``closing``) to the end, and at least the last three sentences."""
+    first = len(closing) - 3 if anchor is None else min(anchor - 1, len(closing) - 3)
+    return closing[max(0, first) :]
+
+
+# Words that put a cue out of the writer's own assertion: negation, hypothesis,
+# modality, plans ("if I could search", "I don't have a calculator", "let me check").
+_HYPOTHETICAL = pattern("hypothetical")
+_CLAUSE_BREAK = re.compile(r"[.;:,!?\n]|\b(?:but|so|then)\b")
+
+
+def in_scope_of_doubt(text: str, start: int, reach: int = 40) -> bool:
+    """Whether the clause before ``start`` (at most ``reach`` characters) holds a negation,
+    a modal, a plan or a hypothesis that takes the cue at ``start`` out of assertion."""
+    lo = max(0, start - reach)
+    window = text[lo:start]
+    breaks = list(_CLAUSE_BREAK.finditer(window))
+    if breaks:
+        window = window[breaks[-1].end() :]
+    return _HYPOTHETICAL.search(window) is not None
+
+
+def evidence(field: TextField, text: str, start: int, end: int) -> Evidence:
+    start = max(0, min(start, len(text)))
+    end = max(start, min(end, len(text)))
+    return Evidence(field=field, start=start, end=end, text=text[start:end])
+
+
+def flag(kind: str, spans: list[Evidence], detail: str, confidence: str = "high") -> Flag:
+    """A heuristic flag. ``confidence`` is ``"high"`` or ``"low"``: low when the cue that raised
+    it is one the heuristics cannot tell from an innocent reading (see docs/flags.md)."""
+    return Flag(kind=kind, source=SOURCE, evidence=spans, detail=detail, confidence=confidence)
+
+
+def last_line_span(text: str) -> tuple[int, int]:
+    end = len(text.rstrip())
+    return text.rfind("\n", 0, end) + 1, end
