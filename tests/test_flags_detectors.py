@@ -176,8 +176,10 @@ def test_a_reference_that_declines_makes_no_abstention() -> None:
 
 
 def test_reasoning_that_gives_up_before_a_committed_answer() -> None:
-    reason = "Both crests look alike and the caption is cropped.\n\nThere is not enough detail to decide between them."
+    reason = "Both crests look alike and the caption is cropped.\n\nThe picture does not show enough to decide."
     assert "reasoning_abstains_answer_does_not" in kinds(choice(reason, "Final Answer: B"))
+    torn = "Both crests look alike. I cannot tell which of the two it is."
+    assert kinds(choice(torn, "Final Answer: B")) == {HEDGE}
     resolved = reason + " Then the caption's last letter shows up in the reflection: it is B. So B."
     assert "reasoning_abstains_answer_does_not" not in kinds(choice(resolved, "Final Answer: B"))
 

@@ -49,17 +49,15 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     anchor = found.position if found is not None else None
     stretch = final_stretch(closing, anchor)
     conclusion_at = found.sentence.start if found is not None else None
-    gave_up = None
-    if declined is None:
-        gave_up = abstention.detect_reasoning(
-            reasoning, answer, stretch, conclusion_at, bool(answer.strip())
-        )
-        if gave_up is not None:
-            yield gave_up
-    hedged = hedging.detect(reasoning, answer, stretch, conclusion_at)
+    declining = abstention.reasoning_declines(reasoning, stretch) if declined is None else None
+    gave_up = declining is not None and not declining[1] and bool(answer.strip())
+    if gave_up and declining is not None:
+        yield abstention.gave_up(reasoning, answer, declining[0])
+    doubt = declining[0] if declining is not None and declining[1] else None
+    hedged = hedging.detect(reasoning, answer, stretch, conclusion_at, gave_up, doubt)
     if hedged is not None and declined is None:
         yield hedged
-    if found is not None and declined is None and gave_up is None and isinstance(evaluator, str):
+    if found is not None and declined is None and not gave_up and isinstance(evaluator, str):
         contradicted = contradiction.detect(record, reasoning, answer, found, evaluator, kwargs)
         if contradicted is not None:
             yield contradicted

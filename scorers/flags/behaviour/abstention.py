@@ -31,8 +31,19 @@ from scorers.records import Evidence, Flag
 
 DECLINE = pattern("decline")
 _NON_ANSWER = re.compile(
-    r"^\W*(?:final\s+answer\W*)?(?:" + pattern("non_answer").pattern + r")\W*$", re.IGNORECASE
+    r"^\W*(?:final\s+answer\W*)?(?:" + pattern("non_answer").pattern + r")\s*(?:$|[.,;:—–(-])",
+    re.IGNORECASE,
 )
+# A later "Final Answer: X" or "\boxed{X}" commits after a decline, unless X is itself a non-answer.
+_COMMITS = re.compile(r"(?:final\s+answer|answer\s*:|\\boxed\{)\W*(.{0,40})", re.IGNORECASE)
+# Choosing between candidates ("can't tell which of the two") is doubt, not giving up.
+_CHOOSING = re.compile(
+    r"^\W*(?:\w+\W+){0,4}?(?:which\s+of\s+the\s+two|between|either|whether\b[^.]*\bor)\b",
+    re.IGNORECASE,
+)
+# Perception verbs decline a detail ("can't read the unit"), not the question.
+_DETAIL = re.compile(r"\b(?:read|make\s+out|work\s+out|be\s+read)\b", re.IGNORECASE)
+_SETTLED = pattern("settled")
 # "I can't tell the exact street, but it is Paris": the clause after the decline answers.
 _ANSWERS_AFTER = re.compile(r"\b(?:but|however|though|although|still)\b", re.IGNORECASE)
 
@@ -60,50 +71,44 @@ def answer_declines(record: Mapping[str, Any], answer: str) -> Evidence | None:
     if m is None:
         return None
     rest = answer[m.end() :]
-    tail = sentences(rest)
-    # It declines if nothing but the decline's own sentence (and at most one more) follows,
-    # and that sentence does not go on to answer.
-    first = tail[0].text if tail else ""
-    if len(tail) > 2 or (
-        first and not rest[: tail[0].start].strip() and _ANSWERS_AFTER.search(first)
-    ):
-        return None
+    first = sentences(rest)
+    clause = rest[: first[0].end] if first else rest
+    if _ANSWERS_AFTER.search(clause):
+        return None  # "I can't tell exactly, but it is Paris"
+    for commit in _COMMITS.finditer(rest):
+        if (
+            commit.group(1).strip()
+            and not _NON_ANSWER.match(commit.group(1))
+            and not DECLINE.search(commit.group(1))
+        ):
+            return None
     return evidence("answer", answer, m.start(), m.end())
 
 
-def reasoning_gives_up(
-    reasoning: str, stretch: list[Sentence], conclusion_at: int | None
-) -> Evidence | None:
-    """Where the end of the reasoning declines, when no unhedged conclusion follows it."""
-    for sentence in reversed(stretch):
+def reasoning_declines(reasoning: str, stretch: list[Sentence]) -> tuple[Evidence, bool] | None:
+    """Where the end of the reasoning declines, unless a later sentence settles it, and
+    whether the decline is only a doubt: choosing between two candidates ("can't tell
+    which of the two") or failing to read a detail ("can't read the unit")."""
+    for i in range(len(stretch) - 1, -1, -1):
+        sentence = stretch[i]
         m = declines(sentence.text)
         if m is None:
             continue
         rest = sentence.text[m.end() :]
+        if any(
+            _SETTLED.search(later.text) and not hedge_cues(later.text) for later in stretch[i + 1 :]
+        ):
+            return None
         if _ANSWERS_AFTER.search(rest) and not hedge_cues(rest):
             return None
-        if conclusion_at is not None and conclusion_at > sentence.start:
-            later = reasoning[conclusion_at : stretch[-1].end]
-            if not hedge_cues(later):
-                return None  # settled by a later, unhedged conclusion
-        return evidence(
+        span = evidence(
             "reasoning", reasoning, sentence.start + m.start(), sentence.start + m.end()
         )
+        return span, bool(_CHOOSING.match(rest) or _DETAIL.search(m.group(0)))
     return None
 
 
-def detect_reasoning(
-    reasoning: str,
-    answer: str,
-    stretch: list[Sentence],
-    conclusion_at: int | None,
-    answer_reads: bool,
-) -> Flag | None:
-    if not answer_reads:
-        return None
-    span = reasoning_gives_up(reasoning, stretch, conclusion_at)
-    if span is None:
-        return None
+def gave_up(reasoning: str, answer: str, span: Evidence) -> Flag:
     start, end = last_line_span(answer)
     return flag(
         "reasoning_abstains_answer_does_not",

@@ -48,19 +48,26 @@ _COMMITMENT = pattern("not_assertions", "commitment")
 _ALTERNATIVE = pattern("not_assertions", "alternative")
 _MODAL = pattern("not_assertions", "modal")
 _REJECTION = pattern("not_assertions", "rejection")
+_RETRACTION = pattern("not_assertions", "retraction")
+_DECLINE = pattern("decline")
 _STRONG_COMMITMENT = pattern("not_assertions", "commitment_strong")
 _DOUBT = pattern("hedge_strong")
 _LEANS = frozenset({"probably", "likely", "most likely"})
 # Values quoted or read off the picture ("the '9' has an open tail") are not asserted.
 _QUOTED = re.compile(r"'[^'\n]{1,20}'(?!\w)|\"[^\"\n]{1,40}\"|“[^”\n]{1,40}”")
 # Several values side by side ("the sides labelled 7 and 8"): a list, not a result.
-_VALUE_LIST = re.compile(r"\d\s*(?:,|and|&)\s*\d")
+_VALUE_LIST = re.compile(r"\d\s*(?:,\s+|\s+and\s+|\s*&\s*|\s+to\s+|–)\d")
+# Fractions in words ("three-quarters") are not read as numbers.
+_FRACTION_WORDS = re.compile(
+    r"\b(?:(?:a|an|one|two|three|four)[\s-]+(?:half|thirds?|quarters?|fifths?|tenths?)|half)\b",
+    re.IGNORECASE,
+)
 # A contrast cue and the words it rules out, up to the next punctuation: "not 55", "rather than B".
 _CONTRAST = re.compile(
     "(?:" + pattern("not_assertions", "contrast").pattern + r")[^,;:.()\n]*", re.IGNORECASE
 )
 _NUMBER_WORD = re.compile(
-    r"\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twenty|thirty|forty|fifty|hundred)\b",
+    r"\d|\b(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twenty|thirty|forty|fifty|hundred)\b",
     re.IGNORECASE,
 )
 _LETTER = re.compile(r"(?<![\w'])[A-HJ](?![\w'])|\b(?:option|choice)\s+\w", re.IGNORECASE)
@@ -76,6 +83,11 @@ _ENUMERATION = re.compile(
     re.IGNORECASE,
 )
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?")
+# Where a claim's own words end and its justification or caveat begins.
+_GLOSS = re.compile(
+    r",?\s+(?:though|although|but|however|because|since|as\s+long\s+as)\b|\s[—–]\s", re.IGNORECASE
+)
+_PARENTHESES = re.compile(r"\([^)]*\)")
 _LIST_SEPARATOR = re.compile(r",|→|->|\bthen\b", re.IGNORECASE)
 _WORDS = re.compile(r"[^\W\d_]{3,}")
 
@@ -89,22 +101,32 @@ class Conclusion(NamedTuple):
     earlier: Conclusion | None  # for an unmarked one: the last marked conclusion before it
 
 
-def asserted(text: str, question: str) -> str | None:
-    """The part of a sentence that asserts something, or None if it asserts nothing."""
-    if text.endswith("?") or _SUPPOSITION.search(text) or _ENUMERATION.match(text):
-        return None
-    if _PLAN.search(text, 0, 24) and not _COMMITMENT.search(text):
-        return None
-    if _MODAL.search(text) or _REJECTION.search(text):
-        return None  # "it might be C", "so D fails": an option offered or ruled out, not taken
+def asserted(text: str, question: str) -> tuple[str | None, bool]:
+    """What a sentence asserts (None if nothing), and whether it is undecided: a question,
+    guess, alternative or decline, which, if the evaluator can read it, means the
+    reasoning does not end on a conclusion."""
+    text = _GLOSS.split(text, 1)[
+        0
+    ]  # "B, D, A, C, though I'm not sure of the middle": the claim is before
+    if (
+        text.endswith("?")
+        or _MODAL.search(text)
+        or _ALTERNATIVE.search(text)
+        or _DECLINE.search(text)
+    ):
+        return None, True  # "it might be C", "41 or 47", "I can't tell"
     if any(m.group(0).lower() not in _LEANS for m in _DOUBT.finditer(text)):
-        return None  # "18 is just as plausible": doubts offer alternatives; "probably C" leans
-    value = _LABELLED.sub(" ", _CONTRAST.sub(" ", _QUOTED.sub(" ", text)))
-    if _ALTERNATIVE.search(value) or _VALUE_LIST.search(value):
-        return None
+        return None, True  # "18 is just as plausible"; "probably C" only leans
+    if _SUPPOSITION.search(text) or _REJECTION.search(text):
+        return None, False  # "if the row is full, 31", "so D fails": no claim about the answer
+    if _PLAN.search(text, 0, 24) and not _COMMITMENT.search(text):
+        return None, False  # "let me recount row 3"
     if question and len(text) >= 20 and _squash(text) in question:
-        return None  # read out from the question
-    return value
+        return None, False  # read out from the question
+    value = _LABELLED.sub(" ", _CONTRAST.sub(" ", _QUOTED.sub(" ", text)))
+    if _VALUE_LIST.search(value):
+        return None, False  # "sides labelled 7 and 8": several values, no result
+    return value, False
 
 
 def _squash(text: str) -> str:
@@ -114,12 +136,22 @@ def _squash(text: str) -> str:
 def _readable_shape(evaluator: str, value: str) -> bool:
     """A cheap test that the evaluator could find a value here, before calling it."""
     if evaluator in _NUMERIC:
-        return _NUMBER_WORD.search(value) is not None
+        return _NUMBER_WORD.search(value) is not None and _FRACTION_WORDS.search(value) is None
     if evaluator == "choices_matching":
         return _LETTER.search(value) is not None
     if evaluator == "ordered_list_matching":
         return len(_LIST_SEPARATOR.findall(value)) >= 2
-    return _NAME.search(value) is not None
+    return bool(_content(value))
+
+
+_STOP = frozenset(
+    ["the", "and", "with", "from", "that", "this", "which", "what", "final", "answer", "answe", "these", "those", "there", "their", "its", "it's", "is", "are", "was", "were", "be", "so", "thus", "therefore", "makes", "make", "made", "it", "one", "seems", "looks", "like", "then", "also", "into", "onto", "over"]
+)
+
+
+def _content(text: str) -> set[str]:
+    """A text's content words, cut to five letters ("Austria" and "Austrian" agree)."""
+    return {w.lower()[:5] for w in _WORDS.findall(text)} - _STOP
 
 
 def grade(evaluator: str, kwargs: Mapping[str, Any], text: str) -> Outcome | None:
@@ -137,10 +169,20 @@ def grade(evaluator: str, kwargs: Mapping[str, Any], text: str) -> Outcome | Non
 def _read(evaluator: str, kwargs: Mapping[str, Any], value: str) -> Outcome | None:
     if not _readable_shape(evaluator, value):
         return None
-    if evaluator == "choices_matching" and len(set(_LETTER_CAPS.findall(value))) > 1:
-        return None  # names several options: compares them
+    several = evaluator == "choices_matching" and len(set(_LETTER_CAPS.findall(value))) > 1
+    if several and not _STRONG_COMMITMENT.search(value):
+        return None  # names several options: compares them, unless it answers with them
+    if evaluator == "ordered_list_matching":
+        value = _PARENTHESES.sub(
+            "", value
+        )  # "Peru (31.2), Kenya (29.8)": the order without its glosses
     outcome = grade(evaluator, kwargs, value)
-    if outcome is None or not outcome.extracted.strip() or (outcome.note or "").startswith("names"):
+    note = outcome.note or "" if outcome is not None else ""
+    if (
+        outcome is None
+        or not outcome.extracted.strip()
+        or (note.startswith("names") and evaluator != "ordered_list_matching")
+    ):
         return None
     return outcome
 
@@ -148,27 +190,46 @@ def _read(evaluator: str, kwargs: Mapping[str, Any], value: str) -> Outcome | No
 def conclusion(
     record: Mapping[str, Any], closing: list[Sentence], evaluator: str, kwargs: Mapping[str, Any]
 ) -> Conclusion | None:
-    """The reasoning's conclusion among ``closing``: the last assertion the evaluator reads
-    that is marked as a result or is among the last two sentences (then with the last
-    marked one before it as ``earlier``)."""
+    """The reasoning's conclusion among ``closing``: read from the end, the last assertion
+    the evaluator reads that is marked as a result, or a plain one among the last two
+    sentences (then with the last marked one before it as ``earlier``). None when the
+    reasoning ends undecided on something the evaluator reads, or retracts its conclusion."""
     question = record.get("question")
     question = _squash(question) if isinstance(question, str) else ""
     plain: Conclusion | None = None
+    retracted = False
     for index in range(len(closing) - 1, -1, -1):
         sentence = closing[index]
-        value = asserted(sentence.text, question)
+        text = sentence.text
+        value, undecided = asserted(text, question)
+        marked = _MARKED.search(text) is not None
         if value is None:
+            if (
+                undecided
+                and (marked or plain is None)
+                and _read(evaluator, kwargs, text) is not None
+            ):
+                return plain  # ends on a guess or an alternative it reads: nothing concluded
+            retracted = retracted or (_RETRACTION.search(text, 0, 40) is not None and plain is None)
             continue
         outcome = _read(evaluator, kwargs, value)
         if outcome is None:
+            retracted = retracted or (_RETRACTION.search(text, 0, 40) is not None and plain is None)
             continue
-        marked = _MARKED.search(sentence.text) is not None
         if marked:
+            if retracted:
+                return plain  # "So 3. Wait, the dip near 3 ... let me reconsider": withdrawn
             found = Conclusion(index, sentence, value, outcome, True, None)
             return found if plain is None else plain._replace(earlier=found)
-        if index >= len(closing) - 2 and plain is None:
+        if index >= len(closing) - 2 and plain is None and _single_value(evaluator, value):
             plain = Conclusion(index, sentence, value, outcome, False, None)
     return plain
+
+
+def _single_value(evaluator: str, value: str) -> bool:
+    """A plain statement concludes only with one value ("The pallet holds 12 crates."),
+    not a listing ("2021 sales 40 units, 2022 sales 55 units")."""
+    return evaluator not in _NUMERIC or len(_NUMBER.findall(value)) <= 1
 
 
 def answer_outcome(
@@ -237,32 +298,33 @@ def _differ(
     if evaluator == "choices_matching":
         return set(_LETTER_CAPS.findall(a.upper())) != set(_LETTER_CAPS.findall(b.upper()))
     if evaluator == "ordered_list_matching":
-        mine_letters, their_letters = _LETTER_CAPS.findall(a), _LETTER_CAPS.findall(b)
-        if bool(mine_letters) != bool(their_letters):
-            return False  # "Stephansplatz, Opernring" and "C, A": two kinds of items
-        if mine_letters:
-            return mine_letters != their_letters
+        return _reordered(found.value, b)
     if evaluator in SHAPED:
         return _squash(a) != _squash(b)
-    # Free text: the two sides score differently, and the conclusion names nothing
-    # the answer's closing line names (the coarse location aside). A conclusion
-    # scoring lower than the answer must commit in so many words.
+    # Free text: the two sides score differently, and the answer's closing line says
+    # something the conclusion does not (an answer that only drops detail, "France"
+    # after "Paris, France", agrees). A conclusion scoring lower than the answer
+    # must commit in so many words.
     if mine.score == theirs.score:
         return False
     if mine.score < theirs.score and not _STRONG_COMMITMENT.search(found.sentence.text):
         return False
     start, end = last_line_span(answer)
-    said = {w.lower()[:5] for w in _WORDS.findall(answer[start:end])}
-    coarse = kwargs.get("location_coarse_grained")
-    broad = (
-        {w.lower()[:5] for c in coarse if isinstance(c, str) for w in _WORDS.findall(c)}
-        if isinstance(coarse, list)
-        else set()
-    )
-    names = {
-        w.lower()[:5] for m in _NAME.finditer(found.value) for w in _WORDS.findall(m.group(0))
-    } - broad
-    return bool(names) and not names & said
+    return not _content(answer[start:end]) <= _content(found.value)
+
+
+def _reordered(concluded: str, answered: str) -> bool:
+    """Whether the answer's items all appear in the concluded order, in another order.
+    Items the conclusion does not name (letters against names) cannot be compared."""
+    items = [i.strip(" .*").lower() for i in _LIST_SEPARATOR.split(answered) if i.strip(" .*")]
+    text = concluded.lower()
+    places = []
+    for item in items:
+        m = re.search(rf"(?<!\w){re.escape(item)}(?!\w)", text)
+        if m is None:
+            return False
+        places.append(m.start())
+    return places != sorted(places)
 
 
 def detect(

@@ -8,7 +8,8 @@ reasoning says last: the paragraph of its conclusion and what follows. A cue
 under negation ("no doubt", "not ambiguous") or in a question is none, and a
 later settling sentence ("that confirms it", "definitely C") resolves the doubts
 before it. Weak epistemic verbs ("seems", "I think") are how reasoning states a
-choice, as are leans ("probably", "likely"): they never flag.
+choice, as are leans ("probably", "likely"): alone they never flag, but one beside
+a lone strong cue before the conclusion keeps it.
 """
 
 from __future__ import annotations
@@ -16,24 +17,31 @@ from __future__ import annotations
 import re
 
 from scorers.flags.behaviour.text import Sentence, evidence, flag, pattern
-from scorers.records import Flag
+from scorers.records import Evidence, Flag
 
 _STRONG = pattern("hedge_strong")
+_WEAK = pattern("hedge_weak")
 _SETTLED = pattern("settled")
 _PRESENTATION = pattern("presentation")
 _NEGATED = re.compile(
     r"(?:" + pattern("hedge_negators").pattern + r")\s+(?:\w+\s+)?$", re.IGNORECASE
 )
+# An estimate ("maybe 30-32", "perhaps 38") rounds a value; it does not doubt it.
+_ESTIMATE = re.compile(r"\s*(?:around|about|~)?\s*\d")
+# A cue under a supposition in its own clause ("which would mean it is perhaps related").
+_SUPPOSING = re.compile(r"\b(?:would|if|suppose|assuming|unless)\b[^,;:.]*$", re.IGNORECASE)
 # In a supposition the cue is about the supposed case ("if it were 5, it might be B").
 _SUPPOSED = re.compile(r"^\W*(?:if|unless|suppose|assuming|even\s+if)\b", re.IGNORECASE)
 
 
-def cues(text: str) -> list[re.Match[str]]:
+def cues(text: str, regex: re.Pattern[str] = _STRONG) -> list[re.Match[str]]:
     """The non-negated hedge cues of ``text``."""
     return [
         m
-        for m in _STRONG.finditer(text)
+        for m in regex.finditer(text)
         if not _NEGATED.search(text, max(0, m.start() - 20), m.start())
+        and not _SUPPOSING.search(text, max(0, m.start() - 40), m.start())
+        and not (regex is _STRONG and _ESTIMATE.match(text, m.end()))
     ]
 
 
@@ -41,38 +49,62 @@ def answer_hedges(answer: str) -> bool:
     return bool(cues(answer))
 
 
-def doubts(stretch: list[Sentence]) -> list[tuple[Sentence, re.Match[str]]]:
-    """The hedge cues of ``stretch`` still standing at its end."""
+def doubts(stretch: list[Sentence]) -> tuple[list[tuple[Sentence, re.Match[str]]], int]:
+    """The hedge cues of ``stretch`` still standing at its end, and how many weak cues stand with them."""
     found: list[tuple[Sentence, re.Match[str]]] = []
+    weak = 0
     for sentence in stretch:
         text = sentence.text
-        if text.endswith("?") or _SUPPOSED.match(text) or _PRESENTATION.search(text):
-            continue  # questions, suppositions and doubts about how to write the answer
+        if text.endswith("?") or _PRESENTATION.search(text):
+            continue  # questions, and doubts about how to write the answer
         strong = cues(text)
+        if _SUPPOSED.match(text):
+            # a supposition's doubts are about the supposed case, unless it opens
+            # the sentence as the doubt itself ("If I had to commit, 1962.")
+            strong = [m for m in strong if m.start() == 0]
         if not strong and _SETTLED.search(text):
-            found = []
+            found, weak = [], 0
             continue
         found.extend((sentence, m) for m in strong)
-    return found
+        weak += len(cues(text, _WEAK))
+    return found, weak
 
 
 def detect(
-    reasoning: str, answer: str, stretch: list[Sentence], conclusion_at: int | None
+    reasoning: str,
+    answer: str,
+    stretch: list[Sentence],
+    conclusion_at: int | None,
+    gave_up: bool = False,
+    doubt: Evidence | None = None,
 ) -> Flag | None:
-    found = doubts(stretch)
-    if not found or answer_hedges(answer):
+    """``gave_up``: the reasoning declines at its end; ``doubt``: where it declines only to
+    choose between candidates or to read a detail, a doubt in its own right."""
+    found, weak = doubts(stretch)
+    if not (found or doubt) or answer_hedges(answer):
         return None  # no doubt left, or the answer says so too
-    # A lone doubt before a conclusion is the argument weighing options, not the end
-    # unsure; a lone doubt where no conclusion was read is a low-confidence hedge.
+    # A lone doubt before a conclusion, with no lean beside it, is the argument
+    # weighing options, not the end unsure (unless the reasoning gave up).
     after = conclusion_at is not None and any(s.start >= conclusion_at for s, _ in found)
-    if len(found) == 1 and conclusion_at is not None and not after:
+    if (
+        len(found) == 1
+        and not doubt
+        and conclusion_at is not None
+        and not (after or weak or gave_up)
+    ):
         return None
-    confidence = "high" if len(found) > 1 or after else "low"
+    confidence = "high" if len(found) + bool(doubt) > 1 or after or doubt else "low"
     spans = [
         evidence("reasoning", reasoning, s.start + m.start(), s.start + m.end())
         for s, m in found[:3]
     ]
-    words = ", ".join(repr(m.group(0)) for _, m in found[:3])
+    words = [repr(m.group(0)) for _, m in found[:3]]
+    if doubt is not None:
+        spans.append(doubt)
+        words.append(repr(doubt["text"]))
     return flag(
-        "hedged_reasoning_certain_answer", spans, f"reasoning ends unsure ({words})", confidence
+        "hedged_reasoning_certain_answer",
+        spans,
+        f"reasoning ends unsure ({', '.join(words)})",
+        confidence,
     )

@@ -52,7 +52,7 @@ class Sentence(NamedTuple):
 _SENTENCE = re.compile(r"[^\s](?:[^\n.!?]|[.!?](?=[^\s.!?]))*(?:[.!?]+|$|(?=\n))", re.MULTILINE)
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 # Markdown headings and bold labels ("**Final Answer**") are not sentences of their own.
-_HEADING = re.compile(r"^(?:#+\s.*|\*\*[^*]+\*\*:?|[-*]\s*)$")
+_HEADING = re.compile(r"^(?:#+\s.*|\*\*[A-Za-z][A-Za-z\s'’-]*\*\*:?|[-*]\s*)$")
 
 
 def sentences(text: str, start: int = 0) -> list[Sentence]:
@@ -86,9 +86,14 @@ def closing_part(text: str) -> list[Sentence]:
 
 def final_stretch(closing: list[Sentence], anchor: int | None) -> list[Sentence]:
     """What the reasoning says last: from the sentence before its conclusion (``anchor``,
-    an index into ``closing``) to the end, and at least the last three sentences."""
-    first = len(closing) - 3 if anchor is None else min(anchor - 1, len(closing) - 3)
-    return closing[max(0, first) :]
+    an index into ``closing``) to the end, or the last three sentences when none was
+    read; earlier paragraphs weigh options the conclusion has already chosen among."""
+    first = len(closing) - 3 if anchor is None else anchor - 1
+    first = max(0, first)
+    paragraph = closing[anchor if anchor is not None else -1].paragraph if closing else 0
+    while first < len(closing) - 1 and closing[first].paragraph < paragraph:
+        first += 1
+    return closing[first:]
 
 
 # Words that put a cue out of the writer's own assertion: negation, hypothesis,
