@@ -145,7 +145,46 @@ def _readable_shape(evaluator: str, value: str) -> bool:
 
 
 _STOP = frozenset(
-    ["the", "and", "with", "from", "that", "this", "which", "what", "final", "answer", "answe", "these", "those", "there", "their", "its", "it's", "is", "are", "was", "were", "be", "so", "thus", "therefore", "makes", "make", "made", "it", "one", "seems", "looks", "like", "then", "also", "into", "onto", "over"]
+    [
+        "the",
+        "and",
+        "with",
+        "from",
+        "that",
+        "this",
+        "which",
+        "what",
+        "final",
+        "answer",
+        "answe",
+        "these",
+        "those",
+        "there",
+        "their",
+        "its",
+        "it's",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "so",
+        "thus",
+        "therefore",
+        "makes",
+        "make",
+        "made",
+        "it",
+        "one",
+        "seems",
+        "looks",
+        "like",
+        "then",
+        "also",
+        "into",
+        "onto",
+        "over",
+    ]
 )
 
 
