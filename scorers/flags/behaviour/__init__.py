@@ -54,7 +54,19 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     if gave_up and declining is not None:
         yield abstention.gave_up(reasoning, answer, declining[0])
     doubt = declining[0] if declining is not None and declining[1] else None
-    hedged = hedging.detect(reasoning, answer, stretch, conclusion_at, gave_up, doubt)
+    # Giving up is itself the end unsure: the doubts of the paragraph before it count too.
+    doubted = stretch
+    if gave_up and closing:
+        doubted = [s for s in closing if s.paragraph >= stretch[0].paragraph - 1]
+    hedged = hedging.detect(
+        reasoning,
+        answer,
+        doubted,
+        conclusion_at,
+        found is not None and found.marked,
+        gave_up,
+        doubt,
+    )
     if hedged is not None and declined is None:
         yield hedged
     if found is not None and declined is None and not gave_up and isinstance(evaluator, str):

@@ -38,7 +38,7 @@ _NON_ANSWER = re.compile(
 _COMMITS = re.compile(r"(?:final\s+answer|answer\s*:|\\boxed\{)\W*(.{0,40})", re.IGNORECASE)
 # Choosing between candidates ("can't tell which of the two") is doubt, not giving up.
 _CHOOSING = re.compile(
-    r"^\W*(?:\w+\W+){0,4}?(?:which\s+of\s+the\s+two|between|either|whether\b[^.]*\bor)\b",
+    r"^\W*(?:\w+\W+){0,4}?(?:which\s+of\s+the\s+two|between\s+\w+\s+and\s+\w+|whether\s+[^,.;]*\bor\b)",
     re.IGNORECASE,
 )
 # Perception verbs decline a detail ("can't read the unit"), not the question.

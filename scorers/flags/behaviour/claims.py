@@ -36,7 +36,7 @@ _GAP = r"(?:[^.!?\n;]|\.(?=\d)){0,60}?"
 
 def _account(verbs: str, objects: str) -> re.Pattern[str]:
     return re.compile(
-        rf"{_FIRST}(?:{alternation(CUES[verbs])}){_GAP}(?:{alternation(CUES[objects])})(?![\w-])",
+        rf"{_FIRST}(?:{alternation(CUES[verbs])}){_GAP}(?:{alternation(CUES[objects])})(?![\w-]|\s+(?:method|style|approach|steps?)\b)",
         re.IGNORECASE | re.MULTILINE,
     )
 
@@ -80,12 +80,16 @@ def available(record: Mapping[str, Any], declared: Iterable[str]) -> frozenset[s
     return _families_of(frozenset(names))
 
 
+# "Zooming in mentally", "rotating it in my head": the act is the reader's own.
+_MENTAL = re.compile(rf"\W*(?:\w+\W+){{0,3}}?(?:{alternation(CUES['mental'])})", re.IGNORECASE)
+
+
 def _first_claim(
     text: str, patterns: tuple[re.Pattern[str], ...]
 ) -> tuple[re.Match[str], bool] | None:
     for regex in patterns:
         for m in regex.finditer(text):
-            if not in_scope_of_doubt(text, m.start()):
+            if not in_scope_of_doubt(text, m.start()) and not _MENTAL.match(text, m.end()):
                 return m, id(regex) in _REPORTS
     return None
 

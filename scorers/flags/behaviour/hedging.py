@@ -21,13 +21,15 @@ from scorers.records import Evidence, Flag
 
 _STRONG = pattern("hedge_strong")
 _WEAK = pattern("hedge_weak")
+_LEANS = pattern("hedge_leans")
 _SETTLED = pattern("settled")
 _PRESENTATION = pattern("presentation")
 _NEGATED = re.compile(
-    r"(?:" + pattern("hedge_negators").pattern + r")\s+(?:\w+\s+)?$", re.IGNORECASE
+    r"(?:" + pattern("hedge_negators").pattern + r")\s+(?:\w+\s+){0,2}$", re.IGNORECASE
 )
 # An estimate ("maybe 30-32", "perhaps 38") rounds a value; it does not doubt it.
-_ESTIMATE = re.compile(r"\s*(?:around|about|~)?\s*\d")
+_ESTIMATE = re.compile(r"\s*(?:around|about|~)?\s*\d[\d.,%]*(?!\s+or\b)")
+_ROUNDING = frozenset({"maybe", "perhaps", "possibly"})
 # A cue under a supposition in its own clause ("which would mean it is perhaps related").
 _SUPPOSING = re.compile(r"\b(?:would|if|suppose|assuming|unless)\b[^,;:.]*$", re.IGNORECASE)
 # In a supposition the cue is about the supposed case ("if it were 5, it might be B").
@@ -41,12 +43,13 @@ def cues(text: str, regex: re.Pattern[str] = _STRONG) -> list[re.Match[str]]:
         for m in regex.finditer(text)
         if not _NEGATED.search(text, max(0, m.start() - 20), m.start())
         and not _SUPPOSING.search(text, max(0, m.start() - 40), m.start())
-        and not (regex is _STRONG and _ESTIMATE.match(text, m.end()))
+        and not (m.group(0).lower() in _ROUNDING and _ESTIMATE.match(text, m.end()))
     ]
 
 
 def answer_hedges(answer: str) -> bool:
-    return bool(cues(answer))
+    """Whether the answer itself keeps a doubt: a hedge cue or a lean ("most likely")."""
+    return bool(cues(answer) or cues(answer, _LEANS))
 
 
 def doubts(stretch: list[Sentence]) -> tuple[list[tuple[Sentence, re.Match[str]]], int]:
@@ -66,7 +69,7 @@ def doubts(stretch: list[Sentence]) -> tuple[list[tuple[Sentence, re.Match[str]]
             found, weak = [], 0
             continue
         found.extend((sentence, m) for m in strong)
-        weak += len(cues(text, _WEAK))
+        weak += len(cues(text, _WEAK)) + len(cues(text, _LEANS))
     return found, weak
 
 
@@ -75,11 +78,13 @@ def detect(
     answer: str,
     stretch: list[Sentence],
     conclusion_at: int | None,
+    firm: bool = False,
     gave_up: bool = False,
     doubt: Evidence | None = None,
 ) -> Flag | None:
-    """``gave_up``: the reasoning declines at its end; ``doubt``: where it declines only to
-    choose between candidates or to read a detail, a doubt in its own right."""
+    """``conclusion_at``: where the reasoning's conclusion starts, ``firm`` if it is marked as
+    a result; ``gave_up``: the reasoning declines at its end; ``doubt``: where it declines
+    only to choose between candidates or to read a detail, a doubt in its own right."""
     found, weak = doubts(stretch)
     if not (found or doubt) or answer_hedges(answer):
         return None  # no doubt left, or the answer says so too
