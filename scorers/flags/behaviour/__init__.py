@@ -49,7 +49,9 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     anchor = found.position if found is not None else None
     stretch = final_stretch(closing, anchor)
     conclusion_at = found.sentence.start if found is not None else None
-    declining = abstention.reasoning_declines(reasoning, stretch) if declined is None else None
+    declining = (
+        abstention.reasoning_declines(record, reasoning, stretch) if declined is None else None
+    )
     gave_up = declining is not None and not declining[1] and bool(answer.strip())
     if gave_up and declining is not None:
         yield abstention.gave_up(reasoning, answer, declining[0])

@@ -41,6 +41,17 @@ _CHOOSING = re.compile(
     r"^\W*(?:\w+\W+){0,4}?(?:which\s+of\s+the\s+two|between\s+\w+\s+and\s+\w+|whether\s+[^,.;]*\bor\b)",
     re.IGNORECASE,
 )
+# Two candidates named around a decline ("torn between B and D", "either 3 or 8"): a doubt.
+_TWO = re.compile(
+    r"\b(?:either\s+\S+\s+or|between\s+(?:the\s+two|\S+\s+and)|torn\s+between|which\s+of\s+the\s+two)\b",
+    re.IGNORECASE,
+)
+# "can't pin it down better than that": a bound on precision, not giving up.
+_DEGREE = re.compile(
+    r"^\W*(?:\w+\W+){0,3}?(?:better|more\s+precisely|exactly|precisely|further)\b", re.IGNORECASE
+)
+# "The overlap can't be determined, which is exactly option E": the decline is the answer's content.
+_CONTENT = re.compile(r"\b(?:option|choice)\s+\(?[A-J]\b|\banswer\s+is\b", re.IGNORECASE)
 # Perception verbs decline a detail ("can't read the unit"), not the question.
 _DETAIL = re.compile(r"\b(?:read|make\s+out|work\s+out|be\s+read)\b", re.IGNORECASE)
 _SETTLED = pattern("settled")
@@ -59,8 +70,7 @@ def declines(text: str) -> re.Match[str] | None:
 
 def answer_declines(record: Mapping[str, Any], answer: str) -> Evidence | None:
     """Where the answer declines to answer, if it does."""
-    reference = record.get("reference")
-    if isinstance(reference, str) and (DECLINE.search(reference) or _NON_ANSWER.match(reference)):
+    if _reference_declines(record):
         return None
     start, end = last_line_span(answer)
     if _NON_ANSWER.match(answer[start:end]):
@@ -85,14 +95,19 @@ def answer_declines(record: Mapping[str, Any], answer: str) -> Evidence | None:
     return evidence("answer", answer, m.start(), m.end())
 
 
-def reasoning_declines(reasoning: str, stretch: list[Sentence]) -> tuple[Evidence, bool] | None:
+def reasoning_declines(
+    record: Mapping[str, Any], reasoning: str, stretch: list[Sentence]
+) -> tuple[Evidence, bool] | None:
     """Where the end of the reasoning declines, unless a later sentence settles it, and
     whether the decline is only a doubt: choosing between two candidates ("can't tell
-    which of the two") or failing to read a detail ("can't read the unit")."""
+    which of the two"), bounding precision ("can't pin it down better") or failing to
+    read a detail ("can't read the unit")."""
+    if _reference_declines(record):
+        return None
     for i in range(len(stretch) - 1, -1, -1):
         sentence = stretch[i]
         m = declines(sentence.text)
-        if m is None:
+        if m is None or _CONTENT.search(sentence.text):
             continue
         rest = sentence.text[m.end() :]
         if any(
@@ -104,8 +119,22 @@ def reasoning_declines(reasoning: str, stretch: list[Sentence]) -> tuple[Evidenc
         span = evidence(
             "reasoning", reasoning, sentence.start + m.start(), sentence.start + m.end()
         )
-        return span, bool(_CHOOSING.match(rest) or _DETAIL.search(m.group(0)))
+        near = " ".join(s.text for s in stretch[max(0, i - 1) : i + 2])
+        doubt = (
+            _CHOOSING.match(rest)
+            or _TWO.search(near)
+            or _DEGREE.match(rest)
+            or _DETAIL.search(m.group(0))
+        )
+        return span, bool(doubt)
     return None
+
+
+def _reference_declines(record: Mapping[str, Any]) -> bool:
+    reference = record.get("reference")
+    return isinstance(reference, str) and bool(
+        DECLINE.search(reference) or _NON_ANSWER.match(reference)
+    )
 
 
 def gave_up(reasoning: str, answer: str, span: Evidence) -> Flag:
