@@ -243,7 +243,11 @@ def test_reference_example_gemini_traces() -> None:
 
 
 def test_recompute_flags_runs_the_detectors_and_stores_them() -> None:
-    rec = record("After a quick web search, the answer is 42.", "Final Answer: 24", kwargs={"value_to_match": 42})
+    rec = record(
+        "After a quick web search, the answer is 42.",
+        "Final Answer: 24",
+        kwargs={"value_to_match": 42},
+    )
     flags = recompute_flags(rec)
     heuristic = {f["kind"] for f in flags if f["source"] == "heuristic"}
     assert heuristic == {"claims_web_search", "answer_contradicts_reasoning"}
