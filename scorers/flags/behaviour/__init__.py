@@ -72,6 +72,8 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     if hedged is not None and declined is None:
         yield hedged
     if found is not None and declined is None and not gave_up and isinstance(evaluator, str):
-        contradicted = contradiction.detect(record, reasoning, answer, found, evaluator, kwargs)
+        contradicted = contradiction.detect(
+            record, reasoning, answer, closing, found, evaluator, kwargs
+        )
         if contradicted is not None:
             yield contradicted

@@ -25,13 +25,14 @@ from scorers.flags.behaviour.text import (
     in_scope_of_doubt,
     last_line_span,
     pattern,
+    regex,
     sentences,
 )
 from scorers.records import Evidence, Flag
 
 DECLINE = pattern("decline")
 _NON_ANSWER = re.compile(
-    r"^\W*(?:final\s+answer\W*)?(?:" + pattern("non_answer").pattern + r")\s*(?:$|[.,;:—–(-])",
+    r"^\W*(?:final\s+answer\W*)?(?:" + regex("non_answer").pattern + r")\s*(?:$|[.,;:—–(-])",
     re.IGNORECASE,
 )
 # A later "Final Answer: X" or "\boxed{X}" commits after a decline, unless X is itself a non-answer.

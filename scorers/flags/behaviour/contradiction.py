@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 from scorers.errors import EvaluatorError
 from scorers.evaluate.evaluators import evaluate
 from scorers.evaluate.outcome import Outcome
-from scorers.flags.behaviour.text import Sentence, evidence, flag, last_line_span, pattern
+from scorers.flags.behaviour.text import Sentence, evidence, flag, last_line_span, pattern, regex
 from scorers.records import Flag, verdict_of
 
 # Evaluators whose answer has a shape (a number, letters, an order): their
@@ -64,19 +64,19 @@ _FRACTION_WORDS = re.compile(
 )
 # A contrast cue and the words it rules out, up to the next punctuation: "not 55", "rather than B".
 _CONTRAST = re.compile(
-    "(?:" + pattern("not_assertions", "contrast").pattern + r")[^,;:.()\n]*", re.IGNORECASE
+    "(?:" + regex("not_assertions", "contrast").pattern + r")[^,;:.()\n]*", re.IGNORECASE
 )
 _NUMBER_WORD = re.compile(
     r"\d|\b(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twenty|thirty|forty|fifty|hundred)\b",
     re.IGNORECASE,
 )
-_LETTER = re.compile(r"(?<![\w'])[A-HJ](?![\w'])|\b(?:option|choice)\s+\w", re.IGNORECASE)
+_LETTER = re.compile(r"(?<![\w'])[A-HJ](?![\w'])|(?i:\b(?:option|choice)\s+\w)")
 _LETTER_CAPS = re.compile(r"(?<![\w'])[A-HJ](?![\w'])")
 # A name: a capitalised word that does not open the sentence ("I" and its forms are not names).
 _NAME = re.compile(r"(?<=[\s(\"'*])(?!I\b|I'[a-z]+\b)[A-ZÀ-Ý][\w'’-]+|\*\*[^*]+\*\*")
 # "statement 8", "step 3": a number that labels something is no value; nor is a list item's number.
 _LABELLED = re.compile(
-    "(?:" + pattern("not_assertions", "label").pattern + r")\s*#?\d+\b", re.IGNORECASE
+    "(?:" + regex("not_assertions", "label").pattern + r")\s*#?\d+\b", re.IGNORECASE
 )
 _ENUMERATION = re.compile(
     r"^(?:[-*•]\s|\**step\s+\d+|\d+[.)]\s|\(?[A-Ja-j][.)]\s|\**(?:option|choice)\s+\(?[A-J]\)?\s*[:.-])",
@@ -95,8 +95,8 @@ _WORDS = re.compile(r"[^\W\d_]{3,}")
 class Conclusion(NamedTuple):
     position: int  # index into the closing sentences
     sentence: Sentence
-    value: str  # the sentence without the values it rules out: what was read
-    outcome: Outcome
+    value: str  # the sentence without the values it rules out
+    read: str  # what the evaluator is given, if the answer does not plainly agree
     marked: bool  # marked as a result; an unmarked conclusion makes a low-confidence flag
     earlier: Conclusion | None  # for an unmarked one: the last marked conclusion before it
 
@@ -105,25 +105,23 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
     """What a sentence asserts (None if nothing), and whether it is undecided: a question,
     guess, alternative or decline, which, if the evaluator can read it, means the
     reasoning does not end on a conclusion."""
-    text = _GLOSS.split(text, 1)[
-        0
-    ]  # "B, D, A, C, though I'm not sure of the middle": the claim is before
-    if (
-        text.endswith("?")
-        or _MODAL.search(text)
-        or _ALTERNATIVE.search(text)
-        or _DECLINE.search(text)
+    # "B, D, A, C, though I'm not sure of the middle": the claim is before the gloss
+    gloss = _GLOSS.search(text)
+    cut = gloss.start() if gloss else len(text)
+    head = text[:cut]
+    if head.endswith("?") or any(
+        cue.search(text, 0, cut) for cue in (_MODAL, _ALTERNATIVE, _DECLINE)
     ):
         return None, True  # "it might be C", "41 or 47", "I can't tell"
-    if any(m.group(0).lower() not in _LEANS for m in _DOUBT.finditer(text)):
+    if any(m.group(0) not in _LEANS for m in _DOUBT.finditer(text, 0, cut)):
         return None, True  # "18 is just as plausible"; "probably C" only leans
-    if _SUPPOSITION.search(text) or _REJECTION.search(text):
+    if _SUPPOSITION.search(text, 0, cut) or _REJECTION.search(text, 0, cut):
         return None, False  # "if the row is full, 31", "so D fails": no claim about the answer
-    if _PLAN.search(text, 0, 24) and not _COMMITMENT.search(text):
+    if _PLAN.search(text, 0, min(24, cut)) and not _COMMITMENT.search(text, 0, cut):
         return None, False  # "let me recount row 3"
-    if question and len(text) >= 20 and _squash(text) in question:
+    if question and len(head) >= 20 and _squash(head) in question:
         return None, False  # read out from the question
-    value = _LABELLED.sub(" ", _CONTRAST.sub(" ", _QUOTED.sub(" ", text)))
+    value = _LABELLED.sub(" ", _CONTRAST.sub(" ", _QUOTED.sub(" ", head)))
     if _VALUE_LIST.search(value):
         return None, False  # "sides labelled 7 and 8": several values, no result
     return value, False
@@ -205,29 +203,33 @@ def grade(evaluator: str, kwargs: Mapping[str, Any], text: str) -> Outcome | Non
         return None
 
 
-def _read(evaluator: str, kwargs: Mapping[str, Any], value: str) -> Outcome | None:
+def _readable(evaluator: str, value: str) -> str | None:
+    """What the evaluator would be given to read ``value``, or None when a cheap look
+    shows it holds no answer of the evaluator's shape (evaluating is the costly part)."""
     if not _readable_shape(evaluator, value):
         return None
     several = evaluator == "choices_matching" and len(set(_LETTER_CAPS.findall(value))) > 1
     if several and not _STRONG_COMMITMENT.search(value):
         return None  # names several options: compares them, unless it answers with them
     if evaluator == "ordered_list_matching":
-        value = _PARENTHESES.sub(
-            "", value
-        )  # "Peru (31.2), Kenya (29.8)": the order without its glosses
+        return _PARENTHESES.sub("", value)  # "Peru (31.2), Kenya (29.8)": the order alone
+    return value
+
+
+def _read(evaluator: str, kwargs: Mapping[str, Any], value: str) -> Outcome | None:
     outcome = grade(evaluator, kwargs, value)
     note = outcome.note or "" if outcome is not None else ""
-    if (
-        outcome is None
-        or not outcome.extracted.strip()
-        or (note.startswith("names") and evaluator != "ordered_list_matching")
-    ):
+    if outcome is None or not outcome.extracted.strip() or note.startswith("names"):
         return None
     return outcome
 
 
 def conclusion(
-    record: Mapping[str, Any], closing: list[Sentence], evaluator: str, kwargs: Mapping[str, Any]
+    record: Mapping[str, Any],
+    closing: list[Sentence],
+    evaluator: str,
+    kwargs: Mapping[str, Any],
+    before: int | None = None,
 ) -> Conclusion | None:
     """The reasoning's conclusion among ``closing``: read from the end, the last assertion
     the evaluator reads that is marked as a result, or a plain one among the last two
@@ -237,31 +239,27 @@ def conclusion(
     question = _squash(question) if isinstance(question, str) else ""
     plain: Conclusion | None = None
     retracted = False
-    for index in range(len(closing) - 1, -1, -1):
+    for index in range(len(closing) - 1 if before is None else before - 1, -1, -1):
         sentence = closing[index]
         text = sentence.text
         value, undecided = asserted(text, question)
         marked = _MARKED.search(text) is not None
         if value is None:
-            if (
-                undecided
-                and (marked or plain is None)
-                and _read(evaluator, kwargs, text) is not None
-            ):
+            if undecided and (marked or plain is None) and _readable(evaluator, text) is not None:
                 return plain  # ends on a guess or an alternative it reads: nothing concluded
             retracted = retracted or (_RETRACTION.search(text, 0, 40) is not None and plain is None)
             continue
-        outcome = _read(evaluator, kwargs, value)
-        if outcome is None:
+        read = _readable(evaluator, value)
+        if read is None:
             retracted = retracted or (_RETRACTION.search(text, 0, 40) is not None and plain is None)
             continue
         if marked:
             if retracted:
                 return plain  # "So 3. Wait, the dip near 3 ... let me reconsider": withdrawn
-            found = Conclusion(index, sentence, value, outcome, True, None)
+            found = Conclusion(index, sentence, value, read, True, None)
             return found if plain is None else plain._replace(earlier=found)
         if index >= len(closing) - 2 and plain is None and _single_value(evaluator, value):
-            plain = Conclusion(index, sentence, value, outcome, False, None)
+            plain = Conclusion(index, sentence, value, read, False, None)
     return plain
 
 
@@ -321,10 +319,33 @@ def _holds(text: str, value: tuple[float, int]) -> bool:
     )
 
 
+def _plainly_agrees(evaluator: str, found: Conclusion, theirs: Outcome, answer: str) -> bool:
+    """Whether the conclusion visibly holds the answer's value, so that reading it with
+    the evaluator (the costly part) is not needed: the answer's number among its numbers,
+    its option letters, its order, or every word of the answer's closing line."""
+    b = theirs.extracted.strip()
+    if not b:
+        return True  # nothing to compare with
+    if evaluator in _NUMERIC:
+        y = _number(b)
+        return y is not None and _holds(found.value, y)
+    if evaluator == "choices_matching":
+        return set(_LETTER_CAPS.findall(found.read)) == set(_LETTER_CAPS.findall(b.upper()))
+    if evaluator == "ordered_list_matching":
+        return not _reordered(found.value, b)
+    if evaluator in SHAPED:
+        return _squash(b) in _squash(found.value)
+    start, end = last_line_span(answer)
+    return _content(answer[start:end]) <= _content(found.value)
+
+
 def _differ(
-    evaluator: str, found: Conclusion, theirs: Outcome, answer: str, kwargs: Mapping[str, Any]
+    evaluator: str,
+    found: Conclusion,
+    mine: Outcome,
+    theirs: Outcome,
+    answer: str,
 ) -> bool:
-    mine = found.outcome
     a, b = mine.extracted.strip(), theirs.extracted.strip()
     if not a or not b:
         return False
@@ -336,8 +357,6 @@ def _differ(
         return not (_same_number(x, y) or _holds(found.value, y) or _holds(answer, x))
     if evaluator == "choices_matching":
         return set(_LETTER_CAPS.findall(a.upper())) != set(_LETTER_CAPS.findall(b.upper()))
-    if evaluator == "ordered_list_matching":
-        return _reordered(found.value, b)
     if evaluator in SHAPED:
         return _squash(a) != _squash(b)
     # Free text: the two sides score differently, and the answer's closing line says
@@ -350,6 +369,25 @@ def _differ(
         return False
     start, end = last_line_span(answer)
     return not _content(answer[start:end]) <= _content(found.value)
+
+
+def _contradicts(
+    evaluator: str, kwargs: Mapping[str, Any], found: Conclusion, theirs: Outcome, answer: str
+) -> Outcome | None:
+    """The conclusion as the evaluator reads it, when it differs from the answer."""
+    if _plainly_agrees(evaluator, found, theirs, answer):
+        return None
+    if evaluator == "ordered_list_matching":
+        return Outcome(score=0, extracted=found.read)  # compared by the items' places above
+    mine = _read(evaluator, kwargs, found.read)
+    if mine is None:
+        return _UNREAD
+    if not _differ(evaluator, found, mine, theirs, answer):
+        return None
+    return mine
+
+
+_UNREAD = Outcome(score=0, extracted="")  # the evaluator read nothing in a conclusion
 
 
 def _reordered(concluded: str, answered: str) -> bool:
@@ -370,25 +408,36 @@ def detect(
     record: Mapping[str, Any],
     reasoning: str,
     answer: str,
+    closing: list[Sentence],
     found: Conclusion,
     evaluator: str,
     kwargs: Mapping[str, Any],
 ) -> Flag | None:
     theirs = answer_outcome(record, evaluator, kwargs, answer)
-    if theirs is None or not _differ(evaluator, found, theirs, answer, kwargs):
+    if theirs is None:
         return None
-    if found.earlier is not None and not _differ(evaluator, found.earlier, theirs, answer, kwargs):
+    mine = _contradicts(evaluator, kwargs, found, theirs, answer)
+    while mine is _UNREAD:
+        # the evaluator finds no answer where the cheap look saw one: look further back
+        found = conclusion(record, closing, evaluator, kwargs, found.position)  # type: ignore[assignment]
+        if found is None:
+            return None
+        mine = _contradicts(evaluator, kwargs, found, theirs, answer)
+    if mine is None:
+        return None
+    earlier = found.earlier
+    if earlier is not None and _contradicts(evaluator, kwargs, earlier, theirs, answer) is None:
         return None  # a plain closing remark, after a marked result the answer gives
     at = answer.rfind(theirs.extracted.strip()) if theirs.extracted.strip() else -1
     a_start, a_end = (at, at + len(theirs.extracted.strip())) if at >= 0 else last_line_span(answer)
     sentence = found.sentence
-    confident = found.marked and (evaluator in SHAPED or found.outcome.score > 0)
+    confident = found.marked and (evaluator in SHAPED or mine.score > 0)
     return flag(
         "answer_contradicts_reasoning",
         [
             evidence("reasoning", reasoning, sentence.start, sentence.end),
             evidence("answer", answer, a_start, a_end),
         ],
-        f"reasoning concludes {found.outcome.extracted!r}, answer gives {theirs.extracted!r}",
+        f"reasoning concludes {mine.extracted!r}, answer gives {theirs.extracted!r}",
         "high" if confident else "low",
     )

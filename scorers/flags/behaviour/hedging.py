@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from scorers.flags.behaviour.text import Sentence, evidence, flag, pattern
+from scorers.flags.behaviour.text import Sentence, evidence, flag, pattern, regex
 from scorers.records import Evidence, Flag
 
 _STRONG = pattern("hedge_strong")
@@ -25,7 +25,7 @@ _LEANS = pattern("hedge_leans")
 _SETTLED = pattern("settled")
 _PRESENTATION = pattern("presentation")
 _NEGATED = re.compile(
-    r"(?:" + pattern("hedge_negators").pattern + r")\s+(?:\w+\s+){0,2}$", re.IGNORECASE
+    r"(?:" + regex("hedge_negators").pattern + r")\s+(?:\w+\s+){0,2}$", re.IGNORECASE
 )
 # An estimate ("maybe 30-32", "perhaps 38") rounds a value; it does not doubt it.
 _ESTIMATE = re.compile(r"\s*(?:around|about|~)?\s*\d[\d.,%]*(?!\s+or\b)")
