@@ -42,9 +42,14 @@ _CHOOSING = re.compile(
     r"^\W*(?:\w+\W+){0,4}?(?:which\s+of\s+the\s+two|between\s+\w+\s+and\s+\w+|whether\s+[^,.;]*\bor\b)",
     re.IGNORECASE,
 )
-# Two candidates named around a decline ("torn between B and D", "either 3 or 8"): a doubt.
+# Two candidates named in a decline ("can't tell between B and D"), or the writer torn
+# between them next to it ("I'm torn between B and D. The chart can't tell."): a doubt.
 _TWO = re.compile(
-    r"\b(?:either\s+\S+\s+or|between\s+(?:the\s+two|\S+\s+and)|torn\s+between|which\s+of\s+the\s+two)\b",
+    r"\b(?:either\s+\S+\s+or|between\s+(?:the\s+two|\S+\s+and)|which\s+of\s+the\s+two)\b",
+    re.IGNORECASE,
+)
+_TORN = re.compile(
+    r"\b(?:torn|flipping|going\s+back\s+and\s+forth)\s+between\b|\beither\s+\S+\s+or\b",
     re.IGNORECASE,
 )
 # "can't pin it down better than that": a bound on precision, not giving up.
@@ -54,7 +59,7 @@ _DEGREE = re.compile(
 # "The overlap can't be determined, which is exactly option E": the decline is the answer's content.
 _CONTENT = re.compile(r"\b(?:option|choice)\s+\(?[A-J]\b|\banswer\s+is\b", re.IGNORECASE)
 # Perception verbs decline a detail ("can't read the unit"), not the question.
-_DETAIL = re.compile(r"\b(?:read|make\s+out|work\s+out|be\s+read)\b", re.IGNORECASE)
+_DETAIL = re.compile(r"\b(?:read|make\s+out|be\s+read)\b", re.IGNORECASE)
 _SETTLED = pattern("settled")
 # "I can't tell the exact street, but it is Paris": the clause after the decline answers.
 _ANSWERS_AFTER = re.compile(r"\b(?:but|however|though|although|still)\b", re.IGNORECASE)
@@ -123,7 +128,8 @@ def reasoning_declines(
         near = " ".join(s.text for s in stretch[max(0, i - 1) : i + 2])
         doubt = (
             _CHOOSING.match(rest)
-            or _TWO.search(near)
+            or _TWO.search(sentence.text)
+            or _TORN.search(near)
             or _DEGREE.match(rest)
             or _DETAIL.search(m.group(0))
         )

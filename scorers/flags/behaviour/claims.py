@@ -71,18 +71,20 @@ _MENTAL = re.compile(rf"\W*(?:\w+\W+){{0,3}}?(?:{alternation(CUES['mental'])})",
 
 
 def _account(text: str, verbs: str, objects: str) -> tuple[int, int] | None:
-    """The first "subject, verb of use, object" in one clause, outside doubt's scope."""
-    object_cues = pattern(objects)
-    for verb in pattern(verbs).finditer(text):
-        subject = _SUBJECT.search(text, max(0, verb.start() - 60), verb.start())
-        if subject is None:
+    """The first "subject, verb of use, object" in one clause, outside doubt's scope. Read
+    from the objects, which are rare, back to the verb and its subject."""
+    verb_cues = pattern(verbs)
+    for thing in pattern(objects).finditer(text):
+        if _MANNER.match(text, thing.end()):
             continue
-        reach = verb.end() + 61
-        stop = _CLAUSE_END.search(text, verb.end(), reach)
-        for thing in object_cues.finditer(text, verb.end(), stop.start() if stop else reach):
-            if not _MANNER.match(text, thing.end()) and _outside_doubt(
-                text, subject.start(), thing.end()
-            ):
+        lo = max(0, thing.start() - 61)
+        stop = None
+        for stop in _CLAUSE_END.finditer(text, lo, thing.start()):
+            pass
+        lo = stop.end() if stop is not None else lo
+        for verb in verb_cues.finditer(text, lo, thing.start()):
+            subject = _SUBJECT.search(text, max(0, verb.start() - 60), verb.start())
+            if subject is not None and _outside_doubt(text, subject.start(), thing.end()):
                 return subject.start(), thing.end()
     return None
 

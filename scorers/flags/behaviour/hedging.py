@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from scorers.flags.behaviour.text import Sentence, evidence, flag, pattern, regex
+from scorers.flags.behaviour.text import CueView, Sentence, evidence, flag, pattern, regex
 from scorers.records import Evidence, Flag
 
 _STRONG = pattern("hedge_strong")
@@ -36,11 +36,11 @@ _SUPPOSING = re.compile(r"\b(?:would|if|suppose|assuming|unless)\b[^,;:.]*$", re
 _SUPPOSED = re.compile(r"^\W*(?:if|unless|suppose|assuming|even\s+if)\b", re.IGNORECASE)
 
 
-def cues(text: str, regex: re.Pattern[str] = _STRONG) -> list[re.Match[str]]:
+def cues(text: str, cue: CueView = _STRONG) -> list[re.Match[str]]:
     """The non-negated hedge cues of ``text``."""
     return [
         m
-        for m in regex.finditer(text)
+        for m in cue.finditer(text)
         if not _NEGATED.search(text, max(0, m.start() - 20), m.start())
         and not _SUPPOSING.search(text, max(0, m.start() - 40), m.start())
         and not (m.group(0).lower() in _ROUNDING and _ESTIMATE.match(text, m.end()))
@@ -65,8 +65,8 @@ def doubts(stretch: list[Sentence]) -> tuple[list[tuple[Sentence, re.Match[str]]
             # a supposition's doubts are about the supposed case, unless it opens
             # the sentence as the doubt itself ("If I had to commit, 1962.")
             strong = [m for m in strong if m.start() == 0]
-        if not strong and _SETTLED.search(text):
-            found, weak = [], 0
+        if any(not strong or m.start() > strong[-1].end() for m in _SETTLED.finditer(text)):
+            found, weak = [], 0  # "maybe 38, but it's clearly above 35": the check settles it
             continue
         found.extend((sentence, m) for m in strong)
         weak += len(cues(text, _WEAK)) + len(cues(text, _LEANS))

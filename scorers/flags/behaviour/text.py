@@ -8,6 +8,7 @@ with a word character.
 
 from __future__ import annotations
 
+import importlib
 import re
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator
@@ -18,9 +19,9 @@ from typing import Any, NamedTuple
 import orjson
 
 try:  # the regex parser, to find each cue's literal opening
-    import re._parser as _parser  # type: ignore[import-not-found]
+    _parser: Any = importlib.import_module("re._parser")
 except ImportError:  # Python 3.10
-    import sre_parse as _parser  # type: ignore[no-redef]
+    _parser = importlib.import_module("sre_parse")
 
 from scorers.records import Evidence, Flag, TextField
 
@@ -156,13 +157,16 @@ def word_starts(low: str) -> list[int]:
 
 
 # Cue lists read together, each group in one pass over a text: the tools a trace
-# claims (read over the whole reasoning), and everything else (read over an answer
-# and over the closing sentences of a reasoning).
+# claims (read over the whole reasoning); what an answer declines, doubts or tells the
+# grader (read over the answer, and with the rest over closing sentences); the rest.
 _TOOLS = ("web_", "tool_", "image_", "hypothetical", "mental")
+_ANSWER = frozenset({"decline", "injection", "non_answer", "hedge_strong", "hedge_leans"})
 
 
 def _group(tag: str) -> str:
-    return "tools" if tag.startswith(_TOOLS) else "text"
+    if tag.startswith(_TOOLS):
+        return "tools"
+    return "answer" if tag in _ANSWER else "text"
 
 
 @cache
