@@ -78,10 +78,8 @@ def _account(text: str, verbs: str, objects: str) -> tuple[int, int] | None:
         if _MANNER.match(text, thing.end()):
             continue
         lo = max(0, thing.start() - 61)
-        stop = None
-        for stop in _CLAUSE_END.finditer(text, lo, thing.start()):
-            pass
-        lo = stop.end() if stop is not None else lo
+        ends = [stop.end() for stop in _CLAUSE_END.finditer(text, lo, thing.start())]
+        lo = ends[-1] if ends else lo  # the clause holding the object
         for verb in verb_cues.finditer(text, lo, thing.start()):
             subject = _SUBJECT.search(text, max(0, verb.start() - 60), verb.start())
             if subject is not None and _outside_doubt(text, subject.start(), thing.end()):
