@@ -9,12 +9,15 @@ Generates the first ``--n`` items of a corpus of ``benchmarks/corpus.py``
 (``realistic`` by default, the one ``grade_throughput.py`` grades), grades them without the detectors, then times ``scorers.flags.behaviour.detect``
 on each record in this process, ``--repeat`` times, keeping each record's best,
 and prints the mean and the median per record. ``--no-memo`` clears the
-detectors' memo of short answers before each record, for the cost on runs
+detectors' memo of scanned texts before each record, for the cost on runs
 whose answers never repeat. With ``--annotations`` and ``--predictions`` it
 times the detectors on those files instead (e.g. the reference grader's
 example, real Gemini traces). Only the public ``detect`` is timed, so the
 script runs against any version of the detectors. Also printed: the mean cost
-per KB of reasoning, and the mean length of the answers, which are scanned too.
+per KB of reasoning, the mean length of the answers, which are scanned too, and the
+detectors' total time over the orjson floor of the same items (parsing both inputs and
+dumping the graded records, best of three, in the same process): the flags' share of the
+``rome-tui grade`` budget of 2.0x that floor.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -66,9 +71,26 @@ def graded_jobs(
             record = grader.grade_record(pred, gt)
             grader.finish(record)
             jobs.append((record, response_texts(record)))
+        FLOOR.append(_floor(annotations, predictions, [record for record, _ in jobs]))
         return jobs
     finally:
         flagging.DETECTOR_MODULES = modules
+
+
+FLOOR: list[float] = []  # the orjson floor of the last graded_jobs, in seconds
+
+
+def _floor(annotations: Any, predictions: Any, records: list[dict[str, Any]]) -> float:
+    """The orjson floor of these items, best of three: parse both inputs, dump the output."""
+    inputs = [orjson.dumps(annotations), orjson.dumps(predictions)]
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        for data in inputs:
+            orjson.loads(data)
+        orjson.dumps(records, option=orjson.OPT_INDENT_2)
+        best = min(best, time.perf_counter() - start)
+    return best
 
 
 def corpus_parser(doc: str | None) -> argparse.ArgumentParser:
@@ -95,7 +117,9 @@ def main() -> None:
     from scorers.flags import behaviour as flags
 
     jobs = graded_jobs(args.n, args.annotations, args.predictions, args.corpus)
-    memo = getattr(flags, "_read_short_answer", None)
+    from scorers.flags.behaviour import text
+
+    memo = getattr(text, "_hits", None)
     clear = memo.cache_clear if args.no_memo and memo is not None else None
     ctx = FlagContext()
     best = [float("inf")] * len(jobs)
@@ -115,7 +139,8 @@ def main() -> None:
         f"{mean_answer:.0f} characters, memo {'cleared before each record' if clear else 'on'}: "
         f"detectors per record mean {statistics.fmean(best) * 1e6:.0f} us, median "
         f"{statistics.median(best) * 1e6:.0f} us, {sum(best) / reasoning_kb * 1e6:.1f} us per KB "
-        f"of reasoning (best of {args.repeat}); {raised} heuristic flags"
+        f"of reasoning (best of {args.repeat}); {raised} heuristic flags; detectors / orjson "
+        f"floor of the same items = {sum(best) / FLOOR[-1]:.2f}"
     )
 
 

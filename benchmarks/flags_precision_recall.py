@@ -1,7 +1,7 @@
 """Precision and recall of the no-LLM behaviour flags on the labelled sets.
 
 Usage: .venv/bin/python benchmarks/flags_precision_recall.py [--data PATH ...] [--split test]
-                                                             [--errors]
+                                                             [--errors] [--markdown]
 
 Every labelled set (default: each ``tests/data/flags/*.json``) is a JSON object with
 ``items``: ROME-style records (``reason``, ``answer``, ``evaluator``,
@@ -10,6 +10,8 @@ the set of flag kinds a careful reader would raise, and ``split``: ``dev`` (rule
 be written from it) or ``test`` (frozen: only scored). Prints, per set and split, each
 flag kind's positives, TP/FP/FN, precision and recall. ``--errors`` lists the misses and
 false alarms of the ``dev`` split only: the test items are never read to write rules.
+``--markdown`` prints one table instead: per kind and set, precision / recall (positives),
+or the count of false alarms on a set with no positives.
 """
 
 from __future__ import annotations
@@ -84,12 +86,39 @@ def print_errors(results: list[tuple[dict[str, Any], set[str], list[Flag]]]) -> 
             print(f"  FN {kind}")
 
 
+def print_markdown(paths: list[Path], split: str) -> None:
+    """Kinds down, sets across: "precision / recall (positives)", "-" for no positives."""
+    columns = []
+    for path in paths:
+        data = parse_json(read_bytes(path), path)
+        items = data["items"] if isinstance(data, dict) else data
+        for part in ("dev", "test") if split == "all" else (split,):
+            chosen = [i for i in items if i.get("split", "test") == part]
+            if chosen:
+                columns.append((f"{path.stem} {part} ({len(chosen)})", table(run(chosen))))
+    print("| flag | " + " | ".join(name for name, _ in columns) + " |")
+    print("| --- |" + " --- |" * len(columns))
+    for kind in HEURISTIC_FLAG_KINDS:
+        cells = []
+        for _, rows in columns:
+            pos, tp, fp, fn = rows[kind]
+            precision = f"{ratio(tp, tp + fp):.2f}" if tp + fp else "-"
+            cells.append(f"{precision} / {ratio(tp, pos):.2f} ({pos})" if pos else f"{fp} FP (0)")
+        print(f"| `{kind}` | " + " | ".join(cells) + " |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, nargs="*", help="labelled sets (default: all)")
     parser.add_argument("--split", choices=("dev", "test", "all"), default="all")
     parser.add_argument("--errors", action="store_true", help="list the dev split's errors")
+    parser.add_argument(
+        "--markdown", action="store_true", help="one table: precision / recall (positives)"
+    )
     args = parser.parse_args(argv)
+    if args.markdown:
+        print_markdown(args.data or sorted(DATA.glob("*.json")), args.split)
+        return 0
     for path in args.data or sorted(DATA.glob("*.json")):
         data = parse_json(read_bytes(path), path)
         items = data["items"] if isinstance(data, dict) else data
