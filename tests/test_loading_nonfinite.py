@@ -149,3 +149,11 @@ def test_a_results_file_with_a_nan_score_loads_with_the_score_missing(tmp_path: 
     loaded = load_results(str(out))
     assert loaded.records[0]["correct"] is None
     assert any("record item0 correct = NaN" in w for w in loaded.warnings)
+
+
+def test_an_overflowing_number_beside_them_is_null_too(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    path.write_text('[{"question_id": "z1", "answer": "C", "usage": {"a": NaN, "b": 2e400}}]')
+    records, warnings = load_predictions(str(path))
+    assert records[0]["usage"] == {"a": None, "b": None}
+    assert any("record z1 usage.b = 2e400" in w for w in warnings)

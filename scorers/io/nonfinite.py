@@ -12,6 +12,7 @@ The loader warns once per file, naming the first records and fields.
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -45,8 +46,13 @@ def loads(data: bytes | bytearray | memoryview) -> tuple[Any, list[Found]] | Non
         constants.append(found)
         return found
 
+    def number(text: str) -> float | _Constant:
+        value = float(text)
+        # 1e999: a number too large for a float is no statistic either.
+        return value if math.isfinite(value) else constant(text)
+
     try:
-        value = json.loads(raw, parse_constant=constant)
+        value = json.loads(raw, parse_constant=constant, parse_float=number)
     except (ValueError, RecursionError):
         return None
     if not constants:
