@@ -28,7 +28,6 @@ from scorers.evaluate.strict.numbers import Number, canonical, pick_number
 from scorers.evaluate.strict.phrases import Answer
 from scorers.evaluate.strict.question import by_position, ends
 from scorers.evaluate.strict.question import named as option_named
-from scorers.evaluate.strict.question import options as question_options
 from scorers.evaluate.strict.reading import Reading, number_doubt, resolve_number
 from scorers.records import final_answer
 
@@ -288,12 +287,16 @@ def location_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     )
 
 
-def _letters(loc: Located, options: dict[str, str]) -> list[str]:
+def _letters(loc: Located, reading: Reading) -> list[str]:
     """The option letters ``loc`` commits to: written as letters, else named by
-    the options' text. Letters that are no option of the question are words."""
+    the options' text. Letters that are no option of the question are words
+    ("the letter F"); the question is read only when that could matter."""
     whole = loc.how == "whole"
     segment = drop_excluded(loc.segment)
     letters = choices.read_letters(segment, last=whole)
+    if letters and all(x in _USUAL_OPTIONS for x in letters):
+        return letters
+    options = reading.options
     if options:
         letters = [x for x in letters if x in options]
         if not letters:
@@ -301,6 +304,9 @@ def _letters(loc: Located, options: dict[str, str]) -> list[str]:
             folded = fold_phrase(text)
             letters = option_named(folded, options) or by_position(folded, options)
     return letters
+
+
+_USUAL_OPTIONS = frozenset("ABCD")
 
 
 def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
@@ -312,9 +318,9 @@ def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
         raise _fail(name, f"label must be option letters such as 'B' or 'A,C', got {label!r:.40}")
     letters: list[str] = []
     if reading.fixed is not None:
-        letters = _letters(reading.fixed, reading.options)
+        letters = _letters(reading.fixed, reading)
     if not letters:
-        letters = _letters(reading.loc, reading.options)
+        letters = _letters(reading.loc, reading)
     read = frozenset(letters)
     extracted = "".join(sorted(read))
     if not read:
@@ -419,21 +425,29 @@ def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcom
     if not items or not all(items):
         raise _fail(name, "order is empty or has an empty item")
     expected = orders.read_order(items)
-    asked = ends(reading.question)
+    asked: tuple[str, str] | None = None
     got: list[str] = []
     for loc in (reading.fixed, reading.loc):
         if loc is None:
             continue
         segment = drop_excluded(conclusion(loc.segment) if loc.how == "whole" else loc.segment)
-        got = orders.read_list(segment, expected, reading.options, asked)
+        got = orders.read_list(segment, expected, lambda: reading.options, None)
+        if got != expected:  # the question's ends, read only when they may matter
+            asked = ends(reading.question)
+            if asked is not None:
+                got = orders.read_list(segment, expected, lambda: reading.options, asked)
         if len(got) != len(expected) and ":" in segment:
             # "I swapped the last two: A, C, B": the list follows the colon.
-            after = orders.read_list(segment.rsplit(":", 1)[1], expected, reading.options, asked)
+            after = orders.read_list(
+                segment.rsplit(":", 1)[1], expected, lambda: reading.options, asked
+            )
             if len(after) == len(expected):
                 got = after
-        stated = ends(segment)
-        if asked is not None and stated is not None and stated == asked[::-1]:
-            got = got[::-1]  # listed from the other end than the question asks
+        stated = ends(segment) if "first" in segment or " to " in segment else None
+        if stated is not None:
+            asked = asked or ends(reading.question)
+            if asked is not None and stated == asked[::-1]:
+                got = got[::-1]  # listed from the other end than the question asks
         if len(got) > 1:
             break
     extracted = ", ".join(got)[:_EXTRACTED_CAP]
@@ -525,5 +539,4 @@ def evaluate(
         response = "" if response is None else str(response)
     loc = locate(final_answer(response))
     asked = question if isinstance(question, str) else ""
-    options = question_options(asked) if asked else {}
-    return func(kwargs, Reading(loc, correction(loc), options, asked))
+    return func(kwargs, Reading(loc, correction(loc), asked))

@@ -16,6 +16,7 @@ Scans are linear regex passes over the stated answer.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from scorers.evaluate.strict.final import Located, clean
 
@@ -130,6 +131,7 @@ _GATE = (
 )  # fmt: skip
 
 
+@lru_cache(maxsize=256)
 def drop_excluded(text: str) -> str:
     """``text`` without the spans it rules out (replaced by a space)."""
     lowered = text.lower()

@@ -178,6 +178,18 @@ def is_place(name: str) -> bool:
     return name in data.by_name or name in data.states or name in _cldr().by_name
 
 
+@cache
+def name_words() -> frozenset[str]:
+    """Every word of a city, state or country name of several words: a mention's
+    neighbour outside this set cannot make it part of a longer place name."""
+    words: set[str] = set()
+    for names in (_geonames().by_name, _geonames().states, _cldr().by_name):
+        for name in names:
+            if " " in name:
+                words.update(name.split())
+    return frozenset(words)
+
+
 def is_major_place(name: str) -> bool:
     """A folded name of a country, a US state or a city of 100,000 or more."""
     if territory(name) is not None or us_state(name) is not None:

@@ -12,6 +12,7 @@ trailing parenthetical remark dropped.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from scorers.evaluate.strict.choices import read_letters
 from scorers.evaluate.strict.fold import fold_phrase, fold_width
@@ -169,7 +170,7 @@ def _label_items(items: list[str], options: dict[str, str]) -> list[str] | None:
 def read_list(
     segment: str,
     expected: list[str],
-    options: dict[str, str] | None = None,
+    options: dict[str, str] | Callable[[], dict[str, str]] | None = None,
     ends: tuple[str, str] | None = None,
 ) -> list[str]:
     """The items the answer lists, in order, comparable with :func:`read_order`.
@@ -195,21 +196,32 @@ def read_list(
             items = words
         elif letters and items[0].isupper() and items[0].isalpha():
             items = list(items[0])
+    plain = _plain(items, letters)
+    if plain == expected:
+        return plain  # the usual answer: no ranks to sort, no names to map
     ranked = _ranked(items, ends) if len(items) > 1 else None
     if ranked is not None:
         items = [_strip_item(i) for i in ranked]
-    labels = options is not None and bool(options) and set(expected) <= set(options)
-    if labels and options is not None:
-        mapped = _label_items(items, options)
+        plain = _plain(items, letters)
+    opts = options() if callable(options) else options
+    if opts and set(expected) <= set(opts):
+        mapped = _label_items(items, opts)
         if mapped is not None:
             return mapped
+    if letters:
+        return plain
+    out = plain
+    if out and expected and out[0] != expected[0] and out[0].endswith(" " + expected[0]):
+        out[0] = expected[0]  # "The correct order is Paris, ..." begins with Paris
+    return out
+
+
+def _plain(items: list[str], letters: bool) -> list[str]:
+    """The items as written: letters read as options, words folded."""
     if letters:
         out: list[str] = []
         for item in items:
             found = read_letters(item)
             out.append(found[0] if len(found) == 1 else fold_phrase(item))
         return out
-    out = [_fold_item(item) for item in items]
-    if out and expected and out[0] != expected[0] and out[0].endswith(" " + expected[0]):
-        out[0] = expected[0]  # "The correct order is Paris, ..." begins with Paris
-    return out
+    return [_fold_item(item) for item in items]

@@ -254,6 +254,9 @@ def _elsewhere(hay: str, i: int, j: int, code: str | None, city: int | None) -> 
     right = (
         [] if j < len(hay) and not hay[j].isspace() else _neighbours(hay[j : j + 30].split(), False)
     )
+    words = names.name_words()  # a neighbour outside it makes no longer name
+    left = left[: next((k for k, w in enumerate(left) if w not in words), len(left))]
+    right = right[: next((k for k, w in enumerate(right) if w not in words), len(right))]
     for n_left in range(len(left) + 1):
         for n_right in range(len(right) + 1):
             if not n_left and not n_right:

@@ -5,11 +5,11 @@ and the number conventions that need the answer's language or the question.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
 from scorers.evaluate.strict import locale_numbers
 from scorers.evaluate.strict.final import Located
 from scorers.evaluate.strict.numbers import Number, find_numbers
+from scorers.evaluate.strict.question import options as question_options
 
 # "How many", "number of", "count": the question asks for a whole number.
 _COUNT_QUESTION = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b|\bwie viele\b", re.IGNORECASE)
@@ -24,11 +24,24 @@ _OR_NUMBER_BEFORE = re.compile(
 )
 
 
-class Reading(NamedTuple):
-    loc: Located
-    fixed: Located | None  # a correction after the final answer, read as a conclusion
-    options: dict[str, str]  # label -> folded option text, from the question
-    question: str
+class Reading:
+    """What an evaluator reads. The question's options are parsed on first use:
+    only options and orders need them, and each question is new."""
+
+    __slots__ = ("_options", "fixed", "loc", "question")
+
+    def __init__(self, loc: Located, fixed: Located | None, question: str) -> None:
+        self.loc = loc
+        self.fixed = fixed  # a correction after the final answer, read as a conclusion
+        self.question = question
+        self._options: dict[str, str] | None = None
+
+    @property
+    def options(self) -> dict[str, str]:
+        """Label -> folded option text, from the question."""
+        if self._options is None:
+            self._options = question_options(self.question) if self.question else {}
+        return self._options
 
 
 def resolve_number(number: Number, text: str, question: str) -> tuple[Number, str | None]:
