@@ -1,23 +1,36 @@
 """What the app needs from the results store (``scorers.adjudicate.store.ResultsStore``).
 
 A Protocol, so the app's type checks say exactly which part of the store it
-relies on; the real store is passed in by ``rome-tui review``.
+relies on (and nothing reaches past it); the real store is passed in by
+``rome-tui review``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+from scorers.io.results import ResultsPaths, RunSettings
 from scorers.records import HistoryEntry
 
 
 class ReviewStore(Protocol):
     records: list[dict[str, Any]]
     annotator: str
+    settings: RunSettings  # the bucket field (tracker_type)
+    paths: ResultsPaths  # the run's name in the title and status line
+
+    @property
+    def dirty(self) -> bool:
+        """True while the journal holds changes the JSON files do not."""
+        ...
 
     def index_of(self, question_id: str) -> int: ...
+
+    def baseline_score(self, i: int) -> Any:
+        """Record ``i``'s score before any human override (``scorers.review.machine_score``
+        as the run was opened)."""
+        ...
 
     def override(self, question_id: str, score: float, reason: str) -> HistoryEntry: ...
 
@@ -27,37 +40,26 @@ class ReviewStore(Protocol):
 
     def write_back(self) -> Any: ...
 
+    def reload(self) -> None:
+        """Re-read the files and every journal (the way out of a write conflict)."""
+        ...
 
-def bucket_field(store: object) -> str:
+
+def bucket_field(store: ReviewStore) -> str:
     """The record field that names an item's bucket (ROME's ``tracker_type``)."""
-    settings = getattr(store, "settings", None)
-    return str(getattr(settings, "tracker_type", None) or "task")
+    return store.settings.tracker_type or "task"
 
 
-def source_name(store: object) -> str:
+def source_name(store: ReviewStore) -> str:
     """``directory/file`` of the results: enough to recognise the run, short enough to fit."""
-    paths = getattr(store, "paths", None)
-    updated = getattr(paths, "updated", None)
-    if updated is None:
-        return "results"
-    path = Path(updated)
+    path = Path(store.paths.updated)
     return f"{path.parent.name}/{path.name}"
 
 
-def baseline_getter(store: object) -> Callable[[int], Any] | None:
-    """The store's score-before-overrides of record ``i``, when the store keeps one."""
-    getter = getattr(store, "baseline_score", None)
-    return getter if callable(getter) else None
-
-
-def run_location(store: object) -> str:
+def run_location(store: ReviewStore) -> str:
     """Where the run being edited lives: its directory (its file when that is not
     updated_predictions.json), with the home directory written as ``~``."""
-    paths = getattr(store, "paths", None)
-    updated = getattr(paths, "updated", None)
-    if updated is None:
-        return run_name(store)
-    path = Path(updated).absolute()
+    path = Path(store.paths.updated).absolute()
     place = path.parent if path.name == "updated_predictions.json" else path
     home = Path.home()
     try:
@@ -66,7 +68,7 @@ def run_location(store: object) -> str:
         return str(place)
 
 
-def run_name(store: object) -> str:
+def run_name(store: ReviewStore) -> str:
     """The results directory's name (the file's too when it is not updated_predictions.json)."""
     name = source_name(store)
     directory, _, file = name.partition("/")

@@ -19,10 +19,14 @@ import warnings
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageOps
 
 from scorers.images import ImageRoots, file_problem
+
+if TYPE_CHECKING:
+    from rome_tui.app.backend import ReviewStore
 
 # Pixels decoded at most: a 20,000 x 20,000 image is refused from its header,
 # before a byte of it is decoded. 8000 x 8000 covers any camera photo.
@@ -205,9 +209,7 @@ def open_externally(path: Path) -> str | None:
     return None
 
 
-def store_image_roots(store: object, images: str | None = None) -> ImageRoots:
+def store_image_roots(store: ReviewStore, images: str | None = None) -> ImageRoots:
     """Image roots of an open run: ``images`` (--images), else run.json's, else the annotations'."""
-    settings = getattr(store, "settings", None)
-    return ImageRoots.of(
-        images or getattr(settings, "images", None), getattr(settings, "annotations", None)
-    )
+    settings = store.settings
+    return ImageRoots.of(images or settings.images, settings.annotations)

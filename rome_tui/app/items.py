@@ -18,6 +18,7 @@ from operator import attrgetter
 from typing import Any, overload
 
 from scorers.records import response_texts
+from scorers.review import grades_correctness, machine_score
 
 _SCORE_WORDS = {"none": None, "null": None, "nan": None, "": None}
 
@@ -87,9 +88,6 @@ def make_row(
     review = review if isinstance(review, dict) else {}
     rome = strict = judge = None
     judge_error = False
-    primary = review.get("primary")
-    machine: float | None = None
-    have_primary = False
     for verdict in review.get("verdicts") or ():
         if not isinstance(verdict, dict):
             continue
@@ -99,22 +97,15 @@ def make_row(
             rome = score
         elif source == "rule:strict":
             strict = score
-        elif source.startswith("judge:") and source != "judge:rubric" and judge is None:
+        elif source.startswith("judge:") and judge is None and grades_correctness(source):
             if verdict.get("error"):
                 judge_error = True
             else:
                 judge = score
-        if source == primary:
-            machine, have_primary = score, True
     human_info = review.get("human")
     human = as_score(human_info.get("score")) if isinstance(human_info, dict) else None
     correct = as_score(record.get("correct"))
-    if baseline is not _UNKNOWN:
-        machine = as_score(baseline)
-    elif not have_primary:
-        history = review.get("history") or ()
-        first_set = next((h for h in history if isinstance(h, dict) and h.get("op") == "set"), None)
-        machine = as_score(first_set.get("old")) if first_set and human is not None else correct
+    machine = as_score(machine_score(record) if baseline is _UNKNOWN else baseline)
     flags = tuple(
         dict.fromkeys(f.get("kind", "?") for f in review.get("flags") or () if isinstance(f, dict))
     )

@@ -21,7 +21,6 @@ resolve, never a silent last-writer-wins.
 from __future__ import annotations
 
 import contextlib
-import math
 import os
 import uuid
 from collections.abc import Iterable, Iterator, Mapping
@@ -36,6 +35,7 @@ from scorers.adjudicate.annotator import file_stem
 from scorers.errors import InputError
 from scorers.io.jsonio import fsync_dir
 from scorers.records import HistoryEntry, Human
+from scorers.review import is_score, read_score
 
 try:
     import fcntl
@@ -88,15 +88,6 @@ def history_entry(entry: Mapping[str, Any]) -> HistoryEntry:
 # --------------------------------------------------------------------------- reading
 
 
-def _is_score(value: Any) -> bool:
-    return (
-        isinstance(value, (int, float))
-        and not isinstance(value, bool)
-        and math.isfinite(value)
-        and 0 <= value <= 1
-    )
-
-
 def validate_entry(entry: Any) -> str | None:
     """The problem with a parsed journal line, or None when it is well formed."""
     if not isinstance(entry, dict):
@@ -110,10 +101,10 @@ def validate_entry(entry: Any) -> str | None:
             return f"`{key}` must be a non-empty string"
     for key in ("old", "new"):
         value = entry.get(key)
-        if value is not None and not _is_score(value):
+        if value is not None and not is_score(value):
             return f"`{key}` must be a number in [0, 1] or null, got {value!r}"
     if op == "set":
-        if not _is_score(entry.get("new")):
+        if not is_score(entry.get("new")):
             return f"`new` of a set must be a number in [0, 1], got {entry.get('new')!r}"
         reason = entry.get("reason")
         if not isinstance(reason, str) or not reason.strip():
@@ -430,7 +421,7 @@ class Replay:
 
 def human_of(entry: Mapping[str, Any]) -> Human:
     return Human(
-        score=entry["new"],
+        score=read_score(entry["new"]),  # type: ignore[typeddict-item]
         annotator=entry["annotator"],
         time=entry["time"],
         reason=entry.get("reason", ""),

@@ -8,8 +8,10 @@ background worker). Opening a run replays every reviewer's journal, so a crash
 between the append and the rewrite loses nothing.
 
 ``write_back`` refuses to replace files another process changed since this store
-read or last wrote them (size and content hash, checked under a lock file that
-rome-tui processes share). :meth:`ResultsStore.reload` re-reads the files and all
+read or last wrote them (``scorers.io.runfiles``: the one conflict check of every
+writer of a run, over both files, under a lock file rome-tui processes share).
+What an override means (the score before it, ``correct`` with it, its flags)
+is ``scorers.review``'s; this module orders the steps: journal, memory, files. :meth:`ResultsStore.reload` re-reads the files and all
 journals, after which writing is safe again: the other process's work is then
 part of what is written.
 
@@ -22,14 +24,10 @@ caller whether a rewrite is still owed.
 from __future__ import annotations
 
 import contextlib
-import math
 import os
 import threading
-import zlib
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorers.adjudicate.annotator import resolve_annotator
 from scorers.adjudicate.journal import (
@@ -45,8 +43,10 @@ from scorers.adjudicate.journal import (
     read_journals,
     utc_now,
 )
-from scorers.errors import ConflictError, InputError, UsageError
-from scorers.flags.flagging import FlagContext, recompute_flags
+from scorers.errors import InputError, UsageError
+from scorers.flags.flagging import recompute_flags
+from scorers.io.results import ResultsPaths, RunSettings
+from scorers.io.runfiles import RunStamp, load_run, save_run
 from scorers.records import (
     REVIEW_KEY,
     HistoryEntry,
@@ -54,72 +54,16 @@ from scorers.records import (
     question_id,
     review_of,
 )
-
-if TYPE_CHECKING:
-    from scorers.io.results import LoadedResults, ResultsPaths, RunSettings
-
-try:
-    import fcntl
-except ImportError:  # pragma: no cover - Windows
-    fcntl = None  # type: ignore[assignment]
-
-LOCK_NAME = ".rome-tui.lock"
-
-
-@dataclass(frozen=True)
-class FileStamp:
-    """What a results file looked like when this store last read or wrote it."""
-
-    size: int
-    mtime_ns: int
-    digest: str
-
-    @classmethod
-    def of(cls, path: Path) -> FileStamp | None:
-        try:
-            st = path.stat()
-        except FileNotFoundError:
-            return None
-        return cls(st.st_size, st.st_mtime_ns, _digest(path))
-
-
-def _digest(path: Path) -> str:
-    """CRC-32 of the content: a change detector, not a security check, and 8x faster
-    than blake2b (it runs over the whole file at every open and write-back)."""
-    crc = 0
-    with open(path, "rb") as handle:
-        while chunk := handle.read(1 << 22):
-            crc = zlib.crc32(chunk, crc)
-    return f"{crc:08x}"
-
-
-def _changed(path: Path, known: FileStamp | None) -> bool:
-    try:
-        st = path.stat()
-    except FileNotFoundError:
-        return known is not None
-    if known is None:
-        return True
-    if st.st_size != known.size:
-        return True
-    # Same size: only the content decides (a rewrite with equal bytes is no change,
-    # and an edit within one mtime tick must still be caught).
-    if st.st_mtime_ns == known.mtime_ns and st.st_size > (64 << 20):
-        return False  # a huge file unchanged in size and mtime: skip the re-hash
-    return _digest(path) != known.digest
-
-
-def _valid_score(score: Any) -> float:
-    if isinstance(score, bool):
-        raise UsageError(f"score must be a number between 0 and 1, got {score!r}")
-    if not isinstance(score, (int, float)):
-        try:
-            score = float(score)
-        except (TypeError, ValueError):
-            raise UsageError(f"score must be a number between 0 and 1, got {score!r}") from None
-    if not math.isfinite(score) or not 0 <= score <= 1:
-        raise UsageError(f"score must be a number between 0 and 1, got {score!r}")
-    return float(score)
+from scorers.review import (
+    OVERRIDE_KINDS,
+    adjudicated,
+    flag_context,
+    machine_scores,
+    override_flags,
+    read_score,
+    valid_score,
+)
+from scorers.review import primary_source as review_primary_source
 
 
 class ResultsStore:
@@ -151,7 +95,7 @@ class ResultsStore:
         self._repeated: dict[str, int] = {}  # question_id -> how many items share it
         self._baseline: list[Any] = []
         self._hashes: dict[int, str] = {}
-        self._stamps: dict[str, FileStamp | None] = {}
+        self._read = RunStamp(())  # the files as last read or written (set by open)
         self._replay = Replay()
         self._writer = JournalWriter(journal_file(self._journal_dir(), annotator))
         self._prepare()
@@ -162,13 +106,10 @@ class ResultsStore:
     def open(cls, path: str | os.PathLike[str], *, annotator: str | None = None) -> ResultsStore:
         """Load a run and replay its journals (the app opens its demo set through
         ``rome_tui.demo.shipped.prepare_demo``)."""
-        from scorers.io.results import load_results
-
         name = resolve_annotator(annotator)
-        before = stamp_before_load(path)
-        loaded = load_results(path)
+        loaded, read = load_run(path)
         store = cls(loaded.records, loaded.settings, loaded.paths, name, list(loaded.warnings))
-        store._stamp_files(before)
+        store._read = read
         store._replay_journals()
         store._warm_up()
         return store
@@ -183,26 +124,22 @@ class ResultsStore:
         review = scratch.get(REVIEW_KEY)
         scratch[REVIEW_KEY] = dict(review) if isinstance(review, dict) else {}
         with contextlib.suppress(Exception):  # a detector bug surfaces on a real override
-            recompute_flags(scratch, self._flag_context())
+            recompute_flags(scratch, flag_context(self.settings))
 
     def reload(self) -> None:
         """Re-read the results files and every journal (after a :class:`ConflictError`)."""
-        from scorers.io.results import load_results
-
-        path = self._predictions_path()
-        before = stamp_before_load(path)
-        loaded = load_results(path)
+        loaded, read = load_run(self._predictions_path())
         self.close()
         self.__init__(  # type: ignore[misc]
             loaded.records, loaded.settings, loaded.paths, self.annotator, list(loaded.warnings)
         )
-        self._stamp_files(before)
+        self._read = read
         self._replay_journals()
 
     def _prepare(self) -> None:
         """Index by question_id and remember each record's score before overrides (one pass)."""
         index = self._index
-        fallback = self.primary_source()
+        rule = self.settings.primary_rule
         baseline: list[Any] = []
         strict: list[Any] = []
         repeated = self._repeated
@@ -215,7 +152,7 @@ class ResultsStore:
                 repeated[qid] = repeated.get(qid, 1) + 1
             else:
                 index[qid] = i
-            score, all_or_nothing = _initial_scores(record, fallback)
+            score, all_or_nothing = machine_scores(record, rule)
             baseline.append(score)
             strict.append(all_or_nothing)
         self._baseline = baseline
@@ -274,9 +211,6 @@ class ResultsStore:
     def _journal_dir(self) -> Path:
         return Path(self.paths.journal)
 
-    def _watched(self) -> list[Path]:
-        return [Path(self.paths.updated), Path(self.paths.scores)]
-
     def journal_path(self) -> Path:
         """This annotator's journal file."""
         return self._writer.path
@@ -291,17 +225,9 @@ class ResultsStore:
         return self._index[str(question_id)]
 
     def primary_source(self, record: dict[str, Any] | None = None) -> str:
-        if record is not None:
-            review = record.get(REVIEW_KEY)
-            if isinstance(review, dict) and isinstance(review.get("primary"), str):
-                return str(review["primary"])
-        primary = getattr(self.settings, "primary", None)
-        if isinstance(primary, str) and ":" in primary:
-            return primary
-        return self._primary_rule()
-
-    def _primary_rule(self) -> str:
-        return f"rule:{getattr(self.settings, 'mode', 'strict')}"
+        """The source of ``correct`` of ``record`` (default: the run's rule)."""
+        rule = self.settings.primary_rule
+        return rule if record is None else review_primary_source(record, rule)
 
     def baseline_score(self, i: int) -> Any:
         """The score before any human override: the primary verdict's (or the file's)."""
@@ -346,7 +272,7 @@ class ResultsStore:
 
     def override(self, question_id: str, score: float, reason: str) -> HistoryEntry:
         """Set a human score; durable in the journal when this returns."""
-        value = _valid_score(score)
+        value = valid_score(score)
         if not isinstance(reason, str) or not reason.strip():
             raise UsageError("an override needs a reason (--reason TEXT)")
         i = self._require(question_id)
@@ -445,16 +371,21 @@ class ResultsStore:
             digest = self._hashes[i] = content_hash(self.records[i])
         return digest
 
-    def _correct_for(self, i: int, outcome: ItemOverride) -> Any:
+    def _adjudicated(self, i: int, outcome: ItemOverride) -> tuple[Any, Any]:
+        """(correct, correct_strict) of record ``i`` with ``outcome``'s override in force."""
+        human = None
         if outcome.human is not None and not outcome.stale:
-            return outcome.human["new"]
-        return self._baseline[i]
+            human = read_score(outcome.human["new"])
+        return adjudicated(self._baseline[i], self._baseline_strict[i], human)
+
+    def _correct_for(self, i: int, outcome: ItemOverride) -> Any:
+        return self._adjudicated(i, outcome)[0]
 
     def _apply_state(self, i: int) -> None:
         record = self.records[i]
         qid = question_id_of(record)
         outcome = self._replay.resolve(qid, self._hash(i), None)
-        review = dict(review_of(record))
+        review: dict[str, Any] = dict(review_of(record))
         for key in ("human", "stale", "conflict"):
             review.pop(key, None)
         if outcome.human is not None:
@@ -464,7 +395,7 @@ class ResultsStore:
             if outcome.conflict:
                 review["conflict"] = [human_of(e) for e in outcome.conflict]
         review["history"] = [history_entry(e) for e in outcome.history]
-        correct = self._correct_for(i, outcome)
+        correct, correct_strict = self._adjudicated(i, outcome)
         old = review_of(record)
         if record.get("correct") == correct and all(
             old.get(key) == review.get(key) for key in ("human", "stale", "conflict", "history")
@@ -475,27 +406,16 @@ class ResultsStore:
         scratch = dict(record)
         scratch[REVIEW_KEY] = review
         try:
-            recompute_flags(scratch, self._flag_context())
+            recompute_flags(scratch, flag_context(self.settings))
         except Exception as exc:  # a detector bug must not lose or hide an override
             self.warnings.append(f"{qid}: flags not recomputed ({type(exc).__name__}: {exc})")
-            _set_override_flags(review)
+            # Keep the journal's own flags right when the detectors could not run.
+            kept = [f for f in review.get("flags") or () if f.get("kind") not in OVERRIDE_KINDS]
+            review["flags"] = kept + override_flags(review)
         record[REVIEW_KEY] = scratch[REVIEW_KEY]
         record["correct"] = correct
-        if self._baseline_strict[i] is not None:
-            # A human score is all-or-nothing credit only when it is full marks.
-            if outcome.human is not None and not outcome.stale:
-                record["correct_strict"] = 1.0 if outcome.human["new"] >= 1 else 0.0
-            else:
-                record["correct_strict"] = self._baseline_strict[i]
-
-    def _flag_context(self) -> FlagContext:
-        make = getattr(self.settings, "flag_context", None)
-        if callable(make):
-            ctx = make()
-            if isinstance(ctx, FlagContext):
-                return ctx
-        tools = getattr(self.settings, "tools_available", ()) or ()
-        return FlagContext(tools_available=frozenset(tools), primary_rule=self._primary_rule())
+        if correct_strict is not None:
+            record["correct_strict"] = correct_strict
 
     # ------------------------------------------------------------------ writing
 
@@ -505,45 +425,21 @@ class ResultsStore:
         Raises :class:`ConflictError` (and writes nothing) if either file changed
         on disk since this store read or last wrote it.
         """
-        from scorers.io.results import save_results
-
-        with self._write_lock, run_lock(self._predictions_path().parent):
-            for path in self._watched():
-                if _changed(path, self._stamps.get(str(path))):
-                    raise ConflictError(
-                        f"{path} changed on disk since it was read (another process wrote it); "
-                        "nothing was overwritten. Every override is kept in "
-                        f"{self._journal_dir()}: reopen the run to merge both and write again."
-                    )
-            self._remove_orphans()
+        then = (
+            f"Every override is kept in {self._journal_dir()}: "
+            "reopen the run to merge both and write again."
+        )
+        with self._write_lock:
             version = self.version
             try:
-                save_results(self.paths, self.records, self.settings)
+                _, self._read = save_run(self.paths, self.records, self.settings, self._read, then)
             except OSError as exc:
                 raise InputError(
                     str(exc.filename or self.paths.updated),
                     f"cannot write the results: {exc.strerror or exc}; every override is kept in "
                     f"{self._journal_dir()}",
                 ) from None
-            self._stamp_files()
             self.saved_version = version
-
-    def _remove_orphans(self) -> None:
-        """Temp files of rewrites killed midway (we hold the lock: none is in progress)."""
-        paths = [Path(self.paths.updated), Path(self.paths.scores), Path(self.paths.run)]
-        for path in paths:
-            with contextlib.suppress(OSError):
-                for orphan in path.parent.glob(f".{glob_escape(path.name)}.*.tmp"):
-                    orphan.unlink()
-
-    def _stamp_files(self, before: tuple[Path, FileStamp | None] | None = None) -> None:
-        """Remember the files as read; ``before`` is the results file stamped *before* loading,
-        so a write landing while we read shows up as a change instead of being adopted."""
-        for path in self._watched():
-            if before is not None and path == before[0]:
-                self._stamps[str(path)] = before[1]
-            else:
-                self._stamps[str(path)] = FileStamp.of(path)
 
     def close(self) -> None:
         self._writer.close()
@@ -553,87 +449,6 @@ class ResultsStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _initial_scores(record: dict[str, Any], fallback_source: str) -> tuple[Any, Any]:
-    """(score, all-or-nothing score) of the primary verdict; the file's values without one.
-
-    The all-or-nothing score is kept only for records that carry ``correct_strict`` (math).
-    """
-    has_strict = "correct_strict" in record
-    review = record.get(REVIEW_KEY)
-    if isinstance(review, dict):
-        source = review.get("primary")
-        if not isinstance(source, str) or not source:
-            source = fallback_source
-        for verdict in review.get("verdicts") or ():
-            if isinstance(verdict, dict) and verdict.get("source") == source:
-                score = verdict.get("score")
-                if score is not None:
-                    return score, (verdict.get("strict", score) if has_strict else None)
-                break
-        history = review.get("history") or []
-        if review.get("human") and history and isinstance(history[0], dict):
-            # Written by an earlier session with an override in force: `correct` is
-            # the human's, the score before it is the first override's `old`.
-            return history[0].get("old"), None
-    return record.get("correct"), (record.get("correct_strict") if has_strict else None)
-
-
-def stamp_before_load(path: str | os.PathLike[str]) -> tuple[Path, FileStamp | None]:
-    """The results file of the run at ``path`` and its stamp, taken before loading it,
-    so that a write landing while it is read shows up as a change."""
-    from scorers.io.results import ResultsPaths
-
-    updated = Path(ResultsPaths.of(path).updated)
-    return updated, FileStamp.of(updated)
-
-
-@contextlib.contextmanager
-def run_lock(directory: Path) -> Iterator[None]:
-    """The run directory's write lock (LOCK_NAME), held by every writer of its files:
-    the review app's write-back and ``rome-tui judge``."""
-    if fcntl is None:
-        yield
-        return
-    try:
-        fd = os.open(directory / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError:
-        yield  # read-only directory: save_results will report it
-        return
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)
-
-
-def save_unless_changed(
-    loaded: LoadedResults, read: tuple[Path, FileStamp | None], then: str
-) -> None:
-    """Write ``loaded`` back under the run's lock, unless its results file changed
-    since ``read`` (:func:`stamp_before_load`): then ConflictError, ending with
-    ``then`` (what the user can do), and nothing is written.
-
-    For commands that load a run, work on it and write it back (``rome-tui
-    judge``): the review app or another command may have written it meanwhile.
-    """
-    from scorers.io.results import save_results
-
-    path, stamp = read
-    with run_lock(path.parent):
-        if _changed(path, stamp):
-            raise ConflictError(
-                f"{path} changed on disk since it was read (another process wrote it); "
-                f"nothing was overwritten. {then}"
-            )
-        save_results(loaded.paths, loaded.records, loaded.settings)
-
-
-def glob_escape(name: str) -> str:
-    import glob
-
-    return glob.escape(name)
 
 
 def _override_state(record: dict[str, Any]) -> tuple[Any, ...]:
@@ -647,33 +462,6 @@ def _override_state(record: dict[str, Any]) -> tuple[Any, ...]:
         review.get("conflict"),
         review.get("history"),
     )
-
-
-def _set_override_flags(review: dict[str, Any]) -> None:
-    """Keep the journal's own flags right when the detectors could not run."""
-    flags = [f for f in review.get("flags") or () if f.get("kind") not in _OVERRIDE_KINDS]
-    if review.get("stale"):
-        flags.append(
-            {
-                "kind": "override_stale",
-                "source": "journal",
-                "evidence": [],
-                "detail": "content changed since the override",
-            }
-        )
-    if review.get("conflict"):
-        flags.append(
-            {
-                "kind": "override_conflict",
-                "source": "journal",
-                "evidence": [],
-                "detail": "reviewers disagree",
-            }
-        )
-    review["flags"] = flags
-
-
-_OVERRIDE_KINDS = ("override_stale", "override_conflict")
 
 
 def question_id_of(record: dict[str, Any]) -> str:

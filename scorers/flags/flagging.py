@@ -11,25 +11,19 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from scorers.records import FLAG_KINDS, Flag, ResponseTexts, response_texts, review_of
+from scorers.review import FlagContext
+
+__all__ = ["DETECTOR_MODULES", "FlagContext", "detectors", "recompute_flags"]
 
 DETECTOR_MODULES: tuple[str, ...] = (
     "scorers.flags.verdicts",  # rome/strict, rule/judge disagreement, judge errors, stale overrides
     "scorers.flags.behaviour",  # thinking/answer misalignment and behaviour (no LLM)
     "scorers.judges.flags",  # judge rationale contradictions, LRM-Eval rubric answers
 )
-
-
-@dataclass(frozen=True)
-class FlagContext:
-    """Run-wide settings that change what counts as a flag."""
-
-    tools_available: frozenset[str] = field(default_factory=frozenset)
-    primary_rule: str = "rule:strict"
 
 
 Detector = Callable[[dict[str, Any], ResponseTexts, FlagContext], Iterable[Flag]]

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorers.records import Flag, ResponseTexts, Verdict
-
-if TYPE_CHECKING:
-    from scorers.flags.flagging import FlagContext
+from scorers.review import FlagContext, grades_correctness, override_flags
 
 SOURCE = "verdicts"
 
@@ -31,16 +29,6 @@ def _number(score: Any) -> float | None:
 def _disagree(a: Any, b: Any) -> bool:
     x, y = _number(a), _number(b)
     return x is not None and y is not None and abs(x - y) >= DISAGREE_BY - 1e-9
-
-
-def _grades_correctness(source: str) -> bool:
-    # Imported late: grading without judge verdicts should not pay for the judge modules.
-    from scorers.judges.registry import get_judge
-
-    try:
-        return get_judge(source.removeprefix("judge:")).grades_correctness
-    except KeyError:
-        return True  # an unknown judge from another tool: compare rather than hide
 
 
 def _sorted_verdicts(
@@ -103,7 +91,7 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
                 kind="judge_error", source=source, evidence=[], detail=str(verdict["error"])[:200]
             )
             continue
-        if rule is None or "@" in source or not _grades_correctness(source):
+        if rule is None or "@" in source or not grades_correctness(source):
             # Rubric and step-quality judges do not say whether the answer is right; a
             # panel member (judge:NAME@MODEL) is spoken for by the panel's judge:NAME.
             continue
@@ -114,14 +102,4 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
                 evidence=[],
                 detail=f"{rule['source']} {rule.get('score')} vs {source} {verdict.get('score')}",
             )
-    if review.get("stale"):
-        yield Flag(
-            kind="override_stale",
-            source="journal",
-            evidence=[],
-            detail="content changed since the override",
-        )
-    if review.get("conflict"):
-        yield Flag(
-            kind="override_conflict", source="journal", evidence=[], detail="reviewers disagree"
-        )
+    yield from override_flags(review)

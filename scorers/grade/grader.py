@@ -31,7 +31,7 @@ import orjson
 from scorers.errors import EvaluatorError, InputError
 from scorers.evaluate import rome, strict
 from scorers.evaluate.outcome import Outcome
-from scorers.flags.flagging import FlagContext, recompute_flags
+from scorers.flags.flagging import recompute_flags
 from scorers.io.loading import FIRST_IDS, first_ids
 from scorers.io.results import REJECT_PREFIXES, RunSettings
 from scorers.io.scores import REJECTED_KEY, usage_unreadable
@@ -45,6 +45,7 @@ from scorers.records import (
     final_answer,
     response_texts,
 )
+from scorers.review import choose_primary, flag_context, settle
 
 JUDGE_SOURCE = "judge:rome"
 _RUN_KEY = re.compile(r"inference_\d+")
@@ -167,7 +168,7 @@ class Grader:
         self._math: MathEvaluate | None = None
         self._math_loaded = False
         self.reject_filter = settings.reject_filter
-        self.flag_context = grader_context(settings)
+        self.flag_context = flag_context(settings)
 
     def math(self) -> MathEvaluate | None:
         if not self._math_loaded:
@@ -376,17 +377,12 @@ class Grader:
     def finish(self, record: dict[str, Any]) -> None:
         """Set ``correct`` from the run's primary source, hash the content, recompute flags."""
         review = record[REVIEW_KEY]
-        settings = self.settings
         # Without the LLM grader there is no judge verdict to prefer.
-        if settings.use_llm_evaluator and not review.get(REJECTED_KEY):
-            bucket = record.get(settings.tracker_type) or "all"
-            wanted = "judge" if self.llm_rome else settings.primary_for(bucket)
-            if wanted == "judge":
-                judge = _find(review["verdicts"], JUDGE_SOURCE)
-                if judge is not None and judge.get("score") is not None:
-                    record["correct"] = judge["score"]
-                    record.pop("correct_strict", None)
-                    review["primary"] = JUDGE_SOURCE
+        if self.settings.use_llm_evaluator and not review.get(REJECTED_KEY):
+            # The reference's LLM mode (rome) lets the judge decide every bucket.
+            policy = "judge" if self.llm_rome else None
+            if choose_primary(record, self.settings, JUDGE_SOURCE, policy) == JUDGE_SOURCE:
+                settle(record, JUDGE_SOURCE)
         texts = response_texts(record)  # split once, for the hash and the flags
         review["content_hash"] = content_hash(record, texts.answer)
         recompute_flags(record, self.flag_context, texts)
@@ -415,13 +411,6 @@ def _response(pred: Mapping[str, Any]) -> Any:
             return {f"inference_{i}": run for i, run in enumerate(raw)}
         return raw
     return pred["answer"]
-
-
-def _find(verdicts: Sequence[Verdict], source: str) -> Verdict | None:
-    for verdict in verdicts:
-        if verdict["source"] == source:
-            return verdict
-    return None
 
 
 def _run_index(key: str) -> tuple[int, str]:
@@ -613,10 +602,3 @@ def named_error(
 ) -> InputError:
     at_fault = places[0] if isinstance(exc, AnswerError) else places[1]
     return InputError(at_fault, str(exc), record=_qid(pred))
-
-
-def grader_context(settings: RunSettings) -> FlagContext:
-    """The flag context a run with ``settings`` grades with."""
-    return FlagContext(
-        tools_available=frozenset(settings.tools_available), primary_rule=settings.primary_rule
-    )

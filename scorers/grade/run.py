@@ -31,7 +31,8 @@ from scorers.grade.grader import (
 )
 from scorers.grade.worker import BatchTally, GradeWorker, Pair, Received
 from scorers.io.loading import load_annotations, load_predictions, needs_decoding, pair
-from scorers.io.results import ResultsPaths, RunSettings, save_results, scores_of, tally_of
+from scorers.io.results import ResultsPaths, RunSettings, scores_of, tally_of
+from scorers.io.runfiles import RunStamp, save_run
 from scorers.io.scores import REJECTED_KEY
 from scorers.records import REVIEW_KEY
 
@@ -401,6 +402,9 @@ def _grade_files(
             worker.stop()
 
 
+_THEN = "Grade again once the other process is done."
+
+
 def _run(
     annotations_path: str,
     predictions_path: str,
@@ -411,6 +415,9 @@ def _run(
 ) -> GradeResult:
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
+    # Grading into a run's directory replaces its files: refuse if another
+    # process (the review app, a judge run) writes them while we grade.
+    read = RunStamp.of(paths) if write and paths is not None else None
     annotations, warnings = load_annotations(annotations_path, settings.mode)
     feed = _Feed(annotations, settings.mode, worker) if worker is not None else None
     predictions, more = load_predictions(predictions_path, settings.mode, on_block=feed)
@@ -457,15 +464,17 @@ def _run(
     t2 = time.perf_counter()
     if deferred is None:
         scores = (
-            save_results(paths, records, settings)
-            if write and paths is not None
+            save_run(paths, records, settings, read, _THEN)[0]
+            if read is not None and paths is not None
             else scores_of(records, settings)
         )
         rejected = sum(1 for r in records if r[REVIEW_KEY].get(REJECTED_KEY))
     else:
         tally = deferred.tally
-        if write and paths is not None:
-            scores = save_results(paths, deferred, settings, scores_when_written=tally.result)
+        if read is not None and paths is not None:
+            scores, _ = save_run(
+                paths, deferred, settings, read, _THEN, scores_when_written=tally.result
+            )
         else:
             deferred.complete()
             scores = tally.result()

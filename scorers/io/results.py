@@ -12,7 +12,6 @@ grader's ``updated_predictions.json``, a production-harness
 from __future__ import annotations
 
 import json
-import math
 import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -35,6 +34,7 @@ from scorers.io.loading import (
 from scorers.io.scores import REJECTED_KEY, ScoreTally, scores_json_bytes
 from scorers.io.writeback import Writeback
 from scorers.records import FLAG_KINDS, REVIEW_KEY, REVIEW_VERSION, Review, Verdict, content_hash
+from scorers.review import is_score
 
 T = TypeVar("T")
 
@@ -274,16 +274,6 @@ RANGE = "range"  # the problem kind of a score outside [0, 1] or not a number
 _EVIDENCE_FIELDS = ("reasoning", "answer")
 _REVIEW_LISTS = ("verdicts", "flags", "history", "conflict")
 _REVIEW_TEXTS = ("mode", "primary", "content_hash")
-
-
-def is_score(value: Any) -> bool:
-    """A score a results file may hold: a finite number in [0, 1] (true/false read as 1/0)."""
-    kind = type(value)
-    if kind is int or kind is bool:
-        return 0 <= value <= 1
-    if kind is float:
-        return 0.0 <= value <= 1.0  # NaN compares false
-    return isinstance(value, (int, float)) and math.isfinite(value) and 0 <= value <= 1
 
 
 def _verdict_problem(verdict: Any) -> str | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -25,9 +25,12 @@ from scorers.judges.base import (
 )
 from scorers.judges.cache import JudgeCache
 from scorers.records import Verdict, review_of, set_verdict, verdict_of
+from scorers.review import choose_primary, settle
 
-BINARY_JUDGES = frozenset({"rome", "vrc-answer"})
 PLAN_PLACEHOLDER = "(planned reply)"
+
+if TYPE_CHECKING:
+    from scorers.io.results import RunSettings
 
 
 # --- selection ---------------------------------------------------------------------------
@@ -195,38 +198,15 @@ def rough_tokens(chars: int) -> int:
 # --- the primary policy ------------------------------------------------------------------
 
 
-def apply_primary(record: dict[str, Any], settings: Any, judge: Judge) -> None:
-    """Set ``correct`` (and ``review.primary``) per the run's primary policy.
-
-    Only a judge that grades correctness can be primary, and only where the
-    policy for the record's bucket is "judge". A judge error there falls back
-    to the primary rule verdict: an error is never read as a 0. A human
-    override in force always wins.
-    """
-    if not judge.grades_correctness:
-        return
-    bucket = record.get(getattr(settings, "tracker_type", "task")) or "all"
-    primary_for = getattr(settings, "primary_for", None)
-    policy = primary_for(bucket) if callable(primary_for) else getattr(settings, "primary", "rule")
-    if policy != "judge" and policy != f"judge:{judge.name}":
-        return
-    review = review_of(record)
+def apply_primary(record: dict[str, Any], settings: RunSettings, judge: Judge) -> None:
+    """Set ``review.primary`` and ``correct`` once ``judge`` has judged the record:
+    the run's primary policy (:func:`scorers.review.choose_primary`), then the
+    human override in force (:func:`scorers.review.settle`)."""
     source = f"judge:{judge.name}"
-    verdict = verdict_of(record, source)
-    if verdict is None or verdict.get("error") is not None or verdict.get("score") is None:
-        source = str(getattr(settings, "primary_rule", "rule:strict"))
-        verdict = verdict_of(record, source)
-    review["primary"] = source
-    human = review.get("human")
-    if isinstance(human, dict) and "score" in human and not review.get("stale"):
-        record["correct"] = human["score"]
-    elif verdict is not None and verdict.get("score") is not None:
-        score = verdict["score"]
-        if judge.name in BINARY_JUDGES and score in (0.0, 1.0):
-            record["correct"] = int(score)  # the reference stores 0/1 as ints
-        else:
-            record["correct"] = score
-        if verdict.get("strict") is not None:
-            record["correct_strict"] = verdict["strict"]
-        if source == "judge:rome":
-            record["judgement_response"] = verdict.get("raw")
+    primary = choose_primary(record, settings, source)
+    if primary != source and review_of(record).get("primary") == primary:
+        return  # not primary here, and nothing changes
+    settle(record, primary)
+    if primary == "judge:rome":
+        verdict = verdict_of(record, primary)
+        record["judgement_response"] = None if verdict is None else verdict.get("raw")

@@ -26,7 +26,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from itertools import chain
 from typing import Any
 
@@ -36,6 +35,7 @@ import orjson
 from scorers.errors import UsageError
 from scorers.judges.parsing import VRC_METRICS
 from scorers.records import FLAG_KINDS, HEURISTIC_FLAG_KINDS, REVIEW_KEY, has_reasoning
+from scorers.review import grades_correctness, machine_score
 from scorers.stats import (
     DEFAULT_RESAMPLES,
     Interval,
@@ -444,7 +444,7 @@ class _Collector:
             self.by_id[pair_key(record)] = score
             self._add_runs(record, bucket)
         self._add_usage(record.get("usage"))
-        self._add_verdicts(i, review, score)
+        self._add_verdicts(i, record, review, score)
         self._add_flags(record, review)
 
     def _add_runs(self, record: Mapping[str, Any], bucket: str) -> None:
@@ -495,10 +495,10 @@ class _Collector:
             if total is not None:
                 self.total_tokens.append(total)
 
-    def _add_verdicts(self, i: int, review: Mapping[str, Any], score: float | None) -> None:
-        primary_score: float | None = None
+    def _add_verdicts(
+        self, i: int, record: Mapping[str, Any], review: Mapping[str, Any], score: float | None
+    ) -> None:
         self._rubric_ran = False
-        primary = review.get("primary")
         hits = self.hits
         verdicts = review.get("verdicts")
         # A malformed review (a number, a string) is read as no verdicts, not a crash.
@@ -528,22 +528,21 @@ class _Collector:
             found[2].append(value)
             if source == VRC_STEPS:
                 self._add_steps(verdict.get("metrics"))
-            if source == primary:
-                primary_score = value
         human = review.get("human")
+        before: float | None = score
         if isinstance(human, dict):
+            # "Before" is what the machine said (scorers.review owns the rule).
+            before = _number(machine_score(record))
             value = _number(human.get("score"))
             if value is not None:
                 self._mark(HUMAN, i, value)
                 self.overridden += 1
-                if primary_score is not None and primary_score != value:
+                if before is not None and before != value:
                     self.changed += 1
         if review.get("stale"):
             self.stale += 1
         if review.get("conflict"):
             self.conflicts += 1
-        # "Before" is what the machine said: the primary verdict where it exists.
-        before = primary_score if isinstance(human, dict) and primary_score is not None else score
         if before is not None:
             self.before.append(before)
 
@@ -701,21 +700,6 @@ def _vrc_steps(c: _Collector, options: SummaryOptions, label: str) -> VrcSteps |
         steps=_estimate(per_item, options, label + "vrc-steps"),
         metrics={name: float(table[:, k].mean()) for k, name in enumerate(VRC_METRICS)},
     )
-
-
-@cache
-def grades_correctness(source: str) -> bool:
-    """False for judges whose score is not answer correctness (the behaviour rubric,
-    VRC-Bench's step quality): binarising those at 0.5 would not be agreement on
-    correctness, so they stay out of agreement and error rates. Unknown judges count."""
-    if not source.startswith("judge:"):
-        return True
-    from scorers.judges.registry import get_judge  # cheap; imports no HTTP client
-
-    try:
-        return bool(get_judge(source.removeprefix("judge:").split("@")[0]).grades_correctness)
-    except KeyError:
-        return source != RUBRIC
 
 
 def _source_order(name: str) -> tuple[int, str]:

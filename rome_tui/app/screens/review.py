@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 from textual.worker import get_current_worker
 
-from rome_tui.app.backend import ReviewStore, baseline_getter, bucket_field, run_location
+from rome_tui.app.backend import ReviewStore, bucket_field, run_location
 from rome_tui.app.bindings import screen_bindings
 from rome_tui.app.items import (
     SORT_KEYS,
@@ -57,7 +57,7 @@ class ReviewScreen(Screen[None]):
         self.settings = settings or ReviewSettings()
         self.bucket_field = bucket_field(store)
         self.location = run_location(store)  # shown in the status bar: the run being edited
-        self.baseline = baseline_getter(store)
+        self.baseline = store.baseline_score
         self.rows = LazyRows(store.records, self.bucket_field, self.baseline)
         self.texts = TextIndex(store.records)
         self.searching = False  # a text search runs in a worker; the table shows the last view
@@ -69,7 +69,7 @@ class ReviewScreen(Screen[None]):
         self.query_text = ""
         self.save_note = (
             Text("journal ahead of files: w writes them", style="yellow")
-            if getattr(store, "dirty", False)
+            if store.dirty
             else Text("all saved", style="dim")
         )
         self.conflict: str | None = None
@@ -106,7 +106,7 @@ class ReviewScreen(Screen[None]):
         self.table.set_view(self.rows, list(self.order))
         self.update_status()
         self.call_after_refresh(self.build_index)  # after the first paint: it competes for the GIL
-        if getattr(self.store, "dirty", False):
+        if self.store.dirty:
             # The journal replayed overrides the files do not have yet (a crash
             # before the last rewrite): bring the files up to date.
             self.write_back()
@@ -443,16 +443,13 @@ class ReviewScreen(Screen[None]):
 
     def action_reload(self) -> None:
         """Re-read files and journals: the way out of a conflict without quitting."""
-        reload = getattr(self.store, "reload", None)
-        if reload is None:
-            return
         keep = self.table.current.index if self.table.current is not None else None
         try:
-            reload()
+            self.store.reload()
         except (RomeTuiError, OSError) as exc:
             self.notify(str(exc), title="Reload failed", severity="error", markup=False)
             return
-        self.baseline = baseline_getter(self.store)
+        self.baseline = self.store.baseline_score
         self.rows = LazyRows(self.store.records, self.bucket_field, self.baseline)
         self.texts = TextIndex(self.store.records)
         self.indexed = False
