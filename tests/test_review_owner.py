@@ -285,3 +285,39 @@ def test_a_save_refuses_when_either_file_changed(tmp_path: Path) -> None:
             save_run(loaded.paths, loaded.records, loaded.settings, read, "try again")
         assert _files(run) == before
         make_run(run)
+
+
+def test_a_grade_refuses_to_replace_a_run_written_while_it_graded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from scorers.grade import run as grade_run
+    from scorers.io.results import ResultsPaths
+
+    out = make_run(tmp_path / "out")
+    annotations = [
+        {
+            "question_id": "q1",
+            "evaluator": "number_matching",
+            "evaluator_kwargs": {"value_to_match": 42},
+        }
+    ]
+    (tmp_path / "a.json").write_text(json.dumps(annotations))
+    (tmp_path / "p.json").write_text(json.dumps([{"question_id": "q1", "answer": "42"}]))
+    load_annotations = grade_run.load_annotations
+
+    def the_app_writes_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        (out / "scores.json").write_bytes(b'{"written": "meanwhile"}')
+        return load_annotations(*args, **kwargs)
+
+    monkeypatch.setattr(grade_run, "load_annotations", the_app_writes_meanwhile)
+    before = {**_files(out), "scores.json": b'{"written": "meanwhile"}'}
+    with pytest.raises(ConflictError, match="scores.json"):
+        grade_run.grade_files(
+            str(tmp_path / "a.json"),
+            str(tmp_path / "p.json"),
+            RunSettings(),
+            paths=ResultsPaths.of(out),
+        )
+    assert _files(out) == before

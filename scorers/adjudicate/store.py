@@ -42,6 +42,7 @@ from scorers.adjudicate.journal import (
     new_id,
     read_journals,
     utc_now,
+    validate_entry,
 )
 from scorers.errors import InputError, UsageError
 from scorers.flags.flagging import recompute_flags
@@ -187,8 +188,6 @@ class ResultsStore:
 
     def _history_only_entries(self, known: set[str]) -> list[Entry]:
         out: list[Entry] = []
-        from scorers.adjudicate.journal import validate_entry
-
         for record in self.records:
             review = record.get(REVIEW_KEY)
             if not isinstance(review, dict):
