@@ -54,6 +54,11 @@ def test_a_stale_override_is_kept_but_not_applied() -> None:
     assert [f["kind"] for f in review.override_flags(record["review"])] == ["override_stale"]
     recompute_flags(record)
     assert _kinds(record).count("override_stale") == 1  # written once, by the owner
+    summary = summarise_model("m", [record], SummaryOptions())
+    # Not ground truth for the verdicts of the content it was not made on.
+    assert (summary.overrides.overridden, summary.overrides.stale) == (0, 1)
+    assert summary.error_rates == []
+    assert make_row(0, record).machine == 0.0
 
 
 def test_a_stale_override_on_disk_reverts_correct_and_is_flagged(tmp_path: Path) -> None:

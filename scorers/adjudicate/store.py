@@ -59,6 +59,7 @@ from scorers.review import (
     OVERRIDE_KINDS,
     adjudicated,
     flag_context,
+    human_in_force,
     machine_scores,
     override_flags,
     read_score,
@@ -241,8 +242,7 @@ class ResultsStore:
         return review.get("human") if isinstance(review, dict) else None
 
     def is_overridden(self, i: int) -> bool:
-        review = self.records[i].get(REVIEW_KEY)
-        return isinstance(review, dict) and bool(review.get("human")) and not review.get("stale")
+        return human_in_force(self.records[i]) is not None
 
     def is_stale(self, i: int) -> bool:
         review = self.records[i].get(REVIEW_KEY)

@@ -34,8 +34,8 @@ from typing import Any, Protocol
 
 from scorers.errors import UsageError
 from scorers.flags.flagging import detectors, recompute_flags
-from scorers.io.results import ResultsPaths, load_results
-from scorers.io.runfiles import save_unless_changed, stamp_run
+from scorers.io.results import ResultsPaths
+from scorers.io.runfiles import load_run, save_unless_changed
 from scorers.judges.base import Call, ChatReply, ChatRequest, Judge, JudgeOptions, Pending
 from scorers.judges.batchfile import BatchOutput, custom_id, read_outputs, write_requests
 from scorers.judges.cache import JudgeCache
@@ -190,8 +190,7 @@ def prepare_run(request: JudgeRunRequest) -> _Prepared:
     request.checked()
     conditions = parse_where(request.where)
     judge = get_judge(request.judge)
-    read = stamp_run(request.results)
-    loaded = load_results(request.results)
+    loaded, read = load_run(request.results)
     models = request.model_names(judge)
     opts = {
         model: JudgeOptions(

@@ -35,7 +35,7 @@ import orjson
 from scorers.errors import UsageError
 from scorers.judges.parsing import VRC_METRICS
 from scorers.records import FLAG_KINDS, HEURISTIC_FLAG_KINDS, REVIEW_KEY, has_reasoning
-from scorers.review import grades_correctness, machine_score
+from scorers.review import grades_correctness, human_score, machine_score
 from scorers.stats import (
     DEFAULT_RESAMPLES,
     Interval,
@@ -528,12 +528,12 @@ class _Collector:
             found[2].append(value)
             if source == VRC_STEPS:
                 self._add_steps(verdict.get("metrics"))
-        human = review.get("human")
         before: float | None = score
-        if isinstance(human, dict):
-            # "Before" is what the machine said (scorers.review owns the rule).
+        if isinstance(review.get("human"), dict):
+            # "Before" is what the machine said, the human column only the override in
+            # force: a stale one was made on other content (scorers.review owns both).
             before = _number(machine_score(record))
-            value = _number(human.get("score"))
+            value = _number(human_score(record))
             if value is not None:
                 self._mark(HUMAN, i, value)
                 self.overridden += 1
