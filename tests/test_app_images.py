@@ -276,3 +276,27 @@ def test_renderer_from_the_config_file(tmp_path: Path, monkeypatch: Any) -> None
     config.write_text('[images]\nrenderer = "kitty"\n')
     with pytest.raises(RomeTuiError, match=r"\[images\] renderer = 'kitty'"):
         load_image_renderer()
+
+
+def test_renderer_choice_survives_a_redirected_stdin() -> None:
+    """Output on a terminal, input from /dev/null: textual-image cannot ask the terminal
+    (it would read the reply from stdin); the choice falls back instead of failing."""
+    import os
+    import pty
+    import subprocess
+
+    main_fd, child_fd = pty.openpty()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c",
+             "import sys; from rome_tui.app.renderers import choose_renderer; "
+             "sys.stderr.write(choose_renderer('auto') + ' ' + choose_renderer('sixel'))"],
+            stdin=subprocess.DEVNULL, stdout=child_fd, stderr=subprocess.PIPE,
+            env={k: v for k, v in os.environ.items() if k != "TMUX"},
+            cwd=Path(__file__).resolve().parent.parent, timeout=60, check=False,
+        )  # fmt: skip
+    finally:
+        os.close(child_fd)
+        os.close(main_fd)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.decode().strip().endswith("halfcell sixel")

@@ -23,13 +23,10 @@ def choose_renderer(mode: ImageRenderer) -> Drawn:
     """The renderer ``mode`` means on this terminal (``auto`` detects it)."""
     if mode == "none":
         return "none"
-    # Imported here, before the app starts: the import asks the terminal its cell
-    # size in pixels and which protocols it speaks.
-    import textual_image.widget  # noqa: F401
-
+    asked = _import_textual_image()
     if mode != "auto":
         return mode
-    if os.environ.get("TMUX") or not (sys.__stdout__ and sys.__stdout__.isatty()):
+    if os.environ.get("TMUX") or not asked:
         return "halfcell"
     from textual_image.renderable import Image, SixelImage, TGPImage
 
@@ -38,6 +35,40 @@ def choose_renderer(mode: ImageRenderer) -> Drawn:
     if Image is TGPImage:
         return "tgp"
     return "halfcell"
+
+
+def _import_textual_image() -> bool:
+    """Import textual-image now, before the app starts; whether the terminal was asked.
+
+    The import asks the terminal its cell size in pixels and which protocols it
+    speaks, and reads the replies from stdin. With no terminal on both ends
+    (stdin redirected, output piped) it is imported as if there were none: cells
+    of 10 x 20 pixels, no protocol.
+    """
+    if "textual_image.widget" in sys.modules:
+        return _terminal_on_both_ends()
+    if _terminal_on_both_ends():
+        try:
+            import textual_image.widget  # noqa: F401
+
+            return True
+        except Exception:  # a terminal that answers nonsense: carry on without asking
+            for name in [m for m in sys.modules if m.startswith("textual_image")]:
+                del sys.modules[name]
+    real = sys.__stdout__
+    with open(os.devnull, "w") as nowhere:
+        setattr(sys, "__stdout__", nowhere)  # noqa: B010 - textual-image asks only a terminal
+        try:
+            import textual_image.widget  # noqa: F401
+        finally:
+            setattr(sys, "__stdout__", real)  # noqa: B010
+    return False
+
+
+def _terminal_on_both_ends() -> bool:
+    return bool(
+        sys.__stdout__ and sys.__stdout__.isatty() and sys.__stdin__ and sys.__stdin__.isatty()
+    )
 
 
 def image_widget_class(renderer: Drawn) -> Any:
