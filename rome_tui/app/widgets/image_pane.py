@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from rome_tui.app.images import Decoded, ImageOptions
 from rome_tui.app.messages import ImageLoaded
@@ -161,6 +162,8 @@ class ImagePane(Vertical):
         decoded: Decoded | None = None
         preview = None
         problem = image.problem if image is not None else "no such image"
+        if get_current_worker().is_cancelled:
+            return  # the reviewer moved on before decoding began: spare the CPU
         if image is not None and problem is None and image.path is not None:
             if options.renderer == "none":
                 problem = None
