@@ -99,7 +99,39 @@ QUESTION: list[Case] = [
 CONTAINERS = "Order the jars by volume from smallest to largest.\nA. the jam jar\nB. the barrel\nC. the thimble"
 ANIMALS = "Which picture shows a fox?\nA. a badger\nB. a fox\nC. a hare"
 
+RECIPE = (
+    "Order the recipe steps.\nA. bake the cake\nB. mix the batter\nC. preheat the oven\nD. serve"
+)
+
 ENDS_AND_PLACES: list[Case] = [
+    (
+        "ordered_list_matching",
+        {"order": ["C", "B", "A", "D"]},
+        "Preheating, mixing, baking, serving.",
+        RECIPE,
+        1,
+    ),
+    (
+        "ordered_list_matching",
+        {"order": ["C", "B", "A", "D"]},
+        "Preheat the oven before you mix the batter; baking comes before serving.",
+        RECIPE,
+        1,
+    ),
+    (
+        "ordered_list_matching",
+        {"order": ["C", "B", "A", "D"]},
+        "C is ranked 1, B is ranked 2, A is ranked 3, D is ranked 4",
+        RECIPE,
+        1,
+    ),
+    (
+        "ordered_list_matching",
+        {"order": ["C", "B", "A", "D"]},
+        "Mixing, preheating, baking, serving.",
+        RECIPE,
+        0,
+    ),
     (
         "ordered_list_matching",
         {"order": ["C", "A", "B"]},

@@ -21,6 +21,7 @@ from scorers.evaluate.strict.question import map_item
 _SEPARATOR = re.compile(
     r"[ \t]*(?:,|，|、|;|；|→|⟶|⇒|➔|->|-->|=>|>|\\rightarrow\b|\\to\b|\\Rightarrow\b"
     r"|[ \t][-–—][ \t]|\n|\b(?:and[ \t]+)?then\b|\bfollowed by\b|\bfinally\b"
+    r"|\b(?:(?:comes|is|goes)[ \t]+)?(?:before|ahead of)\b"
     # inline numbering: "1. C 2. A", "(1) Paris (2) Rome"
     r"|(?<!\S)\(?\d{1,2}[.)](?=[ \t]))[ \t]*"
 )
@@ -77,9 +78,8 @@ _ORDINALS = {
 _RANK = r"(?:#?(?P<n>\d{1,2})(?P<suffix>st|nd|rd|th)?|(?P<word>[a-z]+))"
 _RANK_BEFORE = re.compile(r"^" + _RANK + r"(?:[ \t]+place)?[ \t]*[:=.)-][ \t]*", re.IGNORECASE)
 _RANK_AFTER = re.compile(
-    r"(?:[ \t]*[=:(][ \t]*|[ \t]+(?:(?:is|in|comes|came|finished)[ \t]+)?(?:the[ \t]+)?)"
-    + _RANK
-    + r"(?:[ \t]+place)?\)?$",
+    r"(?:[ \t]*[=:(][ \t]*|[ \t]+(?:(?:is|in|comes|came|finished|ranks|ranked|placed|is ranked|is placed)"
+    r"[ \t]+)?(?:the[ \t]+|no\.?[ \t]*|number[ \t]+)?)" + _RANK + r"(?:[ \t]+place)?\)?$",
     re.IGNORECASE,
 )
 

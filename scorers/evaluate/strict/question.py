@@ -135,9 +135,23 @@ def named(text: str, opts: dict[str, str]) -> list[str]:
         number, _ = pick_number(text, last=True)
         return [] if number is None else [k for k, v in values.items() if v == number.value]
     distinctive = _distinctive(tuple(opts.items()))
-    return [
+    found = [
         label for label, words in distinctive.items() if any(find_phrase(text, w) for w in words)
     ]
+    if found:
+        return found
+    # "preheating" names "preheat the oven": the words compared by their stems.
+    stems = {_stem(w) for w in re.findall(r"[^\W_]+", text)}
+    return [label for label, words in distinctive.items() if any(_stem(w) in stems for w in words)]
+
+
+_SUFFIX = re.compile(r"(?:ing|ed|es|e|s)$")
+
+
+def _stem(word: str) -> str:
+    """A word without its inflection ("baking" and "bake" are "bak", "mixing"
+    and "mix" are "mix"), enough to match an item to an option's wording."""
+    return _SUFFIX.sub("", word) if len(word) > 3 else word
 
 
 def map_item(item: str, opts: dict[str, str]) -> str | None:
