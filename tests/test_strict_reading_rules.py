@@ -147,6 +147,14 @@ ENDS_AND_PLACES: list[Case] = [
         1,
     ),
     ("choices_matching", {"label": "B"}, "It is the second picture.", ANIMALS, 1),
+    ("choices_matching", {"label": "B"}, "Final Answer: option 2", ANIMALS, 1),
+    (
+        "choices_matching",
+        {"label": "B"},
+        "Final Answer: hens and ducks",
+        "Which birds are shown?\nA. hens\nB. hens and ducks\nC. ducks",
+        1,
+    ),
     ("choices_matching", {"label": "C"}, "Final Answer: the last option", ANIMALS, 1),
 ]
 

@@ -129,6 +129,9 @@ def named(text: str, opts: dict[str, str]) -> list[str]:
         return []
     values = {label: _value(t) for label, t in opts.items()}
     out = [label for label, t in opts.items() if find_phrase(text, t)]
+    if len(out) > 1:
+        # "cat and dog" names that option, not also the option "cat" inside it.
+        out = [x for x in out if not any(y != x and find_phrase(opts[y], opts[x]) for y in out)]
     if out:
         return out
     if all(v is not None for v in values.values()):
@@ -201,6 +204,7 @@ def ends(text: str | None) -> tuple[str, str] | None:
 
 _ORDINAL_OPTION = re.compile(
     r"\b(first|second|third|fourth|fifth|sixth|last) (?:option|choice|one|answer|picture|image|figure)\b"
+    r"|\b(?:option|choice) (?:number |no\.? |#)?([1-9])\b"
 )
 _POSITIONS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "sixth": 5, "last": -1}
 
@@ -211,5 +215,10 @@ def by_position(text: str, opts: dict[str, str]) -> list[str]:
     if m is None or not opts:
         return []
     labels = list(opts)
-    index = _POSITIONS[m.group(1)]
+    if m.group(2) is not None:  # "option 2": the label itself when labels are numbers
+        if m.group(2) in opts:
+            return [m.group(2)]
+        index = int(m.group(2)) - 1
+    else:
+        index = _POSITIONS[m.group(1)]
     return [labels[index]] if -len(labels) <= index < len(labels) else []
