@@ -102,6 +102,27 @@ def test_flagged_judges_only_items_with_those_flags(
     assert main(["judge", str(run), "--judge", "rome", "--flagged", "no_such_kind"]) == 2
 
 
+def test_low_confidence_selects_only_the_doubtful_flags(
+    server: FakeOpenAIServer, tmp_path: Path
+) -> None:
+    sure, doubtful = record("q0", "12"), record("q1", "12")
+    for rec, confidence in ((sure, "high"), (doubtful, "low")):
+        rec["review"]["flags"] = [
+            {
+                "kind": "claims_web_search",
+                "source": "heuristic",
+                "evidence": [],
+                "confidence": confidence,
+            }
+        ]
+    write_run(tmp_path / "run", [sure, doubtful])
+    run = tmp_path / "run"
+    assert main(["judge", str(run), "--judge", "rome", "--low-confidence"]) == 0
+    assert server.count() == 1
+    assert verdict_of(load(run)["q1"], "judge:rome") is not None
+    assert verdict_of(load(run)["q0"], "judge:rome") is None
+
+
 def test_dry_run_prints_tokens_and_cost_from_options_or_config(
     server: FakeOpenAIServer,
     tmp_path: Path,

@@ -42,6 +42,7 @@ EXAMPLES = """examples:
   OPENAI_BASE_URL=http://127.0.0.1:8000/v1 rome-tui judge out/ --judge rubric --model qwen3 --concurrency 16
   rome-tui judge out/ --judge vrc-answer --models gpt-4o-mini,gpt-4.1-mini,gpt-4.1-nano
   rome-tui judge out/ --judge rome --flagged                # only items with a heuristic flag
+  rome-tui judge out/ --judge rubric --flagged --low-confidence   # the doubtful flags only
   rome-tui judge out/ --judge mathreal --batch-export calls.jsonl   # then vLLM run_batch or OpenAI
   rome-tui judge out/ --judge mathreal --batch-import results.jsonl
   rome-tui judge out/ --judge rome --batch                  # OpenAI Batch API, half price
@@ -108,6 +109,12 @@ def register(subparsers: Any) -> None:
         type=str,
         metavar="KIND,...",
         help="judge only items carrying one of these flags (no list: any heuristic flag)",
+    )
+    parser.add_argument(
+        "--low-confidence",
+        action="store_true",
+        help="with --flagged: only flags the heuristics mark low-confidence (an innocent "
+        "reading they cannot rule out)",
     )
     parser.add_argument(
         "--retry-errors",
@@ -216,6 +223,7 @@ def run(args: argparse.Namespace) -> int:
         tpm=args.tpm,
         where=tuple(args.where),
         flagged=None if args.flagged is None else tuple(_kinds(args.flagged)),
+        low_confidence=args.low_confidence,
         retry_errors=args.retry_errors,
         parse=args.parse,
         fence=args.fence,
@@ -293,8 +301,9 @@ def _report(result: JudgeRunResult, args: argparse.Namespace, *, batch: bool = F
 
 def _nothing_selected(args: argparse.Namespace) -> int:
     what = " and ".join(args.where) or "the run"
-    if args.flagged is not None:
+    if args.flagged is not None or args.low_confidence:
         what += f" with flag {args.flagged or 'any heuristic flag'}"
+        what += " of low confidence" if args.low_confidence else ""
     if args.retry_errors:
         what += " with an earlier judge error"
     print(f"rome-tui judge: no record matches {what}; nothing to do", file=sys.stderr)

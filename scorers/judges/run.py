@@ -71,6 +71,7 @@ class JudgeRunRequest:
     tpm: float | None = None  # estimated tokens per minute, per model
     where: Sequence[str] = ()  # FIELD=VALUE conditions, ANDed
     flagged: Sequence[str] | None = None  # only items with these flag kinds ([] = any heuristic)
+    low_confidence: bool = False  # ... and only where the flag's confidence is "low"
     retry_errors: bool = False  # only items whose earlier verdict of this judge is an error
     parse: str = "robust"  # rome judge: "robust" or the reference's exact "rome" parser
     fence: bool = False  # wrap model text in nonce tags (off: the published prompts verbatim)
@@ -205,8 +206,10 @@ def prepare_run(request: JudgeRunRequest) -> _Prepared:
     if request.images:
         loaded.settings.images = request.images
     selected = select(loaded.records, conditions)
-    if request.flagged is not None:
-        selected = select_flagged(selected, request.flagged)
+    if request.flagged is not None or request.low_confidence:
+        selected = select_flagged(
+            selected, request.flagged or (), low_confidence=request.low_confidence
+        )
     if request.retry_errors:
         sources = [f"judge:{judge.name}"] + [member_source(judge.name, m) for m in models]
         selected = select_errors(selected, sources)
@@ -214,16 +217,24 @@ def prepare_run(request: JudgeRunRequest) -> _Prepared:
     return _Prepared(judge, models, opts, loaded, read, selected, cache)
 
 
-def select_flagged(records: Sequence[dict[str, Any]], kinds: Sequence[str]) -> list[dict[str, Any]]:
-    """Records carrying a flag of one of ``kinds`` (none given: any heuristic flag)."""
+def select_flagged(
+    records: Sequence[dict[str, Any]], kinds: Sequence[str], *, low_confidence: bool = False
+) -> list[dict[str, Any]]:
+    """Records carrying a flag of one of ``kinds`` (none given: any heuristic flag).
+
+    With ``low_confidence``, only flags the heuristics mark ``confidence: "low"``
+    count: the cues with an innocent reading they cannot rule out, the items a
+    judge's second look is for.
+    """
     wanted = set(kinds) or set(HEURISTIC_FLAG_KINDS)
+
+    def counts(flag: Any) -> bool:
+        if not isinstance(flag, dict) or flag.get("kind") not in wanted:
+            return False
+        return not low_confidence or flag.get("confidence") == "low"
+
     return [
-        r
-        for r in records
-        if any(
-            isinstance(f, dict) and f.get("kind") in wanted
-            for f in (r.get("review") or {}).get("flags") or ()
-        )
+        r for r in records if any(counts(f) for f in (r.get("review") or {}).get("flags") or ())
     ]
 
 
