@@ -190,7 +190,7 @@ async def measure(path: Path, big_id: str) -> dict[str, Any]:
         results["filter"] = timings
         # Words searched in the question, reference, reasoning and answer: a word in
         # no record (the whole text read), a common one, and one typed a letter at a time.
-        # The app runs these in a worker above 20,000 items and filters once they are
+        # The app runs these in a worker above 5,000 items and filters once they are
         # found: timed here as the worker's search plus that filter, in this thread.
         from rome_tui.app.items import parse_query
 

@@ -175,7 +175,7 @@ class ReviewScreen(Screen[None]):
 
     # Runs this small search their texts on the UI thread; larger ones in a worker,
     # so typing in the filter never waits for a scan of every trace.
-    SYNC_TEXT_SEARCH = 20_000
+    SYNC_TEXT_SEARCH = 5_000
 
     def apply_view(self, keep_index: int | None = None) -> None:
         if keep_index is None and self.table.current is not None:
