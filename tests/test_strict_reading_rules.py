@@ -67,6 +67,10 @@ COMPOUNDS: list[Case] = [
     ("key_items_matching", {"key_items": [["7"]]}, "The shirt number is 17.", None, 0),
     ("key_items_matching", {"key_items": [["Type"]]}, "It is set in TypeScript.", None, 0),
     ("key_items_matching", {"key_items": [["bear"]]}, "Two bears stand by the river.", None, 1),
+    ("key_items_matching", {"key_items": [["child"]]}, "Three children are skating.", None, 1),
+    ("key_items_matching", {"key_items": [["loaf"]]}, "Two loaves of bread.", None, 1),
+    ("key_items_matching", {"key_items": [["cherry"]]}, "A bowl of cherries.", None, 1),
+    ("key_items_matching", {"key_items": [["goose"]]}, "Geese on the lake.", None, 1),
     ("key_items_matching", {"key_items": [["sea lion"]]}, "That's a sea-lion on the rock.", None, 1),
 ]  # fmt: skip
 

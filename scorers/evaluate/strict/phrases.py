@@ -201,7 +201,51 @@ class Answer:
 
 @lru_cache(maxsize=4096)
 def _alternatives(key: str) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(_unhyphen(a) for a in alternatives(key)))
+    names_of = (_unhyphen(a) for a in alternatives(key))
+    # A capitalised key is a name ("Paris" is no plural of "Pari").
+    numbers = plurals(fold_key(key)) if key[:1].islower() else ()
+    return tuple(dict.fromkeys((*names_of, *numbers)))
+
+
+# English plural morphology beyond -s/-es, and the irregular plurals English has
+# (a closed class of the grammar, not a list of answers).
+_IRREGULAR = {
+    "mouse": "mice", "goose": "geese", "foot": "feet", "tooth": "teeth", "person": "people",
+    "child": "children", "ox": "oxen", "louse": "lice", "die": "dice", "cactus": "cacti",
+    "fungus": "fungi", "criterion": "criteria", "phenomenon": "phenomena",
+}  # fmt: skip
+_SINGULAR = {v: k for k, v in _IRREGULAR.items()}
+
+
+def plurals(word: str) -> tuple[str, ...]:
+    """The other number of a one-word key: "berry"/"berries", "leaf"/"leaves",
+    "woman"/"women", "mouse"/"mice" (and back)."""
+    if " " in word or not word.isalpha() or len(word) < _PLURAL_MIN:
+        return ()
+    out: list[str] = []
+    if word in _IRREGULAR:
+        out.append(_IRREGULAR[word])
+    if word in _SINGULAR:
+        out.append(_SINGULAR[word])
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        out.append(word[:-1] + "ies")
+    if word.endswith("ies"):
+        out.append(word[:-3] + "y")
+    if word.endswith("fe"):
+        out.append(word[:-2] + "ves")
+    elif word.endswith("f"):
+        out.append(word[:-1] + "ves")
+    if word.endswith("ves"):
+        out += [word[:-3] + "f", word[:-3] + "fe"]
+    if word.endswith("man"):
+        out.append(word[:-3] + "men")
+    if word.endswith("men"):
+        out.append(word[:-3] + "man")
+    if word.endswith("s") and not word.endswith("ss"):
+        out.append(word[:-1])  # "apples" keys "apple"
+    if word.endswith("es"):
+        out.append(word[:-2])
+    return tuple(w for w in out if len(w) >= _PLURAL_MIN)
 
 
 def _maybe_hedged(hay: str) -> bool:
