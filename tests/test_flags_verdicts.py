@@ -30,13 +30,15 @@ def kinds(record: dict[str, Any]) -> set[str]:
 
 
 @pytest.mark.parametrize(
-    ("rule", "judge"), [(0.5, 1), (1, 0.5), (0.5, 0), (0, 1), (1.0, 0.0), ("0.5", "1")]
+    ("rule", "judge"), [(0.5, 1), (1, 0.5), (0.5, 0), (0, 1), (1.0, 0.0), (True, 0)]
 )
 def test_scores_half_a_point_apart_disagree(rule: Any, judge: Any) -> None:
     assert "rule_judge_disagree" in kinds(graded(rule, judge))
 
 
-@pytest.mark.parametrize(("rule", "judge"), [(1, 1), (0.5, 0.5), (0.75, 1), (0, 0.25), (1, None)])
+@pytest.mark.parametrize(
+    ("rule", "judge"), [(1, 1), (0.5, 0.5), (0.75, 1), (0, 0.25), (1, None), (1, float("nan"))]
+)
 def test_scores_closer_than_half_a_point_agree(rule: Any, judge: Any) -> None:
     assert "rule_judge_disagree" not in kinds(graded(rule, judge))
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from scorers.records import Flag, ResponseTexts, Verdict
-from scorers.review import FlagContext, grades_correctness, override_flags
+from scorers.review import FlagContext, grades_correctness, override_flags, read_score
 
 SOURCE = "verdicts"
 
@@ -16,18 +16,8 @@ SOURCE = "verdicts"
 DISAGREE_BY = 0.5
 
 
-def _number(score: Any) -> float | None:
-    if not isinstance(score, (int, float, str)):
-        return None
-    try:
-        value = float(score)
-    except ValueError:
-        return None
-    return None if value != value else value  # NaN is no score
-
-
 def _disagree(a: Any, b: Any) -> bool:
-    x, y = _number(a), _number(b)
+    x, y = read_score(a), read_score(b)
     return x is not None and y is not None and abs(x - y) >= DISAGREE_BY - 1e-9
 
 
