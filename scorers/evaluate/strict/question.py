@@ -203,7 +203,9 @@ def ends(text: str | None) -> tuple[str, str] | None:
 
 
 _ORDINAL_OPTION = re.compile(
+    # ("the second one from the left" is a place in the picture, not in the list)
     r"\b(first|second|third|fourth|fifth|sixth|last) (?:option|choice|one|answer|picture|image|figure)\b"
+    r"(?! from| on the| in the)"
     r"|\b(?:option|choice) (?:number |no\.? |#)?([1-9])\b"
 )
 _POSITIONS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "sixth": 5, "last": -1}
