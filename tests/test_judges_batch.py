@@ -308,3 +308,22 @@ def test_batch_id_resumes_a_batch_whose_state_file_is_gone(
     )
     assert code == 0 and len(server.batches) == 1
     assert all(verdict_of(r, "judge:rome")["score"] == 1.0 for r in load(run).values())  # type: ignore[index]
+
+
+def test_a_panel_goes_through_batch_files_too(server: FakeOpenAIServer, tmp_path: Path) -> None:
+    run = make_run(tmp_path, n=2)
+    calls = tmp_path / "calls.jsonl"
+    panel = ["--models", "a,b,c"]
+    assert main(["judge", str(run), "--judge", "rome", *panel, "--batch-export", str(calls)]) == 0
+    exported = lines(calls)
+    assert sorted(r["body"]["model"] for r in exported) == ["a", "a", "b", "b", "c", "c"]
+    replies = [
+        output_line(r, OK if r["body"]["model"] != "c" else "Judgement: 0") for r in exported
+    ]
+    results = write_lines(tmp_path / "results.jsonl", replies)
+    assert main(["judge", str(run), "--judge", "rome", *panel, "--batch-import", str(results)]) == 0
+    for rec in load(run).values():
+        verdict = verdict_of(rec, "judge:rome")
+        assert verdict is not None and verdict["score"] == 1.0
+        assert verdict["agreement"] == pytest.approx(2 / 3, abs=1e-4)
+        assert verdict_of(rec, "judge:rome@c")["score"] == 0.0  # type: ignore[index]
