@@ -74,22 +74,23 @@ def usage_unreadable(value: Any) -> bool:
     """True for a ``usage`` the token averages cannot read and so count as 0.
 
     Absent or null usage is normal (a response without it); an object missing
-    some counts is read as it is. Anything else, or a count that is not a
-    number, is unreadable.
+    some counts, or with a null count (NaN in the file, see
+    ``scorers.io.nonfinite``), is read as it is. Anything else, or a count that
+    is not a number, is unreadable.
     """
     if value is None:
         return False
     if type(value) is dict:  # the common case, without decoding or the generic checks
         for name in USAGE_FIELDS:
-            count = value.get(name, 0)
+            count = value.get(name)
             kind = type(count)
-            if kind is not int and kind is not float and not _is_count(count):
+            if kind is not int and kind is not float and count is not None and not _is_count(count):
                 return True
         return False
     usage = _usage_of(value)
     if not isinstance(usage, dict):
         return True
-    return any(name in usage and not _is_count(usage[name]) for name in USAGE_FIELDS)
+    return any(usage.get(name) is not None and not _is_count(usage[name]) for name in USAGE_FIELDS)
 
 
 def compute_scores(
