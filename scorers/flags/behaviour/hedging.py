@@ -27,8 +27,8 @@ _PRESENTATION = pattern("presentation")
 _NEGATED = re.compile(
     r"(?:" + regex("hedge_negators").pattern + r")\s+(?:\w+\s+){0,2}$", re.IGNORECASE
 )
-# An estimate ("maybe 30-32", "perhaps 38") rounds a value; it does not doubt it.
-_ESTIMATE = re.compile(r"\s*(?:around|about|~)?\s*\d[\d.,%]*(?!\s+or\b)")
+# An estimate ("maybe 30-32") rounds a value to a range; it does not doubt it.
+_ESTIMATE = re.compile(r"\s*(?:around|about|~)?\s*\d[\d.,]*\s*(?:[-–]|to\s)\s*\d")
 _ROUNDING = frozenset({"maybe", "perhaps", "possibly"})
 # A cue under a supposition in its own clause ("which would mean it is perhaps related").
 _SUPPOSING = re.compile(r"\b(?:would|if|suppose|assuming|unless)\b[^,;:.]*$", re.IGNORECASE)
@@ -65,7 +65,7 @@ def doubts(stretch: list[Sentence]) -> tuple[list[tuple[Sentence, re.Match[str]]
             # a supposition's doubts are about the supposed case, unless it opens
             # the sentence as the doubt itself ("If I had to commit, 1962.")
             strong = [m for m in strong if m.start() == 0]
-        if any(not strong or m.start() > strong[-1].end() for m in _SETTLED.finditer(text)):
+        if any(not strong or m.start() > strong[-1].end() for m in cues(text, _SETTLED)):
             found, weak = [], 0  # "maybe 38, but it's clearly above 35": the check settles it
             continue
         found.extend((sentence, m) for m in strong)
@@ -88,15 +88,10 @@ def detect(
     found, weak = doubts(stretch)
     if not (found or doubt) or answer_hedges(answer):
         return None  # no doubt left, or the answer says so too
-    # A lone doubt before a conclusion, with no lean beside it, is the argument
+    # A lone doubt before a firm conclusion, with no lean beside it, is the argument
     # weighing options, not the end unsure (unless the reasoning gave up).
     after = conclusion_at is not None and any(s.start >= conclusion_at for s, _ in found)
-    if (
-        len(found) == 1
-        and not doubt
-        and conclusion_at is not None
-        and not (after or weak or gave_up)
-    ):
+    if len(found) == 1 and not doubt and firm and not (after or weak or gave_up):
         return None
     confidence = "high" if len(found) + bool(doubt) > 1 or after or doubt else "low"
     spans = [
