@@ -59,7 +59,7 @@ _DEGREE = re.compile(
 # "The overlap can't be determined, which is exactly option E": the decline is the answer's content.
 _CONTENT = re.compile(r"\b(?:option|choice)\s+\(?[A-J]\b|\banswer\s+is\b", re.IGNORECASE)
 # Perception verbs decline a detail ("can't read the unit"), not the question.
-_DETAIL = re.compile(r"\b(?:read|make\s+out|be\s+read)\b", re.IGNORECASE)
+_DETAIL = re.compile(r"\b(?:read|see|make\s+out|be\s+read)\b", re.IGNORECASE)
 _SETTLED = pattern("settled")
 # "I can't tell the exact street, but it is Paris": the clause after the decline answers.
 _ANSWERS_AFTER = re.compile(r"\b(?:but|however|though|although|still)\b", re.IGNORECASE)

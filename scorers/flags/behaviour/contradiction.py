@@ -115,6 +115,8 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
         return None, True  # "it might be C", "41 or 47", "I can't tell"
     if any(m.group(0) not in _LEANS for m in _DOUBT.finditer(text, 0, cut)):
         return None, True  # "18 is just as plausible"; "probably C" only leans
+    if cut < len(text) and _DOUBT.search(text, cut) and not _STRONG_COMMITMENT.search(text, 0, cut):
+        return None, True  # "I'd lean Bruges, but it may well be the other one"
     if _SUPPOSITION.search(text, 0, cut) or _REJECTION.search(text, 0, cut):
         return None, False  # "if the row is full, 31", "so D fails": no claim about the answer
     if _PLAN.search(text, 0, min(24, cut)) and not _COMMITMENT.search(text, 0, cut):
@@ -139,7 +141,7 @@ def _readable_shape(evaluator: str, value: str) -> bool:
         return _LETTER.search(value) is not None
     if evaluator == "ordered_list_matching":
         return len(_LIST_SEPARATOR.findall(value)) >= 2
-    return bool(_content(value))
+    return _NAME.search(value) is not None  # free text: a conclusion names something
 
 
 _STOP = frozenset(
@@ -245,11 +247,15 @@ def conclusion(
         value, undecided = asserted(text, question)
         marked = _MARKED.search(text) is not None
         if value is None:
-            if undecided and (marked or plain is None) and _readable(evaluator, text) is not None:
+            head = _GLOSS.split(text, 1)[0]
+            readable = _readable(evaluator, head) is not None or _unread_value(evaluator, head)
+            if undecided and (marked or plain is None) and readable:
                 return plain  # ends on a guess or an alternative it reads: nothing concluded
             retracted = retracted or (_RETRACTION.search(text, 0, 40) is not None and plain is None)
             continue
         read = _readable(evaluator, value)
+        if read is None and _unread_value(evaluator, value) and (marked or plain is None):
+            return plain  # "three and a half bar": a value it states but cannot be compared
         if read is None:
             retracted = retracted or (_RETRACTION.search(text, 0, 40) is not None and plain is None)
             continue
@@ -261,6 +267,11 @@ def conclusion(
         if index >= len(closing) - 2 and plain is None and _single_value(evaluator, value):
             plain = Conclusion(index, sentence, value, read, False, None)
     return plain
+
+
+def _unread_value(evaluator: str, value: str) -> bool:
+    """A number in words the cheap reader leaves alone ("three and a half", "two thirds")."""
+    return evaluator in _NUMERIC and _FRACTION_WORDS.search(value) is not None
 
 
 def _single_value(evaluator: str, value: str) -> bool:
@@ -319,7 +330,9 @@ def _holds(text: str, value: tuple[float, int]) -> bool:
     )
 
 
-def _plainly_agrees(evaluator: str, found: Conclusion, theirs: Outcome, answer: str) -> bool:
+def _plainly_agrees(
+    evaluator: str, found: Conclusion, theirs: Outcome, answer: str, kwargs: Mapping[str, Any]
+) -> bool:
     """Whether the conclusion visibly holds the answer's value, so that reading it with
     the evaluator (the costly part) is not needed: the answer's number among its numbers,
     its option letters, its order, or every word of the answer's closing line."""
@@ -336,7 +349,7 @@ def _plainly_agrees(evaluator: str, found: Conclusion, theirs: Outcome, answer: 
     if evaluator in SHAPED:
         return _squash(b) in _squash(found.value)
     start, end = last_line_span(answer)
-    return _content(answer[start:end]) <= _content(found.value)
+    return _content(answer[start:end]) - _broad(kwargs) <= _content(found.value)
 
 
 def _differ(
@@ -345,6 +358,7 @@ def _differ(
     mine: Outcome,
     theirs: Outcome,
     answer: str,
+    kwargs: Mapping[str, Any],
 ) -> bool:
     a, b = mine.extracted.strip(), theirs.extracted.strip()
     if not a or not b:
@@ -368,21 +382,29 @@ def _differ(
     if mine.score < theirs.score and not _STRONG_COMMITMENT.search(found.sentence.text):
         return False
     start, end = last_line_span(answer)
-    return not _content(answer[start:end]) <= _content(found.value)
+    return not _content(answer[start:end]) - _broad(kwargs) <= _content(found.value)
+
+
+def _broad(kwargs: Mapping[str, Any]) -> set[str]:
+    """The words of a location's coarse answers (\"Italy\" after \"It's Venice.\" adds nothing)."""
+    coarse = kwargs.get("location_coarse_grained")
+    if not isinstance(coarse, list):
+        return set()
+    return _content(" ".join(c for c in coarse if isinstance(c, str)))
 
 
 def _contradicts(
     evaluator: str, kwargs: Mapping[str, Any], found: Conclusion, theirs: Outcome, answer: str
 ) -> Outcome | None:
     """The conclusion as the evaluator reads it, when it differs from the answer."""
-    if _plainly_agrees(evaluator, found, theirs, answer):
+    if _plainly_agrees(evaluator, found, theirs, answer, kwargs):
         return None
     if evaluator == "ordered_list_matching":
         return Outcome(score=0, extracted=found.read)  # compared by the items' places above
     mine = _read(evaluator, kwargs, found.read)
     if mine is None:
         return _UNREAD
-    if not _differ(evaluator, found, mine, theirs, answer):
+    if not _differ(evaluator, found, mine, theirs, answer, kwargs):
         return None
     return mine
 
