@@ -27,6 +27,7 @@ from scorers.flags.behaviour.text import (
     flag,
     in_scope_of_doubt,
     pattern,
+    quoted,
 )
 from scorers.records import Flag
 
@@ -104,7 +105,8 @@ def _report(text: str, reports: str) -> tuple[int, int] | None:
 
 
 def _outside_doubt(text: str, start: int, end: int) -> bool:
-    return not in_scope_of_doubt(text, start) and not _MENTAL.match(text, end)
+    """Not negated, supposed or planned, not a mental act, not quoted (a caption's words)."""
+    return not (in_scope_of_doubt(text, start) or _MENTAL.match(text, end) or quoted(text, start))
 
 
 def detect(record: Mapping[str, Any], reasoning: str, declared: Iterable[str]) -> Iterator[Flag]:

@@ -152,6 +152,11 @@ def word_starts(low: str) -> list[int]:
             starts.append(pos + len(token) - len(word))
         if "n't" in token:
             starts.append(pos + token.index("n't"))
+        if "-" in word:  # "double-checked": "checked" starts a word too
+            at = pos + len(token) - len(word)
+            starts.extend(
+                at + i + 1 for i, c in enumerate(word[:-1]) if c == "-" and word[i + 1].isalnum()
+            )
         pos += len(token)
     return starts
 
@@ -323,6 +328,15 @@ def in_scope_of_doubt(text: str, start: int, reach: int = 40) -> bool:
     if breaks:
         window = window[breaks[-1].end() :]
     return _HYPOTHETICAL.search(window) is not None
+
+
+_QUOTE_MARKS = re.compile(r"[\"“”«»]")
+
+
+def quoted(text: str, pos: int) -> bool:
+    """Whether ``pos`` lies inside quotation marks opened earlier on its line: reported speech."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    return len(_QUOTE_MARKS.findall(text, line_start, pos)) % 2 == 1
 
 
 def evidence(field: TextField, text: str, start: int, end: int) -> Evidence:
