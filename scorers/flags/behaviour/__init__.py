@@ -50,7 +50,14 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     stretch = final_stretch(closing, anchor)
     conclusion_at = found.sentence.start if found is not None else None
     declining = (
-        abstention.reasoning_declines(record, reasoning, stretch) if declined is None else None
+        abstention.reasoning_declines(
+            record,
+            reasoning,
+            stretch,
+            conclusion_at if found is not None and found.marked else None,
+        )
+        if declined is None
+        else None
     )
     gave_up = declining is not None and not declining[1] and bool(answer.strip())
     if gave_up and declining is not None:

@@ -102,9 +102,13 @@ def answer_declines(record: Mapping[str, Any], answer: str) -> Evidence | None:
 
 
 def reasoning_declines(
-    record: Mapping[str, Any], reasoning: str, stretch: list[Sentence]
+    record: Mapping[str, Any],
+    reasoning: str,
+    stretch: list[Sentence],
+    concluded_at: int | None = None,
 ) -> tuple[Evidence, bool] | None:
-    """Where the end of the reasoning declines, unless a later sentence settles it, and
+    """Where the end of the reasoning declines, unless a later sentence settles it (a
+    settling word, or a conclusion marked as a result at ``concluded_at``, unhedged), and
     whether the decline is only a doubt: choosing between two candidates ("can't tell
     which of the two"), bounding precision ("can't pin it down better") or failing to
     read a detail ("can't read the unit")."""
@@ -117,7 +121,9 @@ def reasoning_declines(
             continue
         rest = sentence.text[m.end() :]
         if any(
-            _SETTLED.search(later.text) and not hedge_cues(later.text) for later in stretch[i + 1 :]
+            (_SETTLED.search(later.text) or later.start == concluded_at)
+            and not hedge_cues(later.text)
+            for later in stretch[i + 1 :]
         ):
             return None
         if _ANSWERS_AFTER.search(rest) and not hedge_cues(rest):
