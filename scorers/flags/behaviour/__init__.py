@@ -72,7 +72,6 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
         answer,
         doubted,
         conclusion_at,
-        found is not None and found.marked,
         gave_up,
         doubt,
     )

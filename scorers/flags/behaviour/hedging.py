@@ -8,8 +8,8 @@ reasoning says last: the paragraph of its conclusion and what follows. A cue
 under negation ("no doubt", "not ambiguous") or in a question is none, and a
 later settling sentence ("that confirms it", "definitely C") resolves the doubts
 before it. Weak epistemic verbs ("seems", "I think") are how reasoning states a
-choice, as are leans ("probably", "likely"): alone they never flag, but one beside
-a lone strong cue before the conclusion keeps it.
+choice, as are leans ("probably", "likely"): they never flag; beside a lone strong
+cue they make the flag a confident one.
 """
 
 from __future__ import annotations
@@ -78,22 +78,20 @@ def detect(
     answer: str,
     stretch: list[Sentence],
     conclusion_at: int | None,
-    firm: bool = False,
     gave_up: bool = False,
     doubt: Evidence | None = None,
 ) -> Flag | None:
-    """``conclusion_at``: where the reasoning's conclusion starts, ``firm`` if it is marked as
-    a result; ``gave_up``: the reasoning declines at its end; ``doubt``: where it declines
+    """``conclusion_at``: where the reasoning's conclusion starts; ``gave_up``: the reasoning declines at its end; ``doubt``: where it declines
     only to choose between candidates or to read a detail, a doubt in its own right."""
     found, weak = doubts(stretch)
     if not (found or doubt) or answer_hedges(answer):
         return None  # no doubt left, or the answer says so too
-    # A lone doubt before a firm conclusion, with no lean beside it, is the argument
-    # weighing options, not the end unsure (unless the reasoning gave up).
+    # A lone doubt before a firm conclusion may be the argument weighing the options the
+    # conclusion then chose among: a low-confidence hedge, as is a lone doubt where no
+    # conclusion was read.
     after = conclusion_at is not None and any(s.start >= conclusion_at for s, _ in found)
-    if len(found) == 1 and not doubt and firm and not (after or weak or gave_up):
-        return None
-    confidence = "high" if len(found) + bool(doubt) > 1 or after or doubt else "low"
+    several = len(found) + bool(doubt) > 1
+    confidence = "high" if several or after or doubt or gave_up or weak else "low"
     spans = [
         evidence("reasoning", reasoning, s.start + m.start(), s.start + m.end())
         for s, m in found[:3]
