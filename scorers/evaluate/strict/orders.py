@@ -16,10 +16,10 @@ from collections.abc import Callable
 
 from scorers.evaluate.strict.choices import read_letters
 from scorers.evaluate.strict.fold import fold_phrase, fold_width
-from scorers.evaluate.strict.question import map_item
+from scorers.evaluate.strict.question import end_word, map_item
 
 _SEPARATOR = re.compile(
-    r"[ \t]*(?:,|，|、|;|；|→|⟶|⇒|➔|->|-->|=>|>|\\rightarrow\b|\\to\b|\\Rightarrow\b"
+    r"[ \t]*(?:,|，|、|;|；|→|⟶|⇒|➔|->|-->|=>|>|<|\\rightarrow\b|\\to\b|\\Rightarrow\b"
     r"|[ \t][-–—][ \t]|\n|\b(?:and[ \t]+)?then\b|\bfollowed by\b|\bfinally\b"
     r"|\b(?:(?:comes|is|goes)[ \t]+)?(?:before|ahead of)\b"
     # inline numbering: "1. C 2. A", "(1) Paris (2) Rome"
@@ -74,7 +74,9 @@ def _strip_item(item: str) -> str:
 _ORDINALS = {
     "first": 1, "winner": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
     "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "last": 99,
+    "top": 1, "bottom": 99,
 }  # fmt: skip
+
 _RANK = r"(?:#?(?P<n>\d{1,2})(?P<suffix>st|nd|rd|th)?|(?P<word>[a-z]+))"
 _RANK_BEFORE = re.compile(r"^" + _RANK + r"(?:[ \t]+place)?[ \t]*[:=.)-][ \t]*", re.IGNORECASE)
 _RANK_AFTER = re.compile(
@@ -114,11 +116,11 @@ _LAST = 99
 
 def _by_ends(item: str, ends: tuple[str, str]) -> tuple[int, str] | None:
     """A rank from the question's two ends ("smallest ... largest") or "middle"."""
-    words = item.lower().split()
-    for rank, word in ((1, ends[0]), (_LAST, ends[1]), (_MIDDLE, "middle")):
-        if word in words:
-            at = words.index(word)
-            return rank, " ".join(w for k, w in enumerate(item.split()) if k != at)
+    words = [end_word(w.strip(".,;:!?")) for w in item.lower().split()]
+    for rank, end in ((1, ends[0]), (_LAST, ends[1]), (_MIDDLE, "middle")):
+        for at, word in enumerate(words):
+            if word == end:
+                return rank, " ".join(w for k, w in enumerate(item.split()) if k != at)
     return None
 
 
@@ -144,7 +146,19 @@ def _ranked(items: list[str], ends: tuple[str, str] | None = None) -> list[str] 
         elif found[0] not in (position, _LAST if position == len(items) else position):
             in_place = False
         ranked.append(found)
-    if unranked == len(items) or len({r for r, _ in ranked}) != len(ranked):
+    if unranked == len(items):
+        return None
+    firsts = [k for k, (r, _) in enumerate(ranked) if r == 1]
+    lasts = [k for k, (r, _) in enumerate(ranked) if r == _LAST]
+    if unranked and firsts and lasts and lasts[0] < firsts[0]:
+        # Written from the last end ("the biggest is ..., then ..."): an item
+        # without a rank keeps its place counted from that end.
+        n = len(items)
+        ranked = [
+            (n + 1 - k if (r == k + 1 and item is items[k]) else r, item)
+            for k, (r, item) in enumerate(ranked)
+        ]
+    if len({r for r, _ in ranked}) != len(ranked):
         return None
     if unranked and ends is None and not in_place:
         return None  # some ranked out of place, some not at all: no order to read

@@ -169,9 +169,9 @@ _FROM_TO = re.compile(
 )
 _FIRST = re.compile(r"\b([a-z]+(?:est|st)) first\b")
 _OPPOSITES = (
-    ("smallest", "largest"), ("smallest", "biggest"), ("shortest", "tallest"),
+    ("smallest", "largest"), ("shortest", "tallest"),
     ("shortest", "longest"), ("lightest", "heaviest"), ("youngest", "oldest"),
-    ("earliest", "latest"), ("closest", "farthest"), ("nearest", "farthest"),
+    ("earliest", "latest"), ("closest", "farthest"),
     ("slowest", "fastest"), ("lowest", "highest"), ("cheapest", "most expensive"),
 )  # fmt: skip
 
@@ -185,6 +185,17 @@ def _opposite(word: str) -> str | None:
     return None
 
 
+# Superlatives that name the same end, and the one word each is read as.
+SAME_END = {
+    "biggest": "largest", "greatest": "largest", "tiniest": "smallest", "littlest": "smallest",
+    "eldest": "oldest", "furthest": "farthest", "nearest": "closest",
+}  # fmt: skip
+
+
+def end_word(word: str) -> str:
+    return SAME_END.get(word, word)
+
+
 @lru_cache(maxsize=2048)
 def ends(text: str | None) -> tuple[str, str] | None:
     """The superlatives a question or an answer orders between, first then last."""
@@ -193,12 +204,12 @@ def ends(text: str | None) -> tuple[str, str] | None:
     lowered = text.lower()
     m = _FROM_TO.search(lowered)
     if m is not None:
-        return m.group(1), m.group(2)
+        return end_word(m.group(1)), end_word(m.group(2))
     first = _FIRST.search(lowered)
     if first is not None:
-        other = _opposite(first.group(1))
+        other = _opposite(end_word(first.group(1)))
         if other is not None:
-            return first.group(1), other
+            return end_word(first.group(1)), other
     return None
 
 
