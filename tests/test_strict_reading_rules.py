@@ -103,11 +103,47 @@ QUESTION: list[Case] = [
 CONTAINERS = "Order the jars by volume from smallest to largest.\nA. the jam jar\nB. the barrel\nC. the thimble"
 ANIMALS = "Which picture shows a fox?\nA. a badger\nB. a fox\nC. a hare"
 
+SIZES = "Order the animals from smallest to largest.\nA. cat\nB. elephant\nC. mouse\nD. horse"
 RECIPE = (
     "Order the recipe steps.\nA. bake the cake\nB. mix the batter\nC. preheat the oven\nD. serve"
 )
 
 ENDS_AND_PLACES: list[Case] = [
+    (
+        "ordered_list_matching",
+        {"order": ["C", "A", "D", "B"]},
+        "The biggest is the elephant, then the horse, then the cat, and the mouse is the tiniest.",
+        SIZES,
+        1,
+    ),
+    (
+        "ordered_list_matching",
+        {"order": ["C", "A", "D", "B"]},
+        "Top: mouse; then cat; then horse; bottom: elephant",
+        SIZES,
+        1,
+    ),
+    (
+        "ordered_list_matching",
+        {"order": ["C", "A", "D", "B"]},
+        "mouse < cat < horse < elephant",
+        SIZES,
+        1,
+    ),
+    (
+        "ordered_list_matching",
+        {"order": ["C", "A", "D", "B"]},
+        "From biggest to smallest: elephant, horse, cat, mouse",
+        SIZES,
+        1,
+    ),
+    (
+        "ordered_list_matching",
+        {"order": ["C", "A", "D", "B"]},
+        "From biggest to smallest: mouse, cat, horse, elephant",
+        SIZES,
+        0,
+    ),
     (
         "ordered_list_matching",
         {"order": ["C", "B", "A", "D"]},
