@@ -327,3 +327,25 @@ def test_a_panel_goes_through_batch_files_too(server: FakeOpenAIServer, tmp_path
         assert verdict is not None and verdict["score"] == 1.0
         assert verdict["agreement"] == pytest.approx(2 / 3, abs=1e-4)
         assert verdict_of(rec, "judge:rome@c")["score"] == 0.0  # type: ignore[index]
+
+
+def test_an_unreachable_batch_api_is_a_clear_error(
+    server: FakeOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = make_run(tmp_path, n=1)
+    code = main(
+        [
+            "judge",
+            str(run),
+            "--judge",
+            "rome",
+            "--batch",
+            "--base-url",
+            "http://127.0.0.1:9/v1",
+            "--max-retries",
+            "0",
+        ]
+    )
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "the Batch API call failed" in err and "Traceback" not in err

@@ -92,6 +92,12 @@ def run_batch(
     """Judge through the Batch API, round after round until no call is left to send."""
     say = on_event or (lambda _message: None)
     prepared = prepare_run(request)
+    endpoint = request.base_url or os.environ.get("OPENAI_BASE_URL") or ""
+    if not os.environ.get("OPENAI_API_KEY") and (not endpoint or "api.openai.com" in endpoint):
+        raise UsageError(
+            "OPENAI_API_KEY is not set: the Batch API needs it (or point --base-url at a "
+            "server that implements the Files and Batches endpoints)"
+        )
     directory = Path(prepared.loaded.paths.directory)
     state_path = directory / STATE_NAME
     client = openai.OpenAI(
@@ -102,55 +108,88 @@ def run_batch(
     )
     run = BatchRun()
     try:
-        for _ in range(MAX_ROUNDS):
-            state = _load_state(state_path)
-            if batch_id is not None:
-                state = {"batch_id": batch_id, "judge": request.judge, "requests": None}
-                batch_id = None
-            resumed = state is not None
-            if state is not None:
-                _check_state(state, state_path, request, prepared.label)
-                current = str(state["batch_id"])
-                say(f"resuming batch {current} (from {state_path.name})")
-                count = state.get("requests")
-            else:
-                prepared = prepare_run(request)
-                calls, _cached, _waiting = collect_uncached(prepared)
-                if not calls:
-                    run.nothing_to_send = not run.rounds
-                    break
-                data, count = encode_requests(calls)
-                upload = client.files.create(
-                    file=(f"rome-tui-{request.judge}.jsonl", data), purpose="batch"
-                )
-                batch = client.batches.create(
-                    input_file_id=upload.id,
-                    endpoint="/v1/chat/completions",
-                    completion_window="24h",
-                    metadata={"rome_tui_judge": request.judge, "models": prepared.label[:500]},
-                )
-                current = batch.id
-                _save_state(state_path, current, request.judge, prepared.label, count)
-                say(f"batch {current} created: {count} requests (input file {upload.id})")
-            final, status = _poll(client, current, poll_seconds, on_status)
-            round_ = BatchRound(current, final.status, int(count or status.total), resumed)
-            run.rounds.append(round_)
-            if final.status in FAILED:
-                state_path.unlink(missing_ok=True)
-                raise BatchFailed(f"batch {current} failed: {_errors_of(final)}")
-            outputs = _download(client, final, directory)
-            result, out = import_batch(request, outputs, progress=progress)
-            round_.result = result
-            state_path.unlink(missing_ok=True)
-            say(
-                f"batch {current} {final.status}: {out.lines} result lines "
-                f"({out.failed} failed) imported from {', '.join(p.name for p in outputs)}"
-            )
-            if not result.pending or out.lines == out.failed:
-                break
+        _rounds(
+            run,
+            request,
+            prepared,
+            client,
+            state_path,
+            directory,
+            poll_seconds,
+            batch_id,
+            say,
+            on_status,
+            progress,
+        )
+    except openai.APIError as exc:
+        # The provider refused a call (key, quota, a file it cannot read) or could not be
+        # reached: say what it said; the batch id, if one was made, stays in the state file.
+        raise BatchFailed(f"the Batch API call failed: {exc}") from None
     finally:
         client.close()
     return run
+
+
+def _rounds(
+    run: BatchRun,
+    request: JudgeRunRequest,
+    prepared: Any,
+    client: openai.OpenAI,
+    state_path: Path,
+    directory: Path,
+    poll_seconds: float,
+    batch_id: str | None,
+    say: Callable[[str], None],
+    on_status: Callable[[BatchStatus], None] | None,
+    progress: ProgressFactory | None,
+) -> None:
+    for round_number in range(MAX_ROUNDS):
+        state = _load_state(state_path)
+        if batch_id is not None:
+            state = {"batch_id": batch_id, "judge": request.judge, "requests": None}
+            batch_id = None
+        resumed = state is not None
+        if state is not None:
+            _check_state(state, state_path, request, prepared.label)
+            current = str(state["batch_id"])
+            say(f"resuming batch {current} (from {state_path.name})")
+            count = state.get("requests")
+        else:
+            if round_number:  # the last round's import changed the run and the cache
+                prepared = prepare_run(request)
+            calls, _cached, _waiting = collect_uncached(prepared)
+            if not calls:
+                run.nothing_to_send = not run.rounds
+                break
+            data, count = encode_requests(calls)
+            upload = client.files.create(
+                file=(f"rome-tui-{request.judge}.jsonl", data), purpose="batch"
+            )
+            batch = client.batches.create(
+                input_file_id=upload.id,
+                endpoint="/v1/chat/completions",
+                completion_window="24h",
+                metadata={"rome_tui_judge": request.judge, "models": prepared.label[:500]},
+            )
+            current = batch.id
+            _save_state(state_path, current, request.judge, prepared.label, count)
+            say(f"batch {current} created: {count} requests (input file {upload.id})")
+        final, status = _poll(client, current, poll_seconds, on_status)
+        round_ = BatchRound(current, final.status, int(count or status.total), resumed)
+        run.rounds.append(round_)
+        if final.status in FAILED:
+            state_path.unlink(missing_ok=True)
+            raise BatchFailed(f"batch {current} failed: {_errors_of(final)}")
+        outputs = _download(client, final, directory)
+        result, out = import_batch(request, outputs, progress=progress)
+        round_.result = result
+        state_path.unlink(missing_ok=True)
+        say(
+            f"batch {current} {final.status}: {out.lines} result lines "
+            f"({out.failed} failed) imported from {', '.join(p.name for p in outputs)}"
+        )
+        if not result.pending or out.lines == out.failed:
+            break
 
 
 def _poll(
