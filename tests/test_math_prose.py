@@ -68,6 +68,11 @@ def test_blind_prose_dev_split() -> None:
         ("The mode is 4. For reference, the mean is 5.", "4", 1.0),
         ("So k = 6. Plugging in: 6 + 2 = 8, which checks out.", "6", 1.0),
         ("The side is 10, as 6² + 8² = 100.", "10", 1.0),
+        # A word after the value saying what it measures, a remark on the values after "so".
+        ("The pole is 3.5 metres tall.", "350 cm", 1.0),
+        ("The roots are y = -2 and y = 7, so there are two roots.", "7, -2", 1.0),
+        ("a) 11 b) 13", "11; 13", 1.0),
+        ("The odds work out to 2 out of 5.", "0.4", 1.0),
         # Ratios are fractions.
         ("The scale of the map is 1:50.", "1/50", 1.0),
         ("The two volumes compare as 0.2.", "1:5", 1.0),

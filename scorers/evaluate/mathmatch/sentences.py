@@ -80,7 +80,7 @@ _COLON = re.compile(r"(?<=[A-Za-z)])\s*:\s+")
 # A colon between two numbers is a ratio ("4 : 6"), not a label.
 _CUT = re.compile(
     r"\b(?:is|are|equals|was|be|gives|becomes|get|gets|got|obtain|obtains|yields?|"
-    r"(?:simplifies|reduces|comes|works\s+out|equal)\s+to)\b|"
+    r"(?:simplif(?:y|ies)|reduces?|comes?|works?\s+out|equal)\s+to)\b|"
     r"=|(?<![\d\s])\s*[：:]|[：:](?!\s*\d)|为|是",
     re.IGNORECASE,
 )
@@ -103,6 +103,12 @@ _HEDGED_OTHER = re.compile(
     r"(?:[,;]\s*|\s+)(?:(?:but|although|though|yet|or)\b(?=[^.;]*?\b(?:could|might|may|possibly|"
     r"perhaps|maybe|also\s+(?:possible|plausible|likely)|cannot\s+be\s+ruled\s+out|not\s+sure)\b)"
     r"|(?:maybe|perhaps|possibly)\b)",
+    re.I,
+)
+# "2.5 metres long", "14 years old": a word after the value that says what it measures.
+_TRAILING_WORDS = re.compile(
+    r"(?<=\w)\s+(?:long|wide|tall|high|deep|thick|old|away|apart|in\s+total|in\s+all|"
+    r"altogether|overall)\s*[.!]?$",
     re.I,
 )
 # ", so 24 sweets are shared": what follows a consequence connective concludes.
@@ -166,8 +172,11 @@ def _value_of(sentence: str, items: int) -> str:
     consequence = None
     for consequence in _CONSEQUENCE.finditer(s):  # noqa: B007 - the last one concludes
         pass
-    if consequence is not None and _HAS_VALUE.search(s[consequence.end() :]):
-        s = s[consequence.end() :]
+    if consequence is not None:
+        if _HAS_VALUE.search(s[consequence.end() :]):
+            s = s[consequence.end() :]
+        elif _HAS_VALUE.search(s[: consequence.start()]):
+            s = s[: consequence.start()]  # ", so two solutions": a remark on the values
     excluded = _EXCLUDED.search(s)
     if excluded is not None and _HAS_VALUE.search(s[: excluded.start()]):
         s = s[: excluded.start()]
@@ -220,7 +229,7 @@ def _value_of(sentence: str, items: int) -> str:
             remark = _TRAILING_REMARK.search(tail)
             if remark is not None and _HAS_VALUE.search(tail[: remark.start()]):
                 tail = tail[: remark.start()]
-            return _PREPOSITION.sub("", tail)
+            return _TRAILING_WORDS.sub("", _PREPOSITION.sub("", tail))
     # "24 sweets are shared in all", "3 roots": the value stands before the verb.
     only = _only_value(s)
     return s if only is None else only
@@ -308,9 +317,10 @@ def reads_as_prose(text: str) -> bool:
 
 # "(1) ... (2) ...", "(a) ... (b) ...", "Part 2: ...": labelled parts inside one line.
 _INLINE_LABEL = re.compile(
-    r"(?<=\S)\s+(?=\(\s*(?:\d{1,2}|[a-h])\s*\)\s|(?:part|question)\s+\d{1,2}\s*[:.)])",
+    r"(?<=\S)\s+(?=\(\s*(?:\d{1,2}|[a-h])\s*\)\s|[a-h]\)\s|(?:part|question)\s+\d{1,2}\s*[:.)])",
     re.IGNORECASE,
 )
+_LABEL = re.compile(r"^(?:\(\s*[a-h]\s*\)|[a-h]\))\s*", re.IGNORECASE)
 
 
 def parts_of_line(line: str, count: int) -> list[str] | None:
@@ -324,7 +334,7 @@ def parts_of_line(line: str, count: int) -> list[str] | None:
         sentences(line),
         top_level_split(line, (" and ", "; ")),
     ):
-        pieces = [p.strip() for p in pieces if p.strip()]
+        pieces = [_LABEL.sub("", p.strip()) for p in pieces if p.strip()]
         if len(pieces) == count and all(_HAS_VALUE.search(p) for p in pieces):
             return pieces
     return None
