@@ -199,6 +199,9 @@ ENDS_AND_PLACES: list[Case] = [
 ]
 
 NUMBERS: list[Case] = [
+    ("number_matching", {"value_to_match": 2.5},
+     "Ich habe die Anzeige genau abgelesen, sie zeigt etwas über zwei.\n\nFinal Answer: 2,500", None, 1),
+    ("number_matching", {"value_to_match": 2.5}, "Final Answer: 2,500", "Welchen Wert zeigt die Waage über Null an?", 1),
     ("number_matching", {"value_to_match": 2500000}, "Il y a 2,5 millions d'habitants.", None, 1),
     ("number_matching", {"value_to_match": 12}, "It takes about 12 min to walk there.", None, 1),
     ("number_matching", {"value_to_match": 10000}, "Final Answer: 10.000", "How many visitors are counted?", 1),

@@ -153,6 +153,7 @@ _LOWER_WORD_NEXT = re.compile(
 )
 # Only a short answer is a name; in a sentence, capitalised words are many things.
 _SHORT_ANSWER = 6
+_CONTEXT = 600  # the end of a long answer is enough to tell its language
 
 
 _CAPITALISED = re.compile(r"(?<![\w'])[A-Z][^\W\d_]+(?:\.?[ -][A-Z][^\W\d_]+)*")
@@ -381,7 +382,9 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     number, text, _ = _read_number(reading)
     if number is None:
         return Outcome(_WRONG, "", note="no number found")
-    number, doubt = resolve_number(number, text, reading.question)
+    number, doubt = resolve_number(
+        number, text, reading.question, (reading.final[-_CONTEXT:], reading.question)
+    )
     extracted = canonical(number.value, number.percent)
     if number_doubt(number, text):
         return Outcome(_WRONG, extracted, note="two values offered")
@@ -537,6 +540,7 @@ def evaluate(
         raise EvaluatorError(f"unknown evaluator {evaluator!r}")
     if not isinstance(response, str):
         response = "" if response is None else str(response)
-    loc = locate(final_answer(response))
+    final = final_answer(response)
+    loc = locate(final)
     asked = question if isinstance(question, str) else ""
-    return func(kwargs, Reading(loc, correction(loc), asked))
+    return func(kwargs, Reading(loc, correction(loc), asked, final))

@@ -28,12 +28,13 @@ class Reading:
     """What an evaluator reads. The question's options are parsed on first use:
     only options and orders need them, and each question is new."""
 
-    __slots__ = ("_options", "fixed", "loc", "question")
+    __slots__ = ("_options", "final", "fixed", "loc", "question")
 
-    def __init__(self, loc: Located, fixed: Located | None, question: str) -> None:
+    def __init__(self, loc: Located, fixed: Located | None, question: str, final: str = "") -> None:
         self.loc = loc
         self.fixed = fixed  # a correction after the final answer, read as a conclusion
         self.question = question
+        self.final = final  # the whole final answer, for its language
         self._options: dict[str, str] | None = None
 
     @property
@@ -44,11 +45,15 @@ class Reading:
         return self._options
 
 
-def resolve_number(number: Number, text: str, question: str) -> tuple[Number, str | None]:
+def resolve_number(
+    number: Number, text: str, question: str, context: tuple[str, ...] = ()
+) -> tuple[Number, str | None]:
     """The number as the answer's conventions read it, and why it stays ambiguous.
 
     A multiplier word of the answer's language follows it (``1,5 Tausend``); a
-    lone group (``1,234``, ``1.500``) is read by the language's decimal mark,
+    lone group (``1,234``, ``1.500``) is read by the decimal mark of the
+    language of the stated answer, else of the whole answer (``context``), else
+    of the question,
     else as a whole number when the question counts, else in the English
     convention with the doubt reported.
     """
@@ -59,7 +64,16 @@ def resolve_number(number: Number, text: str, question: str) -> tuple[Number, st
             number = number._replace(value=number.value * factor, other=None)
     if number.other is None:
         return number, None
+    # The stated answer's own words first; a bare "2,500" takes the language of
+    # the rest of the answer, then of the question ("Wie viele ...").
     mark = locale_numbers.convention(text)
+    for source in context:
+        if mark is not None:
+            break
+        # Only a text with a letter beyond ASCII (ä, é, ñ) can be in another
+        # language's convention: English ones skip the identifier.
+        if source and not source.isascii():
+            mark = locale_numbers.convention(source)
     if mark == "comma":
         return number._replace(value=number.other, other=None), None
     if mark == "point":
