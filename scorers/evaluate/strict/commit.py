@@ -98,6 +98,45 @@ _DENIED_VERB = re.compile(
     r"|(?:does|do|did)(?:n't|[ \t]+not)\b)",
     re.IGNORECASE,
 )
+# Words one of which every _REJECTED_VERDICT match holds: a C-speed test first.
+_VERDICT_WORDS = (
+    "ruled out", "eliminated", "excluded", "wrong", "incorrect", "impossible", "distractor",
+)  # fmt: skip
+_DENYING_VERBS = frozenset(("is", "are", "was", "were", "does", "do", "did"))
+
+
+def _denied_verbs(text: str, lowered: str) -> list[tuple[int, int]]:
+    """``[m.span() for m in _DENIED_VERB.finditer(text)]``, found faster: from each
+    "not" / "n't", back to the verb before it, where the regex is tried alone
+    (tried at every position, its leading alternation cost 12 us on 500 characters)."""
+    if lowered is text:  # a letter that lengthens when lowered: the regex, case-blind
+        return [m.span() for m in _DENIED_VERB.finditer(text)]
+    spans: list[tuple[int, int]] = []
+    at = 0  # no match may start before the end of the last one
+    for negation in ("n't", "not"):
+        pos = lowered.find(negation)
+        while pos != -1:
+            end = pos
+            if negation == "not":
+                while end > 0 and lowered[end - 1] in " \t":
+                    end -= 1
+            start = end
+            while start > 0 and lowered[start - 1].isalpha():
+                start -= 1
+            if end - start <= 4 and lowered[start:end] in _DENYING_VERBS:
+                m = _DENIED_VERB.match(text, start)
+                if m is not None:
+                    spans.append(m.span())
+            pos = lowered.find(negation, pos + 1)
+    spans.sort()
+    kept: list[tuple[int, int]] = []
+    for span in spans:
+        if span[0] >= at:
+            kept.append(span)
+            at = span[1]
+    return kept
+
+
 _CLAUSE_STOPS = ".;!?\n,:—()"
 _MAX_CLAUSE = 200
 
@@ -139,10 +178,11 @@ def drop_excluded(text: str) -> str:
         if len(lowered) == len(text):
             return text
         lowered = text  # a letter that lengthens when lowered: read as written
-    spans = [(_clause_start(text, m.start()), m.end()) for m in _DENIED_VERB.finditer(text)]
-    spans += [
-        (_clause_start(text, m.start()), m.end()) for m in _REJECTED_VERDICT.finditer(lowered)
-    ]
+    spans = [(_clause_start(text, start), end) for start, end in _denied_verbs(text, lowered)]
+    if any(word in lowered for word in _VERDICT_WORDS):
+        spans += [
+            (_clause_start(text, m.start()), m.end()) for m in _REJECTED_VERDICT.finditer(lowered)
+        ]
     spans += _excluded_spans(lowered)
     if "first" in lowered or "initially" in lowered or "might" in lowered or "assume" in lowered:
         spans += [m.span() for m in _EARLIER.finditer(lowered)]
