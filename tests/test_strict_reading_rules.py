@@ -238,6 +238,8 @@ NAMES: list[Case] = [
     # The same name, another place: the longer name, or the region it is placed in.
     ("key_items_matching", {"key_items": [["Jersey"]]}, "Final Answer: New Jersey", None, 0),
     ("key_items_matching", {"key_items": [["Paris"]]}, "Final Answer: Paris, Texas", None, 0),
+    ("key_items_matching", {"key_items": [["Georgia"]]}, "It is in Savannah, Georgia, USA.", None, 0),
+    ("key_items_matching", {"key_items": [["Georgia"]]}, "Final Answer: Kutaisi, Georgia", None, 1),
     ("location_matching", {"location_fine_grained": ["Zocalo"], "location_coarse_grained": ["Mexico"]},
      "Final Answer: Mexico City", None, 0.5),
 ]  # fmt: skip

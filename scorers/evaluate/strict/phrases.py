@@ -290,6 +290,9 @@ def _neighbours(words: list[str], backwards: bool) -> list[str]:
     return out
 
 
+_QUALIFIED = re.compile(r"([^\W\d_]+(?: [^\W\d_]+){0,2}),[ \t]*\Z")
+
+
 def _elsewhere(hay: str, i: int, j: int, code: str | None, city: int | None) -> bool:
     mention = hay[i:j]
     left = (
@@ -311,6 +314,18 @@ def _elsewhere(hay: str, i: int, j: int, code: str | None, city: int | None) -> 
                 return names.city_info(other).country != code
             if names.us_state(name) is not None:  # "New Jersey" is no Jersey
                 return code != "US"
+    if code is not None and names.us_state(mention) is not None:
+        # "Atlanta, Georgia": a country's name qualifying a city elsewhere is
+        # that city's state ("Tbilisi, Georgia" stays the country).
+        before = _QUALIFIED.search(hay[max(0, i - 40) : i])
+        if before is not None:
+            words = before.group(1).split()
+            for n in range(1, len(words) + 1):  # "savannah", then "in savannah", ...
+                place = names.city(" ".join(words[-n:]))
+                if place is not None:
+                    if names.city_info(place).country != code:
+                        return True
+                    break
     if city is not None:
         qualifier = re.match(r"[ \t]*,[ \t]*([^\W\d_][^,.;()]*)", hay[j:])
         if qualifier is not None:
