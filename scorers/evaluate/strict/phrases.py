@@ -319,9 +319,9 @@ def _elsewhere(hay: str, i: int, j: int, code: str | None, city: int | None) -> 
         # that city's state ("Tbilisi, Georgia" stays the country).
         before = _QUALIFIED.search(hay[max(0, i - 40) : i])
         if before is not None:
-            words = before.group(1).split()
-            for n in range(1, len(words) + 1):  # "savannah", then "in savannah", ...
-                place = names.city(" ".join(words[-n:]))
+            preceding = before.group(1).split()
+            for n in range(1, len(preceding) + 1):  # "savannah", "in savannah", ...
+                place = names.city(" ".join(preceding[-n:]))
                 if place is not None:
                     if names.city_info(place).country != code:
                         return True
