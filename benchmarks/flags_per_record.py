@@ -117,9 +117,9 @@ def main() -> None:
     from scorers.flags import behaviour as flags
 
     jobs = graded_jobs(args.n, args.annotations, args.predictions, args.corpus)
-    from scorers.flags.behaviour import text
+    from scorers.flags.behaviour import cues
 
-    memo = getattr(text, "_hits", None)
+    memo = getattr(cues, "_hits", None)
     clear = memo.cache_clear if args.no_memo and memo is not None else None
     ctx = FlagContext()
     best = [float("inf")] * len(jobs)

@@ -9,8 +9,9 @@ Four mechanisms, with their cue vocabulary in ``cues.json``: ``contradiction``
 reads the reasoning's conclusion with the item's own evaluator; ``hedging``
 reads hedge cues in what the reasoning says last; ``claims`` reads first-person
 accounts of tool use; ``abstention`` and ``injection`` read declines and
-directives to the grader. ``text`` holds what they share (sentences, the
-closing part, scope of negation and hypothesis, evidence).
+directives to the grader. ``cues`` compiles the vocabulary and finds it in a text;
+``text`` holds the rest they share (sentences, the closing part, the scope of negation
+and hypothesis, evidence).
 """
 
 from __future__ import annotations

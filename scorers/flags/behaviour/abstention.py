@@ -17,6 +17,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from scorers.flags.behaviour.cues import pattern, regex
 from scorers.flags.behaviour.hedging import cues as hedge_cues
 from scorers.flags.behaviour.text import (
     Sentence,
@@ -24,8 +25,6 @@ from scorers.flags.behaviour.text import (
     flag,
     in_scope_of_doubt,
     last_line_span,
-    pattern,
-    regex,
     sentences,
 )
 from scorers.records import Evidence, Flag

@@ -20,15 +20,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from typing import Any
 
-from scorers.flags.behaviour.text import (
-    CUES,
-    alternation,
-    evidence,
-    flag,
-    in_scope_of_doubt,
-    pattern,
-    quoted,
-)
+from scorers.flags.behaviour.cues import CUES, alternation, pattern
+from scorers.flags.behaviour.text import evidence, flag, in_scope_of_doubt, quoted
 from scorers.records import Flag
 
 # The writer as subject, right before the verb ("I've just", "we then"), or a sentence

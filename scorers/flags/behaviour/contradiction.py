@@ -22,7 +22,8 @@ from typing import Any, NamedTuple
 from scorers.errors import EvaluatorError
 from scorers.evaluate.evaluators import evaluate
 from scorers.evaluate.outcome import Outcome
-from scorers.flags.behaviour.text import Sentence, evidence, flag, last_line_span, pattern, regex
+from scorers.flags.behaviour.cues import pattern, regex
+from scorers.flags.behaviour.text import Sentence, evidence, flag, last_line_span
 from scorers.records import Flag, verdict_of
 
 # Evaluators whose answer has a shape (a number, letters, an order): their

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import re
 
-from scorers.flags.behaviour.text import CueView, Sentence, evidence, flag, pattern, regex
+from scorers.flags.behaviour.cues import CueView, pattern, regex
+from scorers.flags.behaviour.text import Sentence, evidence, flag
 from scorers.records import Evidence, Flag
 
 _STRONG = pattern("hedge_strong")

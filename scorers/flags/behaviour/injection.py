@@ -14,7 +14,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from scorers.flags.behaviour.text import evidence, flag, lowered, pattern, quoted
+from scorers.flags.behaviour.cues import lowered, pattern
+from scorers.flags.behaviour.text import evidence, flag, quoted
 from scorers.records import Flag
 
 _INJECTION = pattern("injection")
