@@ -1,4 +1,4 @@
-"""The cue vocabulary of ``cues.json``, compiled: what the detectors match in a text.
+r"""The cue vocabulary of ``cues.json``, compiled: what the detectors match in a text.
 
 Every cue is matched case-insensitively (on a lowercased copy of the text), from the
 start of a word, and to a word boundary where it ends with a word character. Each
