@@ -30,6 +30,8 @@ from scorers.flags.behaviour.text import (
 from scorers.records import Evidence, Flag
 
 DECLINE = pattern("decline")
+# "The answer is not among the options": an answer's decline; in a reasoning, an elimination.
+_NO_OPTION = pattern("no_option")
 _NON_ANSWER = re.compile(
     r"^\W*(?:final\s+answer\W*)?(?:" + regex("non_answer").pattern + r")\s*(?:$|[.,;:—–(-])",
     re.IGNORECASE,
@@ -82,7 +84,7 @@ def answer_declines(record: Mapping[str, Any], answer: str) -> Evidence | None:
         return evidence("answer", answer, start, end)
     if not answer.strip():
         return Evidence(field="answer", start=0, end=0, text="")
-    m = declines(answer)
+    m = declines(answer) or _NO_OPTION.search(answer)
     if m is None:
         return None
     rest = answer[m.end() :]

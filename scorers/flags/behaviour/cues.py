@@ -163,7 +163,9 @@ def word_starts(low: str) -> list[int]:
 # claims (read over the whole reasoning); what an answer declines, doubts or tells the
 # grader (read over the answer, and with the rest over closing sentences); the rest.
 _TOOLS = ("web_", "tool_", "image_", "hypothetical", "mental")
-_ANSWER = frozenset({"decline", "injection", "non_answer", "hedge_strong", "hedge_leans"})
+_ANSWER = frozenset(
+    {"decline", "no_option", "injection", "non_answer", "hedge_strong", "hedge_leans"}
+)
 
 
 def _group(tag: str) -> str:
