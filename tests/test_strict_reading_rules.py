@@ -75,6 +75,8 @@ COMPOUNDS: list[Case] = [
 ]  # fmt: skip
 
 LISTS: list[Case] = [
+    ("ordered_list_matching", {"order": ["Rome", "Paris", "Berlin"]}, "Final Answer: Rome, Paris, & Berlin", None, 1),
+    ("ordered_list_matching", {"order": ["C", "A", "D", "B"]}, "Final Answer: C—A—D—B", None, 1),
     ("ordered_list_matching", {"order": ["C", "A", "D", "B"]}, "Order: C-A-D-B", None, 1),
     ("ordered_list_matching", {"order": ["C", "A", "D", "B"]}, "1. C 2. A 3. D 4. B", None, 1),
     ("ordered_list_matching", {"order": ["Paris", "Rome", "Berlin"]},

@@ -29,10 +29,10 @@ _SEPARATOR = re.compile(
 _HYPHENED_LETTERS = re.compile(r"(?<![A-Za-z])[A-Za-z](?:[-–][A-Za-z])+(?![A-Za-z])")
 _NUMBERING = re.compile(
     r"^(?:\(?\d{1,2}[.):][ \t]+|[-*•·][ \t]+|(?:step|position)[ \t]*\d+[ \t]*[:.)-]?[ \t]*"
-    r"|(?:first|second|third|fourth|fifth|next|finally|last|lastly|and)\b,?[ \t]*)",
+    r"|(?:first|second|third|fourth|fifth|next|finally|last|lastly|and|plus)\b,?[ \t]*|&[ \t]*)",
     re.IGNORECASE,
 )
-_AND = re.compile(r"[ \t]+and[ \t]+")
+_AND = re.compile(r"[ \t]+(?:and|&|plus)[ \t]+")
 _ASIDE = re.compile(r"[ \t]*\([^()]*\)[ \t]*$")
 _SENTENCE_END = re.compile(r"(?<=[a-z]{3})\.[ \t]+[A-Z].*$", re.DOTALL)
 _TRAILING = " \t.;:!?'\"*_"
@@ -199,7 +199,7 @@ def read_list(
     if letters and _SIMPLE_LETTERS.fullmatch(text):
         return _LETTER.findall(text.upper())
     parts = [_strip_item(p) for p in _SEPARATOR.split(text)]
-    if len(parts) > 1 and not any(" and " in e for e in expected):
+    if len(parts) > 1 and not any(" and " in e or "&" in e or " plus " in e for e in expected):
         # "Paris, London and Rome": "and" joins the last item unless an item
         # is itself a name with "and" in it (Trinidad and Tobago).
         parts = [q for p in parts for q in _AND.split(p)]
