@@ -24,11 +24,8 @@ bench: $(STAMP)
 # Mutation testing with mutmut, not part of `make test`: one module of scorers/ against the
 # test files that import it or its package (or TESTS="tests/test_a.py ..."), slow tests left
 # out; results are kept in .mutate/. Without MODULE: the core modules the README reports.
-MUTATE_CORE := scorers/records.py scorers/evaluate/mathmatch/units.py \
-	scorers/evaluate/mathmatch/scoring.py scorers/adjudicate/journal.py
 mutate: $(STAMP)
-	@for module in $(or $(MODULE),$(MUTATE_CORE)); do \
-		$(BIN)/python tools/mutate.py $$module $(TESTS) || exit 1; done
+	$(BIN)/python tools/mutate.py $(or $(MODULE),--core) $(TESTS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check scorers rome_tui tests benchmarks tools

@@ -21,10 +21,15 @@ from scorers.io.results import RunSettings
 from scorers.records import (
     content_hash,
     final_answer,
+    final_answer_text,
     has_reasoning,
+    raw_response,
     response_texts,
+    review_of,
+    set_verdict,
     split_think,
     strip_think_tags,
+    verdict_of,
 )
 
 PIECES = st.sampled_from(["<think>", "</think>", " ", "\n", "\u3000", "x", "Final Answer: B", "<"])
@@ -144,3 +149,92 @@ def test_content_hash_is_unchanged_by_the_fast_path() -> None:
     for record in (plain, odd_keys):
         assert content_hash(record) == _hash_with_every_option(record)
     assert content_hash(plain) != content_hash(odd_keys)
+
+
+def test_the_original_response_is_read_once_graded() -> None:
+    """``raw_answer`` (the response before grading rewrote ``answer``) wins over ``answer``."""
+    record = {"answer": "C", "raw_answer": "<think>so B</think>Final Answer: B"}
+    assert response_texts(record) == ("so B", "Final Answer: B")
+    assert final_answer_text(record) == "Final Answer: B"
+    assert response_texts({"answer": "<think>a</think>b"}) == ("a", "b")
+    assert response_texts({}) == ("", "")
+
+
+def test_each_run_of_a_multi_run_record() -> None:
+    runs = {f"inference_{i}": f"<think>r{i}</think>a{i}" for i in (10, 2, 0, 1)}
+    record = {"answer": runs, "reason": ["", "why 1"]}
+    # Runs in numeric order: inference_2 before inference_10.
+    assert [raw_response(record, run) for run in range(4)] == [
+        "<think>r0</think>a0",
+        "<think>r1</think>a1",
+        "<think>r2</think>a2",
+        "<think>r10</think>a10",
+    ]
+    assert raw_response(record, 4) is None
+    assert response_texts(record) == ("r0", "a0")  # a blank reason falls back to the think block
+    assert response_texts(record, 1) == ("why 1", "a1")  # per-run reasoning fields
+    assert response_texts(record, 3) == ("r10", "a10")
+    assert response_texts(record, 4) == ("", "")
+    assert [final_answer_text(record, run) for run in range(4)] == ["a0", "a1", "a2", "a10"]
+    # Once graded, the runs are kept as a list in raw_answer.
+    graded = {
+        "answer": {"inference_0": "x", "inference_1": "y"},
+        "raw_answer": ["x", "<think>t</think>y"],
+    }
+    assert response_texts(graded, 1) == ("t", "y") and raw_response(graded, 2) is None
+    assert has_reasoning(graded, 1) and not has_reasoning(graded, 0)
+    # Other JSON values are graded as their JSON text.
+    assert response_texts({"answer": 12}).answer == "12"
+
+
+def test_reasoning_fields_in_order_and_their_tags() -> None:
+    raw = "<think>inline</think>B"
+    assert (
+        response_texts({"answer": raw, "reasoning_content": "rc", "reasoning": "r"}).reasoning
+        == "rc"
+    )
+    assert response_texts({"answer": raw, "reason": " \n", "reasoning": "r"}).reasoning == "r"
+    assert response_texts({"answer": raw, "reason": "<think>x</think>"}).reasoning == "x"
+    # A field holding only an empty think block leaves the reasoning to the answer.
+    assert response_texts({"answer": raw, "reason": "<think></think>"}).reasoning == "inline"
+    assert not has_reasoning({"answer": "<think> \n</think>B"})
+    assert has_reasoning({"answer": "B", "reason": "because"})
+
+
+def test_one_verdict_per_source_and_a_review_made_on_demand() -> None:
+    record: dict[str, Any] = {"review": "not a dict"}
+    review = review_of(record)
+    assert record["review"] is review
+    assert review == {"version": 1, "verdicts": [], "flags": [], "history": []}
+    first = {"source": "rule:rome", "score": 0.0, "extracted": "A", "explanation": None}
+    other = {"source": "judge:rome", "score": 1.0, "extracted": None, "explanation": "ok"}
+    again = {"source": "rule:rome", "score": 1.0, "extracted": "B", "explanation": None}
+    for verdict in (first, other, again):
+        set_verdict(record, verdict)  # type: ignore[arg-type]
+    assert record["review"]["verdicts"] == [again, other]
+    assert verdict_of(record, "rule:rome") is again
+    assert verdict_of(record, "judge:x") is None and verdict_of({}, "rule:rome") is None
+    assert review_of(record) is review
+
+
+def test_content_hash_follows_what_is_graded() -> None:
+    base = {
+        "answer": "<think>t</think>Final Answer: 4",
+        "reference": "4",
+        "evaluator": "number_matching",
+        "evaluator_kwargs": {"value_to_match": 4},
+    }
+    digest = content_hash(base)
+    assert len(digest) == 16
+    # The reasoning and the record's other fields are not what a verdict is about.
+    assert content_hash({**base, "answer": "<think>other</think>Final Answer: 4", "x": 1}) == digest
+    assert content_hash(base, "Final Answer: 4") == digest
+    # The kwargs as HF exports write them (a JSON string) are the same kwargs.
+    assert content_hash({**base, "evaluator_kwargs": '{"value_to_match": 4}'}) == digest
+    for key, value in (
+        ("answer", "Final Answer: 5"),
+        ("reference", "5"),
+        ("evaluator", "key_items_matching"),
+        ("evaluator_kwargs", {"value_to_match": 5}),
+    ):
+        assert content_hash({**base, key: value}) != digest, key

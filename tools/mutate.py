@@ -1,6 +1,7 @@
 """Mutation testing of one module of ``scorers/`` with mutmut (``make mutate``).
 
-Usage: ``python tools/mutate.py scorers/evaluate/mathmatch/units.py [tests/test_x.py ...]``
+Usage: ``python tools/mutate.py scorers/evaluate/mathmatch/units.py [tests/test_x.py ...]``,
+or ``python tools/mutate.py --core`` for the modules whose kill rate the README reports.
 
 mutmut reads its settings only from the ``pyproject.toml`` of the directory it
 runs in, and a run over all of ``scorers/`` against the whole suite takes hours
@@ -22,6 +23,30 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LINKED = ("scorers", "rome_tui", "tests", "benchmarks")
+_MATH_TESTS = [
+    "tests/test_math_api.py",
+    "tests/test_math_heldout.py",
+    "tests/test_math_internals.py",
+    "tests/test_math_prose.py",
+    "tests/test_math_rules.py",
+    "tests/test_math_timeouts.py",
+]
+# Core modules and the tests that exercise them directly. A hot module such as
+# records.py is reached by nearly every test file; against all of them a mutant
+# costs a minute on two cores, against these a second or two.
+CORE: dict[str, list[str]] = {
+    "scorers/records.py": [
+        "tests/test_records_texts.py",
+        "tests/test_flags_detectors.py",
+        "tests/test_grading_results.py",
+    ],
+    "scorers/evaluate/mathmatch/units.py": _MATH_TESTS,
+    "scorers/evaluate/mathmatch/scoring.py": _MATH_TESTS,
+    "scorers/adjudicate/journal.py": [
+        "tests/test_journal_replay.py",
+        "tests/test_store_override.py",
+    ],
+}
 
 
 def module_name(path: Path) -> str:
@@ -81,17 +106,30 @@ def kill_rate(work: Path) -> dict[str, int]:
 
 
 def main(argv: list[str]) -> int:
+    if argv == ["--core"]:
+        for module_path, tests in CORE.items():
+            code = mutate(module_path, tests)
+            if code:
+                return code
+        return 0
     if not argv or not argv[0].endswith(".py") or not (ROOT / argv[0]).is_file():
-        print("usage: tools/mutate.py scorers/PATH/MODULE.py [TEST_FILE ...]", file=sys.stderr)
+        print(
+            "usage: tools/mutate.py scorers/PATH/MODULE.py [TEST_FILE ...] | --core",
+            file=sys.stderr,
+        )
         return 2
     module_path = Path(argv[0]).as_posix()
     if not module_path.startswith("scorers/"):
         print(f"tools/mutate.py: {module_path} is not under scorers/", file=sys.stderr)
         return 2
-    tests = argv[1:] or tests_importing(module_name(Path(module_path)))
+    tests = argv[1:] or CORE.get(module_path) or tests_importing(module_name(Path(module_path)))
     if not tests:
         print(f"tools/mutate.py: no test file imports {module_path}; name some", file=sys.stderr)
         return 2
+    return mutate(module_path, tests)
+
+
+def mutate(module_path: str, tests: list[str]) -> int:
     work = prepare(module_path, tests)
     print(f"mutating {module_path} against {' '.join(tests)} (in {work.relative_to(ROOT)})")
     mutmut = Path(sys.executable).with_name("mutmut")
