@@ -201,6 +201,8 @@ ENDS_AND_PLACES: list[Case] = [
 ]
 
 NUMBERS: list[Case] = [
+    ("number_matching", {"value_to_match": 0.001}, "Final Answer: 0,001", None, 1),
+    ("number_matching", {"value_to_match": 7.25}, "Final Answer: 7¼", None, 1),
     ("number_matching", {"value_to_match": 2.5},
      "Ich habe die Anzeige genau abgelesen, sie zeigt etwas über zwei.\n\nFinal Answer: 2,500", None, 1),
     ("number_matching", {"value_to_match": 2.5}, "Final Answer: 2,500", "Welchen Wert zeigt die Waage über Null an?", 1),

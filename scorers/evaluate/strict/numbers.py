@@ -113,7 +113,7 @@ def _float(text: str) -> float:
         return float(text.replace(",", ""))
     if comma != -1:
         groups = text.split(",")
-        if len(groups) > 2 or len(groups[1]) == 3:
+        if len(groups) > 2 or (len(groups[1]) == 3 and groups[0].lstrip("-") != "0"):
             return float(text.replace(",", ""))
         return float(text.replace(",", "."))
     if text.count(".") > 1:
