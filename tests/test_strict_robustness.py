@@ -92,7 +92,21 @@ ADVERSARIAL = {
     "fractions": "\\frac{" * 20_000,
     "dollars": "$" * 100_000,
     "equals": "= 1 " * 25_000,
+    # The reading rules: earlier beliefs, negations, hedges, corrections, ranks, places.
+    "earlier-beliefs": "at first " * 12_000,
+    "negations": "x is not " * 12_000,
+    "hedges": "Paris or " * 12_000,
+    "number-hedges": "12 or " * 16_000,
+    "corrections": "Correction: " * 8_000,
+    "ranks": "first: A; " * 10_000,
+    "enumerators": "1. C " * 20_000,
+    "qualified-places": "Savannah, Georgia, " * 5_000,
+    "ends": "from smallest to largest " * 4_000,
 }
+
+
+# A question with options and ends, so the question's readings run too.
+QUESTION = "Order them from smallest to largest.\nA. cat\nB. dog\nC. Paris"
 
 
 @pytest.mark.parametrize("name", sorted(ADVERSARIAL))
@@ -108,7 +122,7 @@ def test_adversarial_inputs_are_linear(name: str) -> None:
         locate(text)
         for evaluator, kwargs in KWARGS.items():
             for variant in (text, "Final Answer: " + text, text + "\nFinal Answer: 3"):
-                outcome = strict.evaluate(evaluator, kwargs, variant)
+                outcome = strict.evaluate(evaluator, kwargs, variant, QUESTION)
                 assert len(outcome.extracted) <= 5000
     finally:
         signal.alarm(0)

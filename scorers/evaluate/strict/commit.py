@@ -82,7 +82,7 @@ _EARLIER = re.compile(
     r"\b(?:at first(?: glance| sight)?|initially|my first (?:thought|guess|impression|count)"
     r"|i (?:first|initially) (?:thought|guessed|counted|assumed)|one might think|you might think"
     r"|it might look like|could be mistaken for|everyone assumes)\b"
-    r"[^.;!?\n]*?(?:\bbut\b|\bhowever\b|;)"
+    r"[^.;!?\n]{0,200}?(?:\bbut\b|\bhowever\b|;)"  # bounded: linear on any text
 )
 # "B is ruled out", "12 was wrong": the clause before such a verdict is rejected.
 _REJECTED_VERDICT = re.compile(
