@@ -89,3 +89,5 @@ def test_fallback_parses_are_counted_and_small_buckets_say_so() -> None:
     rows = {row[0]: row for row in tables["buckets"].rows}
     assert rows["tiny"][3] == "n<5" and rows["big"][3].startswith("[")
     assert "not be meaningful" in tables["buckets"].note
+    buckets = summary.to_dict()["buckets"]
+    assert "not meaningful" in buckets["tiny"]["ci95_note"] and "ci95_note" not in buckets["big"]

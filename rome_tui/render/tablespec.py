@@ -14,6 +14,7 @@ from scorers.stats import Interval
 from scorers.stats.summary import (
     BEHAVIOUR_KINDS,
     BINARISE_NOTE,
+    MIN_INTERVAL_ITEMS,
     BucketSummary,
     Estimate,
     ModelSummary,
@@ -96,9 +97,8 @@ def kappa(value: float | None) -> str:
     return "–" if value is None else f"{round(value, 3) + 0.0:.3f}"  # + 0.0: no "-0.000"
 
 
-# A bootstrap interval over fewer items than this is not shown: with 1-4 items the
-# resampled means take only a handful of values and the "interval" says nothing.
-MIN_INTERVAL_ITEMS = 5
+# A bootstrap interval over fewer items than MIN_INTERVAL_ITEMS is not shown: with 1-4
+# items the resampled means take only a handful of values and the "interval" says nothing.
 SMALL_NOTE = f"n<{MIN_INTERVAL_ITEMS}"
 SMALL_EXPLAINED = (
     f"{SMALL_NOTE}: fewer than {MIN_INTERVAL_ITEMS} items, an interval would not be meaningful."

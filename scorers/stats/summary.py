@@ -936,8 +936,21 @@ def _ci(value: Interval | None, digits: int = 4) -> list[float] | None:
     return None if value is None else value.as_list(digits)
 
 
+# Below this many items a bootstrap interval is not meaningful (a handful of distinct
+# resampled means); the tables show "n<5" and the JSON says so beside the numbers.
+MIN_INTERVAL_ITEMS = 5
+
+
 def estimate_dict(e: Estimate) -> dict[str, Any]:
-    return {"accuracy": _r(e.accuracy), "n": e.n, "ci95": _ci(e.ci95), "total": _r(e.total, 6)}
+    out: dict[str, Any] = {
+        "accuracy": _r(e.accuracy),
+        "n": e.n,
+        "ci95": _ci(e.ci95),
+        "total": _r(e.total, 6),
+    }
+    if 0 < e.n < MIN_INTERVAL_ITEMS:
+        out["ci95_note"] = f"fewer than {MIN_INTERVAL_ITEMS} items: the interval is not meaningful"
+    return out
 
 
 def runs_dict(r: RunSpread | None) -> dict[str, Any] | None:
