@@ -97,9 +97,16 @@ def _report(text: str, reports: str) -> tuple[int, int] | None:
     return None
 
 
+# "For instance, using a calculator, 6^4 is 1296": an illustration, not an account.
+_EXAMPLE = re.compile(r"(?:^|[.!?\n]\s*)(?:for\s+(?:instance|example)|e\.g\.)\W", re.IGNORECASE)
+
+
 def _outside_doubt(text: str, start: int, end: int) -> bool:
-    """Not negated, supposed or planned, not a mental act, not quoted (a caption's words)."""
-    return not (in_scope_of_doubt(text, start) or _MENTAL.match(text, end) or quoted(text, start))
+    """Not negated, supposed or planned, not a mental act, not quoted (a caption's words),
+    not in an example."""
+    if in_scope_of_doubt(text, start) or _MENTAL.match(text, end) or quoted(text, start):
+        return False
+    return _EXAMPLE.search(text, max(0, start - 40), start + 1) is None
 
 
 def detect(record: Mapping[str, Any], reasoning: str, declared: Iterable[str]) -> Iterator[Flag]:
