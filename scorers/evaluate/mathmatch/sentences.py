@@ -124,6 +124,13 @@ _HAS_VALUE = re.compile(
     r"|(?<![A-Za-z])[a-z]\s*[-+*/^=]\s*[\w(]"
 )
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_INLINE_MATH = re.compile(r"\$([^$]+)\$|\\\((.+?)\\\)")
+
+
+def _unwrapped(m: re.Match[str]) -> str:
+    return m.group(1) if m.group(1) is not None else m.group(2)
+
+
 _ASSIGNED = re.compile(r"(?:^|\s|\()([A-Za-z](?:_\{?\w+\}?)?)\s*=\s*([^=]+?)\s*\)?$")
 _MATH_SPAN = re.compile(r"(\$\$?|\\\(|\\\[)[^$]*?(\$\$?|\\\)|\\\])[^$]*$")
 _NUMBER = re.compile(r"(?<![\w.])[-−+]?\d+(?:[.,]\d+)*(?:\s*/\s*\d+)?%?")
@@ -239,6 +246,7 @@ def system(s: str) -> str | None:
     """``... is x = 2 and y = 3``: the values of several unknowns, kept whole."""
     from scorers.evaluate.mathmatch.normalize import top_level_split
 
+    s = _INLINE_MATH.sub(_unwrapped, s)
     for cut in _CUT.finditer(s):
         if cut.group(0) == "=":
             tail = s[cut.start() :]
@@ -268,6 +276,7 @@ def same_unknown(s: str) -> str | None:
     """``x = -3 or x = 2`` -> ``-3 or 2``: alternatives each giving the same unknown."""
     from scorers.evaluate.mathmatch.normalize import top_level_split
 
+    s = _INLINE_MATH.sub(_unwrapped, s)  # "$x = 5$ or $x = -75$": the math is the text
     joiner = " or " if re.search(r"\bor\b", s) else " and "
     parts = top_level_split(s, (" or ", " and ", ", "))
     if len(parts) < 2:
