@@ -100,6 +100,7 @@ class Review(TypedDict, total=False):
     history: list[HistoryEntry]
     stale: bool  # the override was made on content that has since changed
     conflict: list[Human]  # competing overrides from other reviewers, unresolved
+    item: str  # model/question_id when the run holds several models (see item_id)
 
 
 # Flag kinds. Detectors may only emit kinds listed here so that filters,
@@ -107,6 +108,7 @@ class Review(TypedDict, total=False):
 FLAG_KINDS: dict[str, str] = {
     "rome_strict_disagree": "rome and strict rule modes give different scores",
     "rule_judge_disagree": "the primary rule verdict and an LLM judge disagree",
+    "release_strict_disagree": "the published grade (the release's own correct) and strict mode disagree",
     "rule_uncertain": "strict mode could not decide: the answer names something that is neither a key item nor a known alternative of one, or a number whose format stays ambiguous",
     "judge_error": "a judge call failed or its reply could not be parsed",
     "judge_rationale_contradicts": "the judge's rationale argues against its own verdict",
@@ -343,4 +345,15 @@ def set_verdict(record: dict[str, Any], verdict: Verdict) -> None:
 
 
 def question_id(record: Mapping[str, Any]) -> str:
+    return str(record.get("question_id"))
+
+
+def item_id(record: Mapping[str, Any]) -> str:
+    """The id a reviewer types and sees: ``review.item`` (``model/question_id`` in a
+    run of several models), else the question_id."""
+    review = record.get(REVIEW_KEY)
+    if type(review) is dict:
+        item = review.get("item")
+        if type(item) is str:
+            return item
     return str(record.get("question_id"))

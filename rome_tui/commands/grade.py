@@ -40,10 +40,12 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--annotations",
-        required=True,
-        help="annotations JSON/JSONL (list, object keyed by id, or one record)",
+        default=None,
+        help="annotations JSON/JSONL/Parquet (list, object keyed by id, or one record); "
+        "not needed when the rows carry their own (evaluator, evaluator_kwargs), as the "
+        "BAAI/ROME-Evaluated release does",
     )
-    parser.add_argument("--predictions", required=True, help="model predictions JSON/JSONL")
+    parser.add_argument("--predictions", required=True, help="model predictions JSON/JSONL/Parquet")
     parser.add_argument(
         "--tracker_type", "--tracker-type", default="task", help="bucket key (default: task)"
     )
@@ -144,10 +146,9 @@ def output_paths(args: argparse.Namespace) -> ResultsPaths:
 
 
 def _check_not_inputs(paths: ResultsPaths, args: argparse.Namespace) -> None:
-    inputs = {
-        os.path.realpath(args.annotations): "--annotations",
-        os.path.realpath(args.predictions): "--predictions",
-    }
+    inputs = {os.path.realpath(args.predictions): "--predictions"}
+    if args.annotations:
+        inputs[os.path.realpath(args.annotations)] = "--annotations"
     for target in (paths.updated, paths.scores, paths.run):
         hit = inputs.get(os.path.realpath(target))
         if hit:

@@ -52,7 +52,7 @@ from scorers.records import (
     REVIEW_KEY,
     HistoryEntry,
     content_hash,
-    question_id,
+    item_id,
     review_of,
 )
 from scorers.review import (
@@ -94,6 +94,7 @@ class ResultsStore:
         self.saved_version = 0  # the version the files on disk reflect
         self._write_lock = threading.Lock()
         self._index: dict[str, int] = {}
+        self._by_model = False  # items are model/question_id (records.item_id)
         self._repeated: dict[str, int] = {}  # question_id -> how many items share it
         self._baseline: list[Any] = []
         self._hashes: dict[int, str] = {}
@@ -146,9 +147,12 @@ class ResultsStore:
         strict: list[Any] = []
         repeated = self._repeated
         for i, record in enumerate(self.records):
-            qid = str(record.get("question_id"))
+            qid = item_id(record)
+            if "item" in review_of(record):
+                self._by_model = True
             # Repeats are reported once, counted, by load_results. The journal names
-            # items by question_id, so a repeated one cannot be overridden (below);
+            # items by their id (model/question_id in a run of several models), so a
+            # repeated one cannot be overridden (below);
             # entries that older versions journaled for it replay onto the first.
             if qid in index:
                 repeated[qid] = repeated.get(qid, 1) + 1
@@ -354,13 +358,18 @@ class ResultsStore:
     def _require(self, qid: str) -> int:
         i = self._index.get(str(qid))
         if i is None:
+            if self._by_model:
+                raise UsageError(
+                    f"no item with id {qid!r} in {self._predictions_path()} (a run of several "
+                    "models names its items model/question_id)"
+                )
             raise UsageError(f"no item with question_id {qid!r} in {self._predictions_path()}")
         times = self._repeated.get(str(qid))
         if times:
             raise UsageError(
-                f"question_id {qid!r} names {times} items in {self._predictions_path()} "
-                "(several models in one file?): an override must name one item, so give "
-                "the items unique ids (e.g. model/question_id) and grade again"
+                f"question_id {qid!r} names {times} items in {self._predictions_path()}: an "
+                "override must name one item, so give the items unique ids (a file of "
+                "several models names them model/question_id) and grade again"
             )
         return i
 
@@ -464,4 +473,5 @@ def _override_state(record: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def question_id_of(record: dict[str, Any]) -> str:
-    return question_id(record)
+    """The id the journal names the record by: ``records.item_id``."""
+    return item_id(record)

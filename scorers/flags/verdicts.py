@@ -9,6 +9,7 @@ from scorers.records import Flag, ResponseTexts, Verdict
 from scorers.review import FlagContext, grades_correctness, override_flags, read_score
 
 SOURCE = "verdicts"
+RELEASE = "release"  # the published grade of a release row (scorers.grade.grader)
 
 
 # Graded verdicts disagree when their scores are half a point or more apart: rule 0.5
@@ -23,12 +24,13 @@ def _disagree(a: Any, b: Any) -> bool:
 
 def _sorted_verdicts(
     review: Any, primary_rule: str
-) -> tuple[Verdict | None, Verdict | None, Verdict | None, list[Verdict]]:
-    """The first rome, strict and primary-rule verdicts, and the judges' in order:
-    what ``verdict_of`` finds for each, in one pass over the verdicts."""
+) -> tuple[Verdict | None, Verdict | None, Verdict | None, list[Verdict], Verdict | None]:
+    """The first rome, strict and primary-rule verdicts, the judges' in order and the
+    release's: what ``verdict_of`` finds for each, in one pass over the verdicts."""
     rome: Any = None
     strict: Any = None
     primary: Any = None
+    release: Any = None
     judges: list[Any] = []
     verdicts = review.get("verdicts", ()) if isinstance(review, dict) else ()
     for verdict in verdicts:
@@ -45,12 +47,14 @@ def _sorted_verdicts(
                 strict = verdict
         elif type(source) is str and source.startswith("judge:"):
             judges.append(verdict)
-    return rome, strict, primary, judges
+        elif source == RELEASE and release is None:
+            release = verdict
+    return rome, strict, primary, judges, release
 
 
 def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> Iterator[Flag]:
     review = record.get("review") or {}
-    rome, strict, primary, judges = _sorted_verdicts(review, ctx.primary_rule)
+    rome, strict, primary, judges, release = _sorted_verdicts(review, ctx.primary_rule)
     if (
         rome
         and strict
@@ -63,6 +67,20 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
             source=SOURCE,
             evidence=[],
             detail=f"rome {rome.get('score')} vs strict {strict.get('score')}",
+        )
+    if (
+        release
+        and strict
+        and not strict.get("error")
+        and _disagree(release.get("score"), strict.get("score"))
+    ):
+        # The published grade (BAAI/ROME-Evaluated's own correct) against strict mode:
+        # the queue an audit of a release works through.
+        yield Flag(
+            kind="release_strict_disagree",
+            source=SOURCE,
+            evidence=[],
+            detail=f"release {release.get('score')} vs strict {strict.get('score')}",
         )
     if strict and strict.get("uncertain") and ctx.primary_rule == "rule:strict":
         # Strict mode said it cannot decide: a person (or `judge --flagged

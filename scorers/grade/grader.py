@@ -32,7 +32,7 @@ from scorers.errors import EvaluatorError, InputError
 from scorers.evaluate import rome, strict
 from scorers.evaluate.outcome import Outcome
 from scorers.flags.flagging import recompute_flags
-from scorers.io.loading import FIRST_IDS, first_ids
+from scorers.io.loading import FIRST_IDS, first_ids, item_key
 from scorers.io.results import REJECT_PREFIXES, RunSettings
 from scorers.io.scores import REJECTED_KEY, usage_unreadable
 from scorers.records import (
@@ -48,6 +48,7 @@ from scorers.records import (
 from scorers.review import choose_primary, flag_context, settle
 
 JUDGE_SOURCE = "judge:rome"
+RELEASE_SOURCE = "release"  # the published grade of a release row
 _RUN_KEY = re.compile(r"inference_\d+")
 
 StrictEvaluate = Callable[[str, Mapping[str, Any], str, "str | None"], Outcome]
@@ -256,11 +257,15 @@ class Grader:
         ``given`` is :meth:`rule_verdicts` of :meth:`single_response`, computed
         elsewhere (the grading worker); only a single-text record takes it.
         """
+        release = self._release_verdict(pred)
         if REVIEW_KEY in pred:  # re-grading rome-tui output: grade the original response
             restored = _response(pred)
             del pred[REVIEW_KEY]
             if "raw_answer" in pred:
                 pred["answer"] = restored
+        elif self.settings.release and isinstance(pred.get("raw_answer"), str):
+            # A release row: ``answer`` is the release's extraction, the response is raw_answer.
+            pred["answer"] = pred["raw_answer"]
         response = original = pred["answer"]
         evaluator = gt.get("evaluator")
         kwargs = gt.get("evaluator_kwargs")
@@ -326,11 +331,38 @@ class Grader:
             "version": REVIEW_VERSION,
             "mode": self.mode,
             "primary": primary["source"],
-            "verdicts": [rome_v, strict_v],
+            "verdicts": [rome_v, strict_v] if release is None else [rome_v, strict_v, release],
             "flags": [],
             "history": [],
         }
+        if self.settings.by_model:
+            pred[REVIEW_KEY]["item"] = item_key(pred)
         return pred
+
+    def _release_verdict(self, pred: Mapping[str, Any]) -> Verdict | None:
+        """The published grade of a release row (its own ``correct`` and
+        ``judgement_response``), read before grading replaces them; kept when
+        a graded release is graded again."""
+        if not self.settings.release:
+            return None
+        review = pred.get(REVIEW_KEY)
+        if type(review) is dict:
+            for verdict in review.get("verdicts") or ():
+                if type(verdict) is dict and verdict.get("source") == RELEASE_SOURCE:
+                    return cast(Verdict, verdict)
+            return None
+        score = pred.get("correct")
+        if type(score) is bool:
+            score = float(score)
+        if not isinstance(score, (int, float)) or not 0 <= score <= 1:
+            return None
+        explanation = pred.get("judgement_response")
+        return Verdict(
+            source=RELEASE_SOURCE,
+            score=score,
+            extracted=pred.get("answer") if isinstance(pred.get("answer"), str) else None,
+            explanation=explanation if isinstance(explanation, str) else None,
+        )
 
     def _grade_runs(
         self, evaluator: str, kwargs: Any, runs: dict[str, Any], qid: str, question: Any = None
@@ -371,6 +403,8 @@ class Grader:
             version=REVIEW_VERSION, mode=self.mode, primary="", verdicts=[], flags=[], history=[]
         )
         cast(dict[str, Any], review)[REJECTED_KEY] = str(first)[:80]
+        if self.settings.by_model:
+            review["item"] = item_key(pred)
         pred[REVIEW_KEY] = review
         return pred
 

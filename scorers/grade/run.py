@@ -30,7 +30,15 @@ from scorers.grade.grader import (
     unreadable_usage,
 )
 from scorers.grade.worker import BatchTally, GradeWorker, Pair, Received
-from scorers.io.loading import load_annotations, load_predictions, needs_decoding, pair
+from scorers.io.loading import (
+    load_annotations,
+    load_predictions,
+    needs_decoding,
+    pair,
+    self_annotated,
+    self_pairs,
+    several_models,
+)
 from scorers.io.results import ResultsPaths, RunSettings, scores_of, tally_of
 from scorers.io.runfiles import RunStamp, save_run
 from scorers.io.scores import REJECTED_KEY
@@ -364,7 +372,7 @@ def _predictions_size(path: str) -> int:
 
 
 def grade_files(
-    annotations_path: str,
+    annotations_path: str | None,
     predictions_path: str,
     settings: RunSettings,
     *,
@@ -385,7 +393,7 @@ def grade_files(
 
 
 def _grade_files(
-    annotations_path: str,
+    annotations_path: str | None,
     predictions_path: str,
     settings: RunSettings,
     *,
@@ -406,7 +414,7 @@ _THEN = "Grade again once the other process is done."
 
 
 def _run(
-    annotations_path: str,
+    annotations_path: str | None,
     predictions_path: str,
     settings: RunSettings,
     paths: ResultsPaths | None,
@@ -418,18 +426,37 @@ def _run(
     # Grading into a run's directory replaces its files: refuse if another
     # process (the review app, a judge run) writes them while we grade.
     read = RunStamp.of(paths) if write and paths is not None else None
-    annotations, warnings = load_annotations(annotations_path, settings.mode)
-    feed = _Feed(annotations, settings.mode, worker) if worker is not None else None
-    predictions, more = load_predictions(predictions_path, settings.mode, on_block=feed)
+    feed: _Feed | None = None
+    if annotations_path is None:
+        # Rows that carry their own annotation (the published release): no feed,
+        # the pairs go to the worker once the file is read.
+        warnings: list[str] = []
+        predictions, more = load_predictions(predictions_path, settings.mode)
+        if not self_annotated(predictions):
+            raise InputError(
+                predictions_path,
+                "the rows carry no annotation (evaluator, evaluator_kwargs): "
+                "give --annotations FILE",
+            )
+        settings.release = True
+        first = predictions[0]
+        if settings.tracker_type == "task" and "task" not in first and "dataset" in first:
+            settings.tracker_type = "dataset"  # the release's split (textual, visual)
+        paired = self_pairs(predictions, settings.mode, predictions_path)
+    else:
+        annotations, warnings = load_annotations(annotations_path, settings.mode)
+        feed = _Feed(annotations, settings.mode, worker) if worker is not None else None
+        predictions, more = load_predictions(predictions_path, settings.mode, on_block=feed)
+        paired = pair(
+            annotations,
+            predictions,
+            settings.mode,
+            annotations_path=annotations_path,
+            predictions_path=predictions_path,
+        )
     warnings += more
-    paired = pair(
-        annotations,
-        predictions,
-        settings.mode,
-        annotations_path=annotations_path,
-        predictions_path=predictions_path,
-    )
     warnings += paired.warnings
+    settings.by_model = several_models(predictions)
     if feed is not None and not feed.matches(paired.pairs):
         # Never seen on a well-formed file; the records given to the child are
         # not the ones to grade, so this process grades them all.
@@ -438,7 +465,7 @@ def _run(
         worker = None
     timings["load"] = time.perf_counter() - t0
     t1 = time.perf_counter()
-    settings.annotations = os.path.abspath(annotations_path)
+    settings.annotations = os.path.abspath(annotations_path) if annotations_path else None
     settings.predictions = os.path.abspath(predictions_path)
     settings.graded_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     cache_dir = str(paths.directory) if paths is not None else None
@@ -449,13 +476,13 @@ def _run(
             paired.pairs,
             settings,
             predictions_path=predictions_path,
-            annotations_path=annotations_path,
+            annotations_path=annotations_path or predictions_path,
             judge_cache_dir=cache_dir,
         )
         warnings += more
     else:
         # Graded as they are written: the time goes to "save".
-        places = (predictions_path, annotations_path)
+        places = (predictions_path, annotations_path or predictions_path)
         records = deferred = DeferredRecords(
             paired.pairs, Grader(settings), worker, places, writing=write and paths is not None
         )

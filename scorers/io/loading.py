@@ -17,14 +17,14 @@ Warnings are returned as plain strings; the caller decides where they go.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
 import orjson
 
 from scorers.errors import InputError
-from scorers.io import nonfinite
+from scorers.io import nonfinite, parquet
 from scorers.io.jsonio import BOM, read_bytes
 
 FIRST_IDS = 5  # how many ids a warning quotes
@@ -261,7 +261,10 @@ def _stream_lines(
 
 
 def parse_file(path: str, on_block: OnBlock | None = None) -> Parsed:
-    """Parse ``path`` as JSON or JSON Lines; InputError on anything malformed."""
+    """Parse ``path`` as JSON, JSON Lines or Parquet; InputError on anything malformed."""
+    if parquet.is_parquet(path):
+        rows, notes = parquet.read_rows(path, on_block=on_block)
+        return Parsed(rows, None, notes)
     streamed = _stream(path, on_block)
     if streamed is not None:
         if streamed.lines is None and not isinstance(streamed.value, list):
@@ -632,6 +635,7 @@ def pair(
     unmatched: list[str] = []
     duplicates: list[str] = []
     seen: set[str] = set()
+    by_model = several_models(predictions)
     for index, pred in enumerate(predictions):
         qid = str(pred.get("question_id"))
         gt = annotations.get(qid)
@@ -648,11 +652,12 @@ def pair(
                 "annotation must include 'evaluator' and 'evaluator_kwargs'",
                 record=qid,
             )
-        if qid in seen:
-            duplicates.append(qid)
+        key = item_key(pred) if by_model else qid
+        if key in seen:
+            duplicates.append(key)
             if mode != "rome":
                 continue
-        seen.add(qid)
+        seen.add(key)
         pairs.append((pred, gt))
     if unmatched:
         message = (
@@ -677,7 +682,8 @@ def pair(
                 f"{predictions_path}: {len(duplicates)} repeated prediction id(s) (first: "
                 f"{_first(dict.fromkeys(duplicates))}); only the first of each is graded"
             )
-    missing = [qid for qid in annotations if qid not in seen]
+    paired_ids = {str(p.get("question_id")) for p, _ in pairs} if by_model else seen
+    missing = [qid for qid in annotations if qid not in paired_ids]
     if missing:
         warnings.append(
             f"{annotations_path}: {len(missing)} annotation(s) without a prediction (first: {_first(missing)}); "
@@ -695,3 +701,89 @@ def pair(
 def _where(pred: dict[str, Any], index: int) -> str | int:
     qid = pred.get("question_id")
     return str(qid) if qid is not None else index
+
+
+# --- rows that carry their own annotation (the published release) ----------------------
+
+ANNOTATION_FIELDS = ("evaluator", "evaluator_kwargs")
+
+
+def several_models(records: Iterable[Mapping[str, Any]]) -> bool:
+    """Whether the records hold more than one ``model``: then an item is
+    (model, question_id), written ``model/question_id``."""
+    first: Any = None
+    for record in records:
+        model = record.get("model")
+        if isinstance(model, str) and model:
+            if first is None:
+                first = model
+            elif model != first:
+                return True
+    return False
+
+
+def item_key(record: Mapping[str, Any]) -> str:
+    """``model/question_id``: the id of an item in a file of several models (an id
+    already written so, as the demo set's are, is kept)."""
+    qid = str(record.get("question_id"))
+    model = record.get("model")
+    if not isinstance(model, str) or not model or qid.startswith(model + "/"):
+        return qid
+    return f"{model}/{qid}"
+
+
+def self_annotated(predictions: list[dict[str, Any]]) -> bool:
+    """Whether the rows carry their own annotation (``evaluator`` and its kwargs)."""
+    return bool(predictions) and all(k in predictions[0] for k in ANNOTATION_FIELDS)
+
+
+def self_pairs(predictions: list[dict[str, Any]], mode: str, path: str) -> Paired:
+    """Each row paired with its own annotation, as the release holds them.
+
+    The grader grades the row's ``raw_answer`` (the model's whole response;
+    ``answer`` is the release's extraction). Repeated items (the same
+    question_id, or model/question_id in a file of several models) are
+    reported as repeated ids are with an annotations file.
+    """
+    by_model = several_models(predictions)
+    pairs: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    duplicates: list[str] = []
+    seen: set[str] = set()
+    for index, pred in enumerate(predictions):
+        for name in ANNOTATION_FIELDS:
+            if pred.get(name) is None:
+                raise InputError(
+                    path,
+                    f"row {index} has no {name!r}: rows graded without --annotations carry "
+                    "their own (evaluator, evaluator_kwargs, reference), as the release does",
+                    record=_where(pred, index),
+                )
+        if "answer" not in pred and "raw_answer" not in pred:
+            raise InputError(path, "prediction has no 'answer'", record=_where(pred, index))
+        key = item_key(pred) if by_model else str(pred.get("question_id"))
+        if key in seen:
+            duplicates.append(key)
+            if mode != "rome":
+                continue
+        seen.add(key)
+        gt = {
+            name: pred[name]
+            for name in ("question", "reference", *ANNOTATION_FIELDS)
+            if name in pred
+        }
+        pairs.append((pred, gt))
+    warnings: list[str] = []
+    if duplicates:
+        what = "model/question_id pair(s)" if by_model else "prediction id(s)"
+        warnings.append(
+            f"{path}: {len(duplicates)} repeated {what} (first: "
+            f"{_first(dict.fromkeys(duplicates))}); "
+            + (
+                "each copy is graded and counted, as in the reference grader"
+                if mode == "rome"
+                else "only the first of each is graded"
+            )
+        )
+    if not pairs:
+        raise InputError(path, "no prediction to grade")
+    return Paired(pairs, warnings, [], duplicates, [])

@@ -29,7 +29,9 @@ from scorers.io.loading import (
     decode_json_strings,
     first_ids,
     first_too_deep,
+    item_key,
     parse_file,
+    several_models,
 )
 from scorers.io.scores import REJECTED_KEY, ScoreTally, scores_json_bytes
 from scorers.io.writeback import Writeback
@@ -67,6 +69,11 @@ class RunSettings:
     llm_model: str | None = None
     reject_filter: bool = False  # production harness: drop "Error code ..." answers before grading
     harness_stats: bool = False  # scores.json carries reject_info and average token usage
+    # The predictions hold several models: an item is model/question_id (review.item).
+    by_model: bool = False
+    # The rows carry their own annotation and published grade (BAAI/ROME-Evaluated):
+    # that grade is kept as the verdict of source "release".
+    release: bool = False
     graded_at: str | None = None
     version: int = 1
 
@@ -112,6 +119,8 @@ _SETTING_KINDS: dict[str, str] = {
     "use_llm_evaluator": _FLAG,
     "reject_filter": _FLAG,
     "harness_stats": _FLAG,
+    "by_model": _FLAG,
+    "release": _FLAG,
 }
 
 
@@ -531,6 +540,12 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
             f"{target}: {imported} record(s) graded elsewhere; their 'correct' is kept as the rome verdict"
         )
     warnings.extend(_problem_warnings(target, problems))
+    if several_models(records):
+        # Items of several models are model/question_id, also in files graded elsewhere.
+        for record in records:
+            review = record[REVIEW_KEY]
+            if type(review.get("item")) is not str:
+                review["item"] = item_key(record)
     repeated = _repeated_ids(records)
     if repeated:
         warnings.append(

@@ -1,0 +1,193 @@
+"""The published release as it is: Parquet, several models in one file, items
+keyed by model and question (tests/release_fixture.py writes the table)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pytest
+from release_fixture import SCHEMA, release_rows, write_release
+
+from scorers.adjudicate.store import ResultsStore
+from scorers.errors import InputError
+from scorers.grade.run import grade_files
+from scorers.io.loading import load_predictions
+from scorers.io.results import ResultsPaths, RunSettings, load_results
+from scorers.records import item_id
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "rome_tui.cli", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"ROME_TUI_ANNOTATOR": "tester", "PATH": "/usr/bin:/bin", "HOME": str(cwd)},
+    )
+
+
+@pytest.fixture
+def release(tmp_path: Path) -> Path:
+    path = tmp_path / "train-00000-of-00001.parquet"
+    write_release(str(path))
+    return path
+
+
+def _grade(release: Path, out: Path) -> list[dict[str, Any]]:
+    grade_files(None, str(release), RunSettings(), paths=ResultsPaths.of(out))
+    return json.loads((out / "updated_predictions.json").read_text())
+
+
+def test_release_grades_without_annotations_keyed_by_model(release: Path, tmp_path: Path) -> None:
+    before = _digest(release)
+    records = _grade(release, tmp_path / "run")
+    assert _digest(release) == before
+    assert len(records) == 12
+    ids = [item_id(r) for r in records]
+    assert len(set(ids)) == 12 and "model-b/q1" in ids
+    # One-model question ids stay as published.
+    assert {r["question_id"] for r in records} == {"q1", "q2", "q3", "q4"}
+    b1 = next(r for r in records if item_id(r) == "model-b/q1")
+    sources = [v["source"] for v in b1["review"]["verdicts"]]
+    assert sources == ["rule:rome", "rule:strict", "release"]
+    release_v = b1["review"]["verdicts"][2]
+    assert release_v["score"] == 1.0 and release_v["explanation"] == "graded 1.0"
+    # The published grade and strict mode disagree: it is in the audit queue.
+    assert "release_strict_disagree" in [f["kind"] for f in b1["review"]["flags"]]
+    assert b1["correct"] == 0
+    settings = json.loads((tmp_path / "run" / "run.json").read_text())
+    assert settings["by_model"] and settings["release"] and settings["annotations"] is None
+    assert settings["tracker_type"] == "dataset"
+
+
+def test_override_by_model_slash_question_touches_one_model(release: Path, tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    _grade(release, out)
+    store = ResultsStore.open(out, annotator="tester")
+    entry = store.override("model-b/q1", 1.0, "the release is right")
+    assert entry["question_id"] == "model-b/q1"
+    store.write_back()
+    records = load_results(out).records
+    by_id = {item_id(r): r for r in records}
+    assert by_id["model-b/q1"]["correct"] == 1.0
+    assert by_id["model-a/q1"].get("review", {}).get("human") is None
+    assert by_id["model-c/q1"].get("review", {}).get("human") is None
+    assert by_id["model-a/q1"]["correct"] == 1 and by_id["model-c/q1"]["correct"] == 1
+    # The plain question id names no single item in a file of several models.
+    with pytest.raises(Exception, match="no item with id 'q1'"):
+        store.override("q1", 0.0, "ambiguous")
+    # Undo finds the item by the same id; the journal replays on reopening.
+    reopened = ResultsStore.open(out, annotator="tester")
+    assert reopened.records[reopened.index_of("model-b/q1")]["correct"] == 1.0
+    undone = reopened.undo()
+    assert undone is not None and undone["question_id"] == "model-b/q1"
+
+
+def test_cli_grade_override_summary(release: Path, tmp_path: Path) -> None:
+    before = _digest(release)
+    graded = _cli(
+        "grade", "--predictions", str(release), "--out-dir", "run", "--json", cwd=tmp_path
+    )
+    assert graded.returncode == 0, graded.stderr
+    done = _cli("override", "run", "model-c/q2", "1", "--reason", "A is fine", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("model-c/q2: 0 -> 1")
+    summary = _cli("summary", "run", "--format", "json", cwd=tmp_path)
+    assert summary.returncode == 0, summary.stderr
+    text = summary.stdout
+    for model in ("model-a", "model-b", "model-c"):
+        assert model in text
+    assert _digest(release) == before
+
+
+def test_duplicate_model_question_pairs_are_reported(tmp_path: Path) -> None:
+    rows = release_rows()
+    rows.append(dict(rows[0]))
+    path = tmp_path / "dup.parquet"
+    write_release(str(path), rows)
+    result = grade_files(None, str(path), RunSettings(), write=False)
+    assert any(
+        "1 repeated model/question_id pair(s) (first: model-a/q1)" in w for w in result.warnings
+    )
+    assert len(result.records) == 12
+
+
+def test_one_model_file_keeps_plain_ids(tmp_path: Path) -> None:
+    rows = [r for r in release_rows() if r["model"] == "model-a"]
+    path = tmp_path / "one.parquet"
+    write_release(str(path), rows)
+    records = _grade(path, tmp_path / "run")
+    assert [item_id(r) for r in records] == ["q1", "q2", "q3", "q4"]
+    assert all("item" not in r["review"] for r in records)
+
+
+# --- bad Parquet: one paragraph naming the file, the row and the column -----------
+
+
+def _error(path: Path) -> str:
+    with pytest.raises(InputError) as caught:
+        load_predictions(str(path))
+    return str(caught.value)
+
+
+def test_truncated_file(release: Path) -> None:
+    data = release.read_bytes()
+    release.write_bytes(data[: len(data) // 2])
+    message = _error(release)
+    assert str(release) in message and "truncated or corrupt" in message
+
+
+def test_missing_question_id(tmp_path: Path) -> None:
+    schema = pa.schema([f for f in SCHEMA if f.name != "question_id"])
+    rows = [{k: v for k, v in r.items() if k != "question_id"} for r in release_rows()]
+    path = tmp_path / "noid.parquet"
+    write_release(str(path), rows, schema=schema)
+    message = _error(path)
+    assert str(path) in message and "column 'question_id' missing" in message
+
+
+def test_evaluator_kwargs_not_json(tmp_path: Path) -> None:
+    rows = release_rows()
+    rows[6]["evaluator_kwargs"] = '{"value_to_match": 42'
+    path = tmp_path / "kwargs.parquet"
+    write_release(str(path), rows)
+    message = _error(path)
+    assert str(path) in message
+    assert "row 6 (model-b/q3), column 'evaluator_kwargs': not valid JSON" in message
+
+
+def test_correct_is_a_string(tmp_path: Path) -> None:
+    schema = pa.schema(
+        [pa.field("correct", pa.string()) if f.name == "correct" else f for f in SCHEMA]
+    )
+    rows = [dict(r, correct=str(r["correct"])) for r in release_rows()]
+    path = tmp_path / "correct.parquet"
+    write_release(str(path), rows, schema=schema)
+    message = _error(path)
+    assert str(path) in message and "column 'correct' is string, expected a number" in message
+
+
+@pytest.mark.parametrize("damage", ["truncate", "kwargs"])
+def test_cli_error_is_one_paragraph_exit_2(release: Path, tmp_path: Path, damage: str) -> None:
+    if damage == "truncate":
+        release.write_bytes(release.read_bytes()[:-100])
+    else:
+        rows = release_rows()
+        rows[0]["evaluator_kwargs"] = "not json"
+        write_release(str(release), rows)
+    done = _cli("grade", "--predictions", str(release), "--out-dir", "run", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert str(release) in done.stderr
+    assert "\n\n" not in done.stderr.strip()
