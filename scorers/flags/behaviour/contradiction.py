@@ -442,9 +442,10 @@ def detect(
     mine = _contradicts(evaluator, kwargs, found, theirs, answer)
     while mine is _UNREAD:
         # the evaluator finds no answer where the cheap look saw one: look further back
-        found = conclusion(record, closing, evaluator, kwargs, found.position)  # type: ignore[assignment]
-        if found is None:
+        further = conclusion(record, closing, evaluator, kwargs, found.position)
+        if further is None:
             return None
+        found = further
         mine = _contradicts(evaluator, kwargs, found, theirs, answer)
     if mine is None:
         return None
