@@ -10,7 +10,7 @@ from typing import Any
 import orjson
 import pytest
 from fake_openai_server import Action, FakeOpenAIServer
-from judges_fixtures import clear_openai_env, qid_of, record, serve, write_run
+from judges_fixtures import RUBRIC_REPLY, clear_openai_env, qid_of, record, serve, write_run
 
 import scorers.judges.pacing as pacing
 from rome_tui.cli import main
@@ -212,3 +212,20 @@ def test_rpm_spaces_requests_after_the_burst(
     assert asyncio.run(go()) > 0  # 10 a second with no burst: the later calls waited
     gaps = [b.at - a.at for a, b in zip(server.requests, server.requests[1:], strict=False)]
     assert min(gaps) >= 0.08
+
+
+def test_a_rubric_panel_raises_the_rubric_flags_its_majority_answers(
+    server: FakeOpenAIServer, tmp_path: Path
+) -> None:
+    no_to_all = "\n".join(f"{n}. Nothing of the kind. NO" for n in range(1, 10))
+    server.responder = lambda body: RUBRIC_REPLY if body["model"] != "c" else no_to_all
+    write_run(tmp_path / "run", [record("q0", "12")])
+    run = tmp_path / "run"
+    assert main(["judge", str(run), "--judge", "rubric", "--models", "a,b,c"]) == 0
+    rec = load(run)["q0"]
+    panel = verdict_of(rec, "judge:rubric")
+    assert panel is not None and panel["score"] == 1.0  # question 1: YES, YES, NO
+    assert panel["metrics"]["answers"]["2"]["answer"] == "YES"
+    assert panel["metrics"]["answers"]["2"]["votes"] == {"YES": 2, "NO": 1}
+    rubric_flags = {f["kind"] for f in rec["review"]["flags"] if f["source"] == "judge:rubric"}
+    assert {"answer_contradicts_reasoning", "claims_web_search"} <= rubric_flags

@@ -74,8 +74,34 @@ def panel_verdict(name: str, members: Sequence[tuple[str, Verdict]]) -> Verdict:
         verdict["strict"] = 1.0 if score == 1.0 else 0.0
     verdict["agreement"] = round(agreement, 4)
     metrics["agreement"] = verdict["agreement"]
+    if name == "rubric":
+        metrics.update(_rubric_answers([v for _, v in members if v.get("error") is None]))
     verdict["metrics"] = metrics
     return verdict
+
+
+def _rubric_answers(verdicts: Sequence[Verdict]) -> dict[str, Any]:
+    """The panel's rubric answers: per question the members' majority (a tie is N/A), with
+    the justification of the first member who gave it, so the rubric's flags follow the panel."""
+    tables = [v.get("metrics") or {} for v in verdicts]
+    answered = [t for t in tables if isinstance(t.get("answers"), dict)]
+    if not answered:
+        return {}
+    numbers = sorted({n for t in answered for n in t["answers"]}, key=lambda n: int(n))
+    answers: dict[str, Any] = {}
+    for number in numbers:
+        given = [
+            t["answers"][number] for t in answered if isinstance(t["answers"].get(number), dict)
+        ]
+        tally: dict[str, int] = {}
+        for entry in given:
+            tally[str(entry.get("answer"))] = tally.get(str(entry.get("answer")), 0) + 1
+        top = max(tally.values())
+        winners = [a for a, c in tally.items() if c == top]
+        answer = winners[0] if len(winners) == 1 else "N/A"
+        first = next((e for e in given if e.get("answer") == answer), given[0])
+        answers[number] = {**first, "answer": answer, "votes": tally}
+    return {"variant": answered[0].get("variant", "default"), "answers": answers}
 
 
 def _mean_metrics(verdicts: Sequence[Verdict]) -> dict[str, float]:
