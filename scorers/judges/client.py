@@ -1,17 +1,17 @@
-"""The judge client: one AsyncOpenAI, bounded concurrency, retries, timeouts, the cache.
+"""The judge client: one aiohttp session, bounded concurrency, retries, timeouts, the cache.
 
 Requests go straight through one aiohttp session (a keep-alive pool the size
-of the concurrency cap) as the OpenAI chat-completions wire format: the body
-is encoded and the reply decoded with orjson. The openai SDK costs about
-0.9 ms of CPU per call and half a second to import, against 0.2 ms here, and
-a judge run is mostly this loop; the SDK is used only for the Batch API round
+of the concurrency cap) in the OpenAI chat-completions wire format: the body
+is encoded and the reply decoded with orjson. The openai SDK builds each
+request through its typed models and takes most of a second to import, and a
+judge run is mostly this loop; the SDK is used only for the Batch API round
 trip (``scorers.judges.batch_api``). Every retry is ours: counted, logged in
 the stats, and paced by exponential backoff with jitter that honours
-``Retry-After``. A 200 reply with no choices
-or with null content is retried like a 5xx: it is a server fault, not an
-answer. Requests are paced by optional per-minute buckets (``rpm``, ``tpm``)
-and a concurrency cap that halves on 429 (``scorers.judges.pacing``). A reply
-is cached only once the judge says it parsed (:meth:`ChatReply.settle`). The API key is held only by
+``Retry-After``. A 200 reply with no choices or with null content is retried
+like a 5xx: it is a server fault, not an answer. Requests are paced by
+optional per-minute buckets (``rpm``, ``tpm``) and a concurrency cap that
+halves on 429 (``scorers.judges.pacing``). A reply is cached only once the
+judge says it parsed (:meth:`ChatReply.settle`). The API key is held only by
 the session's headers; every text that leaves this module (replies, errors) goes
 through :func:`redact` first, so a server that echoes the key cannot get it
 into a cache, results file or log.
