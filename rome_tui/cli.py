@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "override": ("rome_tui.commands.override", "set a human score without the app"),
     "undo": ("rome_tui.commands.undo", "undo the last override without the app"),
     "summary": ("rome_tui.commands.summary", "scores, intervals and agreement of runs"),
+    "export": ("rome_tui.commands.export", "the adjudicated table as Parquet or JSONL"),
 }
 
 EXIT_CODES = """exit codes:

@@ -56,6 +56,9 @@ class RunSettings(Protocol):
 
 
 JUDGE_PREFIX = "judge:"
+# The published grade of a release row (BAAI/ROME-Evaluated's own ``correct`` and
+# ``judgement_response``), kept beside the rules' and judges' verdicts.
+RELEASE_SOURCE = "release"
 # Registered judges whose score is not answer correctness: the LRM-Eval behaviour
 # rubric and VRC-Bench's step quality (tests/test_review_owner.py checks this
 # against every JUDGE in scorers.judges.registry).
@@ -182,6 +185,26 @@ def human_in_force(record: Mapping[str, Any]) -> dict[str, Any] | None:
 def human_score(record: Mapping[str, Any]) -> Score | None:
     human = human_in_force(record)
     return None if human is None else read_score(human.get("score"))
+
+
+def release_verdict(record: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The verdict of source ``release`` (the published grade), if the record has one."""
+    for verdict in _review(record).get("verdicts") or ():
+        if isinstance(verdict, dict) and verdict.get("source") == RELEASE_SOURCE:
+            return verdict
+    return None
+
+
+def published(record: Mapping[str, Any]) -> Score | None:
+    """``correct`` as a republished release states it: the human score in force,
+    else the release's own grade, else the adjudicated ``correct``."""
+    human = human_score(record)
+    if human is not None:
+        return human
+    verdict = release_verdict(record)
+    if verdict is not None:
+        return read_score(verdict.get("score"))
+    return read_score(record.get("correct"))
 
 
 def _first_set_old(review: Mapping[str, Any]) -> Any:

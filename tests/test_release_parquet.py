@@ -191,3 +191,62 @@ def test_cli_error_is_one_paragraph_exit_2(release: Path, tmp_path: Path, damage
     assert "Traceback" not in done.stderr
     assert str(release) in done.stderr
     assert "\n\n" not in done.stderr.strip()
+
+
+# --- a release opened directly, and written back ------------------------------------
+
+
+def test_summary_of_a_release_file_grades_it_beside(release: Path, tmp_path: Path) -> None:
+    before = _digest(release)
+    done = _cli("summary", str(release), "--by", "dataset", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    run_dir = release.with_name(release.stem + ".rome-tui")
+    assert (run_dir / "updated_predictions.json").is_file()
+    assert "textual" in done.stdout and "visual" in done.stdout
+    # Opened again: the same run, not graded a second time.
+    stamp = (run_dir / "updated_predictions.json").stat().st_mtime_ns
+    again = _cli("summary", str(release), "--out-dir", str(run_dir), cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert (run_dir / "updated_predictions.json").stat().st_mtime_ns == stamp
+    # A release is never a run that could be written back over it.
+    refused = _cli("override", str(release), "model-a/q1", "0", "--reason", "x", cwd=tmp_path)
+    assert refused.returncode == 2 and "not a run" in refused.stderr
+    assert _digest(release) == before
+
+
+def test_review_release_opens_the_run(release: Path, tmp_path: Path) -> None:
+    from scorers.grade.release import release_run
+
+    run_dir, _ = release_run(release, tmp_path / "audit")
+    store = ResultsStore.open(run_dir, annotator="tester")
+    assert len(store) == 12
+    assert store.records[store.index_of("model-c/q4")]["model"] == "model-c"
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "jsonl"])
+def test_export_in_the_release_schema(release: Path, tmp_path: Path, fmt: str) -> None:
+    import pyarrow.parquet as pq
+
+    out = tmp_path / "run"
+    _grade(release, out)
+    store = ResultsStore.open(out, annotator="tester")
+    store.override("model-a/q3", 0.5, "one city is wrong")  # journaled, not yet written back
+    target = tmp_path / f"audited.{fmt}"
+    done = _cli("export", str(out), "--format", fmt, "--output", str(target), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    if fmt == "parquet":
+        rows = pq.read_table(target).to_pylist()
+        assert pq.read_schema(target).names == [*SCHEMA.names, "review"]
+        assert pq.read_schema(target).field("correct").type == pa.float64()
+    else:
+        rows = [json.loads(line) for line in target.read_text().splitlines()]
+    original = release_rows()
+    assert len(rows) == len(original)
+    for got, want in zip(rows, original, strict=True):
+        review = json.loads(got.pop("review"))
+        assert [v["source"] for v in review["verdicts"]][-1] == "release"
+        if (got["model"], got["question_id"]) == ("model-a", "q3"):
+            assert got["correct"] == 0.5 and review["human"]["score"] == 0.5
+            got["correct"] = want["correct"]
+        # Everything else is the published table, JSON-text columns included.
+        assert got == want

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, overload
 
-from scorers.records import response_texts
+from scorers.records import item_id, response_texts
 from scorers.review import grades_correctness, machine_score
 
 _SCORE_WORDS = {"none": None, "null": None, "nan": None, "": None}
@@ -109,7 +109,8 @@ def make_row(
     flags = tuple(
         dict.fromkeys(f.get("kind", "?") for f in review.get("flags") or () if isinstance(f, dict))
     )
-    qid = _text(record.get("question_id"))
+    # model/question_id in a run of several models: the id an override takes
+    qid = item_id(record) if record.get("question_id") is not None else ""
     model = _text(record.get("model") or record.get("model_name"))
     bucket = _text(record.get(bucket_field) or record.get("task"))
     evaluator = _text(record.get("evaluator"))

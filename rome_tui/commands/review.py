@@ -28,7 +28,8 @@ def register(subparsers: Any) -> None:
         epilog=(
             "RESULTS is a results directory or an updated_predictions.json (rome-tui's own, "
             "the reference grader's output, a harness _evaluated.json, or BAAI/ROME-Evaluated "
-            "rows). Without RESULTS the demo set shipped in the package is opened (a writable "
+            "rows), or a Parquet release such as BAAI/ROME-Evaluated's, graded once into "
+            "FILE.rome-tui/ beside it (or --out-dir). Without RESULTS the demo set shipped in the package is opened (a writable "
             "copy; see ROME_TUI_DEMO_DIR). The annotator is --annotator, else "
             "$ROME_TUI_ANNOTATOR, else `annotator` in ~/.config/rome-tui/config.toml, "
             "else the login name."
@@ -38,6 +39,13 @@ def register(subparsers: Any) -> None:
         "results", metavar="RESULTS", nargs="?", default=None, help="results directory or file"
     )
     parser.add_argument("--annotator", metavar="NAME", help="name recorded with each override")
+    parser.add_argument(
+        "--out-dir",
+        metavar="DIR",
+        default=None,
+        help="where a Parquet release is graded and its review kept (default: FILE.rome-tui "
+        "beside it); the release file itself is never modified",
+    )
     add_images_option(parser)
     parser.set_defaults(func=run)
 
@@ -68,6 +76,14 @@ def run(args: argparse.Namespace) -> int:
 
     images = images_dir(args.images)
     renderer_mode = load_image_renderer()  # a wrong value is an error before loading
+    if args.results is not None:
+        from scorers.grade.release import is_release, release_run
+
+        if is_release(args.results):
+            run_dir, graded = release_run(args.results, args.out_dir)
+            for warning in graded:
+                warn("review", warning)
+            args.results = str(run_dir)
     store = open_store(args.results, args.annotator)
     for warning in store.warnings[:20]:
         warn("review", warning)

@@ -33,7 +33,14 @@ def register(subparsers: Any) -> None:
         "results",
         metavar="RESULTS",
         nargs="+",
-        help="results directories or updated_predictions.json / *_evaluated.json files",
+        help="results directories, updated_predictions.json / *_evaluated.json files, or a "
+        "Parquet release (graded into FILE.rome-tui/ beside it, or --out-dir)",
+    )
+    parser.add_argument(
+        "--out-dir",
+        metavar="DIR",
+        default=None,
+        help="where a Parquet release is graded (default: FILE.rome-tui beside it)",
     )
     parser.add_argument(
         "--by", metavar="FIELD", help="bucket field (default: the run's tracker_type, else 'task')"
@@ -87,6 +94,7 @@ def _load(path: str) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
+    from scorers.grade.release import is_release, release_run
     from scorers.stats.summary import SummaryOptions, group_by_model, summarise
 
     if args.bootstrap < 1:
@@ -98,6 +106,11 @@ def run(args: argparse.Namespace) -> int:
     by, subtype = args.by, args.subtype
     names: dict[str, str] = {}
     for path in args.results:
+        if is_release(path):
+            # A release: graded into its run directory (once), never written itself.
+            run_dir, graded = release_run(path, args.out_dir)
+            warnings.extend(graded)
+            path = str(run_dir)
         loaded = _load(path)
         if not loaded.records:
             raise InputError(str(loaded.paths.updated), "empty: no graded records to summarise")

@@ -6,10 +6,15 @@ from collections.abc import Iterator
 from typing import Any
 
 from scorers.records import Flag, ResponseTexts, Verdict
-from scorers.review import FlagContext, grades_correctness, override_flags, read_score
+from scorers.review import (
+    RELEASE_SOURCE,
+    FlagContext,
+    grades_correctness,
+    override_flags,
+    read_score,
+)
 
 SOURCE = "verdicts"
-RELEASE = "release"  # the published grade of a release row (scorers.grade.grader)
 
 
 # Graded verdicts disagree when their scores are half a point or more apart: rule 0.5
@@ -47,7 +52,7 @@ def _sorted_verdicts(
                 strict = verdict
         elif type(source) is str and source.startswith("judge:"):
             judges.append(verdict)
-        elif source == RELEASE and release is None:
+        elif source == RELEASE_SOURCE and release is None:
             release = verdict
     return rome, strict, primary, judges, release
 

@@ -45,10 +45,9 @@ from scorers.records import (
     final_answer,
     response_texts,
 )
-from scorers.review import choose_primary, flag_context, settle
+from scorers.review import RELEASE_SOURCE, choose_primary, flag_context, settle
 
 JUDGE_SOURCE = "judge:rome"
-RELEASE_SOURCE = "release"  # the published grade of a release row
 _RUN_KEY = re.compile(r"inference_\d+")
 
 StrictEvaluate = Callable[[str, Mapping[str, Any], str, "str | None"], Outcome]

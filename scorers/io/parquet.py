@@ -15,6 +15,7 @@ the dataset viewer count) and the column.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -210,10 +211,11 @@ def read_rows(
 # --- writing --------------------------------------------------------------------------
 
 
-def _cell(value: Any) -> Any:
+def cell(value: Any) -> Any:
     """A value as the release stores it: objects and lists as JSON text."""
     if isinstance(value, (dict, list)):
-        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+        # As Python's json.dumps writes it, as the release's JSON-text columns are.
+        return json.dumps(value, ensure_ascii=False, default=str)
     return value
 
 
@@ -229,7 +231,7 @@ def write_rows(path: str, rows: Sequence[dict[str, Any]], columns: Sequence[str]
 
     arrays = {}
     for name in columns:
-        values = [_cell(row.get(name)) for row in rows]
+        values = [cell(row.get(name)) for row in rows]
         kinds = {type(v) for v in values if v is not None}
         if name in ("correct", "correct_strict") or kinds == {float} or kinds == {int, float}:
             arrays[name] = pa.array(

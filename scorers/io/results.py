@@ -33,6 +33,7 @@ from scorers.io.loading import (
     parse_file,
     several_models,
 )
+from scorers.io.parquet import is_parquet
 from scorers.io.scores import REJECTED_KEY, ScoreTally, scores_json_bytes
 from scorers.io.writeback import Writeback
 from scorers.records import FLAG_KINDS, REVIEW_KEY, REVIEW_VERSION, Review, Verdict, content_hash
@@ -457,6 +458,15 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
     """
     paths = ResultsPaths.of(path)
     target = str(paths.updated)
+    if paths.updated.is_file() and is_parquet(paths.updated):
+        # Written back, a run would replace the release with JSON: a release is
+        # reviewed through the run directory it is graded into.
+        raise InputError(
+            target,
+            "a Parquet file is not a run (writing the review back would replace it): "
+            f"`rome-tui review {target}` or `rome-tui summary {target}` grade it into a run "
+            "directory beside it (or --out-dir DIR); name that directory here",
+        )
     if not paths.updated.exists():
         raise InputError(
             target, "no such file (expected a results directory or an updated_predictions.json)"

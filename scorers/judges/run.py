@@ -48,7 +48,7 @@ from scorers.records import (
     FLAG_KINDS,
     HEURISTIC_FLAG_KINDS,
     Verdict,
-    question_id,
+    item_id,
     set_verdict,
     verdict_of,
 )
@@ -434,7 +434,7 @@ def _count(result: JudgeRunResult, record: dict[str, Any], source: str) -> None:
     if error is not None:
         result.errors += 1
         if result.first_error is None and str(error):
-            result.first_error = f"record {question_id(record)}: {source}: {str(error)[:200]}"
+            result.first_error = f"record {item_id(record)}: {source}: {str(error)[:200]}"
 
 
 def _apply_panel(p: _Prepared, record: dict[str, Any], fresh: set[int]) -> bool:

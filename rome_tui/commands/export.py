@@ -1,0 +1,58 @@
+"""``rome-tui export RESULTS --format parquet|jsonl``: the adjudicated table in the release's schema."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from rome_tui.console import warn
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "export",
+        help="write the adjudicated table (Parquet or JSONL) in the release's schema",
+        description=(
+            "Write a reviewed run as a table in the schema of the release it was graded "
+            "from (BAAI/ROME-Evaluated's columns, in its order), so an audited release can "
+            "be republished: 'correct' is the human score where a reviewer set one, else "
+            "the release's own grade (else the run's), and a 'review' column holds every "
+            "verdict, override and flag as JSON text. Overrides still only in the journal "
+            "are included."
+        ),
+        epilog="exit codes: 0 written; 2 unreadable input or bad options",
+    )
+    parser.add_argument(
+        "results", metavar="RESULTS", help="results directory or updated_predictions.json"
+    )
+    parser.add_argument(
+        "--format", choices=("parquet", "jsonl"), default="parquet", help="default: parquet"
+    )
+    parser.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        default=None,
+        help="default: adjudicated.parquet (or .jsonl) in the results directory",
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from scorers.adjudicate.store import ResultsStore
+    from scorers.errors import UsageError
+    from scorers.io.export import export
+
+    with ResultsStore.open(args.results, annotator="export") as store:
+        for warning in store.warnings:
+            warn("export", warning)
+        output = Path(args.output or store.paths.directory / f"adjudicated.{args.format}")
+        source = store.settings.predictions
+        if source and output.resolve() == Path(source).resolve():
+            raise UsageError(
+                f"refusing to overwrite the graded file {source}: choose another --output"
+            )
+        rows = export(store.records, str(output), args.format, predictions=source)
+    print(f"{output}: {rows} rows ({args.format})")
+    return 0
