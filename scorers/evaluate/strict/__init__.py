@@ -412,6 +412,12 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     return Outcome(_WRONG, extracted, uncertain=uncertain)
 
 
+def _last_block(text: str) -> str:
+    """The last paragraph of ``text`` when it has several lines, else ""."""
+    block = text.strip().rsplit("\n\n", 1)[-1]
+    return block if "\n" in block else ""
+
+
 def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     name = "ordered_list_matching"
     _check_kwargs(name, kwargs)
@@ -451,6 +457,14 @@ def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcom
             asked = asked or ends(reading.question)
             if asked is not None and stated == asked[::-1]:
                 got = got[::-1]  # listed from the other end than the question asks
+        if len(got) != len(expected) and loc.how == "whole":
+            # No marker, a list on its own lines ("1) mouse\n2) cat"): the
+            # concluding sentence is its last line; read the block of lines.
+            block = _last_block(loc.segment)
+            if block:
+                lines = orders.read_list(drop_excluded(block), expected, lambda: reading.options, asked)
+                if len(lines) == len(expected):
+                    got = lines
         if len(got) > 1:
             break
     extracted = ", ".join(got)[:_EXTRACTED_CAP]

@@ -20,7 +20,7 @@ from scorers.evaluate.strict.question import end_word, map_item
 
 _SEPARATOR = re.compile(
     r"[ \t]*(?:,|，|、|;|；|→|⟶|⇒|➔|->|-->|=>|>|<|\\rightarrow\b|\\to\b|\\Rightarrow\b"
-    r"|[ \t][-–—][ \t]|\n|\b(?:and[ \t]+)?then\b|\bfollowed by\b|\bfinally\b"
+    r"|[ \t][-–—/|][ \t]|\||\n|\b(?:and[ \t]+)?then\b|\bfollowed by\b|\bfinally\b"
     r"|\b(?:(?:comes|is|goes)[ \t]+)?(?:before|ahead of)\b"
     # inline numbering: "1. C 2. A", "(1) Paris (2) Rome"
     r"|(?<!\S)\(?\d{1,2}[.)](?=[ \t]))[ \t]*"
@@ -32,7 +32,7 @@ _NUMBERING = re.compile(
     r"|(?:first|second|third|fourth|fifth|next|finally|last|lastly|and|plus)\b,?[ \t]*|&[ \t]*)",
     re.IGNORECASE,
 )
-_AND = re.compile(r"[ \t]+(?:and|&|plus)[ \t]+")
+_AND = re.compile(r"[ \t]+(?:and|&|plus|as well as|along with|together with)[ \t]+")
 _ASIDE = re.compile(r"[ \t]*\([^()]*\)[ \t]*$")
 _SENTENCE_END = re.compile(r"(?<=[a-z]{3})\.[ \t]+[A-Z].*$", re.DOTALL)
 _TRAILING = " \t.;:!?'\"*_"
@@ -40,7 +40,7 @@ _MAX_SEGMENT = 4000
 # "C, D, A, B", "C→D→A→B": one letter per item, one separator between (the
 # common case, read without the general splitter). Each repetition must take a
 # separator and a letter, so the match is linear.
-_SIMPLE_LETTERS = re.compile(r"[A-Za-z](?:[ \t]*[,，;；>→、][ \t]*[A-Za-z])*[ \t.]*")
+_SIMPLE_LETTERS = re.compile(r"[A-Za-z](?:[ \t]*[,，;；>→、|][ \t]*[A-Za-z])*[ \t.]*")
 _LETTER = re.compile(r"[A-Za-z]")
 
 
@@ -194,12 +194,14 @@ def read_list(
     joined = "".join(expected)
     letters = len(joined) == len(expected) and joined.isalpha()
     text = fold_width(segment[:_MAX_SEGMENT])
+    if "»" in segment or "›" in segment:  # guillemets between items, not quotes
+        text = fold_width(segment[:_MAX_SEGMENT].replace("»", ">").replace("›", ">"))
     if letters and ("-" in text or "–" in text):
         text = _HYPHENED_LETTERS.sub(lambda m: re.sub("[-–]", ", ", m.group()), text)
     if letters and _SIMPLE_LETTERS.fullmatch(text):
         return _LETTER.findall(text.upper())
     parts = [_strip_item(p) for p in _SEPARATOR.split(text)]
-    if len(parts) > 1 and not any(" and " in e or "&" in e or " plus " in e for e in expected):
+    if len(parts) > 1 and not any(_AND.search(f" {e} ") for e in expected):
         # "Paris, London and Rome": "and" joins the last item unless an item
         # is itself a name with "and" in it (Trinidad and Tobago).
         parts = [q for p in parts for q in _AND.split(p)]

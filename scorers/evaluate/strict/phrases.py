@@ -248,6 +248,18 @@ def plurals(word: str) -> tuple[str, ...]:
     return tuple(w for w in out if len(w) >= _PLURAL_MIN)
 
 
+def singular(word: str) -> str:
+    """The singular of an English plural that does not end in a plain ``s``
+    ("mice", "cherries", "leaves"); other words as they are."""
+    if word in _SINGULAR:
+        return _SINGULAR[word]
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("men") and len(word) > 4:
+        return word[:-3] + "man"
+    return word
+
+
 def _maybe_hedged(hay: str) -> bool:
     return " or " in hay or "/" in hay
 

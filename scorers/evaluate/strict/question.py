@@ -19,10 +19,12 @@ from functools import lru_cache
 
 from scorers.evaluate.strict.fold import fold_phrase
 from scorers.evaluate.strict.numbers import pick_number
-from scorers.evaluate.strict.phrases import find_phrase
+from scorers.evaluate.strict.phrases import find_phrase, singular
 
 _LINE_OPTION = re.compile(
-    r"^[ \t>*_-]*[(\[]?(?P<label>[A-Z]|\d{1,2})(?:[.)\]:：]|[ \t]*[-=])[ \t]+(?P<text>\S.*?)[ \t]*$",
+    # (lower-case labels only bracketed, "(a) sunny" or "a) sunny": "a." opens prose)
+    r"^[ \t>*_-]*[(\[]?(?P<label>[A-Z]|[a-z](?=[)\]])|\d{1,2})(?:[.)\]:：]|[ \t]*[-=])[ \t]+"
+    r"(?P<text>\S.*?)[ \t]*$",
     re.MULTILINE,
 )
 # "A. cat B. dog C. mouse" on one line: each label begins where the last text ends.
@@ -64,10 +66,10 @@ def _clean(text: str) -> str:
 
 
 def _accept(found: list[tuple[str, str]]) -> dict[str, str] | None:
-    labels = [label for label, _ in found]
+    labels = [label.upper() for label, _ in found]
     if len(found) < 2 or len(set(labels)) != len(labels):
         return None
-    options = {label: _clean(text) for label, text in found}
+    options = {label.upper(): _clean(text) for label, text in found}
     return options if all(options.values()) else None
 
 
@@ -95,9 +97,14 @@ def options(question: str | None) -> dict[str, str]:
     return found or {}
 
 
-def _value(text: str) -> float | None:
-    """The number an option's text or an answer's word spells, if it is one."""
+def _value(text: str, unit: str = "") -> float | None:
+    """The number an option's text or an answer's word spells, if it is one
+    (before ``unit``, the words every option ends with, as "cm" in "12 cm")."""
     text = text.replace(",", "")
+    if unit:
+        if not text.endswith(unit):
+            return None
+        text = text[: -len(unit)].rstrip()
     try:
         return float(text)
     except ValueError:
@@ -106,6 +113,15 @@ def _value(text: str) -> float | None:
     if number is None or number.start != 0 or number.end < len(text.rstrip(" .")):
         return None
     return number.value
+
+
+_UNIT = re.compile(r"(?<=[\d ])([^\W\d_]+|[%°$€£]\S*)$")
+
+
+def _shared_unit(opts: dict[str, str]) -> str:
+    """The unit every option's number carries ("12 cm", "15 cm"), else ""."""
+    units = {m.group(1) if (m := _UNIT.search(t)) else "" for t in opts.values()}
+    return units.pop() if len(units) == 1 else ""
 
 
 def _words(text: str) -> set[str]:
@@ -127,14 +143,18 @@ def named(text: str, opts: dict[str, str]) -> list[str]:
     """The labels whose option ``text`` (already folded) names, in label order."""
     if not text or not opts:
         return []
-    values = {label: _value(t) for label, t in opts.items()}
     out = [label for label, t in opts.items() if find_phrase(text, t)]
     if len(out) > 1:
         # "cat and dog" names that option, not also the option "cat" inside it.
         out = [x for x in out if not any(y != x and find_phrase(opts[y], opts[x]) for y in out)]
     if out:
         return out
-    if all(v is not None for v in values.values()):
+    values = {label: _value(t) for label, t in opts.items()}
+    if any(v is None for v in values.values()):
+        # "12 cm", "15 cm": options that are numbers of one unit are their numbers.
+        unit = _shared_unit(opts)
+        values = {label: _value(t, unit) for label, t in opts.items()} if unit else values
+    if all(v is not None for v in values.values()) and len(set(values.values())) == len(values):
         number, _ = pick_number(text, last=True)
         return [] if number is None else [k for k, v in values.items() if v == number.value]
     distinctive = _distinctive(tuple(opts.items()))
@@ -148,13 +168,20 @@ def named(text: str, opts: dict[str, str]) -> list[str]:
     return [label for label, words in distinctive.items() if any(_stem(w) in stems for w in words)]
 
 
-_SUFFIX = re.compile(r"(?:ing|ed|es|e|s)$")
+_SUFFIX = re.compile(r"(?:ing|ed|es|e|s|y)$")
+_DOUBLED = re.compile(r"([b-df-hj-np-tv-z])\1$")
 
 
 def _stem(word: str) -> str:
-    """A word without its inflection ("baking" and "bake" are "bak", "mixing"
-    and "mix" are "mix"), enough to match an item to an option's wording."""
-    return _SUFFIX.sub("", word) if len(word) > 3 else word
+    """A word without its inflection or derivation ("baking" and "bake" are
+    "bak", "running" and "run" are "run", "rainy" is "rain", "cherries" is
+    "cherry" and "mice" is "mouse" first), enough to match an item to an
+    option's wording."""
+    if len(word) <= 3:
+        return word
+    word = singular(word)
+    stem = _SUFFIX.sub("", word)
+    return _DOUBLED.sub(r"\1", stem) if len(stem) > 3 else stem
 
 
 def map_item(item: str, opts: dict[str, str]) -> str | None:
