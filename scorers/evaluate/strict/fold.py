@@ -46,6 +46,9 @@ TEXT_TABLE[ord("`")] = None
 NUMBER_TABLE: dict[int, str | None] = dict(_COMMON)
 for _c in _LONG_DASHES:
     NUMBER_TABLE[ord(_c)] = " "
+# The Arabic decimal and thousands separators (٣٫٥ is 3.5, ١٬٢٣٤ is 1234).
+NUMBER_TABLE[0x066B] = "."
+NUMBER_TABLE[0x066C] = ","
 
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _SUPERSCRIPT_RUN = re.compile(r"[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")

