@@ -462,7 +462,9 @@ def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcom
             # concluding sentence is its last line; read the block of lines.
             block = _last_block(loc.segment)
             if block:
-                lines = orders.read_list(drop_excluded(block), expected, lambda: reading.options, asked)
+                lines = orders.read_list(
+                    drop_excluded(block), expected, lambda: reading.options, asked
+                )
                 if len(lines) == len(expected):
                     got = lines
         if len(got) > 1:

@@ -166,6 +166,18 @@ class Answer:
             return needle.replace(" ", "") in self._spaceless
         if self._named(needle, key):
             return True
+        if (
+            key.isupper()
+            and key.isalpha()
+            and _ABBREVIATION_SIZE[0] <= len(key) <= _ABBREVIATION_SIZE[1]
+        ):
+            # "UK", "EU": an abbreviation is named by the place name it abbreviates.
+            kept = drop_excluded(self.raw)
+            if any(
+                _initials(m.group()) == key and names.is_place(fold_phrase(m.group()))
+                for m in _SPELLED_OUT.finditer(kept)
+            ):
+                return True
         if " " not in needle:
             # A compound counts only where the key is written as a word of it:
             # "Tokyo Disney" in "Tokyo DisneySea", never "Java" in "JavaScript".
@@ -262,6 +274,16 @@ def singular(word: str) -> str:
 
 def _maybe_hedged(hay: str) -> bool:
     return " or " in hay or "/" in hay
+
+
+_ABBREVIATION_SIZE = (2, 5)
+# Capitalised words, with the lower-case particles a full name keeps inside it
+# ("United States of America", "Bosnia and Herzegovina").
+_SPELLED_OUT = re.compile(r"\b[A-Z][a-z]+(?:[ \t]+(?:(?:of|the|and|for)[ \t]+)*[A-Z][a-z]+)+")
+
+
+def _initials(name: str) -> str:
+    return "".join(w[0] for w in name.split() if w[0].isupper())
 
 
 _has_camel = re.compile(r"[a-z][A-Z]").search

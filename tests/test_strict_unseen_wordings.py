@@ -1,0 +1,208 @@
+"""Strict mode on wordings written for this test, unlike the blind set's and each other.
+
+Orders given by names, prose ranks and numbered lines; numbers in other
+languages' formats and scripts; options restated loosely (articles, plurals,
+case, units, derived words); list items joined by "as well as", ";", arrows,
+bars, guillemets and newlines; keys inside or ending longer words; other names
+of places. Each case must be graded as its label says, or be reported
+``rule_uncertain``: a verdict may be unsure, never confidently wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scorers.evaluate import strict
+
+SIZES = "Order the animals from smallest to largest.\nA. cat\nB. elephant\nC. mouse\nD. horse"
+MEDALS = "Rank the medals by value, highest first.\nA. bronze\nB. gold\nC. silver"
+PLANETS = "Order the planets by distance from the Sun.\n1. Mars\n2. Venus\n3. Earth\n4. Mercury"
+RUNNERS = "Rank the runners by finishing position.\n(A) the runner in green\n(B) the runner in black\n(C) the runner in orange"
+STEPS = "Put the steps in order.\nA) rinse the cup\nB) pour the tea\nC) boil the water\nD) add the tea bag"
+K = "key_items_matching"
+ORD = "ordered_list_matching"
+C = "choices_matching"
+N = "number_matching"
+L = "location_matching"
+PETS = "Which animal is on the mat?\nA. Dog\nB. Cat\nC. Rabbit\nD. Horse"
+TOWER = "What landmark is shown?\nA. The Eiffel Tower\nB. Big Ben\nC. The Leaning Tower of Pisa\nD. The Colosseum"
+BOY = "What is the boy doing?\nA. The boy is running\nB. The boy is sitting on a bench\nC. The boy is eating\nD. The boy is swimming"
+LEN = "How long is the pencil?\nA. 12 cm\nB. 15 cm\nC. 18 cm"
+FRUIT = "Which fruits are in the bowl? (select all)\nA. apples\nB. bananas\nC. cherries\nD. grapes"
+WEATHER = "What is the weather like?\n(a) sunny\n(b) rainy\n(c) snowy\n(d) foggy"
+CASES: list[tuple[str, str, dict[str, Any], str, str | None, float]] = [
+    # orders by names or ranks
+    ("order", ORD, {"order": "C,A,D,B"}, "The mouse comes first, then the cat, then the horse, and the elephant comes last.", SIZES, 1),
+    ("order", ORD, {"order": "C,A,D,B"}, "Mice are smallest, followed by cats, then horses, with elephants the largest.", SIZES, 1),
+    ("order", ORD, {"order": "C,A,D,B"}, "1) mouse\n2) cat\n3) horse\n4) elephant", SIZES, 1),
+    ("order", ORD, {"order": "C,A,D,B"}, "Final Answer:\n- Mouse\n- Cat\n- Horse\n- Elephant", SIZES, 1),
+    ("order", ORD, {"order": "C,A,D,B"}, "The cat is second, the horse third, the elephant fourth and the mouse first.", SIZES, 1),
+    ("order", ORD, {"order": "C,A,D,B"}, "In first place the mouse, in second place the cat, in third the horse, in fourth the elephant.", SIZES, 1),
+    ("order", ORD, {"order": "C,A,D,B"}, "Mouse (1), cat (2), horse (3), elephant (4).", SIZES, 1),
+    ("order", ORD, {"order": "C,A,D,B"}, "#1 mouse, #2 cat, #3 horse, #4 elephant", SIZES, 1),
+    ("order", ORD, {"order": "C,A,D,B"}, "The order is: mouse, cat, elephant, horse.", SIZES, 0),
+    ("order", ORD, {"order": "C,A,D,B"}, "cat, mouse, horse, elephant", SIZES, 0),
+    ("order", ORD, {"order": "C,A,D,B"}, "Smallest to largest: the mouse, the cat, the horse and the elephant.", SIZES, 1),
+    ("order", ORD, {"order": "C,A,D,B"}, "Mouse < Cat < Horse < Elephant", SIZES, 1),
+    ("order", ORD, {"order": "B,C,A"}, "Gold is the most valuable, silver comes next and bronze is last.", MEDALS, 1),
+    ("order", ORD, {"order": "B,C,A"}, "The gold medal ranks first, the silver medal second and the bronze medal third.", MEDALS, 1),
+    ("order", ORD, {"order": "B,C,A"}, "Gold ranks highest, then silver, then bronze.", MEDALS, 1),
+    ("order", ORD, {"order": "B,C,A"}, "Bronze is third, gold is first, silver is second.", MEDALS, 1),
+    ("order", ORD, {"order": "B,C,A"}, "Silver first, then gold, then bronze.", MEDALS, 0),
+    ("order", ORD, {"order": "4,2,3,1"}, "Mercury, Venus, Earth, Mars.", PLANETS, 1),
+    ("order", ORD, {"order": "4,2,3,1"}, "Closest is Mercury, followed by Venus, Earth and then Mars.", PLANETS, 1),
+    ("order", ORD, {"order": "4,2,3,1"}, "Venus, Mercury, Earth, Mars.", PLANETS, 0),
+    ("order", ORD, {"order": "B,A,C"}, "The runner in black won, the runner in green came second, and the runner in orange was third.", RUNNERS, 1),
+    ("order", ORD, {"order": "B,A,C"}, "1st: black, 2nd: green, 3rd: orange", RUNNERS, 1),
+    ("order", ORD, {"order": "B,A,C"}, "Black finished first, green finished second, orange finished last.", RUNNERS, 1),
+    ("order", ORD, {"order": "B,A,C"}, "Green first, black second, orange third.", RUNNERS, 0),
+    ("order", ORD, {"order": "C,D,B,A"}, "Boil the water first; then add the tea bag, pour the tea and finally rinse the cup.", STEPS, 1),
+    ("order", ORD, {"order": "C,D,B,A"}, "First you boil water, next you add a tea bag, after that pour the tea, and lastly rinse the cup.", STEPS, 1),
+    ("order", ORD, {"order": "C,D,B,A"}, "boiling → adding the tea bag → pouring → rinsing", STEPS, 1),
+    ("order", ORD, {"order": "C,D,B,A"}, "Rinse the cup, boil the water, add the tea bag, pour the tea.", STEPS, 0),
+    # local number formats
+    ("num", N, {"value_to_match": 1234.5}, "Le total est de 1 234,5 euros.", None, 1),
+    ("num", N, {"value_to_match": 12345}, "Final Answer: 12\u202f345", None, 1),
+    ("num", N, {"value_to_match": 12345}, "Final Answer: 12\u00a0345", None, 1),
+    ("num", N, {"value_to_match": 3.14}, "Il valore è 3,14.", None, 1),
+    ("num", N, {"value_to_match": 1250}, "O preço é 1.250,00 reais.", None, 1),
+    ("num", N, {"value_to_match": 3.5}, "Масса равна 3,5 кг.", None, 1),
+    ("num", N, {"value_to_match": 3.5}, "Final Answer: ٣٫٥", None, 1),
+    ("num", N, {"value_to_match": 12}, "Final Answer: ۱۲", None, 1),
+    ("num", N, {"value_to_match": 12}, "Final Answer: १२", None, 1),
+    ("num", N, {"value_to_match": 123}, "Final Answer: １２３", None, 1),
+    ("num", N, {"value_to_match": 1.5}, "Het is 1,5 meter lang.", None, 1),
+    ("num", N, {"value_to_match": 2500}, "Es leben ca. 2.500 Einwohner dort.", None, 1),
+    ("num", N, {"value_to_match": 3500000}, "Hay 3,5 millones de personas.", None, 1),
+    ("num", N, {"value_to_match": 1500000}, "Es sind 1,5 Mio. Besucher.", None, 1),
+    ("num", N, {"value_to_match": 12.5}, "Der Anteil beträgt 12,5 %.", None, 1),
+    ("num", N, {"value_to_match": 1234}, "The sign says 1,234 people.", None, 1),
+    ("num", N, {"value_to_match": 1234567.89}, "Final Answer: 1'234'567.89", None, 1),
+    ("num", N, {"value_to_match": 1234.5}, "Il y a 1.234,5 kg.", None, 1),
+    ("num", N, {"value_to_match": -3.5}, "Final Answer: −3,5", None, 1),
+    ("num", N, {"value_to_match": 0.75}, "Final Answer: ¾", None, 1),
+    ("num", N, {"value_to_match": 1.75}, "Final Answer: 1 ¾", None, 1),
+    ("num", N, {"value_to_match": 2.5}, "La temperatura es de 2,5 grados.", None, 1),
+    ("num", N, {"value_to_match": 2500}, "La temperatura es de 2,5 grados.", None, 0),
+    ("num", N, {"value_to_match": 7.5}, "Final Answer: 7,5", None, 1),
+    ("num", N, {"value_to_match": 1000000}, "Final Answer: 1.000.000", None, 1),
+    ("num", N, {"value_to_match": 45.6}, "Es sind 45,6 Prozent.", None, 1),
+    ("num", N, {"value_to_match": 30000}, "Final Answer: 30 000 km", None, 1),
+    # options by text
+    ("opt", C, {"label": "B"}, "The cats.", PETS, 1),
+    ("opt", C, {"label": "D"}, "THE HORSE", PETS, 1),
+    ("opt", C, {"label": "A"}, "It's a Dog.", PETS, 1),
+    ("opt", C, {"label": "C"}, "Final Answer: rabbits", PETS, 1),
+    ("opt", C, {"label": "C"}, "A rabbit is sitting on the mat.", PETS, 1),
+    ("opt", C, {"label": "B"}, "A dog.", PETS, 0),
+    ("opt", C, {"label": "A"}, "Final Answer: Eiffel Tower", TOWER, 1),
+    ("opt", C, {"label": "C"}, "This is the leaning tower of Pisa.", TOWER, 1),
+    ("opt", C, {"label": "C"}, "It's the tower in Pisa.", TOWER, 1),
+    ("opt", C, {"label": "D"}, "the colosseum in Rome", TOWER, 1),
+    ("opt", C, {"label": "B"}, "He is sitting on a bench.", BOY, 1),
+    ("opt", C, {"label": "B"}, "The boy sits on the bench.", BOY, 1),
+    ("opt", C, {"label": "D"}, "He's swimming.", BOY, 1),
+    ("opt", C, {"label": "B"}, "He is running.", BOY, 0),
+    ("opt", C, {"label": "B"}, "Final Answer: 15 centimetres", LEN, 1),
+    ("opt", C, {"label": "B"}, "The pencil is 15cm long.", LEN, 1),
+    ("opt", C, {"label": "C"}, "The pencil is 15cm long.", LEN, 0),
+    ("opt", C, {"label": "AC"}, "There are apples and cherries.", FRUIT, 1),
+    ("opt", C, {"label": "AC"}, "An apple and a cherry.", FRUIT, 1),
+    ("opt", C, {"label": "AC"}, "Apples, bananas and cherries.", FRUIT, 0),
+    ("opt", C, {"label": "b"}, "It is rainy.", WEATHER, 1),
+    ("opt", C, {"label": "b"}, "Final Answer: Rain", WEATHER, 1),
+    ("opt", C, {"label": "b"}, "Final Answer: Foggy", WEATHER, 0),
+    # list joiners
+    ("list", ORD, {"order": "C,A,D,B"}, "C, A, D as well as B", None, 1),
+    ("list", ORD, {"order": "C,A,D,B"}, "C; A; D; B", None, 1),
+    ("list", ORD, {"order": "C,A,D,B"}, "C -> A -> D -> B", None, 1),
+    ("list", ORD, {"order": "C,A,D,B"}, "C => A => D => B", None, 1),
+    ("list", ORD, {"order": "C,A,D,B"}, "Final Answer:\nC\nA\nD\nB", None, 1),
+    ("list", ORD, {"order": "C,A,D,B"}, "Final Answer:\n- C\n- A\n- D\n- B", None, 1),
+    ("list", ORD, {"order": "C,A,D,B"}, "C then A then D then B", None, 1),
+    ("list", ORD, {"order": "C,A,D,B"}, "C, then A, after that D, and lastly B.", None, 1),
+    ("list", ORD, {"order": "C,A,D,B"}, "C followed by A followed by D followed by B", None, 1),
+    ("list", ORD, {"order": "C,A,D,B"}, "C | A | D | B", None, 1),
+    ("list", ORD, {"order": "C,A,D,B"}, "C / A / D / B", None, 1),
+    ("list", ORD, {"order": "C,A,D,B"}, "C » A » D » B", None, 1),
+    ("list", ORD, {"order": "C,A,D,B"}, "C, A, D, and, finally, B", None, 1),
+    ("list", ORD, {"order": "C,A,D,B"}, "first C, second A, third D, fourth B", None, 1),
+    ("list", ORD, {"order": "C,A,D,B"}, "C, A, B as well as D", None, 0),
+    ("list", ORD, {"order": "C,A,D,B"}, "C → A → D", None, 0),
+    ("list", ORD, {"order": "Rome,Paris,Berlin"}, "Rome, Paris as well as Berlin", None, 1),
+    ("list", ORD, {"order": "Rome,Paris,Berlin"}, "Rome; Paris; and Berlin", None, 1),
+    ("list", ORD, {"order": "Rome,Paris,Berlin"}, "Rome, next Paris, and last Berlin.", None, 1),
+    ("list", ORD, {"order": "Rome,Paris,Berlin"}, "Final Answer:\n1. Rome\n2. Paris\n3. Berlin", None, 1),
+    ("list", ORD, {"order": "Rome,Paris,Berlin"}, "Rome, followed by Paris and then Berlin", None, 1),
+    ("list", ORD, {"order": "red,green,blue"}, "red → green → blue", None, 1),
+    ("list", ORD, {"order": "red,green,blue"}, "red, green along with blue", None, 1),
+    # keys inside or ending words
+    ("word", K, {"key_items": [["car"]]}, "It's a cartoon about a dog.", None, 0),
+    ("word", K, {"key_items": [["pen"]]}, "The carpenter holds a hammer.", None, 0),
+    ("word", K, {"key_items": [["ice"]]}, "A bowl of rice.", None, 0),
+    ("word", K, {"key_items": [["owl"]]}, "It is a bowl.", None, 0),
+    ("word", K, {"key_items": [["ring"]]}, "A ball of string.", None, 0),
+    ("word", K, {"key_items": [["ant"]]}, "A giant elephant.", None, 0),
+    ("word", K, {"key_items": [["hat"]]}, "What is that?", None, 0),
+    ("word", K, {"key_items": [["4"]]}, "The year is 2024.", None, 0),
+    ("word", K, {"key_items": [["one"]]}, "He is on the phone.", None, 0),
+    ("word", K, {"key_items": [["art"]]}, "It is a party.", None, 0),
+    ("word", K, {"key_items": [["Face"]]}, "The logo is Facebook's.", None, 0),
+    ("word", K, {"key_items": [["apple"]]}, "Three apples.", None, 1),
+    ("word", K, {"key_items": [["bird"]]}, "It is a bluebird.", None, 1),
+    ("word", K, {"key_items": [["boat"]]}, "A sailboat in the bay.", None, 1),
+    ("word", K, {"key_items": [["chair"]]}, "An armchair by the fire.", None, 1),
+    ("word", K, {"key_items": [["brush"]]}, "A toothbrush.", None, 1),
+    ("word", K, {"key_items": [["dog"]]}, "A bulldog.", None, 1),
+    ("word", K, {"key_items": [["fish"]]}, "A starfish on the sand.", None, 0),
+    ("word", K, {"key_items": [["horse"]]}, "A seahorse.", None, 0),
+    ("word", K, {"key_items": [["fly"]]}, "A butterfly.", None, 0),
+    ("word", K, {"key_items": [["red"]]}, "The shirt is red-and-white striped.", None, 1),
+    ("word", K, {"key_items": [["red"]]}, "The car is bright red.", None, 1),
+    ("word", K, {"key_items": [["man"]]}, "A woman and a child.", None, 0),
+    # other names of a place
+    ("place", K, {"key_items": [["Germany"]]}, "Final Answer: Germania", None, 1),
+    ("place", K, {"key_items": [["Japan"]]}, "Final Answer: Nippon", None, 1),
+    ("place", K, {"key_items": [["Netherlands"]]}, "Final Answer: Holland", None, 1),
+    ("place", K, {"key_items": [["Netherlands"]]}, "Final Answer: Nederland", None, 1),
+    ("place", K, {"key_items": [["Czech Republic"]]}, "Final Answer: Czechia", None, 1),
+    ("place", K, {"key_items": [["United Kingdom"]]}, "Final Answer: Great Britain", None, 1),
+    ("place", K, {"key_items": [["Cologne"]]}, "Final Answer: Köln", None, 1),
+    ("place", K, {"key_items": [["Lisbon"]]}, "Final Answer: Lisboa", None, 1),
+    ("place", K, {"key_items": [["Venice"]]}, "Final Answer: Venezia", None, 1),
+    ("place", K, {"key_items": [["Mumbai"]]}, "Final Answer: Bombay", None, 1),
+    ("place", K, {"key_items": [["Kyiv"]]}, "Final Answer: Kiev", None, 1),
+    ("place", K, {"key_items": [["Beijing"]]}, "Final Answer: 北京", None, 1),
+    ("place", K, {"key_items": [["Moscow"]]}, "Final Answer: Москва", None, 1),
+    ("place", K, {"key_items": [["Saint Petersburg"]]}, "Final Answer: St Petersburg, Russia", None, 1),
+    ("place", K, {"key_items": [["Ho Chi Minh City"]]}, "Final Answer: Saigon", None, 1),
+    ("place", K, {"key_items": [["Vienna"]]}, "Final Answer: Venice", None, 0),
+    ("place", K, {"key_items": [["Sweden"]]}, "Final Answer: Schweiz", None, 0),
+    ("place", L, {"location_fine_grained": ["Naples"], "location_coarse_grained": ["Italy"]}, "Final Answer: Napoli, Italia", None, 1),
+    ("place", L, {"location_fine_grained": ["Geneva"], "location_coarse_grained": ["Switzerland"]}, "Final Answer: Genève, Suisse", None, 1),
+    ("place", K, {"key_items": [["New York"]]}, "Final Answer: New York City", None, 1),
+    ("place", K, {"key_items": [["USA"]]}, "Final Answer: United States of America", None, 1),
+    ("place", K, {"key_items": [["UK"]]}, "Final Answer: United Kingdom", None, 1),
+    ("place", K, {"key_items": [["Washington, D.C."]]}, "Final Answer: Washington DC", None, 1),
+]  # fmt: skip
+
+
+Case = tuple[str, str, dict[str, Any], str, "str | None", float]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{c[3][:40]}")
+def test_never_confidently_wrong(case: Case) -> None:
+    _category, evaluator, kwargs, answer, question, label = case
+    outcome = strict.evaluate(evaluator, kwargs, answer, question)
+    assert outcome.score == label or outcome.uncertain is not None, outcome
+
+
+def test_most_are_decided() -> None:
+    """Uncertain verdicts stay rare: at most 15% of these cases."""
+    doubts = sum(
+        strict.evaluate(ev, kw, answer, q).uncertain is not None
+        for _, ev, kw, answer, q, _ in CASES
+    )
+    assert doubts <= 0.15 * len(CASES)
