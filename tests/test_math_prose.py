@@ -90,6 +90,9 @@ def test_blind_prose_dev_split() -> None:
         ("7 or -7", "7", 0.0),
         ("My guess is 30, but it may well be 32.", "32", 0.0),
         ("Likely 5; possibly 6.", "5", 0.0),
+        ("Answer: 21 (though 24 is also plausible)", "21", 0.0),
+        # A doubt with no second value is no second candidate.
+        ("The value looks to be 21, though I would check it again.", "21", 1.0),
         # ... while a doubt that the sentence then settles is no hedge.
         ("It could seem to be 11, but it is in fact 13.", "13", 1.0),
         # Adverbs between the verb and the value, and three-word statements.

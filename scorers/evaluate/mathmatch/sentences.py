@@ -100,7 +100,7 @@ _SHORT_VERB = re.compile(r"\s+(?:equals|is)\s+(?=[-−+\d(\\$])", re.I)
 # "I think it's 12, but it could be 14", "Probably 9, maybe 10": a second
 # candidate offered with doubt; the sentence commits to neither.
 _HEDGED_OTHER = re.compile(
-    r"(?:[,;]\s*|\s+)(?:(?:but|although|though|yet|or)\b(?=[^.;]*?\b(?:could|might|may|possibly|"
+    r"(?:[,;]\s*|\s+)\(?(?:(?:but|although|though|yet|or)\b(?=[^.;]*?\b(?:could|might|may|possibly|"
     r"perhaps|maybe|also\s+(?:possible|plausible|likely)|cannot\s+be\s+ruled\s+out|not\s+sure)\b)"
     r"|(?:maybe|perhaps|possibly)\b)",
     re.I,
@@ -114,7 +114,9 @@ _TRAILING_WORDS = re.compile(
 # ", so 24 sweets are shared": what follows a consequence connective concludes.
 _CONSEQUENCE = re.compile(r"(?:,|;)\s*(?:so|thus|hence|therefore|which\s+means)\b,?\s*", re.I)
 # ", which we can check by ...": a remark after the value.
-_TRAILING_REMARK = re.compile(r",\s+(?:which|where|so\s+that|and\s+(?:this|that|it|we))\b.*$", re.I)
+_TRAILING_REMARK = re.compile(
+    r",\s+(?:which|where|so\s+that|and\s+(?:this|that|it|we)|though|although|but)\b.*$", re.I
+)
 # "the perimeter, 28": a name for the value, then the value.
 _APPOSITION = re.compile(r"^(?P<name>[^,\d]*[A-Za-z][^,\d]*),\s*(?P<value>.+)$")
 # A value: digits, LaTeX, circled labels, an option letter, CJK, or algebra
