@@ -250,3 +250,39 @@ def test_export_in_the_release_schema(release: Path, tmp_path: Path, fmt: str) -
             got["correct"] = want["correct"]
         # Everything else is the published table, JSON-text columns included.
         assert got == want
+
+
+def test_journal_written_before_model_keys_still_replays(tmp_path: Path) -> None:
+    # Two models with distinct question ids: before items of several models were
+    # model/question_id, the journal named them by question_id alone.
+    rows = [
+        r
+        for r in release_rows()
+        if (r["model"], r["question_id"])
+        in {("model-a", "q1"), ("model-a", "q2"), ("model-b", "q3"), ("model-b", "q4")}
+    ]
+    path = tmp_path / "two.parquet"
+    write_release(str(path), rows)
+    out = tmp_path / "run"
+    records = _grade(path, out)
+    digest = next(r for r in records if r["question_id"] == "q3")["review"]["content_hash"]
+    journal = out / "journal"
+    journal.mkdir()
+    line = {
+        "v": 1,
+        "id": "0" * 32,
+        "op": "set",
+        "annotator": "old",
+        "time": "2026-01-01T00:00:00Z",
+        "question_id": "q3",
+        "old": 0,
+        "new": 1.0,
+        "reason": "before",
+        "content_hash": digest,
+        "supersedes": [],
+    }
+    (journal / "old.jsonl").write_text(json.dumps(line) + "\n")
+    store = ResultsStore.open(out, annotator="tester")
+    record = store.records[store.index_of("model-b/q3")]
+    assert record["correct"] == 1.0 and record["review"]["human"]["annotator"] == "old"
+    assert not [w for w in store.warnings if "not in this run" in w]

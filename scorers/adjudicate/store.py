@@ -173,6 +173,8 @@ class ResultsStore:
             # Lines present only in a record's history (journal files lost or not
             # copied): replay them too, ordered by time within each reviewer.
             entries = sorted(entries + imported, key=lambda e: e["time"])
+        if self._by_model:
+            self._rekey(entries)
         self._replay.extend(entries)
         self.warnings.extend(self._replay.warnings)
         self._replay.warnings.clear()
@@ -190,6 +192,22 @@ class ResultsStore:
             changed = changed or _override_state(self.records[i]) != before
         if changed:
             self.version += 1  # the journal holds changes the files on disk do not
+
+    def _rekey(self, entries: list[Entry]) -> None:
+        """Journals written before items of several models were ``model/question_id``
+        name them by question_id: such an entry is read as naming the one item with
+        that question_id (the journal file itself is left as it is)."""
+        index = self._index
+        plain: dict[str, str | None] = {}
+        for record in self.records:
+            qid = str(record.get("question_id"))
+            plain[qid] = None if qid in plain else item_id(record)
+        for entry in entries:
+            qid = entry.get("question_id")
+            if isinstance(qid, str) and qid not in index:
+                item = plain.get(qid)
+                if item is not None:
+                    entry["question_id"] = item
 
     def _history_only_entries(self, known: set[str]) -> list[Entry]:
         out: list[Entry] = []
