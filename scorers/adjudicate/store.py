@@ -203,9 +203,9 @@ class ResultsStore:
             qid = str(record.get("question_id"))
             plain[qid] = None if qid in plain else item_id(record)
         for entry in entries:
-            qid = entry.get("question_id")
-            if isinstance(qid, str) and qid not in index:
-                item = plain.get(qid)
+            named = entry.get("question_id")
+            if isinstance(named, str) and named not in index:
+                item = plain.get(named)
                 if item is not None:
                     entry["question_id"] = item
 
