@@ -189,6 +189,118 @@ CASES: list[tuple[str, str, dict[str, Any], str, str | None, float]] = [
 ]  # fmt: skip
 
 
+SIZES = "Order the animals from smallest to largest.\nA. cat\nB. elephant\nC. mouse\nD. horse"
+TALL = "Rank the buildings by height, tallest first.\nA. the church\nB. the tower\nC. the house"
+AGES = (
+    "Order the people from youngest to oldest.\n1 = the baby, 2 = the grandmother, 3 = the teenager"
+)
+CARS = "Arrange the cars by speed from fastest to slowest.\nA. red car\nB. blue car\nC. green car\nD. yellow car"
+DAYS = "Put the events in chronological order.\nA. lunch\nB. breakfast\nC. dinner"
+COLORS = "What colour is the bus?\nA. Red\nB. Yellow\nC. Green\nD. White"
+SHAPES = "Which shape is shown?\nA. a triangle\nB. a square\nC. a circle\nD. a hexagon"
+SPORT = "Which sport are they playing?\nA. Tennis\nB. Badminton\nC. Table tennis\nD. Squash"
+MOOD = "How does the woman feel?\nA. happy\nB. sad\nC. angry\nD. surprised"
+COUNT = "How many birds are on the wire?\nA. 3\nB. 5\nC. 7\nD. 9"
+TIME = "What is the man holding?\nA. an umbrella\nB. a newspaper\nC. a briefcase\nD. a phone"
+
+MORE_CASES: list[tuple[str, str, dict[str, Any], str, str | None, float]] = [
+    ("order", ORD, {"order": "C,A,D,B"}, "The tiniest is the mouse. The cat is a bit bigger. Then the horse. The elephant is the biggest.", SIZES, 1),
+    ("order", ORD, {"order": "C,A,D,B"}, "From smallest to largest, I'd go with the mouse, the cat, the horse, then the elephant.", SIZES, 1),
+    ("order", ORD, {"order": "C,A,D,B"}, "Final Answer: C A D B", SIZES, 1),
+    ("order", ORD, {"order": "C,A,D,B"}, "Final Answer: (C) mouse, (A) cat, (D) horse, (B) elephant", SIZES, 1),
+    ("order", ORD, {"order": "C,A,D,B"}, "Final Answer: mouse (C), cat (A), horse (D), elephant (B)", SIZES, 1),
+    ("order", ORD, {"order": "C,A,D,B"}, "The elephant is the largest and the mouse is the smallest; the horse is bigger than the cat.", SIZES, 1),
+    ("order", ORD, {"order": "B,A,C"}, "The tower is the tallest, the church comes second, and the house is the shortest.", TALL, 1),
+    ("order", ORD, {"order": "B,A,C"}, "Tower > church > house", TALL, 1),
+    ("order", ORD, {"order": "B,A,C"}, "The house is shortest, then the church, and the tower is tallest.", TALL, 1),
+    ("order", ORD, {"order": "B,A,C"}, "Church, tower, house.", TALL, 0),
+    ("order", ORD, {"order": "1,3,2"}, "baby, teenager, grandmother", AGES, 1),
+    ("order", ORD, {"order": "1,3,2"}, "The baby is youngest, then the teenager, and the grandmother is oldest.", AGES, 1),
+    ("order", ORD, {"order": "1,3,2"}, "Final Answer: 1, 3, 2", AGES, 1),
+    ("order", ORD, {"order": "1,3,2"}, "grandmother, teenager, baby", AGES, 0),
+    ("order", ORD, {"order": "C,A,D,B"}, "Green is fastest, red is second fastest, yellow is third and blue is slowest.", CARS, 1),
+    ("order", ORD, {"order": "C,A,D,B"}, "The green car wins, followed by the red one, the yellow one, and finally the blue one.", CARS, 1),
+    ("order", ORD, {"order": "C,A,D,B"}, "green, red, yellow, blue", CARS, 1),
+    ("order", ORD, {"order": "C,A,D,B"}, "Fastest to slowest: green → red → yellow → blue", CARS, 1),
+    ("order", ORD, {"order": "C,A,D,B"}, "green, yellow, red, blue", CARS, 0),
+    ("order", ORD, {"order": "B,A,C"}, "Breakfast comes first, then lunch, and dinner is last.", DAYS, 1),
+    ("order", ORD, {"order": "B,A,C"}, "First breakfast, second lunch, third dinner.", DAYS, 1),
+    ("order", ORD, {"order": "B,A,C"}, "Breakfast happens before lunch, which happens before dinner.", DAYS, 1),
+    ("order", ORD, {"order": "B,A,C"}, "Lunch, breakfast, dinner", DAYS, 0),
+    ("opt", C, {"label": "B"}, "The bus is yellow.", COLORS, 1),
+    ("opt", C, {"label": "B"}, "It's a yellow school bus.", COLORS, 1),
+    ("opt", C, {"label": "B"}, "YELLOW", COLORS, 1),
+    ("opt", C, {"label": "B"}, "yellowish", COLORS, 1),
+    ("opt", C, {"label": "B"}, "The bus is white with a red stripe.", COLORS, 0),
+    ("opt", C, {"label": "C"}, "Circle.", SHAPES, 1),
+    ("opt", C, {"label": "C"}, "It's circular.", SHAPES, 1),
+    ("opt", C, {"label": "C"}, "A round shape, i.e. a circle", SHAPES, 1),
+    ("opt", C, {"label": "C"}, "The shape has four equal sides: a square.", SHAPES, 0),
+    ("opt", C, {"label": "C"}, "They're playing table tennis (ping pong).", SPORT, 1),
+    ("opt", C, {"label": "C"}, "Ping-pong.", SPORT, 1),
+    ("opt", C, {"label": "A"}, "This is tennis on a grass court.", SPORT, 1),
+    ("opt", C, {"label": "A"}, "She looks happy.", MOOD, 1),
+    ("opt", C, {"label": "A"}, "She is smiling, so she feels happiness.", MOOD, 1),
+    ("opt", C, {"label": "D"}, "She seems surprised.", MOOD, 1),
+    ("opt", C, {"label": "A"}, "She isn't happy; she is sad.", MOOD, 0),
+    ("opt", C, {"label": "B"}, "I count five birds.", COUNT, 1),
+    ("opt", C, {"label": "B"}, "There are 5.", COUNT, 1),
+    ("opt", C, {"label": "B"}, "3 on the left and 2 on the right, so 5 in total.", COUNT, 1),
+    ("opt", C, {"label": "B"}, "Seven birds.", COUNT, 0),
+    ("opt", C, {"label": "A"}, "He holds an umbrella.", TIME, 1),
+    ("opt", C, {"label": "A"}, "Umbrellas", TIME, 1),
+    ("opt", C, {"label": "B"}, "He is reading the paper.", TIME, 1),
+    ("opt", C, {"label": "D"}, "A mobile phone.", TIME, 1),
+    ("opt", C, {"label": "D"}, "his smartphone", TIME, 1),
+    ("list", ORD, {"order": "B,C,A"}, "B, next C, last A", None, 1),
+    ("list", ORD, {"order": "B,C,A"}, "B; then C; then A.", None, 1),
+    ("list", ORD, {"order": "B,C,A"}, "B and C and A", None, 1),
+    ("list", ORD, {"order": "B,C,A"}, "B, after which C, after which A", None, 1),
+    ("list", ORD, {"order": "B,C,A"}, "B ➜ C ➜ A", None, 1),
+    ("list", ORD, {"order": "B,C,A"}, "B ⇒ C ⇒ A", None, 1),
+    ("list", ORD, {"order": "B,C,A"}, "B\u2192C\u2192A", None, 1),
+    ("list", ORD, {"order": "B,C,A"}, "(B), (C), (A)", None, 1),
+    ("list", ORD, {"order": "B,C,A"}, "[B, C, A]", None, 1),
+    ("list", ORD, {"order": "B,C,A"}, "B-C-A", None, 1),
+    ("list", ORD, {"order": "B,C,A"}, "Step 1: B\nStep 2: C\nStep 3: A", None, 1),
+    ("list", ORD, {"order": "B,C,A"}, "B, C, and A.", None, 1),
+    ("list", ORD, {"order": "B,C,A"}, "B, C, A, D", None, 0),
+    ("list", ORD, {"order": "London,Paris,Madrid"}, "London\nParis\nMadrid", None, 1),
+    ("list", ORD, {"order": "London,Paris,Madrid"}, "London; Paris; as well as Madrid", None, 1),
+    ("list", ORD, {"order": "London,Paris,Madrid"}, "London first, then Paris, and Madrid last", None, 1),
+    ("list", ORD, {"order": "London,Paris,Madrid"}, "london → paris → madrid", None, 1),
+    ("list", ORD, {"order": "London,Paris,Madrid"}, "London, Madrid and Paris", None, 0),
+    ("word", K, {"key_items": [["tree"]]}, "A palm tree on the beach.", None, 1),
+    ("word", K, {"key_items": [["bus"]]}, "A business meeting.", None, 0),
+    ("word", K, {"key_items": [["bus"]]}, "A minibus.", None, 1),
+    ("word", K, {"key_items": [["car"]]}, "A racecar.", None, 1),
+    ("word", K, {"key_items": [["car"]]}, "A scar on his arm.", None, 0),
+    ("word", K, {"key_items": [["cup"]]}, "A teacup.", None, 1),
+    ("word", K, {"key_items": [["ball"]]}, "A football.", None, 1),
+    ("word", K, {"key_items": [["ball"]]}, "They are at a ball.", None, 1),
+    ("word", K, {"key_items": [["pot"]]}, "A teapot.", None, 1),
+    ("word", K, {"key_items": [["pot"]]}, "A spot on the wall.", None, 0),
+    ("word", K, {"key_items": [["hat"]]}, "He wears a top hat.", None, 1),
+    ("word", K, {"key_items": [["table"]]}, "A vegetable stall.", None, 0),
+    ("word", K, {"key_items": [["lion"]]}, "A million stars.", None, 0),
+    ("word", K, {"key_items": [["8"]]}, "The number is 18.", None, 0),
+    ("word", K, {"key_items": [["12"]]}, "It shows 12:30.", None, 1),
+    ("num", N, {"value_to_match": 4.5}, "Final Answer: 4,5 cm", None, 1),
+    ("num", N, {"value_to_match": 1999.99}, "Der Preis: 1.999,99 €", None, 1),
+    ("num", N, {"value_to_match": 1999.99}, "Final Answer: €1.999,99", None, 1),
+    ("num", N, {"value_to_match": 25}, "Final Answer: 25,-", None, 1),
+    ("num", N, {"value_to_match": 1500}, "Final Answer: 1 500", None, 1),
+    ("num", N, {"value_to_match": 1500}, "Final Answer: 1.5k", None, 1),
+    ("num", N, {"value_to_match": 3.75}, "Final Answer: 3 3/4", None, 1),
+    ("num", N, {"value_to_match": 0.6}, "Final Answer: 3/5", None, 1),
+    ("num", N, {"value_to_match": 60}, "Final Answer: 60 %", None, 1),
+    ("num", N, {"value_to_match": 2.5}, "Il pèse 2,5 kilos.", None, 1),
+    ("num", N, {"value_to_match": 12000}, "Final Answer: 12.000 Einwohner", None, 1),
+    ("num", N, {"value_to_match": 7}, "Final Answer: sieben", None, 1),
+    ("num", N, {"value_to_match": 1.05}, "Final Answer: 1,05", None, 1),
+]  # fmt: skip
+CASES += MORE_CASES
+
 Case = tuple[str, str, dict[str, Any], str, "str | None", float]
 
 

@@ -21,7 +21,7 @@ from typing import Any
 from scorers.errors import EvaluatorError
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.strict import choices, intervals, orders
-from scorers.evaluate.strict.commit import conclusion, correction, drop_excluded, firm
+from scorers.evaluate.strict.commit import conclusion, correction, drop_excluded, firm, sentences
 from scorers.evaluate.strict.final import Located, locate
 from scorers.evaluate.strict.fold import fold_phrase
 from scorers.evaluate.strict.numbers import Number, canonical, pick_number
@@ -225,13 +225,18 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     if doubted:
         uncertain = "a correction follows the final answer but names no key item"
     elif missing and not remove_space:
-        for g in groups:
-            if g[0] not in missing:
-                continue
-            inside = next((w for v in g if (w := answer.inside(v))), None)
-            if inside is not None:
-                uncertain = f"'{g[0]}' only inside the longer word '{inside}'"
-                break
+        compounds = [
+            (g[0], next((w for v in g if (w := answer.inside(v))), None))
+            for g in groups
+            if g[0] in missing
+        ]
+        found = [(key, word) for key, word in compounds if word is not None]
+        if found:
+            key, word = found[0]
+            uncertain = f"'{key}' only ends the compound '{word}'"
+            if len(found) == len(compounds):
+                # The compound's last part names its kind: the likelier reading.
+                score, note = _RIGHT, None
         if uncertain is None:
             unknown = _unknown_name(
                 answer,
@@ -308,6 +313,21 @@ def _letters(loc: Located, reading: Reading) -> list[str]:
 
 
 _USUAL_OPTIONS = frozenset("ABCD")
+# An answer that declines or rules everything out names no option on purpose.
+_DECLINES = re.compile(r"\b(?:none|neither|cannot|can't|unable|not|no|unclear|impossible)\b", re.I)
+
+
+def _names_none(reading: Reading) -> str | None:
+    """Why a verdict is unsure when the answer names no option of a question
+    that lists some, in words of its own ("It's circular" for "a circle",
+    "ping-pong" for "table tennis"): only a reader who knows the words can say."""
+    if not reading.options:
+        return None
+    loc = reading.fixed or reading.loc
+    text = conclusion(loc.segment) if loc.how == "whole" else loc.segment
+    if not re.search(r"[^\W\d_]{3}", text) or _DECLINES.search(text):
+        return None
+    return f"names none of the options in their words ('{text.strip()[:60]}')"
 
 
 def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
@@ -325,7 +345,7 @@ def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     read = frozenset(letters)
     extracted = "".join(sorted(read))
     if not read:
-        return Outcome(_WRONG, "", note="no option letter found")
+        return Outcome(_WRONG, "", note="no option letter found", uncertain=_names_none(reading))
     if len(read) == 1 and choices.kept_open(reading.loc.segment, read):
         return Outcome(_WRONG, extracted, note="another option kept open")
     if read == expected:
@@ -413,9 +433,11 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
 
 
 def _last_block(text: str) -> str:
-    """The last paragraph of ``text`` when it has several lines, else ""."""
-    block = text.strip().rsplit("\n\n", 1)[-1]
-    return block if "\n" in block else ""
+    """The last paragraph of ``text`` with its lines and sentences as list
+    items ("The tiniest is the mouse. The cat is bigger. Then the horse."),
+    when it has several, else ""."""
+    parts = sentences(text.strip().rsplit("\n\n", 1)[-1])
+    return "; ".join(parts) if len(parts) > 1 else ""
 
 
 def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
@@ -472,9 +494,17 @@ def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcom
     extracted = ", ".join(got)[:_EXTRACTED_CAP]
     if got == expected:
         return Outcome(_RIGHT, extracted)
+    uncertain = None
+    if reading.options and set(expected) <= set(reading.options) and segment:
+        related = orders.relation(segment, reading.options)
+        if related is not None:
+            # "the horse is bigger than the cat": an order told by comparisons
+            # between items is for a reader to assemble.
+            uncertain = f"orders items by comparing them ('{related[:60]}')"
     if len(got) != len(expected):
-        return Outcome(_WRONG, extracted, note=f"{len(got)} items, expected {len(expected)}")
-    return Outcome(_WRONG, extracted)
+        note = f"{len(got)} items, expected {len(expected)}"
+        return Outcome(_WRONG, extracted, note=note, uncertain=uncertain)
+    return Outcome(_WRONG, extracted, uncertain=uncertain)
 
 
 def _interval(name: str, value: Any) -> intervals.Interval:

@@ -192,7 +192,8 @@ def find_numbers(text: str) -> list[Number]:
 
 
 # Languages whose number words text2num reads ("vingt-trois", "dreiundzwanzig").
-_WORD_LANGUAGES = frozenset(("fr", "es", "pt", "de", "nl", "it"))
+_WORD_LANGUAGES = ("fr", "es", "pt", "de", "nl", "it")
+_FEW_WORDS = 3
 
 
 def _foreign_number_words(text: str, last: bool) -> Number | None:
@@ -200,15 +201,24 @@ def _foreign_number_words(text: str, last: bool) -> Number | None:
     from scorers.evaluate.strict.locale_numbers import language
 
     lang = language(text)
-    if lang not in _WORD_LANGUAGES:
-        return None
+    if lang is None and len(text.split()) <= _FEW_WORDS:
+        # Too short to tell its language ("sieben"): the languages that read a
+        # number in it must agree on one.
+        read = {
+            n.value: n for n in (_words_in(text, other, last) for other in _WORD_LANGUAGES) if n
+        }
+        return next(iter(read.values())) if len(read) == 1 else None
+    return _words_in(text, lang, last) if lang in _WORD_LANGUAGES else None
+
+
+def _words_in(text: str, lang: str, last: bool) -> Number | None:
     from text_to_num import alpha2digit
 
     try:
         digits = alpha2digit(text, lang)
     except ValueError:
         return None
-    numbers = find_numbers(digits)
+    numbers = find_numbers(digits) if digits != text else []
     if not numbers:
         return None
     n = numbers[-1] if last else numbers[0]
@@ -218,7 +228,7 @@ def _foreign_number_words(text: str, last: bool) -> Number | None:
 def _number_words(text: str, last: bool) -> Number | None:
     matches = list(_NUMBER_WORD.finditer(text))
     if not matches:
-        return None if text.isascii() and " " not in text else _foreign_number_words(text, last)
+        return _foreign_number_words(text, last)
     m = matches[-1] if last else matches[0]
     if m.group("t"):
         value = _WORD_VALUES[m.group("t").lower()]
@@ -227,6 +237,17 @@ def _number_words(text: str, last: bool) -> Number | None:
     else:
         value = _WORD_VALUES[m.group("w").lower()]
     return Number(float(value), m.start(), m.end(), False)
+
+
+# A mixed number, "3 3/4" (a proper fraction after a whole number): 3.75.
+_MIXED = re.compile(r"(?<![\d.,/])(\d{1,6})[ \t]+(\d{1,3})/(\d{1,3})(?![\d/.])")
+
+
+def _mixed_to_decimal(m: re.Match[str]) -> str:
+    numerator, denominator = int(m.group(2)), int(m.group(3))
+    if not 0 < numerator < denominator:
+        return m.group()
+    return repr(int(m.group(1)) + numerator / denominator)
 
 
 def pick_number(segment: str, *, last: bool) -> tuple[Number | None, str]:
@@ -242,6 +263,8 @@ def pick_number(segment: str, *, last: bool) -> tuple[Number | None, str]:
         # "Final Answer: 123", the format the prompt asks for
         return Number(float(segment), 0, len(segment), False), segment
     text = fold_number_text(segment[-_MAX_SEGMENT:] if last else segment[:_MAX_SEGMENT])
+    if "/" in text:
+        text = _MIXED.sub(_mixed_to_decimal, text)
     if last:
         lines = text.splitlines()
         for line in reversed(lines):

@@ -16,10 +16,10 @@ from collections.abc import Callable
 
 from scorers.evaluate.strict.choices import read_letters
 from scorers.evaluate.strict.fold import fold_phrase, fold_width
-from scorers.evaluate.strict.question import end_word, map_item
+from scorers.evaluate.strict.question import end_word, map_item, named
 
 _SEPARATOR = re.compile(
-    r"[ \t]*(?:,|，|、|;|；|→|⟶|⇒|➔|->|-->|=>|>|<|\\rightarrow\b|\\to\b|\\Rightarrow\b"
+    r"[ \t]*(?:,|，|、|;|；|→|⟶|⇒|⟹|➔|➜|➝|➞|➡|⇨|↦|->|-->|=>|>|<|\\rightarrow\b|\\to\b|\\Rightarrow\b"
     r"|[ \t][-–—/|][ \t]|\||\n|\b(?:and[ \t]+)?then\b|\bfollowed by\b|\bfinally\b"
     r"|\b(?:(?:comes|is|goes)[ \t]+)?(?:before|ahead of)\b"
     # inline numbering: "1. C 2. A", "(1) Paris (2) Rome"
@@ -29,11 +29,15 @@ _SEPARATOR = re.compile(
 _HYPHENED_LETTERS = re.compile(r"(?<![A-Za-z])[A-Za-z](?:[-–][A-Za-z])+(?![A-Za-z])")
 _NUMBERING = re.compile(
     r"^(?:\(?\d{1,2}[.):][ \t]+|[-*•·][ \t]+|(?:step|position)[ \t]*\d+[ \t]*[:.)-]?[ \t]*"
-    r"|(?:first|second|third|fourth|fifth|next|finally|last|lastly|and|plus)\b,?[ \t]*|&[ \t]*)",
+    r"|(?:first|second|third|fourth|fifth|next|finally|last|lastly|and|plus|as well as|along with)\b,?[ \t]*"
+    r"|&[ \t]*)",
     re.IGNORECASE,
 )
+_LEADING_RANGE = re.compile(
+    r"^from (?:the )?[a-z]+ to (?:the )?[a-z]+[ \t]*[,:][ \t]*", re.IGNORECASE
+)
 _AND = re.compile(r"[ \t]+(?:and|&|plus|as well as|along with|together with)[ \t]+")
-_ASIDE = re.compile(r"[ \t]*\([^()]*\)[ \t]*$")
+_ASIDE = re.compile(r"(?<=\S)[ \t]*\([^()]*\)[ \t]*$")  # a remark after the item
 _SENTENCE_END = re.compile(r"(?<=[a-z]{3})\.[ \t]+[A-Z].*$", re.DOTALL)
 _TRAILING = " \t.;:!?'\"*_"
 _MAX_SEGMENT = 4000
@@ -165,9 +169,15 @@ def _ranked(items: list[str], ends: tuple[str, str] | None = None) -> list[str] 
     return [item for _, item in sorted(ranked)]
 
 
+# A clause that goes on about the item before it ("lunch, which happens
+# before dinner"), not an item of its own: English's relative words.
+_CONTINUATION = re.compile(r"(?:which|that|who|whose|where|when)\b", re.IGNORECASE)
+
+
 def _label_items(items: list[str], options: dict[str, str]) -> list[str] | None:
     """Each item mapped through the question's options to its label, when every
-    item names exactly one option ("elephant" is B when B is the elephant)."""
+    item names exactly one option ("elephant" is B when B is the elephant). A
+    relative clause that names no option is no item."""
     out: list[str] = []
     for item in items:
         found = read_letters(item)
@@ -176,9 +186,26 @@ def _label_items(items: list[str], options: dict[str, str]) -> list[str] | None:
             continue
         label = map_item(item, options)
         if label is None:
+            if out and _CONTINUATION.match(item) and not named(fold_phrase(item), options):
+                continue
             return None
         out.append(label)
     return out
+
+
+# "more", "bigger than", "smaller than": a comparison between two items.
+_COMPARISON = re.compile(r"\b(?:[a-z]+er|more|less)[ \t]+than\b", re.IGNORECASE)
+
+
+def relation(segment: str, options: dict[str, str]) -> str | None:
+    """A clause of the answer that compares two options ("the horse is bigger
+    than the cat"), if it has one."""
+    if _COMPARISON.search(segment) is None:
+        return None
+    for part in _SEPARATOR.split(segment):
+        if _COMPARISON.search(part) and len(named(fold_phrase(part), options)) >= 2:
+            return part.strip()
+    return None
 
 
 def read_list(
@@ -194,6 +221,8 @@ def read_list(
     joined = "".join(expected)
     letters = len(joined) == len(expected) and joined.isalpha()
     text = fold_width(segment[:_MAX_SEGMENT])
+    if text[:5].lower() == "from ":
+        text = _LEADING_RANGE.sub("", text, count=1)  # "From smallest to largest, ..."
     if "»" in segment or "›" in segment:  # guillemets between items, not quotes
         text = fold_width(segment[:_MAX_SEGMENT].replace("»", ">").replace("›", ">"))
     if letters and ("-" in text or "–" in text):
@@ -206,6 +235,8 @@ def read_list(
         # is itself a name with "and" in it (Trinidad and Tobago).
         parts = [q for p in parts for q in _AND.split(p)]
     items = [p for p in parts if p]
+    if len(items) == 1 and len(expected) > 1 and not any(_AND.search(f" {e} ") for e in expected):
+        items = [q for q in (_strip_item(p) for p in _AND.split(items[0])) if q]  # "B and C and A"
     if len(items) == 1 and len(expected) > 1:
         words = items[0].split()
         if len(words) > 1:

@@ -130,13 +130,29 @@ def find_phrase(hay: str, needle: str, same: tuple[str, ...] = ()) -> bool:
         start = i + 1
 
 
+_MODIFIER_MIN = 3
+
+
 def inside_word(hay: str, needle: str) -> str | None:
-    """The longer word ``needle`` ends, as "flower" ends "sunflower": English
-    compounds name their kind last, so such a word may or may not be the key."""
+    """The compound ``needle`` ends, as "flower" ends "sunflower": a longer word
+    whose first part is itself an English word of three letters or more
+    (WordNet's lemmas, through ``wordnet-lookup``). English compounds name their
+    kind last, so such a word is most often the key (a teapot is a pot) but not
+    always (a pineapple is no apple). A word whose first part is no word
+    ("spot", "million", "woman") is another word, not a compound."""
     if len(needle) < _PLURAL_MIN or not needle.isalpha():
         return None
-    m = re.search(r"\b(\w+)" + re.escape(needle) + r"(?:e?s)?\b", hay)
-    return m.group(0) if m is not None else None
+    for m in re.finditer(r"\b(\w+)" + re.escape(needle) + r"(?:e?s)?\b", hay):
+        modifier = m.group(1)
+        if len(modifier) >= _MODIFIER_MIN and modifier.isalpha() and _is_word(modifier):
+            return m.group(0)
+    return None
+
+
+def _is_word(word: str) -> bool:
+    from wordnet_lookup import is_wordnet_term
+
+    return bool(is_wordnet_term(word))
 
 
 class Answer:

@@ -139,24 +139,40 @@ def _distinctive(opts: tuple[tuple[str, str], ...]) -> dict[str, frozenset[str]]
     return out
 
 
+def _values(opts: dict[str, str]) -> dict[str, float] | None:
+    """The options' numbers, when every option is a distinct number ("12",
+    "four", or "12 cm" beside "15 cm": options of one unit are their numbers)."""
+    return _number_options(tuple(opts.items()))
+
+
+@lru_cache(maxsize=2048)
+def _number_options(items: tuple[tuple[str, str], ...]) -> dict[str, float] | None:
+    opts = dict(items)
+    values = {label: _value(t) for label, t in opts.items()}
+    if any(v is None for v in values.values()):
+        unit = _shared_unit(opts)
+        values = {label: _value(t, unit) for label, t in opts.items()} if unit else values
+    if any(v is None for v in values.values()) or len(set(values.values())) != len(values):
+        return None
+    return {k: v for k, v in values.items() if v is not None}
+
+
 def named(text: str, opts: dict[str, str]) -> list[str]:
     """The labels whose option ``text`` (already folded) names, in label order."""
     if not text or not opts:
         return []
+    values = _values(opts)
+    if values is not None:
+        # Options that are numbers: the answer's number chooses ("3 on the left
+        # and 2 on the right, so 5" is 5, not also 3 and 2).
+        number, _ = pick_number(text, last=True)
+        return [] if number is None else [k for k, v in values.items() if v == number.value]
     out = [label for label, t in opts.items() if find_phrase(text, t)]
     if len(out) > 1:
         # "cat and dog" names that option, not also the option "cat" inside it.
         out = [x for x in out if not any(y != x and find_phrase(opts[y], opts[x]) for y in out)]
     if out:
         return out
-    values = {label: _value(t) for label, t in opts.items()}
-    if any(v is None for v in values.values()):
-        # "12 cm", "15 cm": options that are numbers of one unit are their numbers.
-        unit = _shared_unit(opts)
-        values = {label: _value(t, unit) for label, t in opts.items()} if unit else values
-    if all(v is not None for v in values.values()) and len(set(values.values())) == len(values):
-        number, _ = pick_number(text, last=True)
-        return [] if number is None else [k for k, v in values.items() if v == number.value]
     distinctive = _distinctive(tuple(opts.items()))
     found = [
         label for label, words in distinctive.items() if any(find_phrase(text, w) for w in words)
