@@ -158,7 +158,7 @@ def raw_response(record: Mapping[str, Any], run: int = 0) -> Any:
 
 def _inference_order(key: str) -> tuple[int, str]:
     tail = key.rsplit("_", 1)[-1]
-    return (int(tail), key) if tail.isdigit() else (1 << 30, key)
+    return (int(tail), key) if tail.isdecimal() and tail.isascii() else (1 << 30, key)
 
 
 def strip_think_tags(text: str) -> str:
