@@ -145,12 +145,29 @@ _THINK_CLOSE = "</think>"
 _REASONING_FIELDS = ("reason", "reasoning_content", "reasoning")
 
 
+_RUN_KEY = re.compile(r"inference_\d+")
+
+
+def is_multi_run(answer: Any) -> bool:
+    """The production harness's multi-run answer: an object whose every key is ``inference_N``."""
+    return (
+        type(answer) is dict
+        and bool(answer)
+        and all(type(k) is str and _RUN_KEY.fullmatch(k) for k in answer)
+    )
+
+
 def raw_response(record: Mapping[str, Any], run: int = 0) -> Any:
-    """The model's original response: ``raw_answer`` once graded, else ``answer``."""
+    """The model's original response: ``raw_answer`` once graded, else ``answer``.
+
+    Runs are a non-empty list (as graded files keep them) or a multi-run object,
+    as the grader reads them; any other value is one response, graded as its
+    JSON text.
+    """
     value = record.get("raw_answer", record.get("answer"))
-    if isinstance(value, list):
+    if isinstance(value, list) and value:
         value = value[run] if run < len(value) else None
-    elif isinstance(value, dict):
+    elif is_multi_run(value):
         keys = sorted(value, key=_inference_order)
         value = value[keys[run]] if run < len(keys) else None
     return value

@@ -183,7 +183,12 @@ def test_each_run_of_a_multi_run_record() -> None:
     }
     assert response_texts(graded, 1) == ("t", "y") and raw_response(graded, 2) is None
     assert has_reasoning(graded, 1) and not has_reasoning(graded, 0)
-    # Other JSON values are graded as their JSON text.
+    # Other JSON values are one response, read as the grader grades them: their JSON text.
+    assert (
+        response_texts({"answer": {"k": 1, "inference_0": "x"}}).answer
+        == '{"k":1,"inference_0":"x"}'
+    )
+    assert response_texts({"answer": []}).answer == "[]"
     assert response_texts({"answer": 12}).answer == "12"
 
 
@@ -238,3 +243,18 @@ def test_content_hash_follows_what_is_graded() -> None:
         ("evaluator_kwargs", {"value_to_match": 5}),
     ):
         assert content_hash({**base, key: value}) != digest, key
+
+
+def test_a_graded_record_shows_the_text_that_was_graded() -> None:
+    """The grader and response_texts read runs and other JSON values alike."""
+    grader = Grader(RunSettings(mode="strict"))
+    gt = {
+        "question_id": "q",
+        "evaluator": "number_matching",
+        "evaluator_kwargs": {"value_to_match": 4},
+    }
+    one = grader.grade_record({"question_id": "q", "answer": {"value": 4}}, gt)
+    assert response_texts(one).answer == '{"value":4}'
+    runs = {"inference_1": "<think>b</think>4", "inference_0": "<think>a</think>3"}
+    graded = grader.grade_record({"question_id": "q", "answer": runs}, gt)
+    assert [response_texts(graded, run) for run in (0, 1)] == [("a", "3"), ("b", "4")]

@@ -22,7 +22,6 @@ rome mode keeps scores.json byte-identical to the reference's.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
@@ -43,12 +42,12 @@ from scorers.records import (
     Verdict,
     content_hash,
     final_answer,
+    is_multi_run,
     response_texts,
 )
 from scorers.review import RELEASE_SOURCE, choose_primary, flag_context, settle
 
 JUDGE_SOURCE = "judge:rome"
-_RUN_KEY = re.compile(r"inference_\d+")
 
 StrictEvaluate = Callable[[str, Mapping[str, Any], str, "str | None"], Outcome]
 MathEvaluate = Callable[..., Outcome]
@@ -68,15 +67,6 @@ def _math_evaluator() -> MathEvaluate | None:
 
 class AnswerError(EvaluatorError):
     """The prediction's answer itself cannot be graded (the predictions file is at fault)."""
-
-
-def is_multi_run(answer: Any) -> bool:
-    """The production harness's multi-run answer: an object whose every key is ``inference_N``."""
-    return (
-        type(answer) is dict
-        and bool(answer)
-        and all(type(k) is str and _RUN_KEY.fullmatch(k) for k in answer)
-    )
 
 
 def _text_form(value: Any) -> str:
