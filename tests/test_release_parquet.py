@@ -286,3 +286,29 @@ def test_journal_written_before_model_keys_still_replays(tmp_path: Path) -> None
     record = store.records[store.index_of("model-b/q3")]
     assert record["correct"] == 1.0 and record["review"]["human"]["annotator"] == "old"
     assert not [w for w in store.warnings if "not in this run" in w]
+
+
+def test_judge_a_release_run_item_by_item(
+    release: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fake_openai_server import FakeOpenAIServer
+    from judges_fixtures import clear_openai_env
+
+    from rome_tui.cli import main
+    from scorers.records import verdict_of
+
+    out = tmp_path / "run"
+    _grade(release, out)
+    clear_openai_env(monkeypatch)
+    with FakeOpenAIServer() as server:
+        # The judge accepts 41 (model-b's q1 answer) and nothing else.
+        server.responder = lambda body: (
+            f"Judgement: {1 if '41' in body['messages'][-1]['content'] else 0}"
+        )
+        monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
+        assert main(["judge", str(out), "--judge", "rome", "--model", "m1"]) == 0
+    by_id = {item_id(r): r for r in load_results(out).records}
+    assert len(by_id) == 12
+    for model, score in (("model-a", 0.0), ("model-b", 1.0), ("model-c", 0.0)):
+        verdict = verdict_of(by_id[f"{model}/q1"], "judge:rome")
+        assert verdict is not None and verdict["score"] == score
