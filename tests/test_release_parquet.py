@@ -312,3 +312,17 @@ def test_judge_a_release_run_item_by_item(
     for model, score in (("model-a", 0.0), ("model-b", 1.0), ("model-c", 0.0)):
         verdict = verdict_of(by_id[f"{model}/q1"], "judge:rome")
         assert verdict is not None and verdict["score"] == score
+
+
+def test_a_parquet_graded_elsewhere_opens_as_graded(tmp_path: Path) -> None:
+    from scorers.grade.release import release_run
+
+    keep = ("model", "question_id", "answer", "correct", "dataset")
+    schema = pa.schema([f for f in SCHEMA if f.name in keep])
+    rows = [{k: r[k] for k in keep} for r in release_rows()]
+    path = tmp_path / "graded.parquet"
+    write_release(str(path), rows, schema=schema)
+    run_dir, _ = release_run(path)
+    loaded = load_results(run_dir)
+    assert [r["correct"] for r in loaded.records] == [r["correct"] for r in rows]
+    assert item_id(loaded.records[4]) == "model-b/q1"

@@ -16,8 +16,10 @@ from pathlib import Path
 
 import orjson
 
-from scorers.errors import UsageError
+from scorers.errors import InputError, UsageError
 from scorers.grade.run import grade_files
+from scorers.io import parquet
+from scorers.io.jsonio import atomic_write_bytes
 from scorers.io.parquet import is_parquet
 from scorers.io.results import RUN_NAME, UPDATED_NAME, ResultsPaths, RunSettings
 
@@ -65,7 +67,36 @@ def release_run(
             f"{run_dir} holds a run graded from another file; give --out-dir DIR for {source}"
         )
     run_dir.mkdir(parents=True, exist_ok=True)
-    result = grade_files(
-        None, str(source), settings or RunSettings(), paths=ResultsPaths.of(run_dir)
-    )
+    paths = ResultsPaths.of(run_dir)
+    if not _annotated(source):
+        return run_dir, _import_graded(source, paths)
+    result = grade_files(None, str(source), settings or RunSettings(), paths=paths)
     return run_dir, result.warnings
+
+
+def _annotated(source: Path) -> bool:
+    """Whether the rows carry their own annotation (else they were graded elsewhere)."""
+    import pyarrow.parquet as pq
+
+    try:
+        names = set(pq.read_schema(source).names)
+    except (OSError, ValueError):
+        return True  # grading reads it and reports what is wrong, naming the file
+    return {"evaluator", "evaluator_kwargs"} <= names
+
+
+def _import_graded(source: Path, paths: ResultsPaths) -> list[str]:
+    """Rows graded elsewhere with no annotation of their own (a ``correct`` per row):
+    copied into the run as they are, and read as any file graded elsewhere is."""
+    rows, warnings = parquet.read_rows(str(source))
+    if not any("correct" in row for row in rows[:1]):
+        raise InputError(
+            str(source),
+            "neither graded (no 'correct' column) nor annotated (no 'evaluator' and "
+            "'evaluator_kwargs' columns): grade it with rome-tui grade --annotations FILE "
+            f"--predictions {source} --out-dir DIR",
+        )
+    atomic_write_bytes(paths.updated, orjson.dumps(rows, option=orjson.OPT_NON_STR_KEYS))
+    settings = RunSettings(predictions=str(source))
+    atomic_write_bytes(paths.run, settings.to_json())
+    return warnings
