@@ -106,7 +106,7 @@ def _runs(tokens: list[str]) -> list[list[str]]:
     current: list[str] | None = None
     explicit = False
     for i, tok in enumerate(tokens):
-        if _is_option(tokens, i, explicit):
+        if len(tok) == 1 and _is_option(tokens, i, explicit):  # (words are most tokens)
             if current is None:
                 current = []
                 runs.append(current)

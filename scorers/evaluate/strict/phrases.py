@@ -162,13 +162,14 @@ class Answer:
     X") does not count; a key also matches by the other names of
     :mod:`scorers.evaluate.strict.names` (``Deutschland`` for Germany)."""
 
-    __slots__ = ("_camel", "_spaceless", "folded", "raw")
+    __slots__ = ("_camel", "_spaceless", "_words", "folded", "raw")
 
     def __init__(self, raw: str) -> None:
         self.raw = raw
         self.folded = _unhyphen(fold_phrase(drop_excluded(raw)))
         self._camel: str | None = None
         self._spaceless: str | None = None
+        self._words: frozenset[str] | None = None
 
     def contains(self, key: str, *, remove_space: bool = False) -> bool:
         needle = fold_key(key)
@@ -218,13 +219,52 @@ class Answer:
             kept = drop_excluded(self.raw)
             if any(re.search(rf"\b{s}\b", kept) for s in short):
                 return True
+        if not others:
+            return False
+        # A country has a hundred names or more: look up only those whose first
+        # word the answer has (and the few in scripts without spaces).
+        by_first, anywhere = _alternatives_by_first_word(key)
+        if self._words is None:
+            self._words = _words_of(hay)
+        candidates = [o for w in self._words & by_first.keys() for o in by_first[w]]
         return any(
             o in hay and find_phrase(hay, o, (needle, *others)) and not _other_place(hay, o, key)
-            for o in others
+            for o in (*candidates, *anywhere)
         )
 
     def inside(self, key: str) -> str | None:
         return inside_word(self.folded, fold_key(key))
+
+
+_WORD = re.compile(r"\w+")
+
+
+@lru_cache(maxsize=4096)
+def _alternatives_by_first_word(key: str) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
+    """A key's other names by their first word, and those that may begin
+    inside a word of the answer (CJK, kana: no spaces between words)."""
+    by_first: dict[str, list[str]] = {}
+    anywhere: list[str] = []
+    for other in _alternatives(key):
+        first = _WORD.match(other)
+        if first is None or not _wordish(other[0]) or not other.isascii() and not _spaced(other):
+            anywhere.append(other)
+        else:
+            by_first.setdefault(first.group(), []).append(other)
+    return {k: tuple(v) for k, v in by_first.items()}, tuple(anywhere)
+
+
+def _words_of(hay: str) -> frozenset[str]:
+    """The answer's words, and each without a plural ending (a name may take one)."""
+    words = set(_WORD.findall(hay))
+    words.update([w[:-1] for w in words if w.endswith("s")])
+    words.update([w[:-1] for w in words if w.endswith("e")])  # "-es" after the "s"
+    return frozenset(words)
+
+
+def _spaced(text: str) -> bool:
+    # A script that writes spaces between words (Latin, Cyrillic, Greek, ...).
+    return all(ord(c) < 0x2E80 for c in text)
 
 
 @lru_cache(maxsize=4096)
