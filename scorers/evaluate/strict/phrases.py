@@ -363,6 +363,8 @@ def _other_place(hay: str, needle: str, key: str) -> bool:
         start = i + 1
         if (i and _wordish(hay[i - 1])) or not _boundary_after(hay, j, needle):
             continue
+        while j < len(hay) and _wordish(hay[j]):
+            j += 1  # a plural ending belongs to the mention ("athen" in "athens")
         if not _elsewhere(hay, i, j, code, city):
             return False
 
@@ -404,6 +406,9 @@ def _elsewhere(hay: str, i: int, j: int, code: str | None, city: int | None) -> 
                 return names.city_info(other).country != code
             if names.us_state(name) is not None:  # "New Jersey" is no Jersey
                 return code != "US"
+            longer = names.territory(name)
+            if longer is not None and longer != code:  # "Papua New Guinea" is no Guinea
+                return True
     if code is not None and names.us_state(mention) is not None:
         # "Atlanta, Georgia": a country's name qualifying a city elsewhere is
         # that city's state ("Tbilisi, Georgia" stays the country).
