@@ -21,7 +21,7 @@ def register(subparsers: Any) -> None:
         help="scores, intervals and agreement of runs",
         description=(
             "Summarise one or more graded runs: overall and per-bucket accuracy (loose and "
-            "strict) with 95%% bootstrap intervals, mean ± std over inference runs, a "
+            "strict) with 95% bootstrap intervals, mean ± std over inference runs, a "
             "leaderboard with paired bootstrap tests of adjacent models, agreement between "
             "verdict sources (Cohen's kappa), judge error rates against human overrides, "
             "behaviour flag rates and token usage. Records carrying a 'model' field are "
