@@ -50,8 +50,8 @@ def test_the_set_is_split_and_labelled() -> None:
     [
         # The split the rules were tuned on.
         ("dev", 0.97, 0.10, 0.97),
-        # Held out: measured 81/94 overall, 6/94 uncertain, 78/88 without.
-        ("test", 0.85, 0.15, 0.88),
+        # Held out: measured 83/94 overall, 7/94 uncertain, 79/87 without.
+        ("test", 0.88, 0.15, 0.90),
     ],
 )
 def test_agreement_floors(split: str, overall: float, share: float, sure: float) -> None:
