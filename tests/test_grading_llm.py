@@ -14,9 +14,12 @@ from grading_fixtures import grade, read_json
 
 
 class _Judge(BaseHTTPRequestHandler):
+    prompts: list[str] = []  # every prompt received, in order
+
     def do_POST(self) -> None:  # noqa: N802 - http.server's name
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         prompt = body["messages"][-1]["content"]
+        _Judge.prompts.append(prompt)
         # Consistent exactly when the model response mentions "Paris".
         verdict = (
             "1"
@@ -54,6 +57,7 @@ class _Judge(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def judge_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    _Judge.prompts.clear()
     server = ThreadingHTTPServer(("127.0.0.1", 0), _Judge)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -146,3 +150,29 @@ def test_strict_mode_judge_primary_per_bucket(
         "rule:strict",
         "judge:rome",
     ]
+
+
+@pytest.mark.parametrize("mode", ["rome", "strict"])
+def test_the_grader_prompt_is_sent_verbatim_in_either_mode(
+    judge_server: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: str
+) -> None:
+    """Published prompts are byte for byte by default: no fence around the answer."""
+    from scorers.judges.rome import build_request
+
+    a, p = _inputs(tmp_path)
+    code, _, err = grade(
+        capsys,
+        "--mode",
+        mode,
+        "--use_llm_evaluator",
+        "--annotations",
+        a,
+        "--predictions",
+        p,
+        "--out-dir",
+        str(tmp_path / "o"),
+    )
+    assert code == 0, err
+    verbatim = build_request("Capital?", "Paris", "Final Answer: Paris").message_dicts()
+    assert _Judge.prompts and all(prompt == verbatim[-1]["content"] for prompt in _Judge.prompts)
+    assert not any("<model-answer-" in prompt for prompt in _Judge.prompts)

@@ -533,8 +533,7 @@ def _judge(
         base_url=os.environ.get("OPENAI_BASE_URL"),
         parse="rome" if rome_mode else "robust",
         cache_dir=cache_dir,
-        fenced=not rome_mode,
-    )
+    )  # the published prompt byte for byte in either mode: fencing is the judge's opt-in
     failed = 0
     for i, (score, raw_reply, error) in zip(todo, results, strict=True):
         record = records[i]

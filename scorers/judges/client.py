@@ -1,20 +1,23 @@
-"""The judge client: one aiohttp session, bounded concurrency, retries, timeouts, the cache.
+"""The judge client: one AsyncOpenAI, bounded concurrency, retries, timeouts, the cache.
 
-Requests go straight through one aiohttp session (a keep-alive pool the size
-of the concurrency cap) in the OpenAI chat-completions wire format: the body
-is encoded and the reply decoded with orjson. The openai SDK builds each
-request through its typed models and takes most of a second to import, and a
-judge run is mostly this loop; the SDK is used only for the Batch API round
-trip (``scorers.judges.batch_api``). Every retry is ours: counted, logged in
-the stats, and paced by exponential backoff with jitter that honours
-``Retry-After``. A 200 reply with no choices or with null content is retried
-like a 5xx: it is a server fault, not an answer. Requests are paced by
-optional per-minute buckets (``rpm``, ``tpm``) and a concurrency cap that
-halves on 429 (``scorers.judges.pacing``). A reply is cached only once the
-judge says it parsed (:meth:`ChatReply.settle`). The API key is held only by
-the session's headers; every text that leaves this module (replies, errors) goes
-through :func:`redact` first, so a server that echoes the key cannot get it
-into a cache, results file or log.
+Every live call goes through the official ``openai`` client, one
+``AsyncOpenAI`` per JudgeClient, on the SDK's aiohttp transport
+(``openai.DefaultAioHttpClient``, the ``openai[aiohttp]`` extra) with a
+keep-alive pool the size of the concurrency cap, else on its httpx transport.
+The SDK's own retries are off (``max_retries=0``) so that every retry is ours:
+counted, logged in the stats, and paced by exponential backoff with jitter that
+honours ``Retry-After``; the timeout is ours too (``timeout``, the whole
+request). The body is passed as ``extra_body`` and the reply read raw with
+orjson, which spares the SDK's per-call walk of typed parameters and response
+models. A 200 reply with no choices or with null content is retried like a
+5xx: it is a server fault, not an answer. Requests are paced by optional
+per-minute buckets (``rpm``, ``tpm``) and a concurrency cap that halves on 429
+(``scorers.judges.pacing``). A reply is cached only once the judge says it
+parsed (:meth:`ChatReply.settle`). The API key is held only by the openai
+client; every text that leaves this module (replies, errors) goes through
+:func:`redact` first, so a server that echoes the key cannot get it into a
+cache, results file or log. Proxies come from the environment
+(``HTTPS_PROXY``, ``NO_PROXY``...), as the SDK's transports read them.
 """
 
 from __future__ import annotations
@@ -24,26 +27,25 @@ import email.utils
 import os
 import random
 import re
+import sys
 import time
-import urllib.parse
-import urllib.request
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-import aiohttp
+import openai
 import orjson
 
 from scorers.judges.base import ChatReply, ChatRequest
 from scorers.judges.cache import JudgeCache
 from scorers.judges.pacing import AdaptiveLimit, TokenBucket
 
-PLACEHOLDER_KEY = "no-key-needed"  # local servers ignore the key; some proxies want one
-DEFAULT_BASE_URL = "https://api.openai.com/v1"
+PLACEHOLDER_KEY = "no-key-needed"  # local servers ignore the key; the client insists on one
 RETRY_STATUS = frozenset({408, 409, 429, 500, 502, 503, 504})
 MAX_RETRY_AFTER = 120.0
 # Completion tokens assumed for a request without max_tokens, until its usage is known.
 DEFAULT_OUTPUT_TOKENS = 256
+T = TypeVar("T")
 
 
 class _Retryable(Exception):
@@ -139,22 +141,18 @@ class JudgeClient:
         self._limit = AdaptiveLimit(self.concurrency)
         self._rpm = TokenBucket(rpm) if rpm else None
         self._tpm = TokenBucket(tpm) if tpm else None
-        base = base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL
-        self.url = base.rstrip("/") + "/chat/completions"
-        self._headers = {
-            "Authorization": f"Bearer {self._secret or PLACEHOLDER_KEY}",
-            "Content-Type": "application/json",
-            "Accept": "application/json",
-        }
-        for header, variable in (
-            ("OpenAI-Organization", "OPENAI_ORG_ID"),
-            ("OpenAI-Project", "OPENAI_PROJECT_ID"),
-        ):
-            if os.environ.get(variable):
-                self._headers[header] = os.environ[variable]
-        self._timeout = aiohttp.ClientTimeout(total=timeout)
-        self._session: aiohttp.ClientSession | None = None
-        self._proxy = _proxy_for(self.url)
+        self.timeout = timeout
+        # As many keep-alive connections as requests in flight: no call pays a
+        # new TCP handshake in a steady run. The SDK reads OPENAI_ORG_ID and
+        # OPENAI_PROJECT_ID itself and sends them as OpenAI's headers.
+        self._client = openai.AsyncOpenAI(
+            api_key=self._secret or PLACEHOLDER_KEY,
+            base_url=base_url or os.environ.get("OPENAI_BASE_URL") or None,
+            timeout=timeout,
+            max_retries=0,
+            http_client=_http_client(self.concurrency, timeout),
+        )
+        self._raw_response = _transport().Response
 
     async def __aenter__(self) -> JudgeClient:
         return self
@@ -163,26 +161,9 @@ class JudgeClient:
         await self.aclose()
 
     async def aclose(self) -> None:
-        if self._session is not None:
-            await self._session.close()
-            self._session = None
+        await self._client.close()
         if self.cache is not None:
             self.cache.close()
-
-    def _open(self) -> aiohttp.ClientSession:
-        """The session, made on first use (inside the running event loop)."""
-        if self._session is None:
-            # As many keep-alive connections as requests in flight: no call pays a
-            # new TCP handshake in a steady run. No trust_env: it looks the proxy up in
-            # a thread on every request (two thread hops a call, a third of the
-            # client's CPU); the proxy is looked up once instead (``_proxy_for``).
-            connector = aiohttp.TCPConnector(
-                limit=self.concurrency, limit_per_host=self.concurrency
-            )
-            self._session = aiohttp.ClientSession(
-                connector=connector, timeout=self._timeout, trust_env=False
-            )
-        return self._session
 
     def redact(self, text: str) -> str:
         return redact(text, self._secret)
@@ -278,36 +259,49 @@ class JudgeClient:
             wait: float | None = None
             usage: dict[str, int] = {}
             taken = await self._pace(request)
-            payload = orjson.dumps(
-                {"model": self.model, "messages": request.message_dicts(), **request.param_dict()}
-            )
             try:
                 async with self._limit:
                     self.stats.calls += 1
-                    async with self._open().post(
-                        self.url, data=payload, headers=self._headers, proxy=self._proxy
-                    ) as response:
-                        status, headers = response.status, response.headers
-                        raw = await response.read()
-                if status == 200:
-                    reply = self._reply_of(orjson.loads(raw), attempt)
-                    self._settle_tokens(taken, reply.usage)
-                    self._limit.succeeded()
-                    return reply
-                problem = f"HTTP {status}: {_message_of(raw)}"
+                    # The SDK's raw request (``client.post`` with ``cast_to`` its
+                    # Response, as its manual describes for custom requests): the same
+                    # client, auth, headers, transport and error types as
+                    # ``chat.completions.create``, without its typed walk of every
+                    # message and its response models, which cost about as much
+                    # event-loop time again. The reply is read with orjson.
+                    raw = await _within(
+                        self.timeout,
+                        self._client.post(
+                            "/chat/completions",
+                            cast_to=self._raw_response,
+                            body={
+                                "model": self.model,
+                                "messages": request.message_dicts(),
+                                **request.param_dict(),
+                            },
+                        ),
+                    )
+                reply = self._reply_of(orjson.loads(raw.content), attempt)
+                self._settle_tokens(taken, reply.usage)
+                self._limit.succeeded()
+                return reply
+            except _Retryable as exc:
+                problem, usage = exc.problem, exc.usage
+                self._settle_tokens(taken, usage)
+            except openai.APIStatusError as exc:
+                status = exc.status_code
+                problem = f"HTTP {status}: {_message_of(exc.response.content)}"
                 if status not in RETRY_STATUS:
                     return self._failed(problem, attempt)
                 if status == 429:
                     self.stats.throttled += 1
                     self._limit.throttled()
-                wait = retry_after_seconds(headers)
-            except _Retryable as exc:
-                problem, usage = exc.problem, exc.usage
-                self._settle_tokens(taken, usage)
+                wait = retry_after_seconds(exc.response.headers)
             except (TimeoutError, asyncio.TimeoutError):
                 problem = "request timed out"
-            except aiohttp.ClientError as exc:
-                problem = f"connection failed: {_connection_problem(exc)}"
+            except openai.APITimeoutError as exc:
+                problem = _timeout_or_connection(exc)
+            except openai.APIConnectionError as exc:
+                problem = f"connection failed: {_root_text(exc)}"
             except ValueError as exc:  # a body that is not JSON at all (orjson's error is one)
                 problem = f"malformed response: {exc}"
             if attempt > self.max_retries:
@@ -394,25 +388,59 @@ def read_completion(body: Any) -> Completion:
     return Completion(content, usage, finish if isinstance(finish, str) else None)
 
 
-def _proxy_for(url: str) -> str | None:
-    """The proxy ``HTTPS_PROXY`` / ``HTTP_PROXY`` name for ``url``, unless ``NO_PROXY`` excludes it."""
-    parts = urllib.parse.urlsplit(url)
-    proxies = urllib.request.getproxies()
-    proxy = proxies.get(parts.scheme)
-    if not proxy or urllib.request.proxy_bypass(parts.hostname or ""):
-        return None
-    return proxy
+def _http_client(pool: int, timeout: float) -> Any:
+    """The SDK's aiohttp transport (the ``openai[aiohttp]`` extra), else its httpx one.
+
+    Both are the openai client's own, with a keep-alive pool of ``pool``
+    connections and the environment's proxies. aiohttp's C parser roughly halves
+    the client's CPU per call, which keeps a large run near its ideal time.
+    """
+    limits = _transport().Limits(max_connections=pool, max_keepalive_connections=pool)
+    try:
+        return openai.DefaultAioHttpClient(limits=limits, timeout=timeout)
+    except (AttributeError, ImportError, RuntimeError):  # an SDK without the extra
+        return openai.DefaultAsyncHttpxClient(limits=limits, timeout=timeout)
 
 
-def _connection_problem(exc: aiohttp.ClientError) -> str:
-    """What went wrong with the connection, in the words of its root cause."""
+def _transport() -> Any:
+    """The SDK's HTTP package: httpx2 in recent releases, httpx before."""
+    try:
+        import httpx2 as transport  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:  # pragma: no cover - older SDKs
+        import httpx as transport  # type: ignore[import-not-found,no-redef,unused-ignore]
+    return transport
+
+
+async def _within(seconds: float, call: Awaitable[T]) -> T:
+    """``call`` with a deadline for the whole request (the SDK's timeouts are per phase:
+    a server that trickles its reply would never time out)."""
+    if sys.version_info >= (3, 11):
+        async with asyncio.timeout(seconds):  # a timer, no extra task
+            return await call
+    return await asyncio.wait_for(call, seconds)  # pragma: no cover - Python 3.10
+
+
+def _root_text(exc: BaseException) -> str:
+    """The words of an exception's root cause (the transport's own error)."""
     root: BaseException = exc
-    while root.__cause__ is not None:
-        root = root.__cause__
-    text = str(root) or type(root).__name__
-    if isinstance(exc, aiohttp.ServerDisconnectedError):
-        return "Server disconnected"
-    return text[:300]
+    while root.__cause__ is not None or root.__context__ is not None:
+        root = root.__cause__ or root.__context__  # type: ignore[assignment]
+    return (str(root) or type(root).__name__)[:300]
+
+
+def _timeout_or_connection(exc: BaseException) -> str:
+    """What an ``APITimeoutError`` really was.
+
+    The SDK's aiohttp transport reports a refused or dropped connection as a
+    connect timeout; the root cause says which, and a user pointing at the
+    wrong port should read "connection failed", not "timed out".
+    """
+    root: BaseException = exc
+    while root.__cause__ is not None or root.__context__ is not None:
+        root = root.__cause__ or root.__context__  # type: ignore[assignment]
+    if root is exc or isinstance(root, TimeoutError) or "Timeout" in type(root).__name__:
+        return "request timed out"
+    return f"connection failed: {_root_text(root)}"
 
 
 def _message_of(raw: bytes) -> str:
