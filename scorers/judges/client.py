@@ -24,16 +24,17 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import importlib
 import os
 import random
 import re
 import sys
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-import openai
 import orjson
 
 from scorers.judges.base import ChatReply, ChatRequest
@@ -145,6 +146,12 @@ class JudgeClient:
         # As many keep-alive connections as requests in flight: no call pays a
         # new TCP handshake in a steady run. The SDK reads OPENAI_ORG_ID and
         # OPENAI_PROJECT_ID itself and sends them as OpenAI's headers.
+        # Imported here: the SDK takes most of a second to import, which the routes
+        # without live calls (dry run, batch files) never pay; a live run starts
+        # the import in a thread while it loads the run (``warm_import``).
+        import openai
+
+        self._openai = openai
         self._client = openai.AsyncOpenAI(
             api_key=self._secret or PLACEHOLDER_KEY,
             base_url=base_url or os.environ.get("OPENAI_BASE_URL") or None,
@@ -287,7 +294,7 @@ class JudgeClient:
             except _Retryable as exc:
                 problem, usage = exc.problem, exc.usage
                 self._settle_tokens(taken, usage)
-            except openai.APIStatusError as exc:
+            except self._openai.APIStatusError as exc:
                 status = exc.status_code
                 problem = f"HTTP {status}: {_message_of(exc.response.content)}"
                 if status not in RETRY_STATUS:
@@ -298,9 +305,9 @@ class JudgeClient:
                 wait = retry_after_seconds(exc.response.headers)
             except (TimeoutError, asyncio.TimeoutError):
                 problem = "request timed out"
-            except openai.APITimeoutError as exc:
+            except self._openai.APITimeoutError as exc:
                 problem = _timeout_or_connection(exc)
-            except openai.APIConnectionError as exc:
+            except self._openai.APIConnectionError as exc:
                 problem = f"connection failed: {_root_text(exc)}"
             except ValueError as exc:  # a body that is not JSON at all (orjson's error is one)
                 problem = f"malformed response: {exc}"
@@ -395,11 +402,22 @@ def _http_client(pool: int, timeout: float) -> Any:
     connections and the environment's proxies. aiohttp's C parser roughly halves
     the client's CPU per call, which keeps a large run near its ideal time.
     """
+    import openai
+
     limits = _transport().Limits(max_connections=pool, max_keepalive_connections=pool)
     try:
         return openai.DefaultAioHttpClient(limits=limits, timeout=timeout)
     except (AttributeError, ImportError, RuntimeError):  # an SDK without the extra
         return openai.DefaultAsyncHttpxClient(limits=limits, timeout=timeout)
+
+
+def warm_import() -> threading.Thread:
+    """Import the SDK in a thread (a live run calls this before it loads the run)."""
+    thread = threading.Thread(
+        target=importlib.import_module, args=("openai",), name="import-openai", daemon=True
+    )
+    thread.start()
+    return thread
 
 
 def _transport() -> Any:

@@ -39,7 +39,7 @@ from scorers.io.runfiles import load_run, save_unless_changed
 from scorers.judges.base import Call, ChatReply, ChatRequest, Judge, JudgeOptions, Pending
 from scorers.judges.batchfile import BatchOutput, custom_id, read_outputs, write_requests
 from scorers.judges.cache import JudgeCache
-from scorers.judges.client import ClientStats, JudgeClient
+from scorers.judges.client import ClientStats, JudgeClient, warm_import
 from scorers.judges.cost import Estimate, estimate, prices_for
 from scorers.judges.panel import member_source, panel_verdict
 from scorers.judges.registry import get_judge
@@ -292,6 +292,7 @@ def judge_run(
     flags) and saved, also after an interruption (``interrupted``); the rest
     is in the reply cache. ConflictError if the run changed on disk meanwhile.
     """
+    warm_import()  # the openai SDK, while the run loads
     p = prepare_run(request)
     result = _result_of(p)
     if not p.selected:
