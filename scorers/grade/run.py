@@ -39,6 +39,7 @@ from scorers.io.loading import (
     self_pairs,
     several_models,
 )
+from scorers.io.parquet import is_parquet, uncompressed_size
 from scorers.io.results import ResultsPaths, RunSettings, scores_of, tally_of
 from scorers.io.runfiles import RunStamp, save_run
 from scorers.io.scores import REJECTED_KEY
@@ -365,7 +366,11 @@ class DeferredRecords(Sequence[dict[str, Any]]):
 
 
 def _predictions_size(path: str) -> int:
+    """The size the worker decision reads: a Parquet file's uncompressed size (its
+    compressed one is a fifth of the JSON the same rows make)."""
     try:
+        if is_parquet(path):
+            return uncompressed_size(path)
         return os.path.getsize(path)
     except OSError:
         return 0  # loading reports the problem

@@ -48,6 +48,18 @@ def is_parquet(path: str | os.PathLike[str]) -> bool:
         return False
 
 
+def uncompressed_size(path: str) -> int:
+    """The bytes of a Parquet file's data uncompressed (0 when its footer cannot be read)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        meta = pq.ParquetFile(path).metadata
+    except (pa.ArrowException, OSError, ValueError):
+        return 0
+    return sum(meta.row_group(i).total_byte_size for i in range(meta.num_row_groups))
+
+
 def _where(row: int, record: dict[str, Any] | None = None) -> str:
     where = f"row {row}"
     if record is not None:
