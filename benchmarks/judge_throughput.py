@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -69,7 +70,8 @@ def build_run(directory: Path, n: int) -> Path:
     return directory / "run"
 
 
-def time_command(run: Path, base_url: str, concurrency: int) -> tuple[float, int, str]:
+def time_command(run: Path, base_url: str, concurrency: int) -> tuple[float, float, int, str]:
+    """Wall time, CPU time (user + system), exit code and last line of the command."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
     env["OPENAI_BASE_URL"] = base_url
     command = [
@@ -83,10 +85,13 @@ def time_command(run: Path, base_url: str, concurrency: int) -> tuple[float, int
         "--concurrency",
         str(concurrency),
     ]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     proc = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True)
     elapsed = time.perf_counter() - started
-    return elapsed, proc.returncode, (proc.stdout + proc.stderr).strip().splitlines()[-1]
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, cpu, proc.returncode, (proc.stdout + proc.stderr).strip().splitlines()[-1]
 
 
 async def client_only(run: Path, base_url: str, concurrency: int) -> tuple[float, float]:
@@ -136,7 +141,7 @@ def main() -> int:
         base_url = server.stdout.readline().strip()
         with tempfile.TemporaryDirectory() as tmp:
             run = build_run(Path(tmp), args.n)
-            elapsed, code, last = time_command(run, base_url, args.concurrency)
+            elapsed, command_cpu, code, last = time_command(run, base_url, args.concurrency)
             client = (
                 asyncio.run(client_only(run, base_url, args.concurrency))
                 if args.client_only
@@ -150,7 +155,10 @@ def main() -> int:
         f"judge throughput (whole command): {args.n} calls, latency {args.latency * 1000:.0f} ms, "
         f"concurrency {args.concurrency}"
     )
-    print(f"  rome-tui judge: {elapsed:.2f} s (exit {code}); ideal {ideal:.2f} s")
+    print(
+        f"  rome-tui judge: {elapsed:.2f} s (exit {code}); ideal {ideal:.2f} s; "
+        f"{command_cpu:.2f} s of CPU (what a loaded machine stretches)"
+    )
     print(f"  ratio to ideal: {elapsed / ideal:.3f}  (target <= 1.3)")
     if client is not None:
         alone, cpu = client
