@@ -155,6 +155,7 @@ async def measure(path: Path, big_id: str) -> dict[str, Any]:
     started = time.perf_counter()
     from rome_tui.app.app import ReviewApp
     from rome_tui.commands.review import open_store  # exactly what `rome-tui review` does
+    from scorers.records import item_id
 
     results: dict[str, Any] = {"imports": time.perf_counter() - started}
     store = open_store(str(path.parent), "bench")
@@ -213,13 +214,13 @@ async def measure(path: Path, big_id: str) -> dict[str, Any]:
 
         durable = []
         for i in range(20):
-            qid = f"b{i * 7:06d}"
+            qid = item_id(store.records[i * 7])  # model/question_id: several models
             t = time.perf_counter()
             store.override(qid, 1.0, "benchmark")
             durable.append(time.perf_counter() - t)
         results["override durable"] = durable
 
-        record = store.records[store.index_of(big_id)]
+        record = next(r for r in store.records if r["question_id"] == big_id)
         reasoning = screen.detail.reasoning
         detail = []
         for _ in range(5):
@@ -261,8 +262,9 @@ def main() -> None:
             [sys.executable, __file__, "--measure", str(path), big_id],
             capture_output=True,
             text=True,
-            check=True,
         )
+        if out.returncode:
+            sys.exit(f"the measuring process failed:\n{out.stderr}")
         r = json.loads(out.stdout.strip().splitlines()[-1])
         peak = r["peak"]
 

@@ -138,7 +138,8 @@ async def test_filter_by_text_and_fields(run_dir: Path) -> None:
         assert [rows[p].qid for p in table(app).view] == want
 
         review(app).set_filter("q0001")
-        assert [rows[p].qid for p in table(app).view] == ["q0001"]
+        # the id reads model/question_id in this run of several models
+        assert [rows[p].qid.rsplit("/", 1)[-1] for p in table(app).view] == ["q0001"]
 
         review(app).set_filter("eval:number score:1")
         assert all(

@@ -308,8 +308,5 @@ async def test_filter_finds_words_in_the_texts_in_the_app(
         await ready(pilot)
         await ready(pilot)
         assert "searching" not in status_text(app)
-        assert [app.review.rows[p].qid for p in app.review.table.view] == [
-            "q0001",
-            "q0002",
-            "q0003",
-        ]
+        # record positions: ids read model/question_id in a run of several models
+        assert list(app.review.table.view) == [1, 2, 3]

@@ -10,12 +10,15 @@ from __future__ import annotations
 import math
 import re
 import threading
+from array import array
 from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, overload
+
+import numpy as np
 
 from scorers.records import item_id, response_texts
 from scorers.review import grades_correctness, machine_score
@@ -221,62 +224,147 @@ def record_text(record: Mapping[str, Any]) -> str:
     )
 
 
-class TextIndex:
-    """Case-insensitive substring search over every record's texts.
+# Texts are casefolded and UTF-8 encoded; an ASCII byte that is not a letter, digit or
+# "_" ends a word. Bytes of other characters stay inside words: a word may then hold a
+# non-ASCII mark ("don’t"), which only makes it longer, never splits a match.
+_WORD_BYTE = bytes(
+    c if (c >= 128 or c == ord("_") or chr(c).isalnum()) else ord(" ") for c in range(256)
+)
 
-    The texts are lower-cased once into UTF-8 blocks of ``CHUNK`` records joined by
-    NUL, so one search is a few ``bytes.find`` calls per block (C speed, no Python
-    step per record) and a record is skipped as soon as it matches. UTF-8 keeps a
-    block one byte per ASCII character whatever else a trace holds. A word typed
-    one letter at a time is searched among the hits of the word before it.
-    The blocks are built on the first search (or by ``build`` in a worker):
-    a run nobody searches pays nothing.
+
+def _folded(text: str) -> bytes:
+    return text.casefold().encode("utf-8", "replace")
+
+
+class _Inversion:
+    """Words and the records holding them, as flat arrays (built once, then read-only).
+
+    ``vocabulary`` is every distinct word joined by newlines (a byte no word holds);
+    ``starts[w]`` is where word ``w`` begins in it. The records holding word ``w`` are
+    ``postings[offsets[w]:offsets[w + 1]]``, ascending.
     """
 
-    CHUNK = 512
+    def __init__(self, vocab: dict[bytes, int], ids: array[int], counts: array[int]) -> None:
+        word_ids = np.frombuffer(ids, dtype=np.uint32) if ids else np.zeros(0, np.uint32)
+        per_record = np.frombuffer(counts, dtype=np.uint32) if counts else np.zeros(0, np.uint32)
+        self.records = len(counts)
+        items = np.repeat(np.arange(self.records, dtype=np.uint32), per_record)
+        # Stable: each word's records stay in ascending order.
+        self.postings = items[np.argsort(word_ids, kind="stable")]
+        self.per_word = np.bincount(word_ids, minlength=len(vocab))
+        self.offsets = np.zeros(len(vocab) + 1, dtype=np.int64)
+        np.cumsum(self.per_word, out=self.offsets[1:])
+        words = list(vocab)  # in id order: a dict keeps insertion order
+        self.vocabulary = b"\n".join(words) + b"\n"
+        lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words)) + 1
+        bounds = np.zeros(len(words) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=bounds[1:])
+        self.starts = array("q", bounds.tobytes())
+
+    def word(self, w: int) -> bytes:
+        return self.vocabulary[self.starts[w] : self.starts[w + 1] - 1]
+
+    def words_containing(
+        self, needle: bytes, among: Sequence[int] | None, cancelled: Callable[[], bool]
+    ) -> list[int] | None:
+        """Ids of the words holding ``needle``; None when ``cancelled`` stopped the scan."""
+        if among is not None:  # a longer word: only the words its prefix matched
+            return [w for w in among if needle in self.word(w)]
+        found: list[int] = []
+        vocabulary, starts = self.vocabulary, self.starts
+        pos = vocabulary.find(needle)
+        while pos != -1:
+            w = bisect_right(starts, pos) - 1
+            found.append(w)
+            if len(found) % 65536 == 0 and cancelled():
+                return None
+            pos = vocabulary.find(needle, starts[w + 1])  # each word once
+        return found
+
+    def records_of(self, words: list[int]) -> frozenset[int]:
+        """The records holding any of ``words``."""
+        postings, offsets = self.postings, self.offsets
+        if len(words) <= 64:
+            parts = [postings[offsets[w] : offsets[w + 1]] for w in words]
+            found: set[int] = set()
+            for part in parts:
+                found.update(part.tolist())
+            return frozenset(found)
+        chosen = np.zeros(len(self.per_word), dtype=bool)
+        chosen[words] = True
+        held = np.zeros(self.records, dtype=bool)
+        held[postings[np.repeat(chosen, self.per_word)]] = True
+        return frozenset(np.flatnonzero(held).tolist())
+
+
+class TextIndex:
+    """Case-insensitive substring search over every record's texts, through a word index.
+
+    Each record's texts are casefolded ("Straße" and "STRASSE" match each other) and
+    split into words; every distinct word is kept once, in one newline-joined byte
+    string, beside the (ascending) list of records holding it. A search word that is
+    letters and digits only lies inside one word of any text holding it, so it is
+    found with ``bytes.find`` over the distinct words (a few MB, not the texts' hundreds)
+    and mapped to records through the postings: no per-record work at search time,
+    and no match can run from one record or word into the next. A word typed one
+    letter at a time is looked for among the words its prefix matched. A search with
+    spaces or punctuation ("sagrada familia", "x=5") narrows to the records holding
+    all its words, then reads those records' texts to confirm.
+
+    The index is built on the first search (or by ``build`` in a worker): a run nobody
+    searches pays nothing. It costs the distinct words and 4 bytes per (word, record)
+    pair, far less than the texts themselves.
+    """
+
     _CACHED = 16
+    _NARROW = 50_000  # narrow among a prefix's words when it matched no more than this
 
     def __init__(self, records: Sequence[Mapping[str, Any]]) -> None:
         self._records = records
-        self._blocks: list[tuple[bytes, list[int]]] = []
-        self._built = 0  # records indexed so far
-        self._lock = threading.Lock()  # held while blocks are built
+        self._index: _Inversion | None = None
+        # Building state, kept when a build is cancelled so the next one resumes.
+        self._vocab: dict[bytes, int] = {}
+        self._ids: array[int] = array("I")
+        self._counts: array[int] = array("I")
+        self._lock = threading.Lock()  # held while the index is built
         self._cache_lock = threading.Lock()  # a search may run in a worker thread
         self._hits: OrderedDict[bytes, frozenset[int]] = OrderedDict()
+        self._words: OrderedDict[bytes, list[int]] = OrderedDict()
 
     @property
     def ready(self) -> bool:
-        return self._built >= len(self._records)
+        return self._index is not None
 
     def build(self, cancelled: Callable[[], bool] = lambda: False) -> bool:
         """Index every record not yet indexed; False if ``cancelled`` stopped it first."""
         with self._lock:
-            records = self._records
-            while self._built < len(records):
-                if cancelled():
+            if self._index is not None:
+                return True
+            records, vocab, ids, counts = self._records, self._vocab, self._ids, self._counts
+            for i in range(len(counts), len(records)):
+                if i % 1024 == 0 and cancelled():
                     return False
-                stop = min(len(records), self._built + self.CHUNK)
-                parts = [
-                    record_text(records[i]).lower().encode("utf-8", "replace")
-                    for i in range(self._built, stop)
-                ]
-                starts, at = [], 0
-                for part in parts:
-                    starts.append(at)
-                    at += len(part) + 1
-                self._blocks.append((b"\0".join(parts), starts))
-                self._built = stop
+                words = set(_folded(record_text(records[i])).translate(_WORD_BYTE).split())
+                new = words.difference(vocab)
+                if new:
+                    vocab.update(zip(new, range(len(vocab), len(vocab) + len(new)), strict=True))
+                ids.extend(map(vocab.__getitem__, words))
+                counts.append(len(words))
+            self._index = _Inversion(vocab, ids, counts)
+            self._vocab, self._ids, self._counts = {}, array("I"), array("I")
             return True
 
     def refresh(self) -> None:
-        """Forget the texts (a reload): they are indexed again at the next search."""
-        with self._lock:
-            self._blocks, self._built = [], 0
+        """Forget the index (a reload): it is built again at the next search."""
+        with self._lock, self._cache_lock:
+            self._index = None
+            self._vocab, self._ids, self._counts = {}, array("I"), array("I")
             self._hits.clear()
+            self._words.clear()
 
     @staticmethod
     def _needle(word: str) -> bytes:
-        return word.lower().encode("utf-8", "replace")
+        return _folded(word)
 
     def cached(self, word: str) -> bool:
         """Whether ``matching(word)`` answers at once (its hits are remembered)."""
@@ -287,21 +375,22 @@ class TextIndex:
         self, word: str, cancelled: Callable[[], bool] = lambda: False
     ) -> frozenset[int] | None:
         """Indices of the records whose texts contain ``word``, ignoring case; None only
-        when ``cancelled`` (checked between blocks) stopped the search."""
+        when ``cancelled`` stopped the search."""
         needle = self._needle(word)
         with self._cache_lock:
             hits = self._hits.get(needle)
             if hits is not None:
                 self._hits.move_to_end(needle)
                 return hits
-            narrower = [h for w, h in self._hits.items() if w in needle]
         if not self.build(cancelled):
             return None
-        hits = (
-            self._among(needle, min(narrower, key=len))
-            if narrower
-            else self._scan(needle, cancelled)
-        )
+        index = self._index
+        assert index is not None
+        parts = needle.translate(_WORD_BYTE).split()
+        if parts == [needle]:
+            hits = self._word_hits(index, needle, cancelled)
+        else:
+            hits = self._phrase_hits(index, word, parts, cancelled)
         if hits is None:
             return None
         with self._cache_lock:
@@ -310,30 +399,41 @@ class TextIndex:
                 self._hits.popitem(last=False)
         return hits
 
-    def _scan(self, needle: bytes, cancelled: Callable[[], bool]) -> frozenset[int] | None:
-        found: list[int] = []
-        for number, (blob, starts) in enumerate(self._blocks):
-            if cancelled():  # typed over: the next word's search takes the CPU
-                return None
-            base = number * self.CHUNK
-            pos = blob.find(needle)
-            while pos != -1:
-                i = bisect_right(starts, pos) - 1
-                found.append(base + i)
-                if i + 1 >= len(starts):
-                    break
-                pos = blob.find(needle, starts[i + 1])
-        return frozenset(found)
+    def _word_hits(
+        self, index: _Inversion, needle: bytes, cancelled: Callable[[], bool]
+    ) -> frozenset[int] | None:
+        with self._cache_lock:
+            prefixes = [w for n, w in self._words.items() if n in needle]
+        among = min(prefixes, key=len) if prefixes else None
+        if among is not None and len(among) > self._NARROW:
+            among = None
+        words = index.words_containing(needle, among, cancelled)
+        if words is None:
+            return None
+        with self._cache_lock:
+            self._words[needle] = words
+            if len(self._words) > self._CACHED:
+                self._words.popitem(last=False)
+        return index.records_of(words)
 
-    def _among(self, needle: bytes, candidates: frozenset[int]) -> frozenset[int]:
+    def _phrase_hits(
+        self, index: _Inversion, word: str, parts: list[bytes], cancelled: Callable[[], bool]
+    ) -> frozenset[int] | None:
+        candidates: frozenset[int] | None = None
+        for part in parts:  # every word of the phrase is in a record that holds it
+            hits = self._word_hits(index, part, cancelled)
+            if hits is None:
+                return None
+            candidates = hits if candidates is None else candidates & hits
+        if candidates is None:  # punctuation only: every record is a candidate
+            candidates = frozenset(range(index.records))
+        folded = word.casefold()
         found: list[int] = []
-        chunk = self.CHUNK
-        for index in candidates:
-            blob, starts = self._blocks[index // chunk]
-            i = index % chunk
-            end = starts[i + 1] - 1 if i + 1 < len(starts) else len(blob)
-            if blob.find(needle, starts[i], end) != -1:
-                found.append(index)
+        for n, i in enumerate(sorted(candidates)):
+            if n % 256 == 0 and cancelled():
+                return None
+            if folded in record_text(self._records[i]).casefold():
+                found.append(i)
         return frozenset(found)
 
 

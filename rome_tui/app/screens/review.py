@@ -203,7 +203,7 @@ class ReviewScreen(Screen[None]):
         self.table.set_view(self.rows, view, cursor)
         self.update_status()
 
-    @work(thread=True, exclusive=True, group="text-search", exit_on_error=False)
+    @work(thread=True, exclusive=True, group="text-search", name="text-search", exit_on_error=False)
     def search_texts(self, query: str, words: list[str]) -> None:
         worker = get_current_worker()
         for word in words:
@@ -238,7 +238,7 @@ class ReviewScreen(Screen[None]):
         if not self.texts.ready:
             self.index_texts()  # while the first word is typed, not at its first letter
 
-    @work(thread=True, exclusive=True, group="text-index", exit_on_error=False)
+    @work(thread=True, exclusive=True, group="text-index", name="text-index", exit_on_error=False)
     def index_texts(self) -> None:
         # Built only once somebody filters: a run nobody searches pays no memory for it.
         worker = get_current_worker()
