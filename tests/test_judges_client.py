@@ -221,3 +221,29 @@ def test_failures_of_every_kind_are_retried(server: FakeOpenAIServer) -> None:
     (reply,), client = run(server, [request()], timeout=1.5, max_retries=4)
     assert reply.error is None and reply.attempts == 5
     assert client.stats.retries == 4 and server.count() == 5
+
+
+def _through(endpoint: str) -> ChatReply:
+    async def go() -> ChatReply:
+        async with JudgeClient(model="m", base_url=endpoint, max_retries=0, timeout=5) as client:
+            return await client(request())
+
+    return asyncio.run(go())
+
+
+def test_the_proxy_comes_from_the_environment(
+    server: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """HTTP_PROXY is honoured (the request reaches the proxy in absolute form), NO_PROXY too."""
+    for name in ("HTTPS_PROXY", "https_proxy", "ALL_PROXY", "all_proxy", "no_proxy", "http_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    proxy = server.base_url.removesuffix("/v1")
+    monkeypatch.setenv("HTTP_PROXY", proxy)
+    monkeypatch.setenv("NO_PROXY", "")
+    endpoint = "http://judge.invalid/v1"
+    _through(endpoint)
+    assert [r.path for r in server.requests] == [f"{endpoint}/chat/completions"]
+    monkeypatch.setenv("NO_PROXY", "judge.invalid")
+    reply = _through(endpoint)
+    assert len(server.requests) == 1  # bypassed the proxy: the name does not resolve
+    assert reply.error is not None and reply.error.startswith("connection failed")
