@@ -127,3 +127,13 @@ def test_adversarial_inputs_are_linear(name: str) -> None:
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"), [("FİVE", 5.0), ("twenty-fıve", 25.0), ("ſixty", 60.0), ("SİX", 6.0)]
+)
+def test_number_words_whose_case_folds_to_another_length(text: str, value: float) -> None:
+    # Case-insensitive matching pairs "i" with the Turkish "İ"/"ı" and "s" with "ſ",
+    # whose lowercase forms are not "i" and "s": the word is still read as its number.
+    outcome = strict.evaluate("number_matching", {"value_to_match": value}, f"Final answer: {text}")
+    assert outcome.extracted is not None and float(outcome.extracted) == value

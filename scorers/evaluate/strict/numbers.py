@@ -90,6 +90,15 @@ _NUMBER_WORD = re.compile(
     r"|\b(?P<w>" + "|".join(UNIT_WORDS) + r")\b",
     re.IGNORECASE,
 )
+# Case-insensitive matching also pairs "i" with the Turkish "İ" and "ı" and "s" with the long
+# "ſ", whose lowercase forms differ from "i" and "s" ("FİVE".lower() is five characters).
+_FOLD = str.maketrans({"ı": "i", "ſ": "s", "\u0307": None})
+
+
+def _word_value(word: str) -> int:
+    return _WORD_VALUES[word.lower().translate(_FOLD)]
+
+
 _PAREN = re.compile(r"\([^()\n]*\)")
 _EQUALS = re.compile(r"=|≈|\\approx|\\simeq|~")
 _MAX_SEGMENT = 4000
@@ -231,11 +240,11 @@ def _number_words(text: str, last: bool) -> Number | None:
         return _foreign_number_words(text, last)
     m = matches[-1] if last else matches[0]
     if m.group("t"):
-        value = _WORD_VALUES[m.group("t").lower()]
+        value = _word_value(m.group("t"))
         if m.group("u"):
-            value += _WORD_VALUES[m.group("u").lower()]
+            value += _word_value(m.group("u"))
     else:
-        value = _WORD_VALUES[m.group("w").lower()]
+        value = _word_value(m.group("w"))
     return Number(float(value), m.start(), m.end(), False)
 
 
