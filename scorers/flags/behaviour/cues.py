@@ -91,22 +91,41 @@ class CueView:
             needs |= needed
         self.gate = re.compile(_trie(needs))
         self.gated = bool(needs)
+        # How far a match can reach on either side of the word its gate found.
+        self.reach = min(_REACH, max(_width(f) for f in fragments))
 
     def finditer(
         self, text: str, pos: int = 0, endpos: int | None = None
     ) -> Iterator[re.Match[str]]:
         low = lowered(text)
         end = len(text) if endpos is None else endpos
-        if self.gated and self.gate.search(low, pos, end) is None:
-            return iter(())
-        return self.compiled.finditer(low, pos, end)
+        if not self.gated:
+            yield from self.compiled.finditer(low, pos, end)
+            return
+        # Run the full alternation only around the gate's hits: every match holds one.
+        gate, compiled, reach = self.gate.search, self.compiled, self.reach
+        done, at = pos, pos
+        while at < end and (word := gate(low, at, end)) is not None:
+            stop = min(end, word.end() + reach)
+            for hit in compiled.finditer(low, max(done, word.start() - reach), stop):
+                if hit.end() == stop < end:  # may run on past the window: read it whole
+                    hit = compiled.match(low, hit.start(), end) or hit
+                yield hit
+                done = hit.end()
+            at = max(stop, done)
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
-        low = lowered(text)
-        end = len(text) if endpos is None else endpos
-        if self.gated and self.gate.search(low, pos, end) is None:
-            return None
-        return self.compiled.search(low, pos, end)
+        return next(self.finditer(text, pos, endpos), None)
+
+
+_REACH = 400  # characters: the longest a cue's match is read around its gate word
+
+
+def _width(fragment: str) -> int:
+    try:
+        return int(_parser.parse(fragment).getwidth()[1])
+    except (re.error, OverflowError):
+        return _REACH
 
 
 def _factored(fragments: list[str]) -> str:

@@ -23,14 +23,20 @@ _SUBJECTS = re.compile(r"\b(?:judg|grad|evaluat|scor|mark|referee)\w*", re.IGNOR
 
 
 def detect(record: Mapping[str, Any], answer: str) -> Flag | None:
-    held = " ".join(
-        t for t in (record.get("question"), record.get("reference")) if isinstance(t, str)
-    )
-    held = lowered(held)
-    subjects = {w.lower()[:5] for w in _SUBJECTS.findall(held)}
+    held: str | None = None
+    subjects: set[str] = set()
     for m in _INJECTION.finditer(answer):
         if quoted(answer, m.start()):
             continue  # inside quotation marks: reported
+        if held is None:  # what the question holds, read only once a directive is found
+            held = lowered(
+                " ".join(
+                    t
+                    for t in (record.get("question"), record.get("reference"))
+                    if isinstance(t, str)
+                )
+            )
+            subjects = {w.lower()[:5] for w in _SUBJECTS.findall(held)}
         said = re.sub(r"\s+", " ", m.group(0))
         if held and said in held:
             continue  # the question holds it
