@@ -193,15 +193,20 @@ class ResultsStore:
         if changed:
             self.version += 1  # the journal holds changes the files on disk do not
 
+    def _plain_ids(self) -> dict[str, str | None]:
+        """Each question_id to the one item id it names (None when several models answered it)."""
+        plain: dict[str, str | None] = {}
+        for record in self.records:
+            qid = str(record.get("question_id"))
+            plain[qid] = None if qid in plain else item_id(record)
+        return plain
+
     def _rekey(self, entries: list[Entry]) -> None:
         """Journals written before items of several models were ``model/question_id``
         name them by question_id: such an entry is read as naming the one item with
         that question_id (the journal file itself is left as it is)."""
         index = self._index
-        plain: dict[str, str | None] = {}
-        for record in self.records:
-            qid = str(record.get("question_id"))
-            plain[qid] = None if qid in plain else item_id(record)
+        plain = self._plain_ids()
         for entry in entries:
             named = entry.get("question_id")
             if isinstance(named, str) and named not in index:
@@ -375,6 +380,10 @@ class ResultsStore:
 
     def _require(self, qid: str) -> int:
         i = self._index.get(str(qid))
+        if i is None and self._by_model:
+            # A plain question_id names its item when only one model answered it.
+            item = self._plain_ids().get(str(qid))
+            i = None if item is None else self._index.get(item)
         if i is None:
             if self._by_model:
                 raise UsageError(
