@@ -1,16 +1,17 @@
 r"""The cue vocabulary of ``cues.json``, compiled: what the detectors match in a text.
 
 Every cue is matched case-insensitively (on a lowercased copy of the text), from the
-start of a word, and to a word boundary where it ends with a word character. Each list
-is one compiled alternation, so finding its cues is one pass of the regex engine (C
-speed), never a Python loop over words; the detectors run them only over the bounded
-texts they read (the closing part of a reasoning, the answer).
+start of a word, and to a word boundary where it ends with a word character. Each
+fragment is keyed by the literal opening its regex parse allows (up to four
+characters, "i th" for ``i\s+think``), so one pass over a text's word starts, with a
+dictionary look-up at each, finds the cues of a whole group of lists at once.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import Any
 
 import orjson
 
-try:  # the regex parser, to find each cue's literal openings
+try:  # the regex parser, to find each cue's literal opening
     _parser: Any = importlib.import_module("re._parser")
 except ImportError:  # Python 3.10
     _parser = importlib.import_module("sre_parse")
@@ -30,11 +31,24 @@ def alternation(fragments: Iterable[str]) -> str:
     """One regex alternative per fragment, bounded by ``\\b`` where it begins or ends a word."""
     parts = []
     for fragment in fragments:
-        word = re.match(r"[\w(\\]", fragment) and not fragment.startswith("\\s")
-        head = r"(?:\b|(?=n't))" if word else ""  # the "n't" of "isn't" starts a word too
+        head = r"\b" if re.match(r"[\w(\\]", fragment) and not fragment.startswith("\\s") else ""
         tail = r"\b" if re.search(r"[\w)?]$", fragment) else ""
         parts.append(f"{head}(?:{fragment}){tail}")
     return "|".join(parts)
+
+
+def _factored(fragments: list[str]) -> str:
+    """``alternation`` with the word-start test taken out of the alternatives, so the
+    engine tests it once a position instead of once an alternative (several times
+    faster), and with the "n't" of "isn't" starting a word, as in :func:`word_starts`."""
+    headed: list[str] = []
+    free: list[str] = []
+    for fragment in fragments:
+        tail = r"\b" if re.search(r"[\w)?]$", fragment) else ""
+        word = re.match(r"[\w(\\]", fragment) and not fragment.startswith("\\s")
+        (headed if word else free).append(f"(?:{fragment}){tail}")
+    parts = [r"(?:\b|(?=n't))(?:" + "|".join(headed) + ")"] if headed else []
+    return "|".join(parts + free)
 
 
 @cache
@@ -53,11 +67,10 @@ def _cue_list(keys: tuple[str, ...]) -> list[str]:
 
 @cache
 def pattern(*keys: str) -> CueView:
-    """The cues of the list at ``keys``, matched on the lowercased text."""
+    """The cues of the list at ``keys``, read from the one scan of a text (see :func:`_hits`)."""
     return CueView(".".join(keys))
 
 
-@lru_cache(maxsize=16)  # the detectors read the same few texts of a record many times
 def lowered(text: str) -> str:
     """``text`` lowercased with its length kept, so offsets serve both."""
     low = text.lower()
@@ -66,131 +79,193 @@ def lowered(text: str) -> str:
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
 
 
-class CueView:
-    """One cue list as one compiled alternation over the lowercased text, with
-    ``finditer`` and ``search`` over ``text[pos:endpos]`` (non-overlapping, in order).
+def _leaves(node: Any, path: str = "") -> Iterator[tuple[str, list[str]]]:
+    for key, value in node.items():
+        if isinstance(value, dict):
+            yield from _leaves(value, f"{path}{key}.")
+        elif isinstance(value, list) and path != "tool_names.":
+            yield f"{path}{key}", value
 
-    An alternation whose alternatives begin at a word boundary is tried at every position
-    of the text, at about 100 ns a character; a plain alternation of literals is scanned
-    for in C at a few. So each list has a gate: for each cue, the literal words any match
-    of it must contain ("possib" for ``remains?\s+(?:a\s+)?possib\w+``, one of "python",
-    "numpy", ... for a report of a script), as one literal alternation. Where the gate
-    finds none of them, which is in most texts, the cue list is not run at all.
-    """
+
+_KEY = 4  # characters of a cue's literal opening it is keyed by
+
+
+class _Index:
+    """Every cue list of ``cues.json``, each fragment keyed by the literal opening its parse
+    allows (up to three characters), so that one pass over a text's word starts, with a
+    dictionary look-up at each, finds the cues of every list at once."""
+
+    def __init__(self, group: str) -> None:
+        self.keyed: dict[str, list[tuple[re.Pattern[str], str]]] = {}
+        free: dict[str, list[str]] = {}
+        for tag, fragments in _leaves(CUES):
+            if _group(tag) != group:
+                continue
+            for fragment in fragments:
+                tail = r"\b" if re.search(r"[\w)?]$", fragment) else ""
+                heads = _heads(fragment)
+                if heads is None:
+                    head = (
+                        r"\b"
+                        if re.match(r"[\w(\\]", fragment) and not fragment.startswith("\\s")
+                        else ""
+                    )
+                    free.setdefault(tag, []).append(f"{head}(?:{fragment}){tail}")
+                    continue
+                compiled = re.compile(f"(?:{fragment}){tail}")
+                for h in heads:
+                    self.keyed.setdefault(h[:_KEY], []).append((compiled, tag))
+        self.free = [(re.compile("|".join(f)), tag) for tag, f in free.items()]
+        self._tried: dict[str, list[tuple[re.Pattern[str], str]]] = {}
+
+    def scan(self, low: str) -> list[tuple[re.Match[str], str]]:
+        found: list[tuple[re.Match[str], str]] = []
+        tried = self._tried
+        for p in word_starts(low):
+            opening = low[p : p + _KEY]
+            candidates = tried.get(opening)
+            if candidates is None:
+                candidates = tried[opening] = self._candidates(opening)
+            if not candidates:
+                continue
+            seen: set[str] = set()
+            for compiled, tag in candidates:
+                if tag not in seen:
+                    hit = compiled.match(low, p)
+                    if hit is not None:
+                        seen.add(tag)
+                        found.append((hit, tag))
+        for compiled, tag in self.free:
+            found.extend((hit, tag) for hit in compiled.finditer(low))
+        found.sort(key=lambda item: item[0].start())
+        return found
+
+    def _candidates(self, opening: str) -> list[tuple[re.Pattern[str], str]]:
+        """The fragments a word opening so can start (keyed by up to four characters)."""
+        keyed = self.keyed
+        found = keyed.get("#", []) if opening[:1].isdigit() else []
+        for size in range(len(opening), 0, -1):
+            found = keyed.get(opening[:size], []) + found
+        return found
+
+
+_LEADING = "\"'([{*_-`<«“‘$#"
+
+
+def word_starts(low: str) -> list[int]:
+    """Where the words of a lowercased text start (and the "n't" of "isn't"), found with
+    ``str.split`` and ``str.find``, several times faster than a regex's matches."""
+    starts = []
+    pos = 0
+    for token in low.split():
+        pos = low.find(token, pos)
+        word = token.lstrip(_LEADING)
+        if word and word[0].isalnum():
+            starts.append(pos + len(token) - len(word))
+        if "n't" in token:
+            starts.append(pos + token.index("n't"))
+        if "-" in word:  # "double-checked": "checked" starts a word too
+            at = pos + len(token) - len(word)
+            starts.extend(
+                at + i + 1 for i, c in enumerate(word[:-1]) if c == "-" and word[i + 1].isalnum()
+            )
+        pos += len(token)
+    return starts
+
+
+# Cue lists read together, each group in one pass over a text: the tools a trace
+# claims (read over the whole reasoning); what an answer declines, doubts or tells the
+# grader (read over the answer, and with the rest over closing sentences); the rest.
+_TOOLS = ("web_", "tool_", "image_", "hypothetical", "mental")
+_ANSWER = frozenset(
+    {"decline", "no_option", "injection", "non_answer", "hedge_strong", "hedge_leans"}
+)
+
+
+def _group(tag: str) -> str:
+    if tag.startswith(_TOOLS):
+        return "tools"
+    return "answer" if tag in _ANSWER else "text"
+
+
+@cache
+def _index(group: str) -> _Index:
+    return _Index(group)
+
+
+@lru_cache(maxsize=1024)  # benchmark answers repeat ("Final Answer: C")
+def _hits(text: str, group: str) -> tuple[list[int], list[tuple[re.Match[str], str]]]:
+    """Every cue of a group in ``text``, found in one pass, and where each starts."""
+    found = _index(group).scan(lowered(text))
+    return [hit.start() for hit, _ in found], found
+
+
+class CueView:
+    """One cue list's hits in a text, read from the text's one scan; like a regex, with
+    ``finditer`` and ``search`` over ``text[pos:endpos]`` (non-overlapping, in order)."""
 
     def __init__(self, tag: str) -> None:
         self.tag = tag
-        fragments = _cue_list(tuple(tag.split(".")))
-        self.compiled = re.compile(_factored(fragments))
-        needs: set[str] = set()
-        for fragment in fragments:
-            needed = _needs(fragment)
-            if needed is None:
-                needs = set()  # a cue with no literal it must contain: no gate
-                break
-            needs |= needed
-        self.gate = re.compile(_trie(needs))
-        self.gated = bool(needs)
-        # How far a match can reach on either side of the word its gate found.
-        self.reach = min(_REACH, max(_width(f) for f in fragments))
+        self.group = _group(tag)
 
     def finditer(
         self, text: str, pos: int = 0, endpos: int | None = None
     ) -> Iterator[re.Match[str]]:
-        low = lowered(text)
+        starts, found = _hits(text, self.group)
         end = len(text) if endpos is None else endpos
-        if not self.gated:
-            yield from self.compiled.finditer(low, pos, end)
-            return
-        # Run the full alternation only around the gate's hits: every match holds one.
-        gate, compiled, reach = self.gate.search, self.compiled, self.reach
-        done, at = pos, pos
-        while at < end and (word := gate(low, at, end)) is not None:
-            stop = min(end, word.end() + reach)
-            for hit in compiled.finditer(low, max(done, word.start() - reach), stop):
-                if hit.end() == stop < end:  # may run on past the window: read it whole
-                    hit = compiled.match(low, hit.start(), end) or hit
+        last = -1
+        for i in range(bisect_left(starts, pos), len(starts)):
+            hit, tag = found[i]
+            if hit.start() >= end:
+                return
+            if tag == self.tag and hit.end() <= end and hit.start() >= last:
+                last = hit.end()
                 yield hit
-                done = hit.end()
-            at = max(stop, done)
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
         return next(self.finditer(text, pos, endpos), None)
 
 
-_REACH = 400  # characters: the longest a cue's match is read around its gate word
-
-
-def _width(fragment: str) -> int:
+def _heads(fragment: str) -> set[str] | None:
+    """The literal openings (up to four characters) a fragment can start with; None when
+    it can open with something else (a class, an optional part, a non-word character)."""
+    if fragment.startswith("\\d"):
+        return {"#"}  # opens with a digit: tried at every number
     try:
-        return int(_parser.parse(fragment).getwidth()[1])
-    except (re.error, OverflowError):
-        return _REACH
-
-
-def _factored(fragments: list[str]) -> str:
-    """``alternation`` with the word-start test taken out of the alternatives, so that the
-    engine tests it once per position instead of once per alternative."""
-    headed: list[str] = []
-    free: list[str] = []
-    for fragment in fragments:
-        tail = r"\b" if re.search(r"[\w)?]$", fragment) else ""
-        word = re.match(r"[\w(\\]", fragment) and not fragment.startswith("\\s")
-        (headed if word else free).append(f"(?:{fragment}){tail}")
-    parts = [r"(?:\b|(?=n't))(?:" + "|".join(headed) + ")"] if headed else []
-    return "|".join(parts + free)
-
-
-def _trie(words: Iterable[str]) -> str:
-    """An alternation of literal ``words`` nested by common openings ("ma(?:ybe|y)"): the
-    engine tests a few characters at each position instead of every word."""
-    tree: dict[str, Any] = {}
-    for word in words:
-        node = tree
-        for c in word:
-            node = node.setdefault(c, {})
-        node[""] = {}
-    return _branch(tree)
-
-
-def _branch(node: dict[str, Any]) -> str:
-    alts = [re.escape(c) + _branch(node[c]) for c in sorted(node) if c]
-    if not alts:
-        return ""
-    body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-    return f"(?:{body})?" if "" in node else body
-
-
-def _needs(fragment: str) -> set[str] | None:
-    """Literal strings one of which every match of ``fragment`` contains (the most telling
-    such set: its shortest string longest), or None when the parse shows none."""
-    try:
-        return _required(list(_parser.parse(fragment)))
+        parsed = _parser.parse(fragment)
     except re.error:
         return None
-
-
-def _required(items: list[Any]) -> set[str] | None:
-    candidates: list[set[str]] = []
-    run = ""
-    for op, av in items + [(None, None)]:
-        if op is _parser.LITERAL:
-            run += chr(av)
-            continue
-        if run:
-            candidates.append({run})
-            run = ""
-        inner: set[str] | None = None
-        if op is _parser.SUBPATTERN:
-            inner = _required(list(av[-1]))
-        elif op is _parser.BRANCH:
-            options = [_required(list(branch)) for branch in av[1]]
-            if all(o is not None for o in options):
-                inner = set().union(*(o for o in options if o is not None))
-        elif op in (_parser.MAX_REPEAT, _parser.MIN_REPEAT) and av[0] >= 1:
-            inner = _required(list(av[2]))
-        if inner:
-            candidates.append(inner)
-    if not candidates:
+    heads = {p for p, _ in _walk(list(parsed), {("", False)})}
+    if any(not h or not re.match(r"[a-z0-9#]|n't", h) for h in heads):
         return None
-    return max(candidates, key=lambda c: (min(map(len, c)), -len(c)))
+    # a head that extends another one is found by the shorter: keep the shorter only
+    return {h for h in heads if not any(o != h and h.startswith(o) for o in heads)}
+
+
+def _is_space(op: Any, av: Any) -> bool:
+    if op is _parser.MAX_REPEAT and av[0] >= 1 and len(av[2]) == 1:
+        op, av = av[2][0]
+    return op is _parser.IN and list(av) == [(_parser.CATEGORY, _parser.CATEGORY_SPACE)]
+
+
+def _walk(items: list[Any], prefixes: set[tuple[str, bool]]) -> set[tuple[str, bool]]:
+    for op, av in items:
+        if all(done or len(p) >= _KEY for p, done in prefixes):
+            break
+        if op is _parser.LITERAL:
+            prefixes = {
+                (p + chr(av), done) if not done and len(p) < _KEY else (p, done)
+                for p, done in prefixes
+            }
+        elif op is _parser.BRANCH:
+            prefixes = set().union(*(_walk(list(branch), prefixes) for branch in av[1]))
+        elif op is _parser.SUBPATTERN:
+            prefixes = _walk(list(av[-1]), prefixes)
+        elif _is_space(op, av):
+            # "i\s+think": key on "i th", not on every word that starts with i
+            prefixes = {
+                (p + " ", done) if not done and len(p) < _KEY else (p, done) for p, done in prefixes
+            }
+        else:
+            prefixes = {(p, True) for p, _ in prefixes}
+    return prefixes
