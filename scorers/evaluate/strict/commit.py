@@ -31,6 +31,10 @@ _CORRECTION = re.compile(
     r"|(?:i )?made a mistake|my mistake|i was wrong|let me correct)\b",
     re.IGNORECASE,
 )
+# The same cues, case-sensitive, for lowered ASCII text: an ASCII text lowered
+# keeps its offsets and its word boundaries, and the case-blind alternation
+# costs about twice as much per character.
+_CORRECTION_LOWER = re.compile(_CORRECTION.pattern)
 # A ruled-out span: a negator, then what it negates up to "but" (consumed: "not
 # X but Y" keeps Y), or up to the end of the clause.
 _NEGATOR = (
@@ -219,7 +223,10 @@ def correction(loc: Located) -> Located | None:
         return None  # "Final Answer: C" and nothing after it
     # The correction must come after the answer's first word: "Final Answer:
     # Actually C" is an answer, not a correction of one.
-    m = _CORRECTION.search(tail, 1)
+    ascii_tail = tail.isascii()
+    m = (_CORRECTION_LOWER if ascii_tail else _CORRECTION).search(
+        tail.lower() if ascii_tail else tail, 1
+    )
     if m is None:
         return None
     rest = tail[m.start() :]
