@@ -25,16 +25,16 @@ bench: $(STAMP)
 # test files that import it or its package (or TESTS="tests/test_a.py ..."), slow tests left
 # out; results are kept in .mutate/. Without MODULE: the core modules the README reports.
 mutate: $(STAMP)
-	$(BIN)/python tools/mutate.py $(or $(MODULE),--core) $(TESTS)
+	$(BIN)/python tests/mutate.py $(or $(MODULE),--core) $(TESTS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check scorers rome_tui tests benchmarks tools
-	$(BIN)/ruff format --check scorers rome_tui tests benchmarks tools
+	$(BIN)/ruff check scorers rome_tui tests benchmarks
+	$(BIN)/ruff format --check scorers rome_tui tests benchmarks
 	$(BIN)/mypy
 
 fmt: $(STAMP)
-	$(BIN)/ruff format scorers rome_tui tests benchmarks tools
-	$(BIN)/ruff check --fix scorers rome_tui tests benchmarks tools
+	$(BIN)/ruff format scorers rome_tui tests benchmarks
+	$(BIN)/ruff check --fix scorers rome_tui tests benchmarks
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .mutate

@@ -1,7 +1,7 @@
 """Mutation testing of one module of ``scorers/`` with mutmut (``make mutate``).
 
-Usage: ``python tools/mutate.py scorers/evaluate/mathmatch/units.py [tests/test_x.py ...]``,
-or ``python tools/mutate.py --core`` for the modules whose kill rate the README reports.
+Usage: ``python tests/mutate.py scorers/evaluate/mathmatch/units.py [tests/test_x.py ...]``,
+or ``python tests/mutate.py --core`` for the modules whose kill rate the README reports.
 
 mutmut reads its settings only from the ``pyproject.toml`` of the directory it
 runs in, and a run over all of ``scorers/`` against the whole suite takes hours
@@ -114,17 +114,17 @@ def main(argv: list[str]) -> int:
         return 0
     if not argv or not argv[0].endswith(".py") or not (ROOT / argv[0]).is_file():
         print(
-            "usage: tools/mutate.py scorers/PATH/MODULE.py [TEST_FILE ...] | --core",
+            "usage: tests/mutate.py scorers/PATH/MODULE.py [TEST_FILE ...] | --core",
             file=sys.stderr,
         )
         return 2
     module_path = Path(argv[0]).as_posix()
     if not module_path.startswith("scorers/"):
-        print(f"tools/mutate.py: {module_path} is not under scorers/", file=sys.stderr)
+        print(f"tests/mutate.py: {module_path} is not under scorers/", file=sys.stderr)
         return 2
     tests = argv[1:] or CORE.get(module_path) or tests_importing(module_name(Path(module_path)))
     if not tests:
-        print(f"tools/mutate.py: no test file imports {module_path}; name some", file=sys.stderr)
+        print(f"tests/mutate.py: no test file imports {module_path}; name some", file=sys.stderr)
         return 2
     return mutate(module_path, tests)
 
