@@ -208,6 +208,11 @@ def relation(segment: str, options: dict[str, str]) -> str | None:
     return None
 
 
+def _and_in_names(expected: list[str]) -> bool:
+    """An expected item is itself a name with "and" in it (Trinidad and Tobago)."""
+    return any(_AND.search(f" {e} ") for e in expected)
+
+
 def read_list(
     segment: str,
     expected: list[str],
@@ -230,12 +235,13 @@ def read_list(
     if letters and _SIMPLE_LETTERS.fullmatch(text):
         return _LETTER.findall(text.upper())
     parts = [_strip_item(p) for p in _SEPARATOR.split(text)]
-    if len(parts) > 1 and not any(_AND.search(f" {e} ") for e in expected):
+    and_named = _and_in_names(expected)
+    if len(parts) > 1 and not and_named:
         # "Paris, London and Rome": "and" joins the last item unless an item
         # is itself a name with "and" in it (Trinidad and Tobago).
         parts = [q for p in parts for q in _AND.split(p)]
     items = [p for p in parts if p]
-    if len(items) == 1 and len(expected) > 1 and not any(_AND.search(f" {e} ") for e in expected):
+    if len(items) == 1 and len(expected) > 1 and not and_named:
         items = [q for q in (_strip_item(p) for p in _AND.split(items[0])) if q]  # "B and C and A"
     if len(items) == 1 and len(expected) > 1:
         words = items[0].split()
