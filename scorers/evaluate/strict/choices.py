@@ -180,11 +180,16 @@ _ALSO = re.compile(
     r"|or maybe|or perhaps)\b",
     re.IGNORECASE,
 )
+# The same, case-sensitive, for lowered ASCII text (same offsets and word
+# boundaries there): a case-blind alternation costs more per character.
+_ALSO_LOWER = re.compile(_ALSO.pattern)
 
 
 def kept_open(segment: str, chosen: frozenset[str]) -> bool:
     """The answer keeps another option open beside the one it names."""
-    if _ALSO.search(segment) is None:
+    ascii_text = segment.isascii()
+    also = (_ALSO_LOWER if ascii_text else _ALSO).search(segment.lower() if ascii_text else segment)
+    if also is None:
         return False
     others = {x for run in _runs(_tokens(segment[:_MAX_SEGMENT])) for x in run}
     return bool(others - chosen)
