@@ -79,12 +79,16 @@ def options(question: str | None) -> dict[str, str]:
     if not question:
         return {}
     found = _accept([(m.group("label"), m.group("text")) for m in _LINE_OPTION.finditer(question)])
-    if found is None:
+    # Each scan runs only where the literal it needs is present: regexes that
+    # open with a look-behind are tried at every position.
+    if found is None and "=" in question:
         found = _accept(
             [(m.group("label"), m.group("text")) for m in _EQUALS_OPTION.finditer(question)]
         )
     if found is None:
         for line in question.splitlines():
+            if "." not in line and ")" not in line and "]" not in line:
+                continue  # no label can end here
             starts = list(_INLINE_OPTION.finditer(line))
             if len(starts) >= 2:
                 pairs = [
