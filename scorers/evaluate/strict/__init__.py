@@ -127,8 +127,11 @@ def _unknown_name(
     from scorers.evaluate.strict import names
 
     text = drop_excluded(answer.raw)
+    # The length first: it needs no place look-up, and a long answer is no name.
+    if len(text.split(maxsplit=_SHORT_ANSWER)) > _SHORT_ANSWER:
+        return None
     places = [k for k in keys if not places_only or names.place_of(k) != (None, None)]
-    if len(text.split()) > _SHORT_ANSWER or not places:
+    if not places:
         return None
     folded_keys = {fold_phrase(k) for k in every_key}
     for m in _CAPITALISED.finditer(text):
