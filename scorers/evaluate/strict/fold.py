@@ -67,6 +67,9 @@ def _superscript_to_caret(match: re.Match[str]) -> str:
 
 # Vulgar fractions (½, ¾, ⅛), after a whole number or alone: "2½" is 2.5.
 _VULGAR = re.compile(r"(?:(\d+)[ \t]?)?([\u00bc-\u00be\u2150-\u215e])")
+# The fraction alone, found by a plain scan: _VULGAR's optional lead is tried at
+# every position, four times the cost on a 90-character answer.
+_VULGAR_CHAR = re.compile(r"[\u00bc-\u00be\u2150-\u215e]")
 
 
 def _vulgar_to_decimal(match: re.Match[str]) -> str:
@@ -80,7 +83,8 @@ def fold_number_text(text: str) -> str:
     if text.isascii():
         return text
     text = _SUPERSCRIPT_RUN.sub(_superscript_to_caret, text)
-    text = _VULGAR.sub(_vulgar_to_decimal, text)
+    if _VULGAR_CHAR.search(text):
+        text = _VULGAR.sub(_vulgar_to_decimal, text)
     # NFKC turns full-width digits, letters and punctuation into ASCII.
     return unicodedata.normalize("NFKC", text.translate(NUMBER_TABLE))
 
