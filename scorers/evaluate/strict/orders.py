@@ -68,8 +68,12 @@ def _strip_item(item: str) -> str:
         if m is None or not m.end():
             break
         item = item[m.end() :]
-    item = _SENTENCE_END.sub("", item)
-    item = _ASIDE.sub("", item)
+    # Each regex opens with a look-behind, tried at every position: run it
+    # only where the "." or "(" it needs is present.
+    if "." in item:
+        item = _SENTENCE_END.sub("", item)
+    if "(" in item:
+        item = _ASIDE.sub("", item)
     return item.strip(_TRAILING).strip("()[]").strip()
 
 
