@@ -82,6 +82,21 @@ def test_free_text_conclusion_that_passes_against_an_answer_that_fails() -> None
     assert CONTRA not in kinds(record(reason, "Final Answer: Bruges", "location_matching", kwargs))
 
 
+def test_a_result_the_reasoning_goes_on_to_use_is_a_step_not_the_conclusion() -> None:
+    reason = (
+        "Of the 30 tiles, 12 are cracked, which leaves 18. Each good tile covers 0.5 square "
+        "metres, so 18 times 0.5 is 9 square metres."
+    )
+    rec = record(reason + " Nothing else to add.", "It covers 9 square metres.")
+    assert CONTRA not in kinds(rec)
+    assert CONTRA in kinds(record("Of the 30 tiles, 12 are cracked, so 18 remain.", "20"))
+
+
+def test_an_option_letter_against_its_value_is_not_compared() -> None:
+    reason = "Reading off the table, the heaviest crate is option (B), 48 kg."
+    assert CONTRA not in kinds(record(reason, "Final Answer: B", kwargs={"value_to_match": 48}))
+
+
 # --- hedges -----------------------------------------------------------------------
 
 
@@ -111,6 +126,25 @@ def test_negated_doubt_settled_doubt_and_doubt_shared_by_the_answer() -> None:
     unsure = "So B, though I am not sure about the legend."
     assert HEDGE in kinds(choice(unsure, "Final Answer: B"))
     assert HEDGE not in kinds(choice(unsure, "Probably B, but I'm not sure."))
+
+
+def test_speculation_a_later_result_tests_is_settled_an_avowed_doubt_is_not() -> None:
+    explored = (
+        "So the second gauge reads 240. Perhaps its dial is in bar, though. The face has kPa "
+        "printed under the hub. So the scale is in kPa."
+    )
+    assert HEDGE not in kinds(record(explored, "Final Answer: 240"))
+    avowed = explored.replace("Perhaps its dial is in bar", "I am not sure its dial is in kPa")
+    assert HEDGE in kinds(record(avowed, "Final Answer: 240"))
+    # a speculation right before the choice is the doubt the choice is made in
+    chosen = "The needle sits between 240 and 260. It could well be 260. I'll put 240."
+    assert HEDGE in kinds(record(chosen, "Final Answer: 240"))
+
+
+def test_speculation_that_rules_out_or_plans_is_no_doubt() -> None:
+    for aside in ("Perhaps not the first dial, then.", "Maybe I should look at the dial again."):
+        reason = f"The first dial is cracked. {aside} The second dial reads 240."
+        assert HEDGE not in kinds(record(reason, "Final Answer: 240"))
 
 
 def test_doubts_about_how_to_write_the_answer_are_no_hedge() -> None:

@@ -366,8 +366,8 @@ def _differ(
         return False
     if evaluator in _NUMERIC:
         x, y = _number(a), _number(b)
-        if x is None or y is None:
-            return _squash(a) != _squash(b)
+        if x is None or y is None:  # an option's letter against its value cannot be compared
+            return x is None and y is None and _squash(a) != _squash(b)
         # Either value written in the other's text ("9 + 12 + 21 = 42", "1 7/8 = 1.875 cups") agrees.
         return not (_same_number(x, y) or _holds(found.value, y) or _holds(answer, x))
     if evaluator == "choices_matching":
@@ -427,6 +427,41 @@ def _reordered(concluded: str, answered: str) -> bool:
     return places != sorted(places)
 
 
+def _restated(
+    record: Mapping[str, Any],
+    closing: list[Sentence],
+    found: Conclusion,
+    evaluator: str,
+    theirs: Outcome,
+    answer: str,
+    kwargs: Mapping[str, Any],
+) -> bool:
+    """Whether a sentence after the conclusion arrives at the answer's value (for numbers,
+    as the sentence's last one): the conclusion was a step on the way ("leaves 9. 9 times
+    2 dollars is 18 dollars.") or was revised."""
+    question = record.get("question")
+    question = _squash(question) if isinstance(question, str) else ""
+    y = _number(theirs.extracted) if evaluator in _NUMERIC else None
+    for index in range(found.position + 1, len(closing)):
+        value, _ = asserted(closing[index].text, question)
+        if value is None:
+            continue
+        if evaluator in _NUMERIC:
+            last = _NUMBER.findall(value)[-1:]
+            x = _number(last[0]) if last else None
+            if x is not None and y is not None and _same_number(x, y):
+                return True
+        elif _plainly_agrees(
+            evaluator,
+            Conclusion(index, closing[index], value, value, False, None),
+            theirs,
+            answer,
+            kwargs,
+        ):
+            return True
+    return False
+
+
 def detect(
     record: Mapping[str, Any],
     reasoning: str,
@@ -447,7 +482,7 @@ def detect(
             return None
         found = further
         mine = _contradicts(evaluator, kwargs, found, theirs, answer)
-    if mine is None:
+    if mine is None or _restated(record, closing, found, evaluator, theirs, answer, kwargs):
         return None
     earlier = found.earlier
     if earlier is not None and _contradicts(evaluator, kwargs, earlier, theirs, answer) is None:

@@ -7,7 +7,10 @@ task / BioScope (``hedge_strong`` in cues.json), read only in what the
 reasoning says last: the paragraph of its conclusion and what follows. A cue
 under negation ("no doubt", "not ambiguous") or in a question is none, and a
 later settling sentence ("that confirms it", "definitely C") resolves the doubts
-before it. Weak epistemic verbs ("seems", "I think") are how reasoning states a
+before it. Speculation ("maybe", "perhaps", "it could be") proposes what the argument
+then tests: a later firm result settles it unless it comes right before that result,
+and speculation that rules out or plans ("maybe not B", "maybe I should recount") is
+none. Avowed doubt ("not sure", "a guess") stands until settled. Weak epistemic verbs ("seems", "I think") are how reasoning states a
 choice, as are leans ("probably", "likely"): they never flag; beside a lone strong
 cue they make the flag a confident one.
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from scorers.flags.behaviour import contradiction
 from scorers.flags.behaviour.cues import CueView, pattern, regex
 from scorers.flags.behaviour.text import Sentence, evidence, flag
 from scorers.records import Evidence, Flag
@@ -35,6 +39,25 @@ _ROUNDING = frozenset({"maybe", "perhaps", "possibly"})
 _SUPPOSING = re.compile(r"\b(?:would|if|suppose|assuming|unless)\b[^,;:.]*$", re.IGNORECASE)
 # In a supposition the cue is about the supposed case ("if it were 5, it might be B").
 _SUPPOSED = re.compile(r"^\W*(?:if|unless|suppose|assuming|even\s+if)\b", re.IGNORECASE)
+# Speculation ("maybe", "perhaps", "it could be") proposes a hypothesis that a later firm
+# result tests and settles; an avowed doubt ("not sure", "a guess") stands until settled.
+_SPECULATIVE = regex("hedge_speculative")
+_MARKED = pattern("conclusion_markers")
+# Speculation that rules a thing out or proposes a step ("maybe not B", "maybe I should
+# recount") doubts neither the answer nor the result.
+_NOT_DOUBT = re.compile(
+    r"\s+(?:not\b|(?:i|we)(?:'ll|\s+(?:should|need|will|must|have\s+to|can)\b)|let(?:'s|\s+me)\b)",
+    re.IGNORECASE,
+)
+
+
+def _firm(text: str) -> bool:
+    """A result stated without doubt: marked, asserting something, no hedge cue in it."""
+    return (
+        _MARKED.search(text) is not None
+        and not cues(text)
+        and contradiction.asserted(text, "")[0] is not None
+    )
 
 
 def cues(text: str, cue: CueView = _STRONG) -> list[re.Match[str]]:
@@ -45,6 +68,7 @@ def cues(text: str, cue: CueView = _STRONG) -> list[re.Match[str]]:
         if not _NEGATED.search(text, max(0, m.start() - 20), m.start())
         and not _SUPPOSING.search(text, max(0, m.start() - 40), m.start())
         and not (m.group(0).lower() in _ROUNDING and _ESTIMATE.match(text, m.end()))
+        and not (_NOT_DOUBT.match(text, m.end()) and _SPECULATIVE.fullmatch(m.group(0)))
     ]
 
 
@@ -57,7 +81,7 @@ def doubts(stretch: list[Sentence]) -> tuple[list[tuple[Sentence, re.Match[str]]
     """The hedge cues of ``stretch`` still standing at its end, and how many weak cues stand with them."""
     found: list[tuple[Sentence, re.Match[str]]] = []
     weak = 0
-    for sentence in stretch:
+    for index, sentence in enumerate(stretch):
         text = sentence.text
         if text.endswith("?") or _PRESENTATION.search(text):
             continue  # questions, and doubts about how to write the answer
@@ -69,6 +93,14 @@ def doubts(stretch: list[Sentence]) -> tuple[list[tuple[Sentence, re.Match[str]]
         if any(not strong or m.start() > strong[-1].end() for m in cues(text, _SETTLED)):
             found, weak = [], 0  # "maybe 38, but it's clearly above 35": the check settles it
             continue
+        if not strong and found and _firm(text):
+            # a firm result settles the speculation argued over before it, not the one
+            # voiced right before it
+            found = [
+                (s, m)
+                for s, m in found
+                if s is stretch[index - 1] or not _SPECULATIVE.fullmatch(m.group(0))
+            ]
         found.extend((sentence, m) for m in strong)
         weak += len(cues(text, _WEAK)) + len(cues(text, _LEANS))
     return found, weak
