@@ -147,6 +147,18 @@ def test_speculation_that_rules_out_or_plans_is_no_doubt() -> None:
         assert HEDGE not in kinds(record(reason, "Final Answer: 240"))
 
 
+def test_speculation_about_what_is_asked_is_no_doubt_about_the_answer() -> None:
+    kwargs = {"key_items": [["ferry"]]}
+    reason = (
+        "The old version has three passengers; this one has only the cyclist. So one ferry "
+        "run is enough. Perhaps the riddle is worded to tempt the long solution."
+    )
+    rec = record(reason, "One ferry run.", "key_items_matching", kwargs)
+    assert HEDGE not in kinds(rec)
+    avowed = reason.replace("Perhaps the riddle is", "I'm not sure the riddle isn't")
+    assert HEDGE in kinds(record(avowed, "One ferry run.", "key_items_matching", kwargs))
+
+
 def test_doubts_about_how_to_write_the_answer_are_no_hedge() -> None:
     reason = "The quotient is 7.125. Maybe I should round that to two decimals. So 7.125."
     assert HEDGE not in kinds(record(reason, "Final Answer: 7.125"))

@@ -29,6 +29,7 @@ _WEAK = pattern("hedge_weak")
 _LEANS = pattern("hedge_leans")
 _SETTLED = pattern("settled")
 _PRESENTATION = pattern("presentation")
+_TASK = pattern("task")
 _NEGATED = re.compile(
     r"(?:" + regex("hedge_negators").pattern + r")\s+(?:\w+\s+){0,2}$", re.IGNORECASE
 )
@@ -86,6 +87,10 @@ def doubts(stretch: list[Sentence]) -> tuple[list[tuple[Sentence, re.Match[str]]
         if text.endswith("?") or _PRESENTATION.search(text):
             continue  # questions, and doubts about how to write the answer
         strong = cues(text)
+        if strong and _TASK.search(text):
+            # speculation about what is asked ("maybe it's a trick question") is not
+            # about the answer; an avowed doubt ("not sure what the question wants") is
+            strong = [m for m in strong if not _SPECULATIVE.fullmatch(m.group(0))]
         if _SUPPOSED.match(text):
             # a supposition's doubts are about the supposed case, unless it opens
             # the sentence as the doubt itself ("If I had to commit, 1962.")
