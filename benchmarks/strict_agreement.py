@@ -1,6 +1,7 @@
 """Strict mode against careful human labels: ``python benchmarks/strict_agreement.py``.
 
-Prints, for the blind-written hard cases (``tests/data/strict/blind_hard_cases.json``,
+Prints, for each batch of blind-written hard cases
+(``tests/data/strict/blind_hard_cases.json`` and ``blind_hard_cases2.json``, each
 split into ``dev``, which the rules were tuned on, and ``test``, which was only
 scored) and for the team's own hard cases (``hard_cases.json``):
 
@@ -24,6 +25,10 @@ from typing import Any
 from scorers.evaluate import strict
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "strict"
+BATCHES = (
+    ("blind hard cases", "blind_hard_cases.json"),
+    ("blind hard cases 2", "blind_hard_cases2.json"),
+)
 
 
 def score(cases: list[dict[str, Any]]) -> dict[str, Any]:
@@ -68,13 +73,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--by-category", action="store_true", help="per-category counts")
     args = parser.parse_args(argv)
-    blind = json.loads((DATA / "blind_hard_cases.json").read_text(encoding="utf-8"))
     own = json.loads((DATA / "hard_cases.json").read_text(encoding="utf-8"))
-    for split in ("dev", "test"):
-        figures = score([c for c in blind if c["split"] == split])
-        print(line(f"blind hard cases, {split}", figures))
-        if args.by_category:
-            print("   ", ", ".join(f"{c} {a}/{n}" for c, (a, n) in figures["by_category"].items()))
+    for name, batch in BATCHES:
+        blind = json.loads((DATA / batch).read_text(encoding="utf-8"))
+        for split in ("dev", "test"):
+            figures = score([c for c in blind if c["split"] == split])
+            print(line(f"{name}, {split}", figures))
+            if args.by_category:
+                counts = figures["by_category"].items()
+                print("   ", ", ".join(f"{c} {a}/{n}" for c, (a, n) in counts))
     print(line("team hard cases", score(own)))
     return 0
 

@@ -20,13 +20,13 @@ from typing import Any
 
 from scorers.errors import EvaluatorError
 from scorers.evaluate.outcome import Outcome
-from scorers.evaluate.strict import choices, intervals, orders
+from scorers.evaluate.strict import choices, intervals, mentions, orders
 from scorers.evaluate.strict.commit import conclusion, correction, drop_excluded, firm, sentences
 from scorers.evaluate.strict.final import Located, locate
 from scorers.evaluate.strict.fold import fold_phrase
 from scorers.evaluate.strict.numbers import Number, canonical, pick_number
 from scorers.evaluate.strict.phrases import Answer
-from scorers.evaluate.strict.question import by_position, ends
+from scorers.evaluate.strict.question import by_position, ends, from_other_end
 from scorers.evaluate.strict.question import named as option_named
 from scorers.evaluate.strict.reading import Reading, number_doubt, resolve_number
 from scorers.records import final_answer
@@ -443,6 +443,25 @@ def _last_block(text: str) -> str:
     return "; ".join(parts) if len(parts) > 1 else ""
 
 
+def _mentioned_order(
+    reading: Reading, segment: str, expected: list[str], asked: tuple[str, str] | None
+) -> mentions.Reading | None:
+    """The order of the items' mentions in the stated answer, else in the last
+    paragraph of an answer without a marker, from the end the question asks."""
+    asked = asked or ends(reading.question)
+    texts = [segment]
+    loc = reading.fixed or reading.loc
+    if loc.how == "whole":
+        texts.append(drop_excluded(loc.segment.strip().rsplit("\n\n", 1)[-1]))
+    for text in texts:
+        said = mentions.read(text, expected, reading.options, asked)
+        if said is not None:
+            if asked is not None and from_other_end(text, asked):
+                said = said._replace(order=said.order[::-1])
+            return said
+    return None
+
+
 def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     name = "ordered_list_matching"
     _check_kwargs(name, kwargs)
@@ -477,33 +496,51 @@ def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcom
             )
             if len(after) == len(expected):
                 got = after
-        stated = ends(segment) if "first" in segment or " to " in segment else None
-        if stated is not None:
+        if len(got) > 1:
             asked = asked or ends(reading.question)
-            if asked is not None and stated == asked[::-1]:
+            if asked is not None and from_other_end(segment, asked):
                 got = got[::-1]  # listed from the other end than the question asks
-        if len(got) != len(expected) and loc.how == "whole":
+        if loc.how == "whole" and (
+            len(got) != len(expected) or (got != expected and set(got) != set(expected))
+        ):
             # No marker, a list on its own lines ("1) mouse\n2) cat"): the
-            # concluding sentence is its last line; read the block of lines.
+            # concluding sentence is its last line; read the block of lines
+            # when the sentence alone does not name the items.
             block = _last_block(loc.segment)
             if block:
                 lines = orders.read_list(
                     drop_excluded(block), expected, lambda: reading.options, asked
                 )
-                if len(lines) == len(expected):
+                if len(lines) == len(expected) and (
+                    len(got) != len(expected) or set(lines) == set(expected)
+                ):
                     got = lines
         if len(got) > 1:
             break
+    if got != expected and orders.sloppy(got, expected, reading.options):
+        # Not read as a list of the items: read the order of their mentions.
+        said = _mentioned_order(reading, segment, expected, asked)
+        if said is not None:
+            extracted = ", ".join(said.order)[:_EXTRACTED_CAP]
+            score = _RIGHT if said.order == expected else _WRONG
+            return Outcome(
+                score, extracted, note="read from the items' mentions", uncertain=said.doubt
+            )
     extracted = ", ".join(got)[:_EXTRACTED_CAP]
     if got == expected:
         return Outcome(_RIGHT, extracted)
     uncertain = None
-    if reading.options and set(expected) <= set(reading.options) and segment:
+    labelled = bool(reading.options) and set(expected) <= set(reading.options)
+    if labelled and segment:
         related = orders.relation(segment, reading.options)
         if related is not None:
             # "the horse is bigger than the cat": an order told by comparisons
             # between items is for a reader to assemble.
             uncertain = f"orders items by comparing them ('{related[:60]}')"
+    if uncertain is None and (item := orders.unmapped(got, expected, reading.options)):
+        uncertain = f"'{item[:40]}' names no option of the question, or several"
+    elif uncertain is None and orders.unread(segment, got, expected, reading.options):
+        uncertain = "names every item of the order but not as a list"
     if len(got) != len(expected):
         note = f"{len(got)} items, expected {len(expected)}"
         return Outcome(_WRONG, extracted, note=note, uncertain=uncertain)

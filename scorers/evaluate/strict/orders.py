@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from scorers.evaluate.strict.choices import read_letters
 from scorers.evaluate.strict.fold import fold_phrase, fold_width
+from scorers.evaluate.strict.phrases import find_phrase
 from scorers.evaluate.strict.question import end_word, map_item, named
 
 _SEPARATOR = re.compile(
@@ -72,7 +73,7 @@ def _strip_item(item: str) -> str:
     # only where the "." or "(" it needs is present.
     if "." in item:
         item = _SENTENCE_END.sub("", item)
-    if "(" in item:
+    if "(" in item and not _RANK_AFTER.search(item):  # "Mars (4th)" keeps its rank
         item = _ASIDE.sub("", item)
     return item.strip(_TRAILING).strip("()[]").strip()
 
@@ -82,7 +83,7 @@ def _strip_item(item: str) -> str:
 _ORDINALS = {
     "first": 1, "winner": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
     "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "last": 99,
-    "top": 1, "bottom": 99,
+    "top": 1, "bottom": 99, "gold": 1, "silver": 2, "bronze": 3,
 }  # fmt: skip
 
 _RANK = r"(?:#?(?P<n>\d{1,2})(?P<suffix>st|nd|rd|th)?|(?P<word>[a-z]+))"
@@ -118,6 +119,7 @@ def _one_rank(item: str) -> tuple[int, str] | None:
     return None
 
 
+_BARE_RANK = re.compile(r"(?<=[^\W\d])[ \t]+#?(\d{1,2})[ \t]*$")
 _MIDDLE = 50
 _LAST = 99
 
@@ -125,7 +127,7 @@ _LAST = 99
 def _by_ends(item: str, ends: tuple[str, str]) -> tuple[int, str] | None:
     """A rank from the question's two ends ("smallest ... largest") or "middle"."""
     words = [end_word(w.strip(".,;:!?")) for w in item.lower().split()]
-    for rank, end in ((1, ends[0]), (_LAST, ends[1]), (_MIDDLE, "middle")):
+    for rank, end in ((1, ends[0]), (_LAST, ends[1]), (_MIDDLE, "middle"), (_MIDDLE, "between")):
         for at, word in enumerate(words):
             if word == end:
                 return rank, " ".join(w for k, w in enumerate(item.split()) if k != at)
@@ -138,6 +140,14 @@ def _ranked(items: list[str], ends: tuple[str, str] | None = None) -> list[str] 
     A heading before a colon ("Positions: red 1st") is not part of an item. With
     the question's ``ends`` ("from smallest to largest"), an item may be ranked
     by them ("the bucket is largest") and one without a rank keeps its place."""
+    bare = [_BARE_RANK.search(item) for item in items]
+    if all(bare) and sorted(int(m.group(1)) for m in bare if m) == list(range(1, len(items) + 1)):
+        # "cat 3, elephant 1, mouse 4, horse 2": a bare number after every
+        # item, together the ranks 1 to n, ranks them ("Building 3" alone does not).
+        pairs = sorted(
+            (int(m.group(1)), item[: m.start()]) for m, item in zip(bare, items, strict=True) if m
+        )
+        return [item for _, item in pairs]
     ranked: list[tuple[int, str]] = []
     unranked = 0
     in_place = True  # every rank given is the item's own place ("X first, then Y")
@@ -197,8 +207,34 @@ def _label_items(items: list[str], options: dict[str, str]) -> list[str] | None:
     return out
 
 
-# "more", "bigger than", "smaller than": a comparison between two items.
-_COMPARISON = re.compile(r"\b(?:[a-z]+er|more|less)[ \t]+than\b", re.IGNORECASE)
+def unmapped(got: list[str], expected: list[str], options: dict[str, str]) -> str | None:
+    """An item of a list read from names that names no option, or several, where
+    the items that do map sit where ``expected`` has them: the verdict then
+    rests on what that item names ("Mercurio" may be Mercury), which only a
+    reader who knows it can say. Returns the item, else None."""
+    if len(got) != len(expected):
+        return None
+    if set(expected) <= set(options):
+        mapped = [g if g in options else map_item(g, options) for g in got]
+    else:  # word items: the expected ones are themselves
+        mapped = [g if g in expected else None for g in got]
+    doubtful = [g for g, m in zip(got, mapped, strict=True) if m is None]
+    if not doubtful:
+        return None
+    for m, want in zip(mapped, expected, strict=True):
+        if m is not None and m != want:
+            return None  # a mapped item is out of place: wrong whatever the rest names
+        if m is None and want in mapped:
+            return None  # the option this place needs is already elsewhere
+    return doubtful[0]
+
+
+# "more", "bigger than", "south of", "above": a comparison between two items.
+_COMPARISON = re.compile(
+    r"\b(?:(?:[a-z]+er|more|less)[ \t]+than|(?:north|south|east|west|left|right|ahead"
+    r"|in front)[ \t]+of|above|below|behind|outside|inside)\b",
+    re.IGNORECASE,
+)
 
 
 def relation(segment: str, options: dict[str, str]) -> str | None:
@@ -212,12 +248,83 @@ def relation(segment: str, options: dict[str, str]) -> str | None:
     return None
 
 
+# Words that make no item of a list on their own ("which", "was").
+_FUNCTION_WORDS = frozenset(
+    [
+        "which", "that", "who", "whose", "where", "when", "is", "are", "was", "were", "be",
+        "comes", "came", "then", "and", "the", "a", "an", "it", "its", "this", "one",
+        "finally", "lastly", "next", "first", "second", "third", "fourth", "fifth", "last",
+        "place", "position", "rank", "ranked", "number", "no",
+    ]
+)  # fmt: skip
+
+
+def sloppy(got: list[str], expected: list[str], options: dict[str, str]) -> bool:
+    """The list read is no clean list of the items: too few, or some items carry
+    words beside an item's name ("farthest is mars", "carol was") or only words
+    that make no item ("which"). An extra item of its own ("C, A, B, D, E",
+    "Paris, Rome, Berlin" for two cities) makes the list clean and wrong."""
+    if len(got) == len(expected) and set(got) == set(expected):
+        return False
+    labels = set(expected) <= set(options)
+    names = [options[e] for e in expected] if labels else expected
+    for item in got:
+        if item in expected:
+            continue
+        words = fold_phrase(item).split()
+        if not words or set(words) <= _FUNCTION_WORDS:
+            continue
+        folded = " ".join(words)
+        if any(find_phrase(folded, n) for n in names):
+            continue
+        return False  # an item of its own, not one expected
+    return True
+
+
+def unread(segment: str, got: list[str], expected: list[str], options: dict[str, str]) -> bool:
+    """The answer names every option of the order but was not read as a list of
+    them (too few items, or items that name no option): its order is told in
+    prose that a reader must assemble ("Mars is the farthest and Mercury the
+    closest, with Earth just outside Venus")."""
+    labelled = set(expected) <= set(options)
+    known = options if labelled else expected
+    if len(got) == len(expected) and all(g in known for g in got):
+        return False
+    folded = fold_phrase(segment)
+    return all(find_phrase(folded, options[e] if labelled else e) for e in expected)
+
+
 def _and_in_names(expected: list[str]) -> bool:
     """An expected item is itself a name with "and" in it (Trinidad and Tobago)."""
     return any(_AND.search(f" {e} ") for e in expected)
 
 
+_TRAILING_REMARK = re.compile(r"(?<=\S)[ \t]*\([^()]*\)[ \t.]*$")
+
+
 def read_list(
+    segment: str,
+    expected: list[str],
+    options: dict[str, str] | Callable[[], dict[str, str]] | None = None,
+    ends: tuple[str, str] | None = None,
+) -> list[str]:
+    """The items the answer lists, in order, comparable with :func:`read_order`.
+
+    With the question's ``options`` (label -> text), items written as the
+    options' names or carrying ranks are mapped to labels through them. A
+    remark in brackets after the list ("B, C, A (Oslo, Berlin, Rome)") is not
+    part of it."""
+    got = _read_list(segment, expected, options, ends)
+    if len(got) > len(expected) and segment.rstrip().endswith((")", ").")):
+        m = _TRAILING_REMARK.search(segment)
+        if m is not None:
+            shorter = _read_list(segment[: m.start()], expected, options, ends)
+            if len(shorter) == len(expected):
+                return shorter
+    return got
+
+
+def _read_list(
     segment: str,
     expected: list[str],
     options: dict[str, str] | Callable[[], dict[str, str]] | None = None,

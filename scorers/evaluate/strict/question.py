@@ -210,16 +210,21 @@ def map_item(item: str, opts: dict[str, str]) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-# "from smallest to largest", "from the tallest to the shortest", "tallest first".
-_FROM_TO = re.compile(
-    r"\bfrom (?:the )?([a-z]+(?:est|st))\b[^.?\n]{0,20}?\bto (?:the )?([a-z]+(?:est|st))\b"
-)
+# The words an order runs between: superlatives ("from smallest to largest",
+# "tallest first") and the compass and page directions ("from north to south").
+_END = r"[a-z]+(?:est|st)|north|south|west|east|left|right|top|bottom"
+_FROM_TO = re.compile(rf"\bfrom (?:the )?({_END})\b[^.?\n]{{0,20}}?\bto (?:the )?({_END})\b")
+# In an answer the "from" may be left out ("South to north: Rome, ..."), where
+# the phrase heads the list or closes it in brackets.
+_TO = re.compile(rf"(?:^|[(\[:;,][ \t]*)(?:the )?({_END}) to (?:the )?({_END})\b")
 _FIRST = re.compile(r"\b([a-z]+(?:est|st)) first\b")
+# Each pair is (low end, high end): "ascending" starts at the first.
 _OPPOSITES = (
     ("smallest", "largest"), ("shortest", "tallest"),
     ("shortest", "longest"), ("lightest", "heaviest"), ("youngest", "oldest"),
     ("earliest", "latest"), ("closest", "farthest"),
     ("slowest", "fastest"), ("lowest", "highest"), ("cheapest", "most expensive"),
+    ("north", "south"), ("west", "east"), ("left", "right"), ("top", "bottom"),
 )  # fmt: skip
 
 
@@ -232,10 +237,20 @@ def _opposite(word: str) -> str | None:
     return None
 
 
+def _low_end(word: str) -> bool | None:
+    """``word`` is the low end of its pair ("smallest"), the high end ("largest"), or neither."""
+    for a, b in _OPPOSITES[:10]:
+        if word in (a, b):
+            return word == a
+    return None
+
+
 # Superlatives that name the same end, and the one word each is read as.
 SAME_END = {
     "biggest": "largest", "greatest": "largest", "tiniest": "smallest", "littlest": "smallest",
     "eldest": "oldest", "furthest": "farthest", "nearest": "closest",
+    "northernmost": "north", "southernmost": "south", "westernmost": "west",
+    "easternmost": "east", "leftmost": "left", "rightmost": "right",
 }  # fmt: skip
 
 
@@ -258,6 +273,33 @@ def ends(text: str | None) -> tuple[str, str] | None:
         if other is not None:
             return end_word(first.group(1)), other
     return None
+
+
+# "in ascending order", "increasing", a chain of "<": the list starts at the low end.
+_ASCENDING = re.compile(r"\b(?:ascending|increasing)\b|\S[ \t]*<[ \t]*\S[^<>\n]*<")
+_DESCENDING = re.compile(r"\b(?:descending|decreasing)\b")
+
+
+def from_other_end(answer: str, asked: tuple[str, str]) -> bool:
+    """The answer lists its items from the other end than the question asks
+    ("South to north: ..." for "from north to south", "in ascending order"
+    or "a < b < c" for "from largest to smallest")."""
+    lowered = answer.lower()
+    if " to " in lowered or "first" in lowered:
+        stated = ends(lowered)
+        if stated is None:
+            m = _TO.search(lowered)
+            stated = None if m is None else (end_word(m.group(1)), end_word(m.group(2)))
+        if stated is not None and _opposite(stated[0]) == stated[1]:
+            return stated == asked[::-1]
+    low = _low_end(asked[0])
+    if low is None:
+        return False
+    if _ASCENDING.search(lowered):
+        return not low
+    if _DESCENDING.search(lowered):
+        return low
+    return False
 
 
 _ORDINAL_OPTION = re.compile(

@@ -1,0 +1,167 @@
+"""An order read as the sequence in which the answer mentions the items.
+
+When an ordered answer is prose rather than a list ("Alice finished first, Bob
+came second, Carol was third", "Closest is Mercury, then Venus, ...", "#1
+Mercury, #2 Venus"), a reader finds each expected item where the answer names it
+and reads the order from those mentions: by the rank written in the item's
+clause (an ordinal, ``1st``, ``#1``, "number 1", "won", the question's ends such
+as "closest"), else by where each is mentioned. The reading holds only when
+every item is mentioned exactly once; a relation that reverses the written order
+("B comes after A", "behind") leaves it to a reader.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from scorers.evaluate.strict.fold import fold_phrase, fold_width
+from scorers.evaluate.strict.phrases import plurals
+from scorers.evaluate.strict.question import end_word
+
+_LAST = 99
+_MIDDLE = 50
+_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+    "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "last": _LAST, "lastly": _LAST,
+    "won": 1, "winner": 1, "wins": 1, "champion": 1, "runner up": 2, "top": 1,
+    "bottom": _LAST, "gold": 1, "silver": 2, "bronze": 3, "middle": _MIDDLE,
+}  # fmt: skip
+_RANK = re.compile(
+    r"\b(?:(?:number|no\.?|rank(?:ed)?|place|position|#)[ \t]*(\d{1,2})\b|(\d{1,2})(?:st|nd|rd|th)\b"
+    r"|#(\d{1,2})\b|(" + "|".join(sorted(_ORDINALS, key=len, reverse=True)) + r")\b)"
+)
+# The clause an item's rank is written in: bounded by punctuation, "and", "then".
+_CLAUSE = re.compile(r"[,;:.!?\n()]|\b(?:and|then|while|whereas|with|followed by)\b")
+# Words by which the item written first comes later ("B comes after A").
+_REVERSING = re.compile(
+    r"\b(?:after|behind|follows|following|preceded by|lost to|trails?|trailing|beaten by)\b"
+)
+_COMPARATIVE = re.compile(r"\b(?:[a-z]+er|more|less) than\b")
+
+
+class Mention(NamedTuple):
+    start: int
+    end: int
+    item: str
+
+
+def _find(text: str, variants: list[str]) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    for v in variants:
+        if not v:
+            continue
+        pattern = r"(?<![\w])" + re.escape(v) + r"(?:s|es)?(?![\w])"
+        spans += [m.span() for m in re.finditer(pattern, text)]
+    # Overlapping variants of one item ("car", "red car") are one mention.
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for s, e in spans:
+        if merged and s < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(e, merged[-1][1]))
+        else:
+            merged.append((s, e))
+    return merged
+
+
+def _variants(item: str) -> list[str]:
+    folded = fold_phrase(item)
+    out = [folded]
+    if folded.startswith("the "):
+        out.append(folded[4:])
+    out += list(plurals(folded))
+    return out
+
+
+def _mentions(
+    segment: str, expected: list[str], options: dict[str, str], letters: bool
+) -> tuple[str, list[Mention]] | None:
+    """Each expected item's one mention, in text order, with the text the spans
+    index; None when an item is not mentioned exactly once."""
+    if letters and not (options and set(expected) <= set(options)):
+        text = fold_width(segment)
+        found = {
+            e: [m.span() for m in re.finditer(rf"(?<![\w']){e}(?![\w'])", text)] for e in expected
+        }
+        text = text.lower()
+    else:
+        text = fold_phrase(segment)
+        found = {}
+        for e in expected:
+            name = options[e] if letters else e
+            found[e] = _find(text, _variants(name))
+    mentions = []
+    for e, spans in found.items():
+        if len(spans) != 1:
+            return None
+        mentions.append(Mention(spans[0][0], spans[0][1], e))
+    mentions.sort()
+    return text, mentions
+
+
+def _clause(text: str, mentions: list[Mention], k: int) -> str:
+    """The text around mention ``k`` up to the neighbouring mentions and clause bounds."""
+    lo = mentions[k - 1].end if k else 0
+    hi = mentions[k + 1].start if k + 1 < len(mentions) else len(text)
+    m = mentions[k]
+    before = text[lo : m.start]
+    after = text[m.end : hi]
+    cut = list(_CLAUSE.finditer(before))
+    if cut:
+        before = before[cut[-1].end() :]
+    stop = _CLAUSE.search(after)
+    if stop is not None:
+        after = after[: stop.start()]
+    return f"{before} {after}"
+
+
+def _rank(clause: str, ends: tuple[str, str] | None) -> int | None:
+    ranks = set()
+    for m in _RANK.finditer(clause.replace("runner-up", "runner up")):
+        number = m.group(1) or m.group(2) or m.group(3)
+        ranks.add(int(number) if number else _ORDINALS[m.group(4)])
+    if ends is not None:
+        words = {end_word(w) for w in re.findall(r"[a-z]+", clause)}
+        if ends[0] in words:
+            ranks.add(1)
+        if ends[1] in words:
+            ranks.add(_LAST)
+    return ranks.pop() if len(ranks) == 1 else (None if not ranks else -1)
+
+
+class Reading(NamedTuple):
+    order: list[str]
+    doubt: str | None
+
+
+def read(
+    segment: str,
+    expected: list[str],
+    options: dict[str, str],
+    ends: tuple[str, str] | None,
+) -> Reading | None:
+    """The order the answer's mentions of the expected items give, or None when
+    not every item is mentioned exactly once."""
+    joined = "".join(expected)
+    letters = len(joined) == len(expected) and joined.isalpha()
+    found = _mentions(segment, expected, options, letters)
+    if found is None or len(found[1]) < 2:
+        return None
+    text, mentions = found
+    n = len(mentions)
+    ranks = [_rank(_clause(text, mentions, k), ends) for k in range(n)]
+    if any(r == -1 for r in ranks):
+        return Reading([m.item for m in mentions], "an item's clause carries two ranks")
+    in_mention_order = [m.item for m in mentions]
+    if all(r is not None for r in ranks):
+        if len(set(ranks)) == n:
+            return Reading([m.item for _, m in sorted(zip(ranks, mentions, strict=True))], None)
+        return Reading(in_mention_order, "two items carry the same rank")
+    # Some ranked, some not: the ranks must be the items' own places
+    # ("Mercury first, then Venus, Earth, and lastly Mars").
+    for k, r in enumerate(ranks):
+        if r is not None and r not in (k + 1, _MIDDLE) and not (r == _LAST and k == n - 1):
+            return Reading(in_mention_order, "some items carry ranks out of their place")
+    if _REVERSING.search(text) or _COMPARATIVE.search(text):
+        return Reading(in_mention_order, "the items are related in words that may reverse them")
+    return Reading(in_mention_order, None)
