@@ -19,6 +19,7 @@ from scorers.evaluate.mathmatch.sentences import (
     parts_of_line,
     reads_as_prose,
     same_unknown,
+    sentences,
     system,
 )
 from scorers.records import final_answer
@@ -31,9 +32,6 @@ _MARKERS = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE_CUT = re.compile(r"(?:\bis\b|\bare\b|\bequals\b|[=：:]|为|是)", re.IGNORECASE)
-# A sentence ends at . ! ? after a lowercase word, digit or bracket and before a
-# capital; "B. f'(x) > 0" (an option letter with its text) is one sentence.
-_SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]}][.!?])\s+(?=[A-Z])|(?<=[。！？])\s*")
 # A Chinese sentence stating its value: "体积是120立方厘米".
 _CJK_SENTENCE = re.compile(r"[\u4e00-\u9fff][^\n]*(?:是|为)\s*[-\d(\\$]")
 _LAST_MATH = re.compile(r"(\$\$?|\\\(|\\\[)[^$]*?(\$\$?|\\\)|\\\])[^$]*$")
@@ -110,9 +108,9 @@ def _answer_in_line(line: str, items: int = 1) -> str:
         return alternatives  # "So x = 5 or x = -75." -> 5 or -75
     if system(bare) is not None:
         return bare  # "x = 2, y = 3": the values of two unknowns
-    sentences = [s for s in _SENTENCE_END.split(line) if s.strip()]
-    if len(sentences) > 1:
-        line = sentences[-1]
+    found = sentences(line)
+    if len(found) > 1:
+        line = found[-1]
     line = _LEAD_WORDS.sub("", line).strip()
     math = _LAST_MATH.search(line)
     if math and math.start() > 0:
