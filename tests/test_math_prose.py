@@ -101,6 +101,47 @@ def test_blind_prose_dev_split() -> None:
         ("Thus the result reduces to (p - q)².", "(p-q)^2", 1.0),
         # ... unless the reference itself lists the candidates.
         ("7 or -7", "7 or -7", 1.0),
+        # A later sentence that doubts the stated value offers a second candidate.
+        ("The answer is 4. It could also be 5.", "4", 0.0),
+        ("The result is 6. It might be 7 if rounding up.", "6", 0.0),
+        # The same value written twice is one candidate; an "=" chain of candidates is not one.
+        ("The answer is 1/2 or 0.5.", "1/2", 1.0),
+        ("Answer: x = 3 or x = 4", "3", 0.0),
+        # A sentence naming its value as the answer wins over later ones; sentences
+        # without a value, checks, examples and other methods are remarks.
+        ("After some algebra, 33 is the result. We then double-check with 11 × 3.", "33", 1.0),
+        ("The mass is 60 kg. That seems about right for an adult.", "60 kg", 1.0),
+        ("The answer is 81. As a sanity check, 9 × 9 = 81.", "81", 1.0),
+        ("So the width is 14. One could also have found this by halving 28.", "14", 1.0),
+        ("So Ann has 9 pens. That's 4 more than Ben.", "9", 1.0),
+        # Clauses about the value: where it is attained, an example, a rejected root,
+        # a comparison, a clause with no value.
+        ("The least value is -3, reached at t = 2.", "-3", 1.0),
+        ("The greatest value is 12, which happens when t = 0.", "12", 1.0),
+        ("The peak is 40 at t = 5.", "40", 1.0),
+        ("The lowest cost is 8; it occurs at n = 3.", "8", 1.0),
+        ("The first such prime is 23; bigger ones follow, e.g. 29.", "23", 1.0),
+        ("The valid root is y = 6; y = -2 is extraneous.", "6", 1.0),
+        ("The volume is 64, which is 8 times the small cube's.", "64", 1.0),
+        ("The price is 30 — twice the old one of 15.", "30", 1.0),
+        ("We found y = 1 and y = 8; their product is 8.", "8", 1.0),
+        # Counts with their list: "namely", a bracketed list, a count in words.
+        ("The set has 4 members, namely 2, 3, 5 and 7.", "4", 1.0),
+        ("Overall there are 5 arrangements (1, 2, 3, 4, 5).", "5", 1.0),
+        ("There are 3 roots (t = 0, t = 2 and t = 5).", "0, 2, 5", 1.0),
+        ("We get three such pairs: 14, 23 and 32.", "3", 1.0),
+        ("The triangle's area is 30 (using 1/2 × base(12) × height(5)).", "30", 1.0),
+        # Words before the value, contractions, fractions and ratios in words.
+        ("So y is either 5 or −1.", "5, -1", 1.0),
+        ("The answer is roughly 12.", "12", 1.0),
+        ("The heights are in the ratio 5:7.", "5/7", 1.0),
+        ("The odds are 3 to 8.", "3/8", 1.0),
+        ("It's 16.", "16", 1.0),
+        ("It's 5 and not −5, since a side is positive.", "5", 1.0),
+        ("The share is one fifth.", "1/5", 1.0),
+        ("Three and a half litres are left.", "3.5", 1.0),
+        # Several parts on the marker's line.
+        ("In part (a) the answer is 6, and in part (b) it is 10.", "6; 10", 1.0),
         # A percent sign is read: 0.4% is not 0.4, but a percentage may drop its sign.
         ("The chance is 0.4%.", "0.4", 0.0),
         ("The share is 30%.", "30", 1.0),
@@ -116,8 +157,10 @@ def test_number_words_only_where_no_digits() -> None:
     assert number_words_to_digits("It takes five minutes.") == "It takes 5 minutes."
     # Digits present: the words are left alone ("one of the 3 roots").
     assert number_words_to_digits("one of the 3 roots") == "one of the 3 roots"
-    # Fractions in words are no ordinals: "two thirds" is not "2 3rds".
-    assert number_words_to_digits("two thirds of it") == "two thirds of it"
+    # Fractions in words are fractions, not "2 3rds"; an ordinal keeps its words.
+    assert number_words_to_digits("two thirds of it") == "2/3 of it"
+    assert number_words_to_digits("a quarter of the 12 eggs") == "1/4 of the 12 eggs"
+    assert number_words_to_digits("the fifth term is seven") == "the fifth term is seven"
 
 
 def test_committed_value_reads_the_sentence_after_a_marker_first() -> None:

@@ -100,6 +100,9 @@ RULES: list[tuple[str, str, str, float, float]] = [
     ("4 or: 或", "700cm^2或650cm^2", "700 or 650", 1.0, 1.0),
     ("4 or: glued 'or'", "5or-75", "x=5 or x=-75", 1.0, 1.0),
     ("4 or: candidates for one value are no answer", "5", "5 or -5", 0.0, 0.0),
+    ("4 or: candidates as equations are no answer", "5", "x = 5 or x = 6", 0.0, 0.0),
+    ("4 or: one value written two ways is one candidate", "3/4", "0.75 or 3/4", 1.0, 1.0),
+    ("4 ratio written with 'to'", "4/7", "4 to 7", 1.0, 1.0),
     (
         "4 or: an extra candidate beside listed solutions costs a share",
         "5 or 3",

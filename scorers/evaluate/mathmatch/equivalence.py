@@ -94,8 +94,10 @@ def _base_name(lhs: str) -> str:
     return compact(lhs).split("_", 1)[0].rstrip("'")
 
 
-# "1:3", "4 : 6", "3 in 10", "3 out of 10": a ratio is the fraction of its terms.
-_RATIO = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?::|\s(?:in|out\s+of)\s)\s*(\d+(?:\.\d+)?)\s*$", re.I)
+# "1:3", "4 : 6", "3 in 10", "3 out of 10", "2 to 5": a ratio is the fraction of its terms.
+_RATIO = re.compile(
+    r"^\s*(\d+(?:\.\d+)?)\s*(?::|\s(?:in|out\s+of|to)\s)\s*(\d+(?:\.\d+)?)\s*$", re.I
+)
 
 
 def _ratio_as_fraction(s: str) -> str:

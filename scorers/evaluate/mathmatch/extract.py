@@ -65,7 +65,7 @@ def boxed_contents(text: str) -> list[str]:
         pos = i
 
 
-def _after_marker(text: str, items: int) -> str | None:
+def _after_marker(text: str, items: int, blanks: int = 1) -> str | None:
     last = None
     for last in _MARKERS.finditer(text):  # noqa: B007 - we want the last match
         pass
@@ -74,6 +74,14 @@ def _after_marker(text: str, items: int) -> str | None:
     rest = text[last.end() :].strip()
     # The answer runs to the end of its paragraph.
     para = re.split(r"\n\s*\n", rest, maxsplit=1)[0].strip()
+    if blanks > 1 and not re.search(r"[\n;]", para) and reads_as_prose(para):
+        # "For (a) the answer is 4, and for (b) it is 9.": one line holding every blank.
+        line = (
+            text[: last.start()].rsplit("\n", 1)[-1] + text[last.start() : last.end()] + " " + para
+        )
+        parts = parts_of_line(line.strip(), blanks)
+        if parts is not None:
+            return "\n".join(_answer_in_line(p) for p in parts)
     if not _HAS_VALUE.search(para):
         # "So 14 is our final answer.": the value came before the marker.
         line = text[: last.end()].rsplit("\n", 1)[-1]
@@ -138,7 +146,7 @@ def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, 
     found = [b for b in boxed_contents(text) if b]
     if found:
         return "; ".join(found[-max(1, boxes) :]), "boxed"
-    marked = _after_marker(text, max(1, boxes))
+    marked = _after_marker(text, max(1, boxes), max(1, lines))
     if marked:
         return marked, "marker"
     return _last_lines(text, max(1, lines), max(1, boxes)), "last line"

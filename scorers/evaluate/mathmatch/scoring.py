@@ -136,7 +136,9 @@ class Grader:
             v = equivalent(ref, pred, self.budget)
             return BlankResult(ref, pred, float(v.equal), v.how)
         ref_items = split_items(ref)
-        if len(ref_items) == 1 and coordinates(ref_items[0]) is None:
+        # Candidates joined by "or" are never one value, however an "=" chain reads them.
+        one_candidate = len(top_level_split(pred, (" or ",))) == 1
+        if len(ref_items) == 1 and coordinates(ref_items[0]) is None and one_candidate:
             whole = equivalent(ref, pred, self.budget)
             if whole.equal:
                 return BlankResult(ref, pred, 1.0, whole.how)
@@ -187,7 +189,10 @@ class Grader:
             return self._item(refs[0], "(" + ", ".join(_rhs(p) for p in preds) + ")")
         if n == 1 and m > 1:
             # Several candidates for one value commit to none of them: a reader gives
-            # no credit for "4 or -4" when the answer is 4.
+            # no credit for "4 or -4" when the answer is 4. The same value written
+            # twice ("1/2 or 0.5") is one candidate.
+            if all(self._item(refs[0], p)[0] == 1.0 for p in preds):
+                return 1.0, f"one value written {m} ways"
             return 0.0, f"{m} candidates for one value"
         scores = [[self._item(r, p)[0] for p in preds] for r in refs]
         if n <= _MAX_ASSIGN and m <= _MAX_ASSIGN:

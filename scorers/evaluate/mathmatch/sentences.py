@@ -46,8 +46,14 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]}%²³°][.!?])\s+(?=[A-Z(\[])|(?<=[�
 _REMARK = re.compile(
     r"^\s*(?:[(\[]|(?:note|remark|check|checking|verification|verify|n\.?b\.?|p\.?s\.?|"
     r"explanation|hint|if|had|were|suppose|substituting|plugging|by\s+comparison|"
-    r"for\s+comparison|for\s+reference|compare|a\s+common\s+mistake)\b)"
-    r"|\b(?:would|for\s+reference|by\s+comparison|checks\s+out|as\s+a\s+check)\b",
+    r"for\s+comparison|for\s+reference|compare|a\s+common\s+mistake|alternatively|"
+    r"for\s+(?:example|instance)|e\.g\.|as\s+a\s+(?:sanity\s+)?check|to\s+(?:check|verify|confirm))\b)"
+    r"|\b(?:would|for\s+reference|by\s+comparison|checks\s+out|as\s+a\s+(?:sanity\s+)?check|"
+    r"(?:could|can)\s+also\s+(?:have\s+)?(?:be\s+)?(?:found|got|obtained|computed|calculated|"
+    r"checked|verified|seen|solved|done)|(?:is|are)\s+(?:rejected|extraneous|discarded))\b"
+    # "That's 3 more than Bob has.": the value compared with another.
+    r"|^\W*(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+[^.]*\b(?:more|less|fewer|greater|smaller|"
+    r"larger|times|twice|double|half)\b",
     re.IGNORECASE,
 )
 _LEAD = re.compile(
@@ -68,7 +74,6 @@ _RESTATED = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE_GOES_ON = re.compile(r",\s+(?=[a-z])")
-_ASIDE = re.compile(r"\s+\(([^()]*)\)")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 _VALUE_IS_ANSWER = re.compile(
     r"^(?P<value>.*?)\s+(?:is|was|would\s+be|must\s+be|should\s+be)\s+"
@@ -76,7 +81,21 @@ _VALUE_IS_ANSWER = re.compile(
     r"(?:answer|result|solution|value)\b",
     re.IGNORECASE,
 )
-_COLON = re.compile(r"(?<=[A-Za-z)])\s*:\s+")
+# "… is the answer", "the answer is …", "final answer": the sentence names its value.
+_NAMES_ANSWER = re.compile(
+    r"\b(?:is|was)\s+(?:the|our|my)\s+(?:final\s+|correct\s+)?(?:answer|result)\b|"
+    r"\b(?:the|our|my)\s+(?:final\s+)?answer\s+(?:is|was)\b|\bfinal\s+answer\b",
+    re.I,
+)
+# "It could also be 5.", "But it might be 6.", "Or possibly 7.": another candidate, in doubt.
+_DOUBTED_CANDIDATE = re.compile(
+    r"^\W*(?:(?:but|or|although|though|then\s+again|alternatively)\b[\s,]*)?"
+    r"(?:(?:it|this|that|the\s+(?:answer|value|result))\s+(?:could|might|may)\b|"
+    r"(?:possibly|perhaps|maybe)\b)",
+    re.I,
+)
+# "3 roots: ...", "3 solutions, namely ...": a list of what was counted follows.
+_COLON = re.compile(r"(?<=[A-Za-z)])\s*:\s+|,?\s+(?:namely|specifically|viz\.?)\s+", re.I)
 # A colon between two numbers is a ratio ("4 : 6"), not a label.
 _CUT = re.compile(
     r"\b(?:is|are|equals|was|be|gives|becomes|get|gets|got|obtain|obtains|yields?|"
@@ -93,9 +112,13 @@ _SIDE_CLAUSE = re.compile(
 # "is at (2, -1)", "is about 12": the words between the verb and the value.
 _PREPOSITION = re.compile(
     r"^(?:(?:at|of|to|about|around|exactly|equal\s+to|actually|therefore|thus|hence|then|just|"
-    r"simply|indeed|now|really|clearly|finally|in\s+fact|in\s+total|in\s+all)\s+)+(?=[-−+\d(\\$a-zA-Zπ√])",
+    r"simply|indeed|now|really|clearly|finally|in\s+fact|in\s+total|in\s+all|either|"
+    r"approximately|roughly|nearly|(?:in\s+)?the\s+ratio(?:\s+of)?|given\s+by)\s+)+"
+    r"(?=[-−+\d(\\$a-zA-Zπ√])",
     re.I,
 )
+# "it's 3", "that's 12": the verb the rules read.
+_CONTRACTED_IS = re.compile(r"\b(it|that|this|what|there|here|answer)['’]s\b", re.I)
 _SHORT_VERB = re.compile(r"\s+(?:equals|is)\s+(?=[-−+\d(\\$])", re.I)
 # "I think it's 12, but it could be 14", "Probably 9, maybe 10": a second
 # candidate offered with doubt; the sentence commits to neither.
@@ -113,10 +136,29 @@ _TRAILING_WORDS = re.compile(
 )
 # ", so 24 sweets are shared": what follows a consequence connective concludes.
 _CONSEQUENCE = re.compile(r"(?:,|;)\s*(?:so|thus|hence|therefore|which\s+means)\b,?\s*", re.I)
+# "x = 2 and x = 5; their sum is 7": a clause after ";" that states a quantity.
+_NEXT_CLAUSE = re.compile(r";\s+(?=(?:the|their|its|his|her|so|hence|thus|therefore|then)\b)", re.I)
 # ", which we can check by ...": a remark after the value.
 _TRAILING_REMARK = re.compile(
     r",\s+(?:which|where|so\s+that|and\s+(?:this|that|it|we)|though|although|but)\b.*$", re.I
 )
+# A clause about the value rather than a value: "9, which occurs when x = 3",
+# "2, attained at x = 1", "x = 5; x = -5 is rejected", "17, e.g. 34" (not ", which
+# is 11": that states it). Cut before the verbs are read, so that its "=" is not.
+_ABOUT_THE_VALUE = re.compile(
+    r"(?:,\s*|\s+(?=\())\(?(?:(?:which|that)\s+(?!is\b|are\b|was\b|gives|equals|means|makes|"
+    r"leaves|yields|comes|simplifies|works|reduces|becomes)|where\b|when\b|attained|achieved|"
+    r"reached|occurring|obtained\s+(?:at|when)|e\.g\.|for\s+(?:example|instance))"
+    r"|(?:,\s*|\s+)(?:when|at|for|with)\s+(?=[a-z]\s*=)"
+    r"|[;,]\s*(?:it|this|which)\s+(?:occurs|happens|is\s+(?:attained|reached|achieved))\b"
+    r"|[;,]\s*[^;,]*\b(?:is|are)\s+(?:rejected|extraneous|discarded|invalid|not\s+valid)\b"
+    # "36, which is 4 times the small square", "8 - double the original 4": a comparison.
+    r"|,\s*(?:which|that)\s+is\s+(?=[^,;]*\b(?:more|less|fewer|greater|smaller|larger|times|"
+    r"twice|double|half)\b)|\s+[—–]\s+(?=[a-z])|\s+-{1,2}\s+(?=[a-z]{2})",
+    re.I,
+)
+# "17; larger ones exist": a last clause with no value says nothing about it.
+_VALUELESS_TAIL = re.compile(r"[;,]\s*[^;,]*$")
 # "the perimeter, 28": a name for the value, then the value.
 _APPOSITION = re.compile(r"^(?P<name>[^,\d]*[A-Za-z][^,\d]*),\s*(?P<value>.+)$")
 # A value: digits, LaTeX, circled labels, an option letter, CJK, or algebra
@@ -139,16 +181,46 @@ _NUMBER = re.compile(r"(?<![\w.])[-−+]?\d+(?:[.,]\d+)*(?:\s*/\s*\d+)?%?")
 _POINT = re.compile(r"\([^()]*\d[^()]*,[^()]*\)")
 
 
+_DENOMINATORS = {
+    "half": 2, "halve": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6,
+    "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
+}  # fmt: skip
+_NUMERATORS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+               "seven": 7, "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
+# "two thirds", "one-half", "a quarter", "three quarters": a fraction in words.
+_FRACTION_WORDS = re.compile(
+    r"\b(?:(?P<whole>\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+and\s+)?"
+    r"(?P<top>an?|one|two|three|four|five|six|seven|eight|nine|ten)[\s-]+"
+    r"(?P<bottom>half|halves|(?:third|quarter|fourth|fifth|sixth|seventh|eighth|ninth|tenth)s?)\b",
+    re.I,
+)
+
+
+def _fraction(m: re.Match[str]) -> str:
+    bottom = m.group("bottom").lower()
+    bottom = bottom[:-1] if bottom.endswith("s") else bottom
+    top, under = _NUMERATORS[m.group("top").lower()], _DENOMINATORS[bottom]
+    whole = (m.group("whole") or "0").lower()
+    top += under * (int(whole) if whole.isdigit() else _NUMERATORS[whole])  # "two and a half"
+    return f"{top}/{under}"
+
+
 def number_words_to_digits(text: str) -> str:
-    """``text`` with its number words written as digits, when it has no digits."""
-    if _alpha2digit is None or _DIGIT.search(text) or _CJK.search(text):
+    """``text`` with its number words written as digits: a fraction ("two
+    thirds", "one half") always, other numbers where the text has no digits
+    ("one of the 3 roots" stays: the reader asks again once the clause that
+    states the value is cut out, as in "two such numbers: 12 and 21")."""
+    if _CJK.search(text):
+        return text
+    text = _FRACTION_WORDS.sub(_fraction, text)
+    if _alpha2digit is None:  # pragma: no cover - a declared dependency
         return text
     try:
         # threshold 0: "one" and "two" are answers too ("The answer is two.").
-        converted = str(_alpha2digit(text, "en", 0))
+        converted = str(_alpha2digit(text, "en", 0)) if not _DIGIT.search(text) else text
     except (ValueError, TypeError):  # pragma: no cover - unexpected input to the parser
         return text
-    # "two thirds" is no "two 3rds": a text with fractions or ordinals stays as written.
+    # An ordinal ("the third root") is no number: such a text keeps its words.
     return text if _ORDINAL.search(converted) else converted
 
 
@@ -156,28 +228,53 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
 
 
+def _stating_index(found: list[str], first: bool) -> int:
+    if first:
+        return 0
+    # A sentence that names its value as the answer states it, whatever follows.
+    for i in range(len(found) - 1, -1, -1):
+        if _NAMES_ANSWER.search(found[i]) and _HAS_VALUE.search(found[i]):
+            return i
+    # Else the last that states a value and is not a side remark.
+    for i in range(len(found) - 1, -1, -1):
+        if _HAS_VALUE.search(found[i]) and not _REMARK.search(found[i]):
+            return i
+    return len(found) - 1
+
+
 def stating_sentence(text: str, *, first: bool) -> str:
-    """The sentence that states the result: the first (after a marker) or the
-    last that is not a side remark."""
+    """The sentence that states the result: the first (after a marker), else
+    the last that names its value as the answer, else the last that states a
+    value and is not a side remark."""
     found = sentences(text)
     if not found:
         return text.strip()
-    if first:
-        return found[0]
-    kept = [s for s in found if not _REMARK.search(s)]
-    return (kept or found)[-1]
+    return found[_stating_index(found, first)]
 
 
 def committed_value(text: str, items: int = 1, *, first: bool = False) -> str:
     """The value ``text`` commits to, as text; ``items``: how many values the
     reference has (it decides between a count and the list that follows it)."""
     text = number_words_to_digits(text)
-    sentence = stating_sentence(text, first=first)
-    return _value_of(sentence, items)
+    found = sentences(text)
+    if not found:
+        return _value_of(text.strip(), items)
+    at = _stating_index(found, first)
+    value = _value_of(found[at], items)
+    # "The answer is 4. It could also be 5.": a later sentence offering another
+    # candidate with doubt makes the two a hedge.
+    for later in found[at + 1 :]:
+        if _DOUBTED_CANDIDATE.search(later):
+            other = _only_value(later)
+            mine = _only_value(value) or value
+            if other is not None and other != mine:
+                return f"{mine} or {other}"
+    return value
 
 
 def _value_of(sentence: str, items: int) -> str:
-    s = _LEAD.sub("", sentence.strip()).strip()
+    s = _LEAD.sub("", _CONTRACTED_IS.sub(r"\1 is", sentence.strip())).strip()
+    s = _PREPOSITION.sub("", s)  # after a marker: "approximately 9", "either 3 or -2"
     consequence = None
     for consequence in _CONSEQUENCE.finditer(s):  # noqa: B007 - the last one concludes
         pass
@@ -186,6 +283,15 @@ def _value_of(sentence: str, items: int) -> str:
             s = s[consequence.end() :]
         elif _HAS_VALUE.search(s[: consequence.start()]):
             s = s[: consequence.start()]  # ", so two solutions": a remark on the values
+    clause = None
+    for clause in _NEXT_CLAUSE.finditer(s):  # noqa: B007 - the last clause concludes
+        pass
+    if (
+        clause is not None
+        and _CUT.search(s[clause.end() :])
+        and _HAS_VALUE.search(s[clause.end() :])
+    ):
+        s = s[clause.end() :]
     excluded = _EXCLUDED.search(s)
     if excluded is not None and _HAS_VALUE.search(s[: excluded.start()]):
         s = s[: excluded.start()]
@@ -200,7 +306,10 @@ def _value_of(sentence: str, items: int) -> str:
         pass
     if restated is not None and _HAS_VALUE.search(s[restated.end() :]):
         s = _CLAUSE_GOES_ON.split(s[restated.end() :], maxsplit=1)[0]
-    s = _drop_asides(s)
+    about = _ABOUT_THE_VALUE.search(s)
+    if about is not None and _HAS_VALUE.search(s[: about.start()]):
+        s = s[: about.start()]
+    s = number_words_to_digits(_drop_asides(s, items))  # "2 roots (x = 1 and x = -1)"
     side = _SIDE_CLAUSE.search(s)
     if side is not None and _HAS_VALUE.search(s[: side.start()]):
         s = s[: side.start()]
@@ -214,6 +323,7 @@ def _value_of(sentence: str, items: int) -> str:
     colon = _COLON.search(s)
     if colon is not None:
         head, tail = s[: colon.start()], s[colon.end() :]
+        head = number_words_to_digits(head)  # "two such numbers: 12 and 21"
         if items == 1 and _HAS_VALUE.search(head):
             s = head
         elif _HAS_VALUE.search(tail):
@@ -238,6 +348,9 @@ def _value_of(sentence: str, items: int) -> str:
             remark = _TRAILING_REMARK.search(tail)
             if remark is not None and _HAS_VALUE.search(tail[: remark.start()]):
                 tail = tail[: remark.start()]
+            valueless = _VALUELESS_TAIL.search(tail)
+            if valueless is not None and not _HAS_VALUE.search(valueless.group(0)):
+                tail = tail[: valueless.start()]
             return _TRAILING_WORDS.sub("", _PREPOSITION.sub("", tail))
     # "24 sweets are shared in all", "3 roots": the value stands before the verb.
     only = _only_value(s)
@@ -262,16 +375,50 @@ def system(s: str) -> str | None:
     return None
 
 
-def _drop_asides(s: str) -> str:
-    """Parentheses that hold words or an "=" are asides, unless nothing else holds a value."""
+def _asides(s: str) -> list[tuple[int, int]]:
+    """Spans of the top-level parentheses opened after a space, nesting respected."""
+    spans = []
+    depth = 0
+    start = -1
+    for i, ch in enumerate(s):
+        if ch == "(":
+            if depth == 0 and i > 0 and s[i - 1].isspace():
+                start = i
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+            if depth == 0 and start >= 0:
+                spans.append((start, i + 1))
+                start = -1
+    return spans
 
-    def aside(m: re.Match[str]) -> str:
-        inner = m.group(1)
+
+def _drop_asides(s: str, items: int = 1) -> str:
+    """Parentheses that hold words or an "=", or that list what a count before
+    them counted ("6 outcomes (1, 2, 3, 4, 5, 6)"), are asides, unless nothing
+    else holds a value. When the reference has several values, such a list
+    after a count is the answer ("2 roots (x = 1 and x = -1)")."""
+    kept = []
+    last = 0
+    for start, end in _asides(s):
+        inner = s[start + 1 : end - 1]
         words = _WORD.search(_LATEX.sub(" ", inner))
-        return "" if ("=" in inner or words) else m.group(0)
-
-    dropped = _ASIDE.sub(aside, s)
+        counted = _COUNTED.search(s[:start]) and len(_NUMBER.findall(inner)) > 1
+        if counted and items > 1:
+            listed = _LIST_OF_ONE.sub("", inner.strip())
+            return same_unknown(listed) or listed
+        if "=" in inner or words or counted:
+            kept.append(s[last:start].rstrip())
+            last = end
+    kept.append(s[last:])
+    dropped = "".join(kept)
     return dropped if _HAS_VALUE.search(dropped) else s
+
+
+# "6 possible outcomes", "2 solutions": a count and what it counts, before their list.
+_COUNTED = re.compile(r"\d\s+(?:[A-Za-z-]+\s+){0,2}[A-Za-z-]*[a-z]s\s*$")
+# "x = 0, 1, 2 and 3": the unknown named once for the whole list.
+_LIST_OF_ONE = re.compile(r"^[A-Za-z]\s*=\s*(?=[^=]*$)")
 
 
 def same_unknown(s: str) -> str | None:
@@ -317,13 +464,19 @@ def _only_value(s: str) -> str | None:
 
 _LATEX = re.compile(r"\$[^$]*\$|\\[A-Za-z]+")
 _LONG_WORD = re.compile(r"[A-Za-z]{3,}")
+# "It's 14", "x is 5", "So 9": two-letter words that only prose has.
+_SHORT_PROSE = re.compile(r"\b(?:it|is|so|we|be|as|by)\b|\w['’]s\b", re.I)
 
 
 def reads_as_prose(text: str) -> bool:
     """Whether ``text`` holds a word that is not a unit: "x = 2, y = 3" and
     "15 metres" are answers already, "the perimeter, 28" is a sentence."""
     bare = _LATEX.sub(" ", text)
-    return any(lookup(w) is None for w in _LONG_WORD.findall(bare)) or bool(_CJK.search(bare))
+    return (
+        any(lookup(w) is None for w in _LONG_WORD.findall(bare))
+        or bool(_CJK.search(bare))
+        or bool(_SHORT_PROSE.search(bare))
+    )
 
 
 # "(1) ... (2) ...", "(a) ... (b) ...", "Part 2: ...": labelled parts inside one line.
