@@ -75,13 +75,9 @@ _LETTER = re.compile(r"(?<![\w'])[A-HJ](?![\w'])|(?i:\b(?:option|choice)\s+\w)")
 _LETTER_CAPS = re.compile(r"(?<![\w'])[A-HJ](?![\w'])")
 # A name: a capitalised word that does not open the sentence ("I" and its forms are not names).
 _NAME = re.compile(r"(?<=[\s(\"'*])(?!I\b|I'[a-z]+\b)[A-ZÀ-Ý][\w'’-]+|\*\*[^*]+\*\*")
-# "statement 8", "step 3": a number that labels something is no value; nor is a list item's number.
+# "statement 8", "step 3": a number that labels something is no value.
 _LABELLED = re.compile(
     "(?:" + regex("not_assertions", "label").pattern + r")\s*#?\d+\b", re.IGNORECASE
-)
-_ENUMERATION = re.compile(
-    r"^(?:[-*•]\s|\**step\s+\d+|\d+[.)]\s|\(?[A-Ja-j][.)]\s|\**(?:option|choice)\s+\(?[A-J]\)?\s*[:.-])",
-    re.IGNORECASE,
 )
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?")
 # Where a claim's own words end and its justification or caveat begins.
