@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from scorers.errors import EvaluatorError
+from scorers.evaluate.memo import MAX_TEXT, Memo, kwargs_key
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.rome import evaluators as _ev
 from scorers.evaluate.rome import intervals as _iv
@@ -111,12 +112,26 @@ def evaluate_full(
     if not isinstance(response, str):
         raise EvaluatorError(f"{evaluator}: the answer is {type(response).__name__}, not text")
     extracted = extract_answer(response)
+    # The reference's evaluators read only the extracted answer and the kwargs.
+    kwargs_text = kwargs_key(kwargs) if len(extracted) <= MAX_TEXT else None
+    if kwargs_text is not None:
+        key = (evaluator, kwargs_text, extracted)
+        known = _MEMO.get(key)
+        if known is not None:
+            return known[0], dict(known[1])
     try:
         result = func(extracted, **kwargs)
     except _ev.BadKwarg as exc:
         raise EvaluatorError(f"{evaluator}: kwarg {exc.kwarg!r}: {exc.problem}") from None
     marks: dict[str, int] = result[2] if len(result) == 3 else {}
-    return Outcome(score=result[0], extracted=result[1]), marks
+    outcome = Outcome(score=result[0], extracted=result[1])
+    if kwargs_text is not None:
+        _MEMO.put(key, (outcome, dict(marks)))
+    return outcome, marks
+
+
+# rome outcomes and marks by (evaluator, kwargs, extracted answer).
+_MEMO = Memo()
 
 
 def evaluate(evaluator: str, kwargs: Mapping[str, Any], response: str) -> Outcome:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from scorers.errors import EvaluatorError
+from scorers.evaluate.memo import MAX_TEXT, Memo, kwargs_key
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.strict import choices, intervals, mentions, orders
 from scorers.evaluate.strict.commit import conclusion, correction, drop_excluded, firm, sentences
@@ -28,7 +29,7 @@ from scorers.evaluate.strict.numbers import Number, canonical, pick_number
 from scorers.evaluate.strict.phrases import Answer
 from scorers.evaluate.strict.question import by_position, ends, from_other_end
 from scorers.evaluate.strict.question import named as option_named
-from scorers.evaluate.strict.reading import Reading, number_doubt, resolve_number
+from scorers.evaluate.strict.reading import Reading, number_doubt, options_key, resolve_number
 from scorers.records import final_answer
 
 __all__ = ["EVALUATORS", "evaluate"]
@@ -405,9 +406,14 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     number, text, _ = _read_number(reading)
     if number is None:
         return Outcome(_WRONG, "", note="no number found")
-    number, doubt = resolve_number(
-        number, text, reading.question, (reading.final[-_CONTEXT:], reading.question)
-    )
+    if number.other is None:
+        # Only a lone group's two readings need the question or the answer's
+        # language; not reading them lets the memo key this outcome by the answer.
+        number, doubt = resolve_number(number, text, "")
+    else:
+        number, doubt = resolve_number(
+            number, text, reading.question, (reading.final[-_CONTEXT:], reading.question)
+        )
     extracted = canonical(number.value, number.percent)
     if number_doubt(number, text):
         return Outcome(_WRONG, extracted, note="two values offered")
@@ -629,4 +635,36 @@ def evaluate(
     final = final_answer(response)
     loc = locate(final)
     asked = question if isinstance(question, str) else ""
-    return func(kwargs, Reading(loc, correction(loc), asked, final))
+    kwargs_text = kwargs_key(kwargs)
+    if kwargs_text is None or loc.how == "whole" or len(loc.tail) > MAX_TEXT:
+        return func(kwargs, Reading(loc, correction(loc), asked, final))
+    # The outcome is a function of the kwargs and the located answer (its
+    # correction is one too), and of the question when the evaluator read it.
+    key = (evaluator, kwargs_text, loc)
+    known = _MEMO.get(key)
+    if type(known) is Outcome:
+        return known
+    if known is not None:  # this answer's outcome depends on the question
+        known = _MEMO.get((key, options_key(asked))) or _MEMO.get((key, asked))
+        if known is not None:
+            return known
+    reading = Reading(loc, correction(loc), asked, final)
+    outcome = func(kwargs, reading)
+    if not reading.used_final:
+        if reading.used_question:
+            _MEMO.put(key, _BY_QUESTION)
+            _MEMO.put((key, asked), outcome)
+        elif reading.used_options:
+            # Read only the options: the same for every question listing them.
+            _MEMO.put(key, _BY_QUESTION)
+            _MEMO.put((key, options_key(asked)), outcome)
+        else:
+            _MEMO.put(key, outcome)
+    return outcome
+
+
+# Strict outcomes by (evaluator, kwargs, located answer); _BY_QUESTION marks an
+# answer whose outcome is keyed by the question's options or text as well (the
+# two keys differ in type: a tuple of options, a string).
+_MEMO = Memo()
+_BY_QUESTION = "by question"

@@ -5,6 +5,7 @@ and the number conventions that need the answer's language or the question.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from scorers.evaluate.strict import locale_numbers
 from scorers.evaluate.strict.final import Located
@@ -26,23 +27,63 @@ _OR_NUMBER_BEFORE = re.compile(
 
 class Reading:
     """What an evaluator reads. The question's options are parsed on first use:
-    only options and orders need them, and each question is new."""
+    only options and orders need them, and each question is new.
 
-    __slots__ = ("_options", "final", "fixed", "loc", "question")
+    ``used_question``, ``used_options`` and ``used_final`` say whether the
+    evaluator read the question, only its options, and the whole final answer:
+    an outcome that read none of them is the outcome of the located answer
+    alone, one that read only the options is the same for every question with
+    those options, which strict mode's memo (:mod:`scorers.evaluate.memo`)
+    relies on."""
+
+    __slots__ = (
+        "_final",
+        "_options",
+        "_question",
+        "fixed",
+        "loc",
+        "used_final",
+        "used_options",
+        "used_question",
+    )
 
     def __init__(self, loc: Located, fixed: Located | None, question: str, final: str = "") -> None:
         self.loc = loc
         self.fixed = fixed  # a correction after the final answer, read as a conclusion
-        self.question = question
-        self.final = final  # the whole final answer, for its language
+        self._question = question
+        self._final = final  # the whole final answer, for its language
         self._options: dict[str, str] | None = None
+        self.used_question = False
+        self.used_options = False
+        self.used_final = False
+
+    @property
+    def question(self) -> str:
+        self.used_question = True
+        return self._question
+
+    @property
+    def final(self) -> str:
+        self.used_final = True
+        return self._final
 
     @property
     def options(self) -> dict[str, str]:
         """Label -> folded option text, from the question."""
+        self.used_options = True
         if self._options is None:
-            self._options = question_options(self.question) if self.question else {}
+            self._options = dict(options_key(self._question))
         return self._options
+
+
+def options_key(question: str) -> tuple[tuple[str, str], ...]:
+    """The question's options as ``Reading.options`` reads them, hashable."""
+    return _options_of(question) if question else ()
+
+
+@lru_cache(maxsize=1024)  # a run asks each question of many models
+def _options_of(question: str) -> tuple[tuple[str, str], ...]:
+    return tuple(question_options(question).items())
 
 
 def resolve_number(
