@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Hashable
+from contextlib import suppress
 from typing import Any
 
 import orjson
@@ -63,10 +64,8 @@ class Memo:
     def get(self, key: Hashable) -> Any:
         value = self._entries.get(key)
         if value is not None:
-            try:
+            with suppress(KeyError):  # another thread evicted it meanwhile
                 self._entries.move_to_end(key)
-            except KeyError:  # another thread evicted it meanwhile
-                pass
         return value
 
     def put(self, key: Hashable, value: Any) -> None:
