@@ -97,6 +97,15 @@ def test_an_option_letter_against_its_value_is_not_compared() -> None:
     assert CONTRA not in kinds(record(reason, "Final Answer: B", kwargs={"value_to_match": 48}))
 
 
+def test_a_result_after_a_concession_is_the_claim() -> None:
+    reason = "Two rafters meet at the ridge. It may look like 7 beams, but the total is 6."
+    assert CONTRA not in kinds(record(reason, "Final Answer: 6"))
+    assert CONTRA in kinds(record(reason, "Final Answer: 7"))
+    # a concession before an unmarked remark concludes nothing
+    vague = "It may look like 7 beams, but the light is poor."
+    assert CONTRA not in kinds(record(vague, "Final Answer: 9"))
+
+
 # --- hedges -----------------------------------------------------------------------
 
 
@@ -157,6 +166,17 @@ def test_speculation_about_what_is_asked_is_no_doubt_about_the_answer() -> None:
     assert HEDGE not in kinds(rec)
     avowed = reason.replace("Perhaps the riddle is", "I'm not sure the riddle isn't")
     assert HEDGE in kinds(record(avowed, "One ferry run.", "key_items_matching", kwargs))
+
+
+def test_conceded_speculation_is_settled_by_the_result_after_it() -> None:
+    reason = "It may seem odd for a ridge, but the total is 6 beams."
+    assert HEDGE not in kinds(record(reason, "Final Answer: 6"))
+    for doubt in (
+        "So 6 beams, though I can't be fully certain of the far rafter.",
+        "So 6 beams. I may have miscounted the far rafter.",
+        "It's possible there is a seventh beam behind the ridge. So 6 beams.",
+    ):
+        assert HEDGE in kinds(record(doubt, "Final Answer: 6")), doubt
 
 
 def test_doubts_about_how_to_write_the_answer_are_no_hedge() -> None:

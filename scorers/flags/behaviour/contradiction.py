@@ -84,6 +84,7 @@ _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?")
 _GLOSS = re.compile(
     r",?\s+(?:though|although|but|however|because|since|as\s+long\s+as)\b|\s[—–]\s", re.IGNORECASE
 )
+CONCESSIVE = re.compile(r",?\s+(?:but|however)\b", re.IGNORECASE)
 _PARENTHESES = re.compile(r"\([^)]*\)")
 _LIST_SEPARATOR = re.compile(r",|→|->|\bthen\b", re.IGNORECASE)
 _WORDS = re.compile(r"[^\W\d_]{3,}")
@@ -106,12 +107,16 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
     gloss = _GLOSS.search(text)
     cut = gloss.start() if gloss else len(text)
     head = text[:cut]
-    if head.endswith("?") or any(
-        cue.search(text, 0, cut) for cue in (_MODAL, _ALTERNATIVE, _DECLINE)
+    if (
+        head.endswith("?")
+        or any(cue.search(text, 0, cut) for cue in (_MODAL, _ALTERNATIVE, _DECLINE))
+        or any(m.group(0) not in _LEANS for m in _DOUBT.finditer(text, 0, cut))
     ):
-        return None, True  # "it might be C", "41 or 47", "I can't tell"
-    if any(m.group(0) not in _LEANS for m in _DOUBT.finditer(text, 0, cut)):
-        return None, True  # "18 is just as plausible"; "probably C" only leans
+        # "it might be C", "41 or 47", "I can't tell", "18 is just as plausible" ("probably
+        # C" only leans); unless it concedes before a marked result: "it may look like 5,
+        # but the answer is 4"
+        claim = conceded(text, gloss, question)
+        return claim, claim is None
     if cut < len(text) and _DOUBT.search(text, cut) and not _STRONG_COMMITMENT.search(text, 0, cut):
         return None, True  # "I'd lean Bruges, but it may well be the other one"
     if _SUPPOSITION.search(text, 0, cut) or _REJECTION.search(text, 0, cut):
@@ -124,6 +129,15 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
     if _VALUE_LIST.search(value):
         return None, False  # "sides labelled 7 and 8": several values, no result
     return value, False
+
+
+def conceded(text: str, gloss: re.Match[str] | None, question: str) -> str | None:
+    """The marked result that follows a concession ("..., but the answer is 4"), if any."""
+    if gloss is None or not CONCESSIVE.match(gloss.group(0)):
+        return None
+    tail = text[gloss.end() :]
+    value, _ = asserted(tail, question)
+    return value if value is not None and _MARKED.search(tail) else None
 
 
 def _squash(text: str) -> str:

@@ -87,6 +87,14 @@ def doubts(stretch: list[Sentence]) -> tuple[list[tuple[Sentence, re.Match[str]]
         if text.endswith("?") or _PRESENTATION.search(text):
             continue  # questions, and doubts about how to write the answer
         strong = cues(text)
+        gloss = contradiction.CONCESSIVE.search(text)
+        if strong and gloss and contradiction.conceded(text, gloss, "") is not None:
+            # "it might look odd, but the answer is 4": conceded, then settled
+            strong = [
+                m
+                for m in strong
+                if m.start() > gloss.start() or not _SPECULATIVE.fullmatch(m.group(0))
+            ]
         if strong and _TASK.search(text):
             # speculation about what is asked ("maybe it's a trick question") is not
             # about the answer; an avowed doubt ("not sure what the question wants") is
