@@ -140,6 +140,17 @@ def test_blind_prose_dev_split() -> None:
         ("It's 5 and not −5, since a side is positive.", "5", 1.0),
         ("The share is one fifth.", "1/5", 1.0),
         ("Three and a half litres are left.", "3.5", 1.0),
+        # A doubt with "possible", an earlier attempt, a relative clause, a purpose clause.
+        ("I'd say 20, though 22 is possible.", "20", 0.0),
+        ("The answer is 31; at first I got 13 by swapping digits.", "31", 1.0),
+        ("So Lee is 5 cm taller than Kim, who is 150 cm tall.", "5 cm", 1.0),
+        ("She must save 40 more dollars to afford the bike of 200.", "40", 1.0),
+        ("Halving gives 18, then adding 4 and giving 22.", "22", 1.0),
+        # Subscripted roots, named values split at commas, a range as inequalities.
+        ("The zeros are t₁ = -1 and t₂ = 6.", "-1, 6", 1.0),
+        ("Mode = 3, range = 9.", "3; 9", 1.0),
+        ("The condition is met for -2 < t < 5.", "(-2, 5)", 1.0),
+        ("The ratio is 4:9, as the sides are in ratio 2:3.", "4/9", 1.0),
         # Several parts on the marker's line.
         ("In part (a) the answer is 6, and in part (b) it is 10.", "6; 10", 1.0),
         # A percent sign is read: 0.4% is not 0.4, but a percentage may drop its sign.

@@ -98,7 +98,7 @@ _DOUBTED_CANDIDATE = re.compile(
 _COLON = re.compile(r"(?<=[A-Za-z)])\s*:\s+|,?\s+(?:namely|specifically|viz\.?)\s+", re.I)
 # A colon between two numbers is a ratio ("4 : 6"), not a label.
 _CUT = re.compile(
-    r"\b(?:is|are|equals|was|be|gives|becomes|get|gets|got|obtain|obtains|yields?|"
+    r"\b(?:is|are|equals|was|be|gives|giving|becomes|get|gets|got|obtain|obtains|yields?|yielding|"
     r"(?:simplif(?:y|ies)|reduces?|comes?|works?\s+out|equal)\s+to)\b|"
     r"=|(?<![\d\s])\s*[：:]|[：:](?!\s*\d)|为|是",
     re.IGNORECASE,
@@ -119,12 +119,16 @@ _PREPOSITION = re.compile(
 )
 # "it's 3", "that's 12": the verb the rules read.
 _CONTRACTED_IS = re.compile(r"\b(it|that|this|what|there|here|answer)['’]s\b", re.I)
+_APPROXIMATELY = re.compile(
+    r"^(?:either|approximately|roughly|nearly|about|around|exactly|just|simply)\s+(?=[-−+\d(\\$π√])",
+    re.I,
+)
 _SHORT_VERB = re.compile(r"\s+(?:equals|is)\s+(?=[-−+\d(\\$])", re.I)
 # "I think it's 12, but it could be 14", "Probably 9, maybe 10": a second
 # candidate offered with doubt; the sentence commits to neither.
 _HEDGED_OTHER = re.compile(
     r"(?:[,;]\s*|\s+)\(?(?:(?:but|although|though|yet|or)\b(?=[^.;]*?\b(?:could|might|may|possibly|"
-    r"perhaps|maybe|also\s+(?:possible|plausible|likely)|cannot\s+be\s+ruled\s+out|not\s+sure)\b)"
+    r"perhaps|maybe|(?:also\s+)?(?:possible|plausible|likely)|cannot\s+be\s+ruled\s+out|not\s+sure)\b)"
     r"|(?:maybe|perhaps|possibly)\b)",
     re.I,
 )
@@ -148,10 +152,13 @@ _TRAILING_REMARK = re.compile(
 _ABOUT_THE_VALUE = re.compile(
     r"(?:,\s*|\s+(?=\())\(?(?:(?:which|that)\s+(?!is\b|are\b|was\b|gives|equals|means|makes|"
     r"leaves|yields|comes|simplifies|works|reduces|becomes)|where\b|when\b|attained|achieved|"
-    r"reached|occurring|obtained\s+(?:at|when)|e\.g\.|for\s+(?:example|instance))"
+    r"reached|occurring|obtained\s+(?:at|when)|e\.g\.|for\s+(?:example|instance)|who|whose)"
     r"|(?:,\s*|\s+)(?:when|at|for|with)\s+(?=[a-z]\s*=)"
     r"|[;,]\s*(?:it|this|which)\s+(?:occurs|happens|is\s+(?:attained|reached|achieved))\b"
     r"|[;,]\s*[^;,]*\b(?:is|are)\s+(?:rejected|extraneous|discarded|invalid|not\s+valid)\b"
+    # "9; I first got 8 by a slip": an earlier attempt, not the answer.
+    r"|[;,]\s*(?:(?:I|we)\s+)?(?:initially|first|originally|earlier|previously|at\s+first)\s+"
+    r"(?:(?:I|we)\s+)?(?:got|thought|wrote|had|found|computed|guessed)\b"
     # "36, which is 4 times the small square", "8 - double the original 4": a comparison.
     r"|,\s*(?:which|that)\s+is\s+(?=[^,;]*\b(?:more|less|fewer|greater|smaller|larger|times|"
     r"twice|double|half)\b)|\s+[—–]\s+(?=[a-z])|\s+-{1,2}\s+(?=[a-z]{2})",
@@ -175,7 +182,7 @@ def _unwrapped(m: re.Match[str]) -> str:
     return m.group(1) if m.group(1) is not None else m.group(2)
 
 
-_ASSIGNED = re.compile(r"(?:^|\s|\()([A-Za-z](?:_\{?\w+\}?)?)\s*=\s*([^=]+?)\s*\)?$")
+_ASSIGNED = re.compile(r"(?:^|\s|\()([A-Za-z](?:_\{?\w+\}?|[₀-₉]+)?)\s*=\s*([^=]+?)\s*\)?$")
 _MATH_SPAN = re.compile(r"(\$\$?|\\\(|\\\[)[^$]*?(\$\$?|\\\)|\\\])[^$]*$")
 _NUMBER = re.compile(r"(?<![\w.])[-−+]?\d+(?:[.,]\d+)*(?:\s*/\s*\d+)?%?")
 _POINT = re.compile(r"\([^()]*\d[^()]*,[^()]*\)")
@@ -274,7 +281,7 @@ def committed_value(text: str, items: int = 1, *, first: bool = False) -> str:
 
 def _value_of(sentence: str, items: int) -> str:
     s = _LEAD.sub("", _CONTRACTED_IS.sub(r"\1 is", sentence.strip())).strip()
-    s = _PREPOSITION.sub("", s)  # after a marker: "approximately 9", "either 3 or -2"
+    s = _APPROXIMATELY.sub("", s)  # after a marker: "approximately 9", "either 3 or -2"
     consequence = None
     for consequence in _CONSEQUENCE.finditer(s):  # noqa: B007 - the last one concludes
         pass
@@ -345,6 +352,9 @@ def _value_of(sentence: str, items: int) -> str:
     for cut in reversed(cuts):
         tail = s[cut.end() :].strip()
         if tail and _HAS_VALUE.search(tail):
+            inequality = _INEQUALITY.search(tail)
+            if inequality is not None:
+                return inequality.group(0)  # "is met for -2 < t < 5"
             remark = _TRAILING_REMARK.search(tail)
             if remark is not None and _HAS_VALUE.search(tail[: remark.start()]):
                 tail = tail[: remark.start()]
@@ -352,9 +362,26 @@ def _value_of(sentence: str, items: int) -> str:
             if valueless is not None and not _HAS_VALUE.search(valueless.group(0)):
                 tail = tail[: valueless.start()]
             return _TRAILING_WORDS.sub("", _PREPOSITION.sub("", tail))
+    inequality = _INEQUALITY.search(s)
+    if inequality is not None:
+        return inequality.group(0)  # "The inequality holds for 1 < x < 4."
     # "24 sweets are shared in all", "3 roots": the value stands before the verb.
     only = _only_value(s)
+    if only is None:
+        # "25 more tickets to reach his goal of 100": the purpose is no value.
+        for purpose in _PURPOSE.finditer(s):
+            if _NUMBER.search(s[: purpose.start()]):
+                only = _only_value(s[: purpose.start()])
+                break
     return s if only is None else only
+
+
+_COMPARED = r"[-−+]?[\w.√π]+(?:\s*(?:<|>|≤|≥|⩽|⩾|\\leq?|\\geq?)\s*[-−+]?[\w.√π]+)+"
+# "1 < x < 4", "x ≤ -1 or x > 2": a range stated as inequalities.
+_INEQUALITY = re.compile(_COMPARED + r"(?:\s+(?:or|and)\s+" + _COMPARED + ")*")
+
+
+_PURPOSE = re.compile(r"\s+(?:in\s+order\s+|so\s+as\s+)?to\s+(?=[a-z]{2,}\b)")
 
 
 def system(s: str) -> str | None:
@@ -436,7 +463,7 @@ def same_unknown(s: str) -> str | None:
         m = _ASSIGNED.search(part)
         if m is None:
             return None
-        names.add(m.group(1).split("_", 1)[0])
+        names.add(m.group(1).split("_", 1)[0].rstrip("₀₁₂₃₄₅₆₇₈₉"))
         values.append(m.group(2).strip())
         if i == 0 and len(names) != 1:
             return None
@@ -487,6 +514,9 @@ _INLINE_LABEL = re.compile(
 _LABEL = re.compile(r"^(?:\(\s*[a-h]\s*\)|[a-h]\))\s*", re.IGNORECASE)
 
 
+_NAMED_VALUE = re.compile(r"[A-Za-z]\w*\s*(?:=|\bis\b)\s*\S")
+
+
 def parts_of_line(line: str, count: int) -> list[str] | None:
     """``line`` cut into ``count`` answers (one per blank of the reference): at
     labels, else at sentence ends, else at "and" / ";" between clauses that each
@@ -497,6 +527,8 @@ def parts_of_line(line: str, count: int) -> list[str] | None:
         _INLINE_LABEL.split(line),
         sentences(line),
         top_level_split(line, (" and ", "; ")),
+        # "Mean = 7.5, median = 7": named values separated by commas.
+        [p for p in top_level_split(line, (", ",)) if _NAMED_VALUE.search(p)],
     ):
         pieces = [_LABEL.sub("", p.strip()) for p in pieces if p.strip()]
         if len(pieces) == count and all(_HAS_VALUE.search(p) for p in pieces):
