@@ -87,6 +87,18 @@ _NAMES_ANSWER = re.compile(
     r"\b(?:the|our|my)\s+(?:final\s+)?answer\s+(?:is|was)\b|\bfinal\s+answer\b",
     re.I,
 )
+# "I'd say 7", "I'll go with 7", "my pick is 7": one candidate chosen among several.
+_CHOSEN = re.compile(
+    r"\b(?:I(?:['’]d|\s+would|['’]ll|\s+will)?\s+(?:say|go\s+with|pick|choose|settle\s+on)|"
+    r"my\s+(?:pick|choice|final\s+choice)\s+(?:is|would\s+be))\s+",
+    re.I,
+)
+# "Hmm, actually ... 64.", "Wait, it is 12.": a correction; its value replaces what came before.
+_CORRECTION = re.compile(
+    r"^\W*(?:(?:hmm+|oh|oops|wait)\b[\s,.!]*)*(?:actually|wait|no|correction|on\s+second\s+thought|"
+    r"I\s+made\s+an?\s+(?:mistake|error)|let\s+me\s+(?:correct|redo|recount))\b",
+    re.I,
+)
 # "It could also be 5.", "But it might be 6.", "Or possibly 7.": another candidate, in doubt.
 _DOUBTED_CANDIDATE = re.compile(
     r"^\W*(?:(?:but|or|although|though|then\s+again|alternatively)\b[\s,]*)?"
@@ -154,6 +166,10 @@ _ABOUT_THE_VALUE = re.compile(
     r"leaves|yields|comes|simplifies|works|reduces|becomes)|where\b|when\b|attained|achieved|"
     r"reached|occurring|obtained\s+(?:at|when)|e\.g\.|for\s+(?:example|instance)|who|whose)"
     r"|(?:,\s*|\s+)(?:when|at|for|with)\s+(?=[a-z]\s*=)"
+    # "3 when 2^100 is divided by 7": the condition under which the value holds.
+    r"|,?\s+(?:when|whenever|if|once)\s+(?=[^,;]*\b(?:is|are|was|were)\b)"
+    # "√3/2, which is about 0.866": an approximation of the exact value.
+    r"|,\s*(?:which\s+is\s+|or\s+)?(?:about|approximately|roughly|around|nearly|close\s+to|≈)\s"
     r"|[;,]\s*(?:it|this|which)\s+(?:occurs|happens|is\s+(?:attained|reached|achieved))\b"
     r"|[;,]\s*[^;,]*\b(?:is|are)\s+(?:rejected|extraneous|discarded|invalid|not\s+valid)\b"
     # "9; I first got 8 by a slip": an earlier attempt, not the answer.
@@ -240,7 +256,9 @@ def _stating_index(found: list[str], first: bool) -> int:
         return 0
     # A sentence that names its value as the answer states it, whatever follows.
     for i in range(len(found) - 1, -1, -1):
-        if _NAMES_ANSWER.search(found[i]) and _HAS_VALUE.search(found[i]):
+        if (_NAMES_ANSWER.search(found[i]) or _CHOSEN.search(found[i])) and _HAS_VALUE.search(
+            found[i]
+        ):
             return i
     # Else the last that states a value and is not a side remark.
     for i in range(len(found) - 1, -1, -1):
@@ -267,6 +285,10 @@ def committed_value(text: str, items: int = 1, *, first: bool = False) -> str:
     if not found:
         return _value_of(text.strip(), items)
     at = _stating_index(found, first)
+    for index in range(len(found) - 1, at, -1):
+        if _CORRECTION.search(found[index]) and _HAS_VALUE.search(found[index]):
+            at = index  # the answer corrected at the end is the answer given
+            break
     value = _value_of(found[at], items)
     # "The answer is 4. It could also be 5.": a later sentence offering another
     # candidate with doubt makes the two a hedge.
@@ -281,6 +303,11 @@ def committed_value(text: str, items: int = 1, *, first: bool = False) -> str:
 
 def _value_of(sentence: str, items: int) -> str:
     s = _LEAD.sub("", _CONTRACTED_IS.sub(r"\1 is", sentence.strip())).strip()
+    chosen = None
+    for chosen in _CHOSEN.finditer(s):  # noqa: B007 - the last choice counts
+        pass
+    if chosen is not None and _HAS_VALUE.search(s[chosen.end() :]):
+        s = s[chosen.end() :]  # "7 or 8, but if I had to pick one I'd say 7"
     s = _APPROXIMATELY.sub("", s)  # after a marker: "approximately 9", "either 3 or -2"
     consequence = None
     for consequence in _CONSEQUENCE.finditer(s):  # noqa: B007 - the last one concludes
