@@ -20,7 +20,7 @@ DATA = Path(__file__).parent / "data" / "math"
 # Least agreement on each set's test half. First readings, before any rule was
 # written for the set: math_prose.json 16/25 (before the sentence reader),
 # math_prose2.json 22/24.
-TEST_FLOOR = {"math_prose.json": 23, "math_prose2.json": 23}
+TEST_FLOOR = {"math_prose.json": 23, "math_prose2.json": 24}
 
 
 def _agreeing(name: str, split: str) -> tuple[int, int, list[str]]:
@@ -163,6 +163,16 @@ def test_blind_prose_dev_split(name: str) -> None:
         ("So the total is 42. Wait, I forgot the last row: 48.", "42", 0.0),
         ("It is 3 or 4; if forced to choose, I'll go with 4.", "4", 1.0),
         ("Maybe 10, maybe 11. My pick is 11.", "11", 1.0),
+        ("Answer: 30. Sorry, I mean 35.", "35", 1.0),
+        ("The count is 30 — no wait, 35.", "35", 1.0),
+        # The one candidate kept; a rejected one, a supposition after the value.
+        ("Between 4 and 10, only 10 fits the constraint.", "10", 1.0),
+        ("The value t = 2 works; t = -2 doesn't, as t is a time.", "2", 1.0),
+        ("It is 8; 9 would be right if zero counted.", "8", 1.0),
+        # Local number formats: a decimal comma for one value, dotted thousands.
+        ("Le résultat est 1,5.", "3/2", 1.0),
+        ("Il y a 2.400.000 habitants.", "2400000", 1.0),
+        ("The mass is 2,75 kg.", "2.75 kg", 1.0),
         # A condition under which the value holds, an approximation after the exact value.
         ("The quotient is 14 if 98 is shared among 7 boxes.", "14", 1.0),
         ("The length is 2√2, which is roughly 2.83.", "2\\sqrt{2}", 1.0),

@@ -48,8 +48,13 @@ class _NotNumeric(Exception):
 
 
 def strip_thousands(s: str) -> str:
-    """1,887,800 / 1{,}887{,}800 / 1 887 800 -> 1887800 (only groups of exactly three)."""
+    """1,887,800 / 1{,}887{,}800 / 1 887 800 / 1.887.800 -> 1887800 (only groups of
+    exactly three; dots only when there are two or more, as 1.250 is a decimal)."""
+    s = _DOTTED_THOUSANDS.sub(lambda m: m.group(0).replace(".", ""), s)
     return _THOUSANDS.sub(lambda m: m.group(1) + re.sub(r"\D", "", m.group(2)), s)
+
+
+_DOTTED_THOUSANDS = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d{3}){2,}(?![\d.])")
 
 
 def _tokens(s: str) -> list[str]:

@@ -142,6 +142,8 @@ class Grader:
             whole = equivalent(ref, pred, self.budget)
             if whole.equal:
                 return BlankResult(ref, pred, 1.0, whole.how)
+        if len(ref_items) == 1 and _DECIMAL_COMMA.match(pred):
+            pred = pred.replace(",", ".")  # "0,5" for one value: a decimal comma, not a list
         pred_items = split_items(pred)
         if len(ref_items) == 1 and len(pred_items) == 1:
             score, how = self._item(ref_items[0], pred_items[0])
@@ -204,6 +206,8 @@ class Grader:
         return total / denom, how
 
 
+# "0,5", "3,25 m": a decimal comma (a comma before three digits is a thousands separator).
+_DECIMAL_COMMA = re.compile(r"^[-−+]?\d+,(?:\d{1,2}|\d{4,})(?![\d,])(?:\s*[^\d\s,;][^,;]*)?$")
 _ASSIGNMENT = re.compile(r"^[A-Za-z](?:_\{?\w+\}?)?\s*=\s*[^=]+$")
 
 

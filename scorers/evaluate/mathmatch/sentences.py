@@ -95,8 +95,21 @@ _CHOSEN = re.compile(
 )
 # "Hmm, actually ... 64.", "Wait, it is 12.": a correction; its value replaces what came before.
 _CORRECTION = re.compile(
-    r"^\W*(?:(?:hmm+|oh|oops|wait)\b[\s,.!]*)*(?:actually|wait|no|correction|on\s+second\s+thought|"
-    r"I\s+made\s+an?\s+(?:mistake|error)|let\s+me\s+(?:correct|redo|recount))\b",
+    r"^\W*(?:(?:hmm+|oh|well)\b[\s,.!]*)*(?:actually|wait|oops|sorry|no\s*[,.!—–]|correction|"
+    r"on\s+second\s+thought|I\s+mean|I\s+meant|I\s+made\s+an?\s+(?:mistake|error|slip)|"
+    r"let\s+me\s+(?:correct|redo|recount))",
+    re.I,
+)
+# "20 — no wait, 21", "20, I mean 21": the value corrected within the sentence.
+_CORRECTED_HERE = re.compile(
+    r"(?:[,;]\s*|\s+[—–-]+\s*)(?:no\s+wait|no|wait|sorry|oops|I\s+mean|I\s+meant|correction)"
+    r"\s*[,:—–]?\s+(?=[-−+\d(\\$])",
+    re.I,
+)
+# "Of 6 and 9, only 6 satisfies the equation": the one candidate kept.
+_ONLY_KEPT = re.compile(
+    r"\bonly\s+(?:[a-z]\s*=\s*)?(?P<value>[-−+]?\d+(?:[.,/]\d+)*)\s+"
+    r"(?:satisfies|works|fits|holds|checks\s+out|is\s+(?:valid|possible|admissible)|remains)\b",
     re.I,
 )
 # "It could also be 5.", "But it might be 6.", "Or possibly 7.": another candidate, in doubt.
@@ -147,7 +160,7 @@ _HEDGED_OTHER = re.compile(
 # "2.5 metres long", "14 years old": a word after the value that says what it measures.
 _TRAILING_WORDS = re.compile(
     r"(?<=\w)\s+(?:long|wide|tall|high|deep|thick|old|away|apart|in\s+total|in\s+all|"
-    r"altogether|overall)\s*[.!]?$",
+    r"altogether|overall|works|holds|fits|is\s+valid|checks\s+out)\s*[.!]?$",
     re.I,
 )
 # ", so 24 sweets are shared": what follows a consequence connective concludes.
@@ -172,6 +185,9 @@ _ABOUT_THE_VALUE = re.compile(
     r"|,\s*(?:which\s+is\s+|or\s+)?(?:about|approximately|roughly|around|nearly|close\s+to|≈)\s"
     r"|[;,]\s*(?:it|this|which)\s+(?:occurs|happens|is\s+(?:attained|reached|achieved))\b"
     r"|[;,]\s*[^;,]*\b(?:is|are)\s+(?:rejected|extraneous|discarded|invalid|not\s+valid)\b"
+    r"|[;,]\s*(?:but\s+)?[^;,]*\b(?:does\s+not|doesn['’]t|do\s+not|don['’]t|fails)\b"
+    # "20; 21 would be the answer if ...": a supposition after the value.
+    r"|;\s*[^;]*\bwould\b"
     # "9; I first got 8 by a slip": an earlier attempt, not the answer.
     r"|[;,]\s*(?:(?:I|we)\s+)?(?:initially|first|originally|earlier|previously|at\s+first)\s+"
     r"(?:(?:I|we)\s+)?(?:got|thought|wrote|had|found|computed|guessed)\b"
@@ -308,6 +324,14 @@ def _value_of(sentence: str, items: int) -> str:
         pass
     if chosen is not None and _HAS_VALUE.search(s[chosen.end() :]):
         s = s[chosen.end() :]  # "7 or 8, but if I had to pick one I'd say 7"
+    corrected = None
+    for corrected in _CORRECTED_HERE.finditer(s):  # noqa: B007 - the last correction counts
+        pass
+    if corrected is not None:
+        s = s[corrected.end() :]
+    kept = _ONLY_KEPT.search(s)
+    if kept is not None:
+        return kept.group("value")
     s = _APPROXIMATELY.sub("", s)  # after a marker: "approximately 9", "either 3 or -2"
     consequence = None
     for consequence in _CONSEQUENCE.finditer(s):  # noqa: B007 - the last one concludes
