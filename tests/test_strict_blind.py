@@ -56,11 +56,11 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
     [
         # The split the rules were tuned on.
         ("blind_hard_cases.json", "dev", 0.97, 0.10, 0.97),
-        # Held out: measured 84/94 overall, 10/94 uncertain, 80/84 without.
-        ("blind_hard_cases.json", "test", 0.89, 0.11, 0.95),
-        ("blind_hard_cases2.json", "dev", 0.84, 0.10, 0.84),
-        # Held out: measured 52/63 overall, 4/63 uncertain, 50/59 without.
-        ("blind_hard_cases2.json", "test", 0.82, 0.07, 0.84),
+        # Held out: measured 84/94 overall, 14/94 uncertain, 78/80 without.
+        ("blind_hard_cases.json", "test", 0.89, 0.15, 0.97),
+        ("blind_hard_cases2.json", "dev", 0.91, 0.10, 0.92),
+        # Held out: measured 53/63 overall, 7/63 uncertain, 49/56 without.
+        ("blind_hard_cases2.json", "test", 0.84, 0.12, 0.87),
     ],
 )
 def test_agreement_floors(name: str, split: str, overall: float, share: float, sure: float) -> None:

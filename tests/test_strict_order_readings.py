@@ -71,6 +71,52 @@ CASES: list[tuple[dict[str, Any], str, str | None, int, bool]] = [
     ({"order": "C,B,A"}, "supper, brunch, breakfast", DAY, 0, False),
     # an extra item of its own makes a clean list, wrongly long
     ({"order": ["C", "A", "B"]}, "Final Answer: C, A, B, E", None, 0, False),
+    # asides with commas of their own, digit groups, remarks after a dash
+    (
+        {"order": ["Nile", "Amazon", "Yangtze"]},
+        "Nile (6,650 km), Amazon (6,400 km), Yangtze (6,300 km)",
+        None,
+        1,
+        False,
+    ),
+    (
+        {"order": ["Nile", "Amazon", "Yangtze"]},
+        "1) Nile – 6650 km\n2) Amazon – 6400 km\n3) Yangtze – 6300 km",
+        None,
+        1,
+        False,
+    ),
+    (
+        {"order": ["Nile", "Amazon", "Yangtze"]},
+        "Final answer: Nile, Amazon, Yangtze — the Nile narrowly.",
+        None,
+        1,
+        False,
+    ),
+    (
+        {"order": ["Nile", "Amazon", "Yangtze"]},
+        "Nile, Amazon, Yangtze — or possibly Amazon first.",
+        None,
+        0,
+        False,
+    ),
+    # hyphens, other names and spellings of the items
+    ({"order": ["steam engine", "light bulb"]}, "steam-engine, light-bulb", None, 1, False),
+    (
+        {"order": ["Germany", "Austria", "Hungary"]},
+        "Deutschland, Österreich, Magyarország",
+        None,
+        1,
+        False,
+    ),
+    # "chronological" asks from the earliest; "newest first" answers from the other end
+    (
+        {"order": ["sail", "steam", "diesel"]},
+        "Newest first: diesel, steam, sail.",
+        "Put these in chronological order: steam, diesel, sail.",
+        1,
+        False,
+    ),
     # every option named, in prose the list reader cannot split
     (
         {"order": "B,D,C,A"},

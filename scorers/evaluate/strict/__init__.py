@@ -29,6 +29,7 @@ from scorers.evaluate.strict.numbers import Number, canonical, pick_number
 from scorers.evaluate.strict.phrases import Answer
 from scorers.evaluate.strict.question import by_position, ends, from_other_end
 from scorers.evaluate.strict.question import named as option_named
+from scorers.evaluate.strict.question import named_one as option_named_one
 from scorers.evaluate.strict.reading import Reading, number_doubt, options_key, resolve_number
 from scorers.records import final_answer
 
@@ -297,23 +298,29 @@ def location_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     )
 
 
-def _letters(loc: Located, reading: Reading) -> list[str]:
+def _letters(loc: Located, reading: Reading, single: bool) -> tuple[list[str], str | None]:
     """The option letters ``loc`` commits to: written as letters, else named by
-    the options' text. Letters that are no option of the question are words
-    ("the letter F"); the question is read only when that could matter."""
+    the options' text, and why a reading by text is unsure. Letters that are no
+    option of the question are words ("the letter F"); the question is read only
+    when that could matter. ``single``: the question takes one answer."""
     whole = loc.how == "whole"
     segment = drop_excluded(loc.segment)
     letters = choices.read_letters(segment, last=whole)
     if letters and all(x in _USUAL_OPTIONS for x in letters):
-        return letters
+        return letters, None
     options = reading.options
+    doubt = None
     if options:
         letters = [x for x in letters if x in options]
         if not letters:
             text = conclusion(segment) if whole else segment
             folded = fold_phrase(text)
-            letters = option_named(folded, options) or by_position(folded, options)
-    return letters
+            if single:
+                letters, doubt = option_named_one(folded, options)
+            else:
+                letters = option_named(folded, options)
+            letters = letters or by_position(folded, options)
+    return letters, doubt
 
 
 _USUAL_OPTIONS = frozenset("ABCD")
@@ -342,10 +349,12 @@ def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     if expected is None:
         raise _fail(name, f"label must be option letters such as 'B' or 'A,C', got {label!r:.40}")
     letters: list[str] = []
+    doubt = None
+    single = len(expected) == 1
     if reading.fixed is not None:
-        letters = _letters(reading.fixed, reading)
+        letters, doubt = _letters(reading.fixed, reading, single)
     if not letters:
-        letters = _letters(reading.loc, reading)
+        letters, doubt = _letters(reading.loc, reading, single)
     read = frozenset(letters)
     extracted = "".join(sorted(read))
     if not read:
@@ -353,10 +362,10 @@ def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     if len(read) == 1 and choices.kept_open(reading.loc.segment, read):
         return Outcome(_WRONG, extracted, note="another option kept open")
     if read == expected:
-        return Outcome(_RIGHT, extracted)
+        return Outcome(_RIGHT, extracted, uncertain=doubt)
     if len(expected) == 1 and len(read) > 1:
         return Outcome(_WRONG, extracted, note=f"names {len(read)} options")
-    return Outcome(_WRONG, extracted)
+    return Outcome(_WRONG, extracted, uncertain=doubt)
 
 
 def _target(name: str, value: Any) -> float:
@@ -422,18 +431,24 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
         kind = target if any(c in raw_target for c in ".eE") else 0
     tolerance = _tolerance(kind, target)
 
+    percent = number.percent
+
     def right(value: float) -> bool:
         return abs(value - target) <= tolerance or (
-            number.percent and abs(value / 100 - target) <= tolerance
+            percent and abs(value / 100 - target) <= tolerance
         )
 
     uncertain = None
-    if (
-        doubt is not None
-        and number.other is not None
-        and right(number.value) != right(number.other)
-    ):
-        uncertain = doubt
+    if number.other is not None and right(number.value) != right(number.other):
+        if doubt is not None:
+            uncertain = doubt
+        elif right(number.other):
+            # Only the reading of the other convention matches and nothing
+            # settles which the answer uses: read it, unsure.
+            written = text[number.start : number.end].strip()
+            uncertain = f"'{written}' matches only as {number.other:g}, in the other convention"
+            number = number._replace(value=number.other)
+            extracted = canonical(number.value, number.percent)
     if abs(number.value - target) <= tolerance:
         return Outcome(_RIGHT, extracted, uncertain=uncertain)
     if number.percent and abs(number.value / 100 - target) <= tolerance:
@@ -446,7 +461,12 @@ def _last_block(text: str) -> str:
     items ("The tiniest is the mouse. The cat is bigger. Then the horse."),
     when it has several, else ""."""
     parts = sentences(text.strip().rsplit("\n\n", 1)[-1])
+    # A line's remark after a spaced dash ("2) K2 – 8611 m") is no item.
+    parts = [_DASH_REMARK.sub("", p) for p in parts]
     return "; ".join(parts) if len(parts) > 1 else ""
+
+
+_DASH_REMARK = re.compile(r"[ \t]+[—–-][ \t]+.*$")
 
 
 def _mentioned_order(

@@ -43,7 +43,8 @@ _NEGATOR = (
 )
 _RULED_OUT = (
     r"(?![ \t]+(?:only|just|merely|simply|sure|quite|necessarily)\b)(?:[^.;!?\n)(:—]*?\bbut\b"
-    r"|[^.;!?\n)(:—]*?(?=,[ \t]*(?:it|it's|its|this|that|so|and|which|the|instead|rather)\b"
+    r"|[^.;!?\n)(:—]*?(?=,[ \t]*(?:it|it's|its|this|that|so|and|which|the|instead|rather"
+    r"|i|i'd|i'll|i'm|we|we'd|we'll|my|you|you'd)\b"
     r"|[.;!?\n):—]|$))"
 )
 _EXCLUDED = re.compile(_NEGATOR + _RULED_OUT)
@@ -102,11 +103,18 @@ _DENIED_VERB = re.compile(
     r"|(?:does|do|did)(?:n't|[ \t]+not)\b)",
     re.IGNORECASE,
 )
+# "I ruled out Lyon", "we can eliminate B and C": a verb of rejection and its
+# object, up to the end of the clause ("B was eliminated, leaving C" has none).
+_REJECTING_VERB = re.compile(
+    r"\b(?:ruled out|rule out|excluded|exclude|eliminated|eliminate|dismissed|dismiss"
+    r"|rejected|reject|discarded|discard)[ \t]+(?!by\b|as\b)(?=[\w'\"(])[^.;!?\n)(:—,]*"
+)
 # Words one of which every _REJECTED_VERDICT match holds: a C-speed test first.
 _VERDICT_WORDS = (
     "ruled out", "eliminated", "excluded", "wrong", "incorrect", "impossible", "distractor",
 )  # fmt: skip
 _DENYING_VERBS = frozenset(("is", "are", "was", "were", "does", "do", "did"))
+_REJECTING_WORDS = ("rule", "exclud", "eliminat", "dismiss", "reject", "discard")
 
 
 def _denied_verbs(text: str, lowered: str) -> list[tuple[int, int]]:
@@ -161,6 +169,8 @@ def sentences(text: str) -> list[str]:
 def conclusion(text: str) -> str:
     """The concluding sentence of an answer that has no marker."""
     parts = sentences(text)
+    if len(parts) > 1 and parts[-1].startswith("(") and parts[-1].rstrip(".").endswith(")"):
+        return parts[-2]  # a closing remark in brackets is an aside, not the conclusion
     return parts[-1] if parts else text.strip()
 
 
@@ -170,7 +180,7 @@ _GATE = (
     "not", "n't", "never", "rather than", "instead of", "other than", "except",
     "unlike", "nor", "neither", "ruled out", "eliminated", "wrong", "incorrect",
     "impossible", "distractor", "first", "initially", "might", "mistaken", "assume",
-    "opposed",
+    "opposed", "rule out", "exclud", "dismiss", "reject", "discard",
 )  # fmt: skip
 
 
@@ -188,6 +198,8 @@ def drop_excluded(text: str) -> str:
             (_clause_start(text, m.start()), m.end()) for m in _REJECTED_VERDICT.finditer(lowered)
         ]
     spans += _excluded_spans(lowered)
+    if any(word in lowered for word in _REJECTING_WORDS):
+        spans += [m.span() for m in _REJECTING_VERB.finditer(lowered)]
     if "first" in lowered or "initially" in lowered or "might" in lowered or "assume" in lowered:
         spans += [m.span() for m in _EARLIER.finditer(lowered)]
     if not spans:

@@ -33,9 +33,11 @@ _RANK = re.compile(
 )
 # The clause an item's rank is written in: bounded by punctuation, "and", "then".
 _CLAUSE = re.compile(r"[,;:.!?\n()]|\b(?:and|then|while|whereas|with|followed by)\b")
-# Words by which the item written first comes later ("B comes after A").
+# Words by which the item written first may come later ("B comes after A",
+# "predates both"), and numbers beside the items (values that order them).
 _REVERSING = re.compile(
-    r"\b(?:after|behind|follows|following|preceded by|lost to|trails?|trailing|beaten by)\b"
+    r"\b(?:after|behind|follows|following|preceded by|lost to|trails?|trailing|beaten by"
+    r"|predates?|postdates?|precedes?|earlier|later|older|newer|younger|both|all)\b"
 )
 _COMPARATIVE = re.compile(r"\b(?:[a-z]+er|more|less) than\b")
 

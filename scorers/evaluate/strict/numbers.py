@@ -82,6 +82,8 @@ UNIT_WORDS = [
     "nineteen",
 ]
 _TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+# Longest first, for alternations: "seventeen" before "seven".
+NUMBER_WORDS = sorted([*UNIT_WORDS, *_TENS], key=len, reverse=True)
 _WORD_VALUES = {w: i for i, w in enumerate(UNIT_WORDS)} | {
     w: 20 + 10 * i for i, w in enumerate(_TENS)
 }
@@ -220,11 +222,11 @@ def _foreign_number_words(text: str, last: bool) -> Number | None:
     return _words_in(text, lang, last) if lang in _WORD_LANGUAGES else None
 
 
-def _words_in(text: str, lang: str, last: bool) -> Number | None:
+def _words_in(text: str, lang: str, last: bool, threshold: int = 3) -> Number | None:
     from text_to_num import alpha2digit
 
     try:
-        digits = alpha2digit(text, lang)
+        digits = alpha2digit(text, lang, threshold=threshold)
     except ValueError:
         return None
     numbers = find_numbers(digits) if digits != text else []
@@ -234,10 +236,19 @@ def _words_in(text: str, lang: str, last: bool) -> Number | None:
     return Number(n.value, n.start, n.end, n.percent)
 
 
+# English number words past ninety-nine ("two hundred and six", "twelve
+# thousand"): read by text2num, which composes them.
+_LARGE_WORD = re.compile(r"\b(?:hundred|thousand|million|billion)\b", re.IGNORECASE)
+
+
 def _number_words(text: str, last: bool) -> Number | None:
     matches = list(_NUMBER_WORD.finditer(text))
     if not matches:
         return _foreign_number_words(text, last)
+    if _LARGE_WORD.search(text):
+        composed = _words_in(text, "en", last, threshold=0)
+        if composed is not None:
+            return composed
     m = matches[-1] if last else matches[0]
     if m.group("t"):
         value = _word_value(m.group("t"))

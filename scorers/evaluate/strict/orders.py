@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from scorers.evaluate.strict.choices import read_letters
 from scorers.evaluate.strict.fold import fold_phrase, fold_width
-from scorers.evaluate.strict.phrases import find_phrase
+from scorers.evaluate.strict.phrases import Answer, find_phrase
 from scorers.evaluate.strict.question import end_word, map_item, named
 
 _SEPARATOR = re.compile(
@@ -58,7 +58,7 @@ def read_order(order: list[str]) -> list[str]:
 
 
 def _fold_item(item: str) -> str:
-    item = fold_phrase(item)
+    item = fold_phrase(item).replace("-", " ")  # "printing-press" is "printing press"
     return item[4:] if item.startswith("the ") else item
 
 
@@ -219,8 +219,8 @@ def unmapped(got: list[str], expected: list[str], options: dict[str, str]) -> st
     else:  # word items: the expected ones are themselves
         mapped = [g if g in expected else None for g in got]
     doubtful = [g for g, m in zip(got, mapped, strict=True) if m is None]
-    if not doubtful:
-        return None
+    if not doubtful or any(_HEDGING.search(g) for g in doubtful):
+        return None  # all named, or a hedge ("c or possibly b first"): no guess
     for m, want in zip(mapped, expected, strict=True):
         if m is not None and m != want:
             return None  # a mapped item is out of place: wrong whatever the rest names
@@ -290,6 +290,8 @@ def unread(segment: str, got: list[str], expected: list[str], options: dict[str,
     known = options if labelled else expected
     if len(got) == len(expected) and all(g in known for g in got):
         return False
+    if _HEDGING.search(segment):
+        return False  # an order offered beside another is no commitment: wrong
     folded = fold_phrase(segment)
     return all(find_phrase(folded, options[e] if labelled else e) for e in expected)
 
@@ -299,7 +301,13 @@ def _and_in_names(expected: list[str]) -> bool:
     return any(_AND.search(f" {e} ") for e in expected)
 
 
-_TRAILING_REMARK = re.compile(r"(?<=\S)[ \t]*\([^()]*\)[ \t.]*$")
+_GROUPED = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_INNER_ASIDE = re.compile(r"(?<=[^\W\d_])[ \t]*\([^()\n]{1,60}\)")
+# A remark after a whole list: in brackets or after a spaced dash.
+_HEDGING = re.compile(
+    r"\b(?:or|maybe|perhaps|possibly|might|could|though|although|unsure|not sure)\b", re.IGNORECASE
+)
+_TRAILING_REMARK = re.compile(r"(?<=\S)(?:[ \t]*\([^()]*\)[ \t.]*$|[ \t]+[—–-][ \t]+[^—–]*$)")
 
 
 def read_list(
@@ -315,11 +323,13 @@ def read_list(
     remark in brackets after the list ("B, C, A (Oslo, Berlin, Rome)") is not
     part of it."""
     got = _read_list(segment, expected, options, ends)
-    if len(got) > len(expected) and segment.rstrip().endswith((")", ").")):
+    if got != expected:
         m = _TRAILING_REMARK.search(segment)
-        if m is not None:
+        if m is not None and not _HEDGING.search(m.group()):  # "— or maybe B, A, C" hedges
             shorter = _read_list(segment[: m.start()], expected, options, ends)
-            if len(shorter) == len(expected):
+            if len(shorter) == len(expected) and (
+                len(got) != len(expected) or set(shorter) == set(expected) != set(got)
+            ):
                 return shorter
     return got
 
@@ -345,6 +355,12 @@ def _read_list(
         text = _HYPHENED_LETTERS.sub(lambda m: re.sub("[-–]", ", ", m.group()), text)
     if letters and _SIMPLE_LETTERS.fullmatch(text):
         return _LETTER.findall(text.upper())
+    if "," in text and _GROUPED.search(text):
+        text = _GROUPED.sub("", text)  # "8,849 m": a digit group, not a separator
+    if "(" in text:
+        # An aside after an item ("Everest (8849 m)", "press (c. 1440)") may hold
+        # separators of its own; a rank in brackets ("Mars (4th)") stays.
+        text = _INNER_ASIDE.sub(lambda m: m.group() if _RANK_AFTER.search(m.group()) else "", text)
     parts = [_strip_item(p) for p in _SEPARATOR.split(text)]
     and_named = _and_in_names(expected)
     if len(parts) > 1 and not and_named:
@@ -377,6 +393,8 @@ def _read_list(
     out = plain
     if out and expected and out[0] != expected[0] and out[0].endswith(" " + expected[0]):
         out[0] = expected[0]  # "The correct order is Paris, ..." begins with Paris
+    if out != expected and len(out) == len(expected):
+        out = _by_other_names(out, expected)
     return out
 
 
@@ -389,3 +407,17 @@ def _plain(items: list[str], letters: bool) -> list[str]:
             out.append(found[0] if len(found) == 1 else fold_phrase(item))
         return out
     return [_fold_item(item) for item in items]
+
+
+def _by_other_names(items: list[str], expected: list[str]) -> list[str]:
+    """Word items that name one expected item by another name or spelling
+    ("Russland" for Russia, "Mount Everest" for Everest), as that item."""
+    out = []
+    for item in items:
+        if item not in expected:
+            answer = Answer(item)
+            hits = [e for e in expected if answer.contains(e)]
+            if len(hits) == 1:
+                item = hits[0]
+        out.append(item)
+    return out

@@ -111,13 +111,18 @@ def find_phrase(hay: str, needle: str, same: tuple[str, ...] = ()) -> bool:
     """``needle`` occurs in ``hay`` as whole words, neither negated nor denied
     nor offered beside another candidate (both folded). ``same`` are other names
     of the needle, which may stand beside it ("Mumbai or Bombay")."""
+    return phrase_at(hay, needle, same) >= 0
+
+
+def phrase_at(hay: str, needle: str, same: tuple[str, ...] = ()) -> int:
+    """Where :func:`find_phrase` finds ``needle`` first, else -1."""
     start = 0
     first_wordish = _wordish(needle[0])
     same = (needle, *same)
     while True:
         i = hay.find(needle, start)
         if i == -1:
-            return False
+            return -1
         j = i + len(needle)
         if (
             (i == 0 or not first_wordish or not _wordish(hay[i - 1]))
@@ -126,7 +131,7 @@ def find_phrase(hay: str, needle: str, same: tuple[str, ...] = ()) -> bool:
             and not _denied(hay, j)
             and not _hedged(hay, i, j, same)
         ):
-            return True
+            return i
         start = i + 1
 
 

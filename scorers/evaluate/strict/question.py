@@ -18,8 +18,8 @@ import re
 from functools import lru_cache
 
 from scorers.evaluate.strict.fold import fold_phrase
-from scorers.evaluate.strict.numbers import pick_number
-from scorers.evaluate.strict.phrases import find_phrase, singular
+from scorers.evaluate.strict.numbers import find_numbers, pick_number
+from scorers.evaluate.strict.phrases import find_phrase, phrase_at, singular
 
 _LINE_OPTION = re.compile(
     # (lower-case labels only bracketed, "(a) sunny" or "a) sunny": "a." opens prose)
@@ -161,6 +161,44 @@ def _number_options(items: tuple[tuple[str, str], ...]) -> dict[str, float] | No
     return {k: v for k, v in values.items() if v is not None}
 
 
+# Words that turn a clause into the answer's conclusion: what follows the last
+# of them is what the answer settles on ("..., so partly cloudy", "I'll go with").
+_CONCLUDING = re.compile(
+    r"[;:]|\b(?:so|therefore|thus|hence|which means|go with|going with|choose|choosing"
+    r"|pick|picking|answer is|settle on)\b|="
+)
+
+
+def named_one(text: str, opts: dict[str, str]) -> tuple[list[str], str | None]:
+    """The option ``text`` (folded) names when the question takes one answer,
+    and why that reading is unsure. Several options named: the one the last
+    concluding clause names ("between the cat and the dog; I'll go with the
+    dog"), else the first named, the others read as remarks ("1989;
+    reunification followed in 1990"), reported uncertain."""
+    found = named(text, opts)
+    if len(found) <= 1:
+        return found, None
+    cues = list(_CONCLUDING.finditer(text))
+    if cues:
+        settled = named(text[cues[-1].end() :], opts)
+        if len(settled) == 1:
+            return settled, None
+    first = min(found, key=lambda label: _first_mention(text, label, opts))
+    return [first], f"names {len(found)} options by their text; read the first"
+
+
+def _first_mention(text: str, label: str, opts: dict[str, str]) -> int:
+    values = _values(opts)
+    if values is not None:
+        starts = [n.start for n in find_numbers(text) if n.value == values[label]]
+        return min(starts, default=len(text))
+    at = phrase_at(text, opts[label])
+    if at < 0:
+        spots = [phrase_at(text, w) for w in _distinctive(tuple(opts.items()))[label]]
+        at = min((x for x in spots if x >= 0), default=len(text))
+    return at
+
+
 def named(text: str, opts: dict[str, str]) -> list[str]:
     """The labels whose option ``text`` (already folded) names, in label order."""
     if not text or not opts:
@@ -170,6 +208,10 @@ def named(text: str, opts: dict[str, str]) -> list[str]:
         # Options that are numbers: the answer's number chooses ("3 on the left
         # and 2 on the right, so 5" is 5, not also 3 and 2).
         number, _ = pick_number(text, last=True)
+        mentioned = {n.value for n in find_numbers(text)}
+        several = [k for k, v in values.items() if v in mentioned]
+        if len(several) > 1:
+            return several  # for the caller to settle (see named_one)
         return [] if number is None else [k for k, v in values.items() if v == number.value]
     out = [label for label, t in opts.items() if find_phrase(text, t)]
     if len(out) > 1:
@@ -249,6 +291,7 @@ def _low_end(word: str) -> bool | None:
 SAME_END = {
     "biggest": "largest", "greatest": "largest", "tiniest": "smallest", "littlest": "smallest",
     "eldest": "oldest", "furthest": "farthest", "nearest": "closest",
+    "newest": "latest", "soonest": "earliest",
     "northernmost": "north", "southernmost": "south", "westernmost": "west",
     "easternmost": "east", "leftmost": "left", "rightmost": "right",
 }  # fmt: skip
@@ -272,6 +315,8 @@ def ends(text: str | None) -> tuple[str, str] | None:
         other = _opposite(end_word(first.group(1)))
         if other is not None:
             return end_word(first.group(1)), other
+    if "chronological" in lowered:
+        return "earliest", "latest"
     return None
 
 
@@ -290,6 +335,9 @@ def from_other_end(answer: str, asked: tuple[str, str]) -> bool:
         if stated is None:
             m = _TO.search(lowered)
             stated = None if m is None else (end_word(m.group(1)), end_word(m.group(2)))
+        if stated is not None and asked[0] == "earliest":
+            # In time, the oldest thing is the earliest ("oldest to newest").
+            stated = ("earliest" if stated[0] == "oldest" else stated[0], stated[1])
         if stated is not None and _opposite(stated[0]) == stated[1]:
             return stated == asked[::-1]
     low = _low_end(asked[0])

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from scorers.evaluate.strict import locale_numbers
 from scorers.evaluate.strict.final import Located
-from scorers.evaluate.strict.numbers import Number, find_numbers
+from scorers.evaluate.strict.numbers import NUMBER_WORDS, Number, find_numbers
 from scorers.evaluate.strict.question import options as question_options
 
 # "How many", "number of", "count": the question asks for a whole number.
@@ -120,8 +120,11 @@ def resolve_number(
     if mark == "point":
         return number._replace(other=None), None
     written = text[number.start : number.end].strip()
+    # Below, nothing settles the reading: the English one is read, and the
+    # other is kept (``other``) for the caller, who reads it, unsure, when only
+    # it matches ("617 + 617 = 1.234").
     if "," in written:
-        return number._replace(other=None), None  # English thousands, the default
+        return number, None  # English thousands, the default
     if _COUNT_QUESTION.search(question or ""):
         # A count is whole: "2.500" and "10.000" group thousands.
         return number._replace(value=number.other, other=None), None
@@ -129,15 +132,26 @@ def resolve_number(
         # "3.001", "1.234": English decimals as written; a group that ends in
         # zeros ("1.500", "2.000") is how thousands are grouped elsewhere, and a
         # decimal rarely keeps trailing zeros.
-        return number._replace(other=None), None
+        return number, None
     return (
         number,
         f"'{written}' reads {number.value:g} or {number.other:g}: no language or question settles it",
     )
 
 
+_WORD_OR_WORD = re.compile(
+    rf"\b({'|'.join(NUMBER_WORDS)})[ \t]*,?[ \t]+or[ \t]+(?:(?:maybe|possibly|perhaps)[ \t]+)?"
+    rf"({'|'.join(NUMBER_WORDS)})\b",
+    re.IGNORECASE,
+)
+
+
 def number_doubt(number: Number, text: str) -> bool:
-    """The number is offered beside another ("12 or 13"): no commitment."""
+    """The number is offered beside another ("12 or 13", "two or three"): no commitment."""
+    if " or " in text and not any(c.isdigit() for c in text):
+        for m in _WORD_OR_WORD.finditer(text):
+            if m.group(1).lower() != m.group(2).lower():
+                return True
     if _OR_NUMBER_AFTER.match(text, number.end):
         following = list(find_numbers(text[number.end : number.end + 40]))
         if following and following[0].value != number.value:

@@ -1,0 +1,81 @@
+"""Strict mode's general readings of options, numbers and rejections, in this file's own words.
+
+Each case is (evaluator, kwargs, answer, question, score, unsure): ``unsure``
+says whether the verdict must carry ``uncertain`` or must not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scorers.evaluate import strict
+
+BIRDS = "Which bird is on the fence?\nA. robin\nB. sparrow\nC. magpie\nD. crow"
+YEARS = "When did the bridge open?\nA) 1932\nB) 1937\nC) 1940\nD) 1945"
+TOOLS = "Which tool measures humidity?\nA) hygrometer\nB) altimeter\nC) odometer"
+C, N, K = "choices_matching", "number_matching", "key_items_matching"
+
+CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
+    # several options named: the concluding clause settles it ...
+    (C, {"label": "C"}, "Could be a crow or a magpie; my pick is the magpie.", BIRDS, 1, False),
+    (C, {"label": "B"}, "The streaks say robin at first glance, so sparrow.", BIRDS, 1, False),
+    # ... else the first named is read, unsure: the others may be remarks
+    (
+        C,
+        {"label": "B"},
+        "It opened in 1937, five years before the 1932 plan was revived.",
+        YEARS,
+        1,
+        True,
+    ),
+    # a closing remark in brackets is no conclusion
+    (
+        C,
+        {"label": "A"},
+        "A hygrometer does it. (An odometer counts distance instead.)",
+        TOOLS,
+        1,
+        False,
+    ),
+    # a verb of rejection rules out its object
+    (
+        K,
+        {"key_items": [["Porto"]]},
+        "We dismissed Porto early on; the tiles point to Lisbon.",
+        None,
+        0,
+        False,
+    ),
+    (
+        K,
+        {"key_items": [["Lisbon"]]},
+        "We dismissed Porto early on; the tiles point to Lisbon.",
+        None,
+        1,
+        False,
+    ),
+    (C, {"label": "C"}, "Rather than the crow, we'd settle on the magpie.", BIRDS, 1, False),
+    # English number words past ninety-nine; two of them offered is no answer
+    (N, {"value_to_match": 365}, "Three hundred and sixty-five days.", None, 1, False),
+    (N, {"value_to_match": 4}, "It has four or five petals.", None, 0, False),
+    # a lone digit group that only the other convention makes right
+    (N, {"value_to_match": 2345}, "400 + 1945 = 2.345", None, 1, True),
+    (N, {"value_to_match": 2.345}, "400 + 1945 = 2.345", None, 1, False),
+    (N, {"value_to_match": 7.25}, "Final Answer: 7,250", None, 1, True),
+]
+
+
+@pytest.mark.parametrize(("evaluator", "kwargs", "answer", "question", "score", "unsure"), CASES)
+def test_general_readings(
+    evaluator: str,
+    kwargs: dict[str, Any],
+    answer: str,
+    question: str | None,
+    score: float,
+    unsure: bool,
+) -> None:
+    outcome = strict.evaluate(evaluator, kwargs, answer, question)
+    assert outcome.score == score, outcome
+    assert (outcome.uncertain is not None) == unsure, outcome
