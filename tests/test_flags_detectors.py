@@ -106,6 +106,23 @@ def test_a_result_after_a_concession_is_the_claim() -> None:
     assert CONTRA not in kinds(record(vague, "Final Answer: 9"))
 
 
+def test_a_value_naming_one_of_the_question_s_options_chooses_it() -> None:
+    question = "Solve 3x = 7.5.\n(A) 2.25\n(B) 2.5\n(C) [1, 2.5]\n(D) 3.5"
+    reason = "Dividing both sides by 3 gives the root. Therefore x = 2.5."
+    assert CONTRA in kinds(choice(reason, "D", label="B", question=question))
+    assert CONTRA not in kinds(choice(reason, "B", label="B", question=question))
+    interval = "Checking both ends, so the solution set is [1, 2.5]."
+    assert CONTRA in kinds(choice(interval, "B", label="C", question=question))
+    # a list item or a side remark that uses an option's words is no result
+    listed = "Going through them:\n- 2.5: this is what we get by dividing by 3."
+    assert CONTRA not in kinds(choice(listed, "D", label="B", question=question))
+
+
+def test_a_sentence_opening_on_a_speculation_concedes_nothing() -> None:
+    reason = "Hmm, perhaps the hull is hollow, but then the mass drops, so the total is 30 kg."
+    assert CONTRA not in kinds(record(reason, "Final Answer: 45"))
+
+
 # --- hedges -----------------------------------------------------------------------
 
 
@@ -151,7 +168,11 @@ def test_speculation_a_later_result_tests_is_settled_an_avowed_doubt_is_not() ->
 
 
 def test_speculation_that_rules_out_or_plans_is_no_doubt() -> None:
-    for aside in ("Perhaps not the first dial, then.", "Maybe I should look at the dial again."):
+    for aside in (
+        "Perhaps not the first dial, then.",
+        "Maybe I should look at the dial again.",
+        "Maybe if the dial were older, but this one is new.",
+    ):
         reason = f"The first dial is cracked. {aside} The second dial reads 240."
         assert HEDGE not in kinds(record(reason, "Final Answer: 240"))
 

@@ -20,8 +20,13 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from scorers.errors import EvaluatorError
+from scorers.evaluate import strict
 from scorers.evaluate.evaluators import evaluate
 from scorers.evaluate.outcome import Outcome
+from scorers.evaluate.strict.fold import fold_phrase
+from scorers.evaluate.strict.phrases import find_phrase
+from scorers.evaluate.strict.question import named
+from scorers.evaluate.strict.question import options as question_options
 from scorers.flags.behaviour.cues import pattern, regex
 from scorers.flags.behaviour.text import Sentence, evidence, flag, last_line_span
 from scorers.records import Flag, verdict_of
@@ -58,6 +63,8 @@ _LEANS = frozenset({"probably", "likely", "most likely"})
 _QUOTED = re.compile(r"'[^'\n]{1,20}'(?!\w)|\"[^\"\n]{1,40}\"|“[^”\n]{1,40}”")
 # Several values side by side ("the sides labelled 7 and 8"): a list, not a result.
 _VALUE_LIST = re.compile(r"\d\s*(?:,\s+|\s+and\s+|\s*&\s*|\s+to\s+|–)\d")
+# A bracketed pair or interval ("[0, 0.5]", "(2, 0)") is one value.
+_BRACKETED = re.compile(r"[\[(][^\[\]()]*[\])]")
 # Fractions in words ("three-quarters") are not read as numbers.
 _FRACTION_WORDS = re.compile(
     r"\b(?:(?:a|an|one|two|three|four)[\s-]+(?:half|thirds?|quarters?|fifths?|tenths?)|half)\b",
@@ -85,6 +92,14 @@ _GLOSS = re.compile(
     r",?\s+(?:though|although|but|however|because|since|as\s+long\s+as)\b|\s[—–]\s", re.IGNORECASE
 )
 CONCESSIVE = re.compile(r",?\s+(?:but|however)\b", re.IGNORECASE)
+# A list item ("- **Focus group**: ...", "(C) 0.32 N", "2. ..."), and a result that is
+# stated as one ("Therefore, the integral is 0.", "y = 8.1").
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•]\s|\d{1,2}[.)]\s|\(?[A-Ja-j][.):]\s)")
+_RESULT = re.compile(r"(?:^\W*|,\s*)(?:so|thus|therefore|hence)\b|=", re.IGNORECASE)
+_OPENING_DOUBT = re.compile(
+    r"\W*(?:(?:wait|hmm+|but|and|so|well|actually|oh)\W+)*(?:maybe|perhaps|possibly)\b",
+    re.IGNORECASE,
+)
 _PARENTHESES = re.compile(r"\([^)]*\)")
 _LIST_SEPARATOR = re.compile(r",|→|->|\bthen\b", re.IGNORECASE)
 _WORDS = re.compile(r"[^\W\d_]{3,}")
@@ -126,15 +141,15 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
     if question and len(head) >= 20 and _squash(head) in question:
         return None, False  # read out from the question
     value = _LABELLED.sub(" ", _CONTRAST.sub(" ", _QUOTED.sub(" ", head)))
-    if _VALUE_LIST.search(value):
+    if _VALUE_LIST.search(_BRACKETED.sub(" ", value)):
         return None, False  # "sides labelled 7 and 8": several values, no result
     return value, False
 
 
 def conceded(text: str, gloss: re.Match[str] | None, question: str) -> str | None:
     """The marked result that follows a concession ("..., but the answer is 4"), if any."""
-    if gloss is None or not CONCESSIVE.match(gloss.group(0)):
-        return None
+    if gloss is None or not CONCESSIVE.match(gloss.group(0)) or _OPENING_DOUBT.match(text):
+        return None  # "Maybe it bounces back, but ... so 32 N": the doubt covers it all
     tail = text[gloss.end() :]
     value, _ = asserted(tail, question)
     return value if value is not None and _MARKED.search(tail) else None
@@ -204,8 +219,14 @@ def _content(text: str) -> set[str]:
     return {w.lower()[:5] for w in _WORDS.findall(text)} - _STOP
 
 
-def grade(evaluator: str, kwargs: Mapping[str, Any], text: str) -> Outcome | None:
+def grade(
+    evaluator: str, kwargs: Mapping[str, Any], text: str, asked: str | None = None
+) -> Outcome | None:
+    """``text`` read in strict mode, as grading reads an answer (with the question, whose
+    options let a text choose by an option's words: "y = 8.1" chooses "(G) 8.1")."""
     try:
+        if asked and evaluator != "math_matching":
+            return strict.evaluate(evaluator, kwargs, text, asked)
         return evaluate(evaluator, kwargs, text, "strict")
     except (
         EvaluatorError,
@@ -216,10 +237,13 @@ def grade(evaluator: str, kwargs: Mapping[str, Any], text: str) -> Outcome | Non
         return None
 
 
-def _readable(evaluator: str, value: str) -> str | None:
+def _readable(evaluator: str, value: str, options: dict[str, str]) -> str | None:
     """What the evaluator would be given to read ``value``, or None when a cheap look
-    shows it holds no answer of the evaluator's shape (evaluating is the costly part)."""
-    if not _readable_shape(evaluator, value):
+    shows it holds no answer of the evaluator's shape (evaluating is the costly part).
+    ``options``: the question's options, whose words choose one as its letter does."""
+    if not _readable_shape(evaluator, value) and not (
+        options and evaluator == "choices_matching" and _names_option(value, options)
+    ):
         return None
     several = evaluator == "choices_matching" and len(set(_LETTER_CAPS.findall(value))) > 1
     if several and not _STRONG_COMMITMENT.search(value):
@@ -229,8 +253,20 @@ def _readable(evaluator: str, value: str) -> str | None:
     return value
 
 
-def _read(evaluator: str, kwargs: Mapping[str, Any], value: str) -> Outcome | None:
-    outcome = grade(evaluator, kwargs, value)
+def _names_option(value: str, options: dict[str, str]) -> bool:
+    """Whether ``value`` names one option of the question by its whole text ("y = 8.1"
+    names "(G) 8.1"), in a sentence that states it as the result, not a list item."""
+    if _LIST_ITEM.match(value) or not (_STRONG_COMMITMENT.search(value) or _RESULT.search(value)):
+        return False
+    folded = fold_phrase(value)
+    found = named(folded, options)
+    return len(found) == 1 and find_phrase(folded, options[found[0]]) is not None
+
+
+def _read(
+    evaluator: str, kwargs: Mapping[str, Any], value: str, asked: str | None
+) -> Outcome | None:
+    outcome = grade(evaluator, kwargs, value, asked)
     note = outcome.note or "" if outcome is not None else ""
     if outcome is None or not outcome.extracted.strip() or note.startswith("names"):
         return None
@@ -248,8 +284,9 @@ def conclusion(
     the evaluator reads that is marked as a result, or a plain one among the last two
     sentences (then with the last marked one before it as ``earlier``). None when the
     reasoning ends undecided on something the evaluator reads, or retracts its conclusion."""
-    question = record.get("question")
-    question = _squash(question) if isinstance(question, str) else ""
+    asked = record.get("question")
+    options = question_options(asked) if isinstance(asked, str) else {}
+    question = _squash(asked) if isinstance(asked, str) else ""
     plain: Conclusion | None = None
     retracted = False
     for index in range(len(closing) - 1 if before is None else before - 1, -1, -1):
@@ -259,12 +296,14 @@ def conclusion(
         marked = _MARKED.search(text) is not None
         if value is None:
             head = _GLOSS.split(text, 1)[0]
-            readable = _readable(evaluator, head) is not None or _unread_value(evaluator, head)
+            readable = _readable(evaluator, head, options) is not None or _unread_value(
+                evaluator, head
+            )
             if undecided and (marked or plain is None) and readable:
                 return plain  # ends on a guess or an alternative it reads: nothing concluded
             retracted = retracted or (_RETRACTION.search(text, 0, 40) is not None and plain is None)
             continue
-        read = _readable(evaluator, value)
+        read = _readable(evaluator, value, options)
         if read is None and _unread_value(evaluator, value) and (marked or plain is None):
             return plain  # "three and a half bar": a value it states but cannot be compared
         if read is None:
@@ -405,14 +444,19 @@ def _broad(kwargs: Mapping[str, Any]) -> set[str]:
 
 
 def _contradicts(
-    evaluator: str, kwargs: Mapping[str, Any], found: Conclusion, theirs: Outcome, answer: str
+    evaluator: str,
+    kwargs: Mapping[str, Any],
+    found: Conclusion,
+    theirs: Outcome,
+    answer: str,
+    asked: str | None,
 ) -> Outcome | None:
     """The conclusion as the evaluator reads it, when it differs from the answer."""
     if _plainly_agrees(evaluator, found, theirs, answer, kwargs):
         return None
     if evaluator == "ordered_list_matching":
         return Outcome(score=0, extracted=found.read)  # compared by the items' places above
-    mine = _read(evaluator, kwargs, found.read)
+    mine = _read(evaluator, kwargs, found.read, asked)
     if mine is None:
         return _UNREAD
     if not _differ(evaluator, found, mine, theirs, answer, kwargs):
@@ -484,18 +528,23 @@ def detect(
     theirs = answer_outcome(record, evaluator, kwargs, answer)
     if theirs is None:
         return None
-    mine = _contradicts(evaluator, kwargs, found, theirs, answer)
+    asked = record.get("question")
+    asked = asked if isinstance(asked, str) else None
+    mine = _contradicts(evaluator, kwargs, found, theirs, answer, asked)
     while mine is _UNREAD:
         # the evaluator finds no answer where the cheap look saw one: look further back
         further = conclusion(record, closing, evaluator, kwargs, found.position)
         if further is None:
             return None
         found = further
-        mine = _contradicts(evaluator, kwargs, found, theirs, answer)
+        mine = _contradicts(evaluator, kwargs, found, theirs, answer, asked)
     if mine is None or _restated(record, closing, found, evaluator, theirs, answer, kwargs):
         return None
     earlier = found.earlier
-    if earlier is not None and _contradicts(evaluator, kwargs, earlier, theirs, answer) is None:
+    if (
+        earlier is not None
+        and _contradicts(evaluator, kwargs, earlier, theirs, answer, asked) is None
+    ):
         return None  # a plain closing remark, after a marked result the answer gives
     at = answer.rfind(theirs.extracted.strip()) if theirs.extracted.strip() else -1
     a_start, a_end = (at, at + len(theirs.extracted.strip())) if at >= 0 else last_line_span(answer)

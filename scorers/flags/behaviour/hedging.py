@@ -44,10 +44,10 @@ _SUPPOSED = re.compile(r"^\W*(?:if|unless|suppose|assuming|even\s+if)\b", re.IGN
 # result tests and settles; an avowed doubt ("not sure", "a guess") stands until settled.
 _SPECULATIVE = regex("hedge_speculative")
 _MARKED = pattern("conclusion_markers")
-# Speculation that rules a thing out or proposes a step ("maybe not B", "maybe I should
-# recount") doubts neither the answer nor the result.
+# Speculation that rules a thing out, proposes a step or supposes ("maybe not B", "maybe
+# I should recount", "maybe if the rate varied") doubts neither the answer nor the result.
 _NOT_DOUBT = re.compile(
-    r"\s+(?:not\b|(?:i|we)(?:'ll|\s+(?:should|need|will|must|have\s+to|can)\b)|let(?:'s|\s+me)\b)",
+    r"\s+(?:not\b|if\b|(?:i|we)(?:'ll|\s+(?:should|need|will|must|have\s+to|can)\b)|let(?:'s|\s+me)\b)",
     re.IGNORECASE,
 )
 
