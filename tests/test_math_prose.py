@@ -176,6 +176,14 @@ def test_blind_prose_dev_split(name: str) -> None:
         # A condition under which the value holds, an approximation after the exact value.
         ("The quotient is 14 if 98 is shared among 7 boxes.", "14", 1.0),
         ("The length is 2√2, which is roughly 2.83.", "2\\sqrt{2}", 1.0),
+        # A second candidate beside the value, in brackets or under a condition.
+        ("The total is 14 (or 15 if the gate counts).", "14", 0.0),
+        ("The total is 14, or 15 if the gate counts.", "14", 0.0),
+        ("The total is 14 (or 14.0 when rounded).", "14", 1.0),
+        # Words before a point or an interval; a range in words.
+        ("The centre sits at (4, -1).", "(4, -1)", 1.0),
+        ("The graph is falling on (-∞, 2).", "(-\\infty, 2)", 1.0),
+        ("So t is between 2 and 9.", "2 < t < 9", 1.0),
         # Several parts on the marker's line.
         ("In part (a) the answer is 6, and in part (b) it is 10.", "6; 10", 1.0),
         # A percent sign is read: 0.4% is not 0.4, but a percentage may drop its sign.

@@ -5,20 +5,24 @@ sentence that states the result and, in it, the value it states. This module
 does that for the text the extractor hands it (the paragraph after a
 final-answer marker, or the closing line of an answer without one):
 
-1. Number words become digits when the text has no digits ("three hours"),
-   with text2num's ``alpha2digit``.
-2. The stating sentence: the first after a marker, else the last one that is
-   not a side remark (a sentence in parentheses, or one opened by "Note",
-   "Remark", "Check", ...).
+1. Number words become digits ("three hours", "two thirds"), with text2num's
+   ``alpha2digit`` and a table of fraction words.
+2. The stating sentence: the first after a marker, else the last that names
+   its value as the answer ("15 is the answer", "I'd say 7"), else the last
+   that holds a value and is not a side remark (in parentheses, a check, an
+   example, a supposition, a comparison). A later correction ("Wait, ... 48.")
+   takes its place; a later doubting candidate ("It could also be 5.") joins it
+   as a hedge.
 3. In it, what is not the statement goes: an excluded alternative (", not 6",
-   "rather than 6"), an aside in parentheses that holds words or an "="
+   "rather than 6"), a clause about the value (where it is reached, a rejected
+   root, a condition, an approximation, a comparison), an aside in parentheses
    ("2 (x = 1 and x = -1)"), and what follows a restatement marker replaces what
    precedes it ("4 : 6, i.e. 2 : 3").
-4. The value: "V is the answer"; a list after a colon only when the reference
-   has several values (else the count before it: "3 roots: ..."); alternatives
-   that each give the same unknown ("x = 5 or x = -75" -> ``5 or -75``); the
-   text after the last "is" / "=" that holds a value; and in a sentence with
-   neither, its only value with its unit ("needs 3 hours to ...").
+4. The value: "V is the answer"; a list after a colon or "namely" only when the
+   reference has several values (else the count before it: "3 roots: ...");
+   alternatives that each give the same unknown ("x = 5 or x = -75" -> ``5 or
+   -75``); the text after the last "is" / "=" that holds a value; and in a
+   sentence with neither, its only value with its unit ("needs 3 hours to ...").
 
 What comes back is text for :mod:`scoring`, which decides what several values
 mean (a hedge between candidates for one value earns nothing).
@@ -148,13 +152,20 @@ _APPROXIMATELY = re.compile(
     r"^(?:either|approximately|roughly|nearly|about|around|exactly|just|simply)\s+(?=[-−+\d(\\$π√])",
     re.I,
 )
+# "increasing on (0, +∞)", "located at (3, -2)": words before a point or an interval.
+_WORDS_BEFORE_BRACKET = re.compile(
+    r"^(?:(?!(?:sin|cos|tan|cot|sec|csc|log|ln|exp|sqrt|arcsin|arccos|arctan)\b)[a-z]{2,}\s+){1,3}"
+    r"(?=[(\[][^()\[\]]*,[^()\[\]]*[)\]]\s*[.!]?$)"
+)
 _SHORT_VERB = re.compile(r"\s+(?:equals|is)\s+(?=[-−+\d(\\$])", re.I)
 # "I think it's 12, but it could be 14", "Probably 9, maybe 10": a second
 # candidate offered with doubt; the sentence commits to neither.
 _HEDGED_OTHER = re.compile(
     r"(?:[,;]\s*|\s+)\(?(?:(?:but|although|though|yet|or)\b(?=[^.;]*?\b(?:could|might|may|possibly|"
     r"perhaps|maybe|(?:also\s+)?(?:possible|plausible|likely)|cannot\s+be\s+ruled\s+out|not\s+sure)\b)"
-    r"|(?:maybe|perhaps|possibly)\b)",
+    r"|(?:maybe|perhaps|possibly)\b)"
+    # "20 (or 21 if we count the endpoint)", "20, or 21 if ...": a second candidate beside it.
+    r"|\s*\(\s*or\s+(?=[-−+\d])|,\s*or\s+(?=[-−+\d][^,;]*\bif\b)",
     re.I,
 )
 # "2.5 metres long", "14 years old": a word after the value that says what it measures.
@@ -199,7 +210,7 @@ _ABOUT_THE_VALUE = re.compile(
 # "17; larger ones exist": a last clause with no value says nothing about it.
 _VALUELESS_TAIL = re.compile(r"[;,]\s*[^;,]*$")
 # "the perimeter, 28": a name for the value, then the value.
-_APPOSITION = re.compile(r"^(?P<name>[^,\d]*[A-Za-z][^,\d]*),\s*(?P<value>.+)$")
+_APPOSITION = re.compile(r"^(?P<name>[^,\d(\[]*[A-Za-z][^,\d(\[]*),\s*(?P<value>.+)$")
 # A value: digits, LaTeX, circled labels, an option letter, CJK, or algebra
 # ("(a + b)²", "2x" has digits; "a + b", "n²", "π").
 _HAS_VALUE = re.compile(
@@ -399,6 +410,11 @@ def _value_of(sentence: str, items: int) -> str:
     if short:
         # "x equals 4", "It is 9": the value as an equation the rules read.
         return _SHORT_VERB.sub(" = ", s)
+    between = _BETWEEN.search(s)
+    if between is not None:  # "x lies between 1 and 4": 1 < x < 4
+        sign = "≤" if between.group("inclusive") else "<"
+        low, name, high = between.group("low", "name", "high")
+        return f"{low} {sign} {name} {sign} {high}"
     cuts = list(_CUT.finditer(s))
     for cut in reversed(cuts):
         tail = s[cut.end() :].strip()
@@ -412,7 +428,9 @@ def _value_of(sentence: str, items: int) -> str:
             valueless = _VALUELESS_TAIL.search(tail)
             if valueless is not None and not _HAS_VALUE.search(valueless.group(0)):
                 tail = tail[: valueless.start()]
-            return _TRAILING_WORDS.sub("", _PREPOSITION.sub("", tail))
+            return _TRAILING_WORDS.sub(
+                "", _WORDS_BEFORE_BRACKET.sub("", _PREPOSITION.sub("", tail))
+            )
     inequality = _INEQUALITY.search(s)
     if inequality is not None:
         return inequality.group(0)  # "The inequality holds for 1 < x < 4."
@@ -433,6 +451,14 @@ _INEQUALITY = re.compile(_COMPARED + r"(?:\s+(?:or|and)\s+" + _COMPARED + ")*")
 
 
 _PURPOSE = re.compile(r"\s+(?:in\s+order\s+|so\s+as\s+)?to\s+(?=[a-z]{2,}\b)")
+
+
+_BETWEEN = re.compile(
+    r"\b(?P<name>[a-z])\s+(?:lies|is|ranges|falls|must\s+be)\s+(?:strictly\s+)?between\s+"
+    r"(?P<low>[-−+]?\d+(?:\.\d+)?)\s+and\s+(?P<high>[-−+]?\d+(?:\.\d+)?)"
+    r"(?P<inclusive>,?\s+inclusive)?",
+    re.I,
+)
 
 
 def system(s: str) -> str | None:
