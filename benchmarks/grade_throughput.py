@@ -86,7 +86,7 @@ start, start_cpu = time.perf_counter(), cpu()
 result = grade_run.grade_files(sys.argv[1], sys.argv[2], settings, paths=ResultsPaths.of(sys.argv[3]))
 seconds, cpu_seconds = time.perf_counter() - start, cpu() - start_cpu
 peak = peak_kb()
-print(json.dumps({"seconds": seconds, "cpu": cpu_seconds, "base_kb": base, "peak_kb": peak, "timings": result.timings, "n": len(result.records), "jobs": int(result.timings.get("processes", 1))}))
+print(json.dumps({"seconds": seconds, "cpu": cpu_seconds, "base_kb": base, "peak_kb": peak, "timings": result.timings, "n": len(result.graded), "jobs": int(result.timings.get("processes", 1))}))
 """
 )
 

@@ -102,8 +102,13 @@ def _files(out: Path) -> dict[str, bytes]:
     return {name: (out / name).read_bytes() for name in ("updated_predictions.json", "scores.json")}
 
 
+_STREAMED = grade_run._streamed
+
+
 @pytest.fixture
 def worker_always(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The whole-file path, which the worker shares (a streamed run has no worker).
+    monkeypatch.setattr(grade_run, "_streamed", lambda *args: None)
     monkeypatch.setattr(grade_run, "GRADE_WORKER_MIN_BYTES", 0)
     monkeypatch.setattr(grade_worker, "BATCH", 7)  # many batches, and a short last one
     monkeypatch.delenv("ROME_TUI_JOBS", raising=False)
@@ -111,7 +116,9 @@ def worker_always(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _serial(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One process: the run streamed where it can be, which must write what the worker writes."""
     monkeypatch.setenv("ROME_TUI_JOBS", "1")
+    monkeypatch.setattr(grade_run, "_streamed", _STREAMED)
 
 
 def _heuristic_kinds(out: Path) -> set[str]:
@@ -216,6 +223,7 @@ def test_a_failing_worker_costs_time_not_grades(
     _serial(monkeypatch)
     _grade_dir(tmp_path / "in", tmp_path / "one", RunSettings())
     monkeypatch.delenv("ROME_TUI_JOBS")
+    monkeypatch.setattr(grade_run, "_streamed", lambda *args: None)
     monkeypatch.setattr(sys, "executable", _fake_python(tmp_path, body))
     result = _grade_dir(tmp_path / "in", tmp_path / "two", RunSettings())
     assert _files(tmp_path / "two") == _files(tmp_path / "one")

@@ -29,12 +29,15 @@ from scorers.grade.grader import (
     named_error,
     unreadable_usage,
 )
+from scorers.grade.stream import Fallback, GradingStream, SeveralModels, WrittenRecords
 from scorers.grade.worker import BatchTally, GradeWorker, Pair, Received
+from scorers.io.annotation_index import load_annotation_index
 from scorers.io.loading import (
     load_annotations,
     load_predictions,
     needs_decoding,
     pair,
+    record_stream,
     self_annotated,
     self_pairs,
     several_models,
@@ -61,6 +64,8 @@ class GradeResult:
     @property
     def flagged(self) -> int:
         """How many graded records have at least one flag: the review queue's length."""
+        if isinstance(self.graded, WrittenRecords):
+            return self.graded.flagged
         if isinstance(self.graded, DeferredRecords):
             return self.graded.flagged()
         return sum(1 for r in self.graded if r[REVIEW_KEY].get("flags"))
@@ -405,14 +410,77 @@ def _grade_files(
     paths: ResultsPaths | None,
     write: bool,
 ) -> GradeResult:
+    # Grading into a run's directory replaces its files: refuse if another
+    # process (the review app, a judge run) writes them while we grade.
+    read = RunStamp.of(paths) if write and paths is not None else None
+    if (
+        annotations_path is not None
+        and read is not None
+        and paths is not None
+        and not settings.use_llm_evaluator
+    ):
+        streamed = _streamed(annotations_path, predictions_path, settings, paths, read)
+        if streamed is not None:
+            return streamed
     worker = None
     if wants_grade_worker(_predictions_size(predictions_path), settings):
         worker = GradeWorker.start(settings, flagging.DETECTOR_MODULES)
     try:
-        return _run(annotations_path, predictions_path, settings, paths, write, worker)
+        return _run(annotations_path, predictions_path, settings, paths, read, worker)
     finally:
         if worker is not None:
             worker.stop()
+
+
+def _streamed(
+    annotations_path: str,
+    predictions_path: str,
+    settings: RunSettings,
+    paths: ResultsPaths,
+    read: RunStamp,
+) -> GradeResult | None:
+    """The run graded and written a block of predictions at a time
+    (``scorers.grade.stream``); None when the whole-file path must grade it."""
+    if is_parquet(predictions_path) or record_stream(predictions_path) is None:
+        return None
+    timings: dict[str, float] = {"grade": 0.0, "processes": 1}
+    t0 = time.perf_counter()
+    annotations, loaded = load_annotation_index(annotations_path, settings.mode)
+    timings["load"] = time.perf_counter() - t0
+    t1 = time.perf_counter()
+    settings.annotations = os.path.abspath(annotations_path)
+    settings.predictions = os.path.abspath(predictions_path)
+    settings.graded_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    settings.by_model = False
+    while True:
+        predictions = record_stream(predictions_path)
+        if predictions is None:
+            return None
+        graded = GradingStream(
+            annotations, predictions, Grader(settings), annotations_path=annotations_path
+        )
+        try:
+            scores, _ = save_run(
+                paths, graded, settings, read, _THEN, scores_when_written=graded.tally.result
+            )
+        except SeveralModels:
+            if settings.by_model:
+                return None
+            settings.by_model = True  # items are model/question_id: grade again so
+            annotations.clear_marks()
+            continue
+        except Fallback:
+            settings.by_model = False
+            return None
+        break
+    warnings = graded.warnings(loaded)
+    if graded.rejected:
+        warnings.append(
+            f"{graded.rejected} answer(s) rejected before grading (reported as reject_info)"
+        )
+    timings["save"] = time.perf_counter() - t1
+    records = WrittenRecords(paths.updated, graded.count, graded.flagged)
+    return GradeResult(records, scores, settings, paths, warnings, graded.rejected, timings)
 
 
 _THEN = "Grade again once the other process is done."
@@ -423,14 +491,12 @@ def _run(
     predictions_path: str,
     settings: RunSettings,
     paths: ResultsPaths | None,
-    write: bool,
+    read: RunStamp | None,
     worker: GradeWorker | None,
 ) -> GradeResult:
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
-    # Grading into a run's directory replaces its files: refuse if another
-    # process (the review app, a judge run) writes them while we grade.
-    read = RunStamp.of(paths) if write and paths is not None else None
+    write = read is not None
     feed: _Feed | None = None
     if annotations_path is None:
         # Rows that carry their own annotation (the published release): no feed,

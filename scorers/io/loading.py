@@ -125,7 +125,7 @@ def _iter_lines(data: bytes, start: int = 0) -> Iterator[tuple[int, memoryview]]
 
 
 _BLOCK = 1 << 20  # bytes read at a time when streaming: small blocks parse faster (cache)
-_LINES_PER_BLOCK = 512  # JSON Lines records handed to ``on_block`` at a time
+_LINES_PER_BLOCK = 512  # JSON Lines records in one Block
 
 # Called with each run of records a streamed parse has just read, in file
 # order, so that work on them can start before the file is read to its end.
@@ -134,73 +134,108 @@ OnBlock = Callable[[list[Any]], None]
 _PRETTY_ARRAY_HEAD = re.compile(rb"\s*\[(\s*\n\s*)\{")
 
 
-def _stream(path: str, on_block: OnBlock | None = None) -> Parsed | None:
-    """Parse a large pretty-printed array or a JSON Lines file piece by piece.
+class Unstreamable(Exception):
+    """A file that looked streamable turned out not to be: read it whole instead."""
+
+
+@dataclass
+class Block:
+    """A run of consecutive top-level records of a streamed file."""
+
+    records: list[Any]
+    start: int  # the index in the file of the first record
+    lines: list[int] | None  # JSON Lines: the 1-based line of each record
+    found: list[nonfinite.Found]  # NaN/Infinity read as null, indices counted in the file
+
+
+@dataclass
+class RecordStream:
+    """A large pretty-printed array or JSON Lines file, to be read a Block at a time."""
+
+    path: str
+    blocks: Iterator[Block]
+    jsonl: bool
+    warnings: list[str]
+
+
+def record_stream(path: str) -> RecordStream | None:
+    """The file's records a Block at a time, or None when it is not laid out for that
+    (then :func:`parse_file` reads it whole).
 
     orjson copies its whole input before parsing, so reading a 500 MB file at
     once costs the file, the copy and the objects: three times the file. A
     pretty-printed array is cut where one element ends and the next begins
     (``},`` + the indentation + ``{``: a raw newline cannot occur inside a JSON
-    string), JSON Lines at newlines, so only the objects stay. Each piece is
-    parsed as a complete array: a cut that is not between two elements leaves
-    an unbalanced piece that fails to parse, and then None sends the caller to
-    the whole-file path, which also gives the exact error.
+    string), JSON Lines at newlines, so only one block's objects need be held.
+    Each piece is parsed as a complete array: a cut that is not between two
+    elements leaves an unbalanced piece that fails to parse, and iterating then
+    raises :class:`Unstreamable` (as does JSON Lines whose first line is not a
+    value, or that holds a single record, which is one JSON value). An invalid
+    JSON Lines record after the first is an InputError naming its line.
     """
     try:
-        handle = open(path, "rb")  # noqa: SIM115 - closed below, errors go to the caller's path
+        with open(path, "rb") as handle:
+            head = handle.read(_BLOCK)
     except OSError:
         return None
-    with handle:
-        head = handle.read(_BLOCK)
-        start = len(BOM) if head.startswith(BOM) else 0
-        match = _PRETTY_ARRAY_HEAD.match(head, start)
-        if match is not None:
-            return _stream_array(handle, head, match, on_block)
-        first = _NON_BLANK.search(head, start)
-        if first is None or head[first.start()] != ord("{"):
-            return None
-        return _stream_lines(path, handle, head, start, on_block)
+    bom = head.startswith(BOM)
+    start = len(BOM) if bom else 0
+    warnings = (
+        [f"{path}: starts with a UTF-8 BOM (ignored; the reference grader cannot read it)"]
+        if bom
+        else []
+    )
+    match = _PRETTY_ARRAY_HEAD.match(head, start)
+    if match is not None:
+        return RecordStream(path, _array_blocks(path, match.group(1)), False, warnings)
+    first = _NON_BLANK.search(head, start)
+    if first is None or head[first.start()] != ord("{"):
+        return None
+    return RecordStream(path, _line_blocks(path, start), True, warnings)
 
 
-def _stream_array(
-    handle: Any, head: bytes, match: re.Match[bytes], on_block: OnBlock | None
-) -> Parsed | None:
-    separator = b"}," + match.group(1) + b"{"
-    records: list[Any] = []
-    found: list[nonfinite.Found] = []
+def _array_blocks(path: str, indent: bytes) -> Iterator[Block]:
+    separator = b"}," + indent + b"{"
     # "[" and the text not parsed yet, from the next element's "{". Pieces are
     # parsed in place: the "," after a piece's last element becomes its "]",
     # then the "[" of what follows, and the parsed part is dropped from the
     # front (cheap for a bytearray), so each byte is copied once, on reading.
-    buffer = bytearray(b"[")
-    buffer += memoryview(head)[match.end() - 1 :]
-    searched = 0  # no separator starts before this offset
-    while True:
-        block = handle.read(_BLOCK)
-        if not block:
-            parsed = _piece(buffer, len(records), found)  # the buffer ends with the closing "]"
+    with open(path, "rb") as handle:
+        head = handle.read(_BLOCK)
+        match = _PRETTY_ARRAY_HEAD.match(head, len(BOM) if head.startswith(BOM) else 0)
+        if match is None:
+            raise Unstreamable  # the file changed since it was looked at
+        buffer = bytearray(b"[")
+        buffer += memoryview(head)[match.end() - 1 :]
+        del head
+        searched = 0  # no separator starts before this offset
+        count = 0
+        while True:
+            block = handle.read(_BLOCK)
+            if not block:
+                found: list[nonfinite.Found] = []
+                parsed = _piece(buffer, count, found)  # the buffer ends with the closing "]"
+                if parsed is None:
+                    raise Unstreamable
+                yield Block(parsed, count, None, found)
+                return
+            buffer += block
+            del block
+            cut = buffer.rfind(separator, searched)
+            if cut == -1:
+                searched = max(0, len(buffer) - len(separator) + 1)
+                continue
+            buffer[cut + 1] = ord("]")
+            found = []
+            with memoryview(buffer) as view:
+                parsed = _piece(view[: cut + 2], count, found)
             if parsed is None:
-                return None
-            records.extend(parsed)
-            if on_block is not None:
-                on_block(parsed)
-            return Parsed(records, nonfinite=found)
-        buffer += block
-        cut = buffer.rfind(separator, searched)
-        if cut == -1:
-            searched = max(0, len(buffer) - len(separator) + 1)
-            continue
-        buffer[cut + 1] = ord("]")
-        with memoryview(buffer) as view:
-            parsed = _piece(view[: cut + 2], len(records), found)
-        if parsed is None:
-            return None
-        records.extend(parsed)
-        if on_block is not None:
-            on_block(parsed)
-        buffer[cut + 1] = ord("[")
-        del buffer[: cut + 1]
-        searched = 0
+                raise Unstreamable
+            buffer[cut + 1] = ord("[")
+            del buffer[: cut + 1]
+            searched = 0
+            yield Block(parsed, count, None, found)
+            count += len(parsed)
 
 
 def _piece(data: Any, offset: int, found: list[nonfinite.Found]) -> Any:
@@ -228,36 +263,55 @@ def _line_value(line: Any, index: int, found: list[nonfinite.Found]) -> Any:
         return lenient[0]
 
 
-def _stream_lines(
-    path: str, handle: Any, head: bytes, start: int, on_block: OnBlock | None
-) -> Parsed | None:
-    """JSON Lines, read line by line; None when the first line is not a JSON value."""
-    handle.seek(start)
+def _line_blocks(path: str, start: int) -> Iterator[Block]:
+    """JSON Lines, read line by line, a Block every _LINES_PER_BLOCK records."""
+    with open(path, "rb") as handle:
+        handle.seek(start)
+        records: list[Any] = []
+        numbers: list[int] = []
+        found: list[nonfinite.Found] = []
+        count = 0  # records in the blocks yielded
+        for number, line in enumerate(handle, 1):
+            if not _NON_BLANK.search(line):
+                continue
+            try:
+                records.append(_line_value(line, count + len(records), found))
+            except orjson.JSONDecodeError as exc:
+                if not count and not records:
+                    raise Unstreamable from None  # e.g. a pretty-printed object: "{" alone
+                raise InputError(
+                    path, f"invalid JSON Lines record: {exc.msg} (column {exc.colno})", line=number
+                ) from None
+            numbers.append(number)
+            if len(records) >= _LINES_PER_BLOCK:
+                yield Block(records, count, numbers, found)
+                count += len(records)
+                records, numbers, found = [], [], []
+        if count + len(records) == 1:
+            raise Unstreamable  # a one-line file is one JSON value, as when parsed whole
+        if records:
+            yield Block(records, count, numbers, found)
+
+
+def _stream(path: str, on_block: OnBlock | None = None) -> Parsed | None:
+    """A streamable file (:func:`record_stream`) parsed whole, piece by piece."""
+    stream = record_stream(path)
+    if stream is None:
+        return None
     records: list[Any] = []
-    numbers: list[int] = []
+    numbers: list[int] | None = [] if stream.jsonl else None
     found: list[nonfinite.Found] = []
-    handed = 0  # records handed to on_block
-    for number, line in enumerate(handle, 1):
-        if on_block is not None and len(records) - handed >= _LINES_PER_BLOCK:
-            on_block(records[handed:])
-            handed = len(records)
-        if not _NON_BLANK.search(line):
-            continue
-        try:
-            records.append(_line_value(line, len(records), found))
-        except orjson.JSONDecodeError as exc:
-            if not records:
-                return None  # e.g. a pretty-printed object: "{" alone on the first line
-            raise InputError(
-                path, f"invalid JSON Lines record: {exc.msg} (column {exc.colno})", line=number
-            ) from None
-        numbers.append(number)
-    if on_block is not None and len(records) > handed:
-        on_block(records[handed:])
-    if len(records) == 1:
-        # A one-line file is one JSON value, as when parsed whole.
-        return Parsed(records[0], nonfinite=[(None, p, w) for _, p, w in found])
-    return Parsed(records, numbers, nonfinite=found)
+    try:
+        for block in stream.blocks:
+            records += block.records
+            found += block.found
+            if numbers is not None and block.lines is not None:
+                numbers += block.lines
+            if on_block is not None:
+                on_block(block.records)
+    except Unstreamable:
+        return None
+    return Parsed(records, numbers, stream.warnings, found)
 
 
 def parse_file(path: str, on_block: OnBlock | None = None) -> Parsed:
@@ -267,15 +321,7 @@ def parse_file(path: str, on_block: OnBlock | None = None) -> Parsed:
         return Parsed(rows, None, notes)
     streamed = _stream(path, on_block)
     if streamed is not None:
-        if streamed.lines is None and not isinstance(streamed.value, list):
-            streamed = None  # a single object: the whole-file path also checks how it is laid out
-        else:
-            bom = read_head(path).startswith(BOM)
-            if bom:
-                streamed.warnings.append(
-                    f"{path}: starts with a UTF-8 BOM (ignored; the reference grader cannot read it)"
-                )
-            return streamed
+        return streamed
     raw = read_bytes(path)
     warnings: list[str] = []
     data: bytes | memoryview = raw
@@ -326,11 +372,6 @@ def parse_file(path: str, on_block: OnBlock | None = None) -> Parsed:
             "JSON Lines and fail"
         )
     return Parsed(value, None, warnings, found)
-
-
-def read_head(path: str) -> bytes:
-    with open(path, "rb") as handle:
-        return handle.read(len(BOM))
 
 
 def _whole_value(data: bytes | memoryview, found: list[nonfinite.Found]) -> Any:

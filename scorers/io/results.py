@@ -600,7 +600,7 @@ def serialise(records: Sequence[dict[str, Any]]) -> bytes | None:
 
 
 def _updated_chunks(
-    records: Sequence[dict[str, Any]], target: str = UPDATED_NAME
+    records: Sequence[dict[str, Any]] | Serialised, target: str = UPDATED_NAME
 ) -> Iterable[bytes | memoryview]:
     """The bytes of ``orjson.dumps(records, OPT_INDENT_2)``, a few records at a time.
 
@@ -609,17 +609,22 @@ def _updated_chunks(
     exactly as they sit in the whole array; only its brackets are dropped.
     A record orjson cannot write (nested too deep) is an InputError naming it.
     """
-    if not records:
+    spans: Iterable[tuple[int, int, bytes | memoryview | None]]
+    if isinstance(records, Serialised):
+        spans = records.spans()  # never empty: a run with no record to write is an error
+    elif not records:
         yield b"[]"
         return
+    else:
+        spans = [(0, len(records), None)]
     yield b"[\n"
-    spans = records.spans() if isinstance(records, Serialised) else [(0, len(records), None)]
     for first, stop, data in spans:
         if data is not None:
             if first:
                 yield b",\n"
             yield memoryview(data)[2:-2]
             continue
+        assert isinstance(records, Sequence)
         for start in range(first, stop, _BATCH):
             chunk = records[start : min(stop, start + _BATCH)]
             try:
@@ -695,7 +700,7 @@ def updated_bytes(records: Sequence[dict[str, Any]]) -> bytes:
 
 def write_updated(
     path: str | os.PathLike[str],
-    records: Sequence[dict[str, Any]],
+    records: Sequence[dict[str, Any]] | Serialised,
     *,
     while_syncing: Callable[[], T] | None = None,
 ) -> T | None:
@@ -756,7 +761,7 @@ def tally_of(settings: RunSettings) -> ScoreTally:
 
 def save_results(
     paths: ResultsPaths,
-    records: Sequence[dict[str, Any]],
+    records: Sequence[dict[str, Any]] | Serialised,
     settings: RunSettings,
     *,
     scores_when_written: Callable[[], dict[str, Any]] | None = None,
@@ -764,7 +769,8 @@ def save_results(
     """Rewrite updated_predictions.json, scores.json and run.json atomically; returns the scores.
 
     ``scores_when_written`` gives the scores once every record is written
-    (default: computed from the records then).
+    (default: computed from the records then; records that are only
+    ``Serialised`` must come with it).
     """
     paths.updated.parent.mkdir(parents=True, exist_ok=True)
     paths.scores.parent.mkdir(parents=True, exist_ok=True)
@@ -772,7 +778,7 @@ def save_results(
     scores = write_updated(
         paths.updated,
         records,
-        while_syncing=scores_when_written or (lambda: scores_of(records, settings)),
+        while_syncing=scores_when_written or (lambda: scores_of(_held(records), settings)),
     )
     assert scores is not None
     atomic_write_bytes(paths.scores, scores_json_bytes(scores))
@@ -780,6 +786,12 @@ def save_results(
         settings.scores_path = str(paths.scores.resolve())
     atomic_write_bytes(paths.run, settings.to_json())
     return scores
+
+
+def _held(records: Sequence[dict[str, Any]] | Serialised) -> Sequence[dict[str, Any]]:
+    if not isinstance(records, Sequence):
+        raise TypeError("records given only as Serialised spans need scores_when_written")
+    return records
 
 
 def settings_json(settings: RunSettings) -> str:

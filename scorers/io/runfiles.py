@@ -25,7 +25,14 @@ from pathlib import Path
 from typing import Any
 
 from scorers.errors import ConflictError
-from scorers.io.results import LoadedResults, ResultsPaths, RunSettings, load_results, save_results
+from scorers.io.results import (
+    LoadedResults,
+    ResultsPaths,
+    RunSettings,
+    Serialised,
+    load_results,
+    save_results,
+)
 
 try:
     import fcntl
@@ -141,7 +148,7 @@ def run_lock(directory: Path) -> Iterator[None]:
 
 def save_run(
     paths: ResultsPaths,
-    records: Sequence[dict[str, Any]],
+    records: Sequence[dict[str, Any]] | Serialised,
     settings: RunSettings,
     read: RunStamp,
     then: str,

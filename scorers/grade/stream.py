@@ -1,0 +1,294 @@
+"""``rome-tui grade`` as a stream: a block of predictions parsed, paired, graded,
+written and tallied at a time, so that memory holds the annotations (compactly,
+``scorers.io.annotation_index``), one block of the predictions file and the
+records being written, never the whole run.
+
+The files are the ones the whole-file path (``scorers.grade.run``: load every
+prediction, pair, grade, save) writes, byte for byte, and so are the warnings.
+Errors are the exception: which one a run with several problems reports depends
+on the order of the whole-file path (every parse error, then every shape
+problem, then pairing, then grading). So the stream stops at the first thing
+that could be an error or that it does not handle itself (a record that is not
+an object, NaN, a JSON-text field that does not parse, a prediction without an
+annotation in rome mode, an evaluator error, a file that cannot be cut into
+pieces after all) and raises :class:`Fallback`: the caller then runs the
+whole-file path, which reports the error it would have, or grades the file. The
+output is written to a temporary file and renamed only at the end, so a stream
+stopped midway leaves nothing behind.
+
+Whether items are ``model/question_id`` (a file of several models) is known
+only once every prediction is read; the stream assumes one model and, on
+meeting a second, raises :class:`SeveralModels` to be run again knowing it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, overload
+
+import orjson
+
+from scorers.errors import EvaluatorError
+from scorers.grade.grader import Grader, grading_warnings, unreadable_usage
+from scorers.io import nonfinite
+from scorers.io.annotation_index import AnnotationIndex
+from scorers.io.loading import (
+    FIRST_IDS,
+    Block,
+    RecordStream,
+    Unstreamable,
+    decode_json_strings,
+    deeper_than,
+    first_ids,
+    item_key,
+)
+from scorers.io.results import serialise, tally_of
+from scorers.io.scores import REJECTED_KEY
+from scorers.records import REVIEW_KEY
+
+_BATCH = 64  # records serialised per orjson call, as the whole-file writer does
+
+
+class Fallback(Exception):
+    """The stream stopped: grade the run by the whole-file path (see the module doc)."""
+
+
+class SeveralModels(Exception):
+    """The predictions hold a second model: stream again with ``settings.by_model``."""
+
+
+class _Firsts:
+    """A count, and the first few ids of a warning."""
+
+    def __init__(self, distinct: bool = False) -> None:
+        self.count = 0
+        self.first: dict[str, None] | list[str] = {} if distinct else []
+
+    def add(self, qid: str) -> None:
+        self.count += 1
+        if len(self.first) <= FIRST_IDS:
+            if isinstance(self.first, dict):
+                self.first[qid] = None
+            else:
+                self.first.append(qid)
+
+    def __str__(self) -> str:
+        return first_ids(self.first)
+
+
+class GradingStream:
+    """The run's records as the writer asks for them: ``spans`` (``results.Serialised``)
+    reads, pairs, grades and serialises the predictions a block at a time, and the
+    tally, the counts and the warnings grow as it goes."""
+
+    def __init__(
+        self,
+        annotations: AnnotationIndex,
+        predictions: RecordStream,
+        grader: Grader,
+        *,
+        annotations_path: str,
+    ) -> None:
+        self._annotations = annotations
+        self._predictions = predictions
+        self._grader = grader
+        settings = grader.settings
+        self._settings = settings
+        self._path = predictions.path
+        self._annotations_path = annotations_path
+        self._by_model = settings.by_model
+        self._model: str | None = None  # the first model met
+        self._seen: set[str] = set()  # item keys graded, when items are model/question_id
+        self.tally = tally_of(settings)
+        self.count = 0  # records written
+        self.flagged = 0
+        self.rejected = 0
+        self.unreadable: list[str] = []
+        self._decoded = 0
+        self._unmatched = _Firsts()
+        self._duplicates = _Firsts(distinct=True)
+        self._read_found: list[nonfinite.Found] = []  # NaN/Infinity met parsing, named
+        self._text_found: list[nonfinite.Found] = []  # ... met decoding JSON-text fields
+
+    def spans(self) -> Iterator[tuple[int, int, bytes]]:
+        """``(start, stop, bytes)`` of each batch of graded records, in order."""
+        try:
+            for block in self._predictions.blocks:
+                records = self._graded(block)
+                for start in range(0, len(records), _BATCH):
+                    batch = records[start : start + _BATCH]
+                    data = serialise(batch)
+                    if data is None:
+                        raise Fallback  # the whole-file path names the record
+                    self._tally(batch)
+                    yield self.count, self.count + len(batch), data
+                    self.count += len(batch)
+        except Unstreamable:
+            raise Fallback from None
+        if not self.count:
+            raise Fallback  # no prediction to grade: an error the whole-file path words
+
+    def _tally(self, batch: Sequence[dict[str, Any]]) -> None:
+        self.tally.add(batch)
+        if self._settings.harness_stats:
+            self.unreadable += unreadable_usage(batch)
+        for record in batch:
+            review = record[REVIEW_KEY]
+            if review.get(REJECTED_KEY):
+                self.rejected += 1
+            if review.get("flags"):
+                self.flagged += 1
+
+    def _graded(self, block: Block) -> list[dict[str, Any]]:
+        """The block's predictions checked as ``load_predictions`` checks them, paired
+        as ``loading.pair`` pairs them, and graded."""
+        records = block.records
+        path = self._path
+        for at, field, word in block.found:
+            assert isinstance(at, int)  # a record of a list
+            self._read_found.append((_record_name(records, at, block.start), field, word))
+        for i, pred in enumerate(records):
+            if type(pred) is not dict:
+                raise Fallback
+            if "usage" in pred or "evaluator_kwargs" in pred or "inference_scores" in pred:
+                found: list[nonfinite.Found] = []
+                try:
+                    self._decoded += decode_json_strings(
+                        pred, path, pred.get("question_id", block.start + i), found
+                    )
+                except Exception:  # noqa: BLE001 - reported by the whole-file path
+                    raise Fallback from None
+                self._text_found += found
+        if deeper_than(records):
+            raise Fallback
+        if not self._by_model:
+            self._check_models(records)
+        return self._grade(records)
+
+    def _check_models(self, records: list[dict[str, Any]]) -> None:
+        for pred in records:
+            model = pred.get("model")
+            if isinstance(model, str) and model:
+                if self._model is None:
+                    self._model = model
+                elif model != self._model:
+                    raise SeveralModels
+
+    def _grade(self, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        annotations = self._annotations
+        grader = self._grader
+        rome = self._settings.mode == "rome"
+        by_model = self._by_model
+        seen = self._seen
+        out: list[dict[str, Any]] = []
+        for pred in records:
+            qid = str(pred.get("question_id"))
+            gt = annotations.get(qid)
+            if gt is None:
+                if rome:
+                    raise Fallback  # the run stops, with a count of them all
+                self._unmatched.add(qid)
+                continue
+            if "answer" not in pred or "evaluator" not in gt or "evaluator_kwargs" not in gt:
+                raise Fallback
+            if by_model:
+                key = item_key(pred)
+                repeated = key in seen
+                seen.add(key)
+            else:
+                key = qid
+                repeated = annotations.paired(qid)
+            annotations.mark(qid)
+            if repeated:
+                self._duplicates.add(key)
+                if not rome:
+                    continue
+            try:
+                record = grader.grade_record(pred, gt)
+                grader.finish(record)
+            except EvaluatorError:
+                raise Fallback from None  # named, in the whole-file path's order
+            out.append(record)
+        return out
+
+    def warnings(self, loading: list[str]) -> list[str]:
+        """The run's warnings once every record is written: ``loading`` (the
+        annotations'), then the predictions' as load_predictions, pair and the
+        grader word them."""
+        path = self._path
+        out = list(loading) + self._predictions.warnings
+        if self._decoded:
+            out.append(
+                f"{path}: {self._decoded} prediction(s) with usage/evaluator_kwargs as JSON text, decoded"
+            )
+        found = self._read_found + self._text_found
+        if found:
+            out.append(nonfinite.warning(path, found, None, "predictions"))
+        unmatched = self._unmatched
+        if unmatched.count:
+            out.append(
+                f"{path}: {unmatched.count} prediction(s) without an annotation "
+                f"(first: {unmatched}); not graded"
+            )
+        duplicates = self._duplicates
+        if duplicates.count:
+            if self._settings.mode == "rome":
+                out.append(
+                    f"{path}: {duplicates.count} repeated prediction id(s) (first: "
+                    f"{duplicates}); each copy is graded and counted, as in the reference grader"
+                )
+            else:
+                out.append(
+                    f"{path}: {duplicates.count} repeated prediction id(s) (first: "
+                    f"{duplicates}); only the first of each is graded"
+                )
+        missing = self._annotations.unpaired()
+        if missing:
+            out.append(
+                f"{self._annotations_path}: {len(missing)} annotation(s) without a prediction "
+                f"(first: {first_ids(missing)}); they are not in the denominator"
+                + (", as in the reference grader" if self._settings.mode == "rome" else "")
+            )
+        out += grading_warnings(self._grader.notes, self.unreadable, path)
+        return out
+
+
+def _record_name(records: list[Any], at: int, start: int) -> str:
+    """How ``nonfinite.warning`` names record ``at`` of the file, the block's
+    ``records[at - start]``: its question_id, else its position."""
+    record = records[at - start]
+    if isinstance(record, dict) and record.get("question_id") is not None:
+        return str(record["question_id"])
+    return f"#{at}"
+
+
+class WrittenRecords(Sequence[dict[str, Any]]):
+    """The records of a streamed run: only counted while grading, read back from the
+    written file if someone asks for them (``GradeResult.records``)."""
+
+    def __init__(self, path: Path, count: int, flagged: int) -> None:
+        self._path = path
+        self._count = count
+        self.flagged = flagged
+        self._records: list[dict[str, Any]] | None = None
+
+    def _loaded(self) -> list[dict[str, Any]]:
+        if self._records is None:
+            self._records = orjson.loads(self._path.read_bytes())
+        return self._records
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[dict[str, Any]]: ...
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._loaded()[index]
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return iter(self._loaded())
