@@ -200,6 +200,13 @@ def test_conceded_speculation_is_settled_by_the_result_after_it() -> None:
         assert HEDGE in kinds(record(doubt, "Final Answer: 6")), doubt
 
 
+def test_a_lean_is_a_choice_and_being_stuck_is_a_doubt() -> None:
+    lean = "Both readings fit the lease. I'm leaning towards the second one, which is B."
+    assert HEDGE not in kinds(choice(lean, "Final Answer: B"))
+    stuck = "The two clauses point different ways. Neither reading fits B cleanly, so I'm stuck."
+    assert HEDGE in kinds(choice(stuck, "Final Answer: B"))
+
+
 def test_doubts_about_how_to_write_the_answer_are_no_hedge() -> None:
     reason = "The quotient is 7.125. Maybe I should round that to two decimals. So 7.125."
     assert HEDGE not in kinds(record(reason, "Final Answer: 7.125"))
