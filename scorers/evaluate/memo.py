@@ -40,15 +40,17 @@ def clear_all() -> None:
         memo.clear()
 
 
-def kwargs_key(kwargs: Any) -> bytes | None:
+def kwargs_key(kwargs: Any) -> str | None:
     """A key equal only for equal kwargs, or None when they are not plain JSON."""
     if type(kwargs) is not dict:
         return None
     try:
-        text = orjson.dumps(kwargs)
+        # As text: the bytes orjson returns keep a 4 KB buffer, which a memo
+        # of thousands of keys would hold.
+        text = orjson.dumps(kwargs).decode()
     except orjson.JSONEncodeError:
         return None
-    return None if b"null" in text else text
+    return None if "null" in text else text
 
 
 class Memo:

@@ -153,13 +153,17 @@ _CLAUSE_STOPS = ".;!?\n,:—()"
 _MAX_CLAUSE = 200
 
 
+# Greedy, so it ends just past the last stop before the end it is given: one
+# C-speed pass where a Python loop stepped back a character at a time.
+_LAST_CLAUSE_STOP = re.compile(".*[" + re.escape(_CLAUSE_STOPS) + "]", re.DOTALL)
+
+
 def _clause_start(text: str, end: int) -> int:
-    """Where the clause holding ``text[end]`` begins (bounded look-back)."""
+    """Where the clause holding ``text[end]`` begins (bounded look-back): just
+    past the last clause stop in the ``_MAX_CLAUSE`` characters before ``end``."""
     floor = max(0, end - _MAX_CLAUSE)
-    i = end
-    while i > floor and text[i - 1] not in _CLAUSE_STOPS:
-        i -= 1
-    return i
+    m = _LAST_CLAUSE_STOP.match(text, floor, end)
+    return floor if m is None else m.end()
 
 
 def sentences(text: str) -> list[str]:
