@@ -64,6 +64,39 @@ CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
     (N, {"value_to_match": 2345}, "400 + 1945 = 2.345", None, 1, True),
     (N, {"value_to_match": 2.345}, "400 + 1945 = 2.345", None, 1, False),
     (N, {"value_to_match": 7.25}, "Final Answer: 7,250", None, 1, True),
+    # a closing "So: X" states the answer
+    (
+        K,
+        {"key_items": [["Bohr"]]},
+        "Rutherford had the nucleus, Bohr the orbits. So: Rutherford.",
+        None,
+        0,
+        False,
+    ),
+    # the first of a list closed by "or" is offered beside the others
+    (
+        K,
+        {"key_items": [["Oslo"]]},
+        "Oslo, Bergen or Trondheim, one of the Norwegian cities.",
+        None,
+        0,
+        False,
+    ),
+    # a place's adjective answers "which country", unsure
+    (K, {"key_items": [["Kenya"]]}, "That skyline is the Kenyan capital.", None, 1, True),
+    # a known place elsewhere is sure; a name the key's city shares with a town is not
+    (K, {"key_items": [["Kenya"]]}, "The Republic of Uganda.", None, 0, False),
+    (K, {"key_items": [["Kolkata"]]}, "It is Calcutta.", None, 0, True),
+    (K, {"key_items": [["Boston"]]}, "Final Answer: NYC", None, 0, False),
+    # "looking again" corrects the stated answer
+    (
+        C,
+        {"label": "D"},
+        "Final Answer: B\n\nLooking again at the beak, it is the crow.",
+        BIRDS,
+        1,
+        False,
+    ),
 ]
 
 

@@ -140,8 +140,23 @@ def _unknown_name(
         if _LOWER_WORD_NEXT.match(text, m.end()):
             continue
         name = fold_phrase(m.group())
-        if name in _SKIP_WORDS or name in folded_keys or names.is_place(name):
+        if name.startswith("the "):
+            name = name[4:]  # "The Dominican Republic"
+        if name in _SKIP_WORDS or name in folded_keys or names.is_initials(m.group()):
             continue
+        if names.is_place(name):
+            # A known place is another place, unless the data puts it where a
+            # key is under a name not the key's own ("Calcutta", which Kolkata
+            # shares with a smaller town; "St. Petersburg, Florida" is the
+            # key's name placed elsewhere).
+            where = names.place_of(name)
+            if (
+                where == (None, None)
+                or all(names.place_of(k) != where for k in places)
+                or any(name in names.alternatives(k) or name == fold_phrase(k) for k in places)
+            ):
+                continue
+            return m.group()
         if " " in name and any(names.is_major_place(w) for w in name.split()):
             continue
         if any(name in names.alternatives(k) for k in places):
@@ -250,7 +265,25 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             )
             if unknown is not None:
                 uncertain = f"names '{unknown}', neither a key item nor a known other name of one"
+                if len(groups) == 1 and any(_demonym(unknown, v) for v in groups[0]):
+                    # "the Iranian capital" for Iran: the place's adjective most
+                    # often answers "which country", but not always.
+                    score, note = _RIGHT, None
+                    uncertain = f"'{unknown}' is the adjective of '{groups[0][0]}'"
     return Outcome(score, answer.folded[:_EXTRACTED_CAP], note=note, uncertain=uncertain)
+
+
+# English adjectives of place names: the name, less a final vowel, and a suffix
+# ("Iran" -> "Iranian", "Canada" -> "Canadian", "Mexico" -> "Mexican", "China" -> "Chinese").
+_DEMONYM = re.compile(r"(?:ian|an|n|ese|ish|i|ic)")
+
+
+def _demonym(word: str, key: str) -> bool:
+    word, key = fold_phrase(word), fold_phrase(key)
+    if " " in word or len(key) < 4:
+        return False
+    stems = {key, key[:-1]} if key[-1] in "aeiouy" else {key}
+    return any(word.startswith(s) and _DEMONYM.fullmatch(word[len(s) :]) for s in stems)
 
 
 def location_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:

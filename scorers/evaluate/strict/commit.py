@@ -26,7 +26,8 @@ from scorers.evaluate.strict.final import Located, clean
 _SENTENCE_END = re.compile(r"(?<=[^\s.][.!?])(?<!\b\d\.)(?<!\b\d\d\.)[ \t]+(?=[\"'(\[A-Z0-9])|\n+")
 _CORRECTION = re.compile(
     r"\b(?:correction|edit|update|erratum)\b[ \t]*[:：-]"
-    r"|\b(?:on second thought|on reflection|actually|wait|oops|sorry|scratch that"
+    r"|\b(?:on second thought|on reflection|actually|wait|oops|sorry|scratch that|hold on"
+    r"|looking (?:at it )?again|on (?:a )?closer (?:look|inspection)|let me re-?check|re-?checking"
     r"|i mean|i meant|it should (?:be|read|have been)|should have said"
     r"|(?:i )?made a mistake|my mistake|i was wrong|let me correct)\b",
     re.IGNORECASE,
@@ -221,7 +222,10 @@ def drop_excluded(text: str) -> str:
     return "".join(out)
 
 
-_WEAK_CUE = re.compile(r"(?:actually|wait|oops|sorry|i mean)\b", re.IGNORECASE)
+_WEAK_CUE = re.compile(
+    r"(?:actually|wait|oops|sorry|i mean|hold on|looking|on (?:a )?closer|let me|re-?checking)\b",
+    re.IGNORECASE,
+)
 
 
 def firm(fixed: Located) -> bool:

@@ -247,4 +247,17 @@ def locate(text: str) -> Located:
         if not line or line.endswith((":", "：")):
             line = clean(_paragraph_from(text, start))
         return Located("marker", line, text[start:])
+    concluding = _CONCLUDING_LINE.search(text)
+    if concluding is not None:
+        # "... So: Lorentz." closes the answer: what follows it is the answer.
+        start = concluding.end()
+        return Located("marker", clean(text[start : _line_end(text, start)]), text[start:])
     return Located("whole", text.strip(), text)
+
+
+# A last sentence that opens with "So:", "Thus:", "Therefore:" or "Hence:" and
+# runs to the end of the text (bounded, so the search is linear).
+_CONCLUDING_LINE = re.compile(
+    r"(?:^|(?<=[.!?\n])[ \t]*)(?:so|thus|therefore|hence)[ \t]*:[ \t]*(?=[^\n.!?]{1,120}[.!?]?[ \t]*\Z)",
+    re.IGNORECASE,
+)

@@ -307,6 +307,18 @@ def _iso3_territory(key: str) -> str | None:
     return next((code for code, iso3 in _iso3().items() if iso3 == key), None)
 
 
+@cache
+def _all_initials() -> frozenset[str]:
+    return frozenset(n for names in _geonames().initials.values() for n in names) | frozenset(
+        _iso3().values()
+    )
+
+
+def is_initials(name: str) -> bool:
+    """``name`` (as written) is a city's capital-letter name or a country's alpha-3 code."""
+    return name in _all_initials()
+
+
 @lru_cache(maxsize=4096)
 def initials(key: str) -> tuple[str, ...]:
     """All-capital short names of a place key, matched as written: a country's

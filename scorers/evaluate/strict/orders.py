@@ -219,8 +219,8 @@ def unmapped(got: list[str], expected: list[str], options: dict[str, str]) -> st
     else:  # word items: the expected ones are themselves
         mapped = [g if g in expected else None for g in got]
     doubtful = [g for g, m in zip(got, mapped, strict=True) if m is None]
-    if not doubtful or any(_HEDGING.search(g) for g in doubtful):
-        return None  # all named, or a hedge ("c or possibly b first"): no guess
+    if not doubtful or any(_HEDGING.search(g) or _DECLINING.search(g) for g in doubtful):
+        return None  # all named, a hedge ("c or possibly b first") or a refusal: no guess
     for m, want in zip(mapped, expected, strict=True):
         if m is not None and m != want:
             return None  # a mapped item is out of place: wrong whatever the rest names
@@ -304,6 +304,9 @@ def _and_in_names(expected: list[str]) -> bool:
 _GROUPED = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _INNER_ASIDE = re.compile(r"(?<=[^\W\d_])[ \t]*\([^()\n]{1,60}\)")
 # A remark after a whole list: in brackets or after a spaced dash.
+_DECLINING = re.compile(
+    r"\b(?:skip|skipping|pass|cannot|can't|unable|don't know|no idea|none)\b", re.IGNORECASE
+)
 _HEDGING = re.compile(
     r"\b(?:or|maybe|perhaps|possibly|might|could|though|although|unsure|not sure)\b", re.IGNORECASE
 )

@@ -73,6 +73,10 @@ def _negated(hay: str, i: int) -> bool:
 _HEDGE_AFTER = re.compile(
     r"[ \t]*,?[ \t]*(?:or|/)[ \t]+(?:(?:maybe|possibly|perhaps|probably|even|else)[ \t]+)?(?P<other>[^\W\d_][^,.;:()!?]*)"
 )
+_LIST_OR_AFTER = re.compile(
+    r"[ \t]*,[ \t]*(?P<other>[^\W\d_][^,.;:!?()\n]{0,40}?)"
+    r"(?:,[ \t]*[^\W\d_][^,.;:!?()\n]{0,40}?){0,4},?[ \t]+or[ \t]+[^\W\d_]"
+)
 _SOFTENERS = frozenset(("maybe", "possibly", "perhaps"))
 # "X is not", "X doesn't ...": a clause that denies its own subject.
 _DENIED_AFTER = re.compile(r"[ \t]+(?:is|are|was|were|does|do|did)(?:n't|[ \t]+not)\b")
@@ -84,6 +88,9 @@ def _hedged(hay: str, i: int, j: int, same: tuple[str, ...]) -> bool:
     after = _HEDGE_AFTER.match(hay, j)
     if after is not None and not after.group("other").startswith(same):
         return True
+    listed = _LIST_OR_AFTER.match(hay, j) if "or" in hay else None
+    if listed is not None and not listed.group("other").startswith(same):
+        return True  # "Armstrong, Aldrin or Collins": the first of a list closed by "or"
     # "Edinburgh or Glasgow" for Glasgow: the words before "or", back to punctuation.
     words = hay[max(0, i - 60) : i].split()
     while words and words[-1] in _SOFTENERS:
