@@ -41,7 +41,9 @@ def test_box_beats_marker() -> None:
         ("We get x. The answer is 9.", "9."),
         ("答案：5", "5"),
         ("解：3×4×10=120\n答：这个长方体的体积是120立方厘米。", "120立方厘米。"),
-        ("Answer: 3\nlater text in the same paragraph", "3\nlater text in the same paragraph"),
+        # The paragraph after the marker, without closing lines that state no value.
+        ("Answer:\n(1) 3\n(2) 4\nHope this helps.", "(1) 3\n(2) 4"),
+        ("Answer: 3\nlater text in the same paragraph", "3"),
     ],
 )
 def test_markers_case_insensitive(text: str, answer: str) -> None:

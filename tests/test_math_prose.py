@@ -184,6 +184,15 @@ def test_blind_prose_dev_split(name: str) -> None:
         ("The centre sits at (4, -1).", "(4, -1)", 1.0),
         ("The graph is falling on (-∞, 2).", "(-\\infty, 2)", 1.0),
         ("So t is between 2 and 9.", "2 < t < 9", 1.0),
+        # Closing lines that state no value, or are asides, are not the answer.
+        ("Two crates of 9 pears each.\nSo 18 pears in all.\nHappy to help further!", "18", 1.0),
+        ("The bill comes to 56.\n(Check: 7 × 8 = 56.)", "56", 1.0),
+        ("The final answer is 56.\nCheers!", "56", 1.0),
+        (
+            "Each side is 9.\nSo the perimeter is 36.\n\nNote: the base is not a side here.",
+            "36",
+            1.0,
+        ),
         # Several parts on the marker's line.
         ("In part (a) the answer is 6, and in part (b) it is 10.", "6; 10", 1.0),
         # A percent sign is read: 0.4% is not 0.4, but a percentage may drop its sign.

@@ -21,6 +21,7 @@ from scorers.evaluate.mathmatch.sentences import (
     same_unknown,
     sentences,
     system,
+    without_closing_remarks,
 )
 from scorers.records import final_answer
 
@@ -74,6 +75,8 @@ def _after_marker(text: str, items: int, blanks: int = 1) -> str | None:
     rest = text[last.end() :].strip()
     # The answer runs to the end of its paragraph.
     para = re.split(r"\n\s*\n", rest, maxsplit=1)[0].strip()
+    if "\n" in para:  # "7.\nThanks!": a closing remark is no part of the answer
+        para = "\n".join(without_closing_remarks(para.splitlines(), blanks))
     if blanks > 1 and not re.search(r"[\n;]", para) and reads_as_prose(para):
         # "For (a) the answer is 4, and for (b) it is 9.": one line holding every blank.
         line = (
@@ -99,6 +102,7 @@ def _last_lines(text: str, count: int, items: int) -> str:
     """The last ``count`` lines (one per expected answer), each cut to its answer;
     a last line that holds all ``count`` answers is cut into them."""
     lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
+    lines = without_closing_remarks(lines, count)
     if count > 1 and lines:
         parts = parts_of_line(lines[-1], count)
         if parts is not None:

@@ -294,6 +294,25 @@ def _stating_index(found: list[str], first: bool) -> int:
     return len(found) - 1
 
 
+def without_closing_remarks(lines: list[str], keep: int = 1) -> list[str]:
+    """``lines`` without the trailing ones that state no value or are side
+    remarks ("Let me know if ...", "Note: ...", "(Check: ...)"), at least ``keep``
+    of them left."""
+    end = len(lines)
+    while end > keep and _closing_remark(lines[end - 1]):
+        end -= 1
+    return lines[:end]
+
+
+def _closing_remark(line: str) -> bool:
+    if _PART_LABEL.match(line):
+        return False  # "(2) 4": the next part, not an aside
+    return not _HAS_VALUE.search(line) or bool(_REMARK.search(line))
+
+
+_PART_LABEL = re.compile(r"^\s*\(\s*(?:\d{1,2}|[a-h]|[ivx]{1,4})\s*\)", re.I)
+
+
 def stating_sentence(text: str, *, first: bool) -> str:
     """The sentence that states the result: the first (after a marker), else
     the last that names its value as the answer, else the last that states a
