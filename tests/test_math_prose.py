@@ -193,6 +193,17 @@ def test_blind_prose_dev_split(name: str) -> None:
             "36",
             1.0,
         ),
+        # Mathematics read aloud, and a number in words restated in digits.
+        ("The diagonal is the square root of 5.", "\\sqrt{5}", 1.0),
+        ("The side is 3 root 2.", "3\\sqrt{2}", 1.0),
+        ("The angle is pi over 6.", "\\frac{\\pi}{6}", 1.0),
+        ("The area becomes y squared minus 9.", "y^2-9", 1.0),
+        ("The balance is negative 12.", "-12", 1.0),
+        ("The answer is seven halves.", "3.5", 1.0),
+        ("The total is thirty (30).", "30", 1.0),
+        # A count stated as "the number of ... is N", then its list.
+        ("The number of whole solutions is 2 (t = 4 and t = 9).", "4, 9", 1.0),
+        ("The number of whole solutions is 2 (t = 4 and t = 9).", "2", 1.0),
         # Several parts on the marker's line.
         ("In part (a) the answer is 6, and in part (b) it is 10.", "6; 10", 1.0),
         # A percent sign is read: 0.4% is not 0.4, but a percentage may drop its sign.

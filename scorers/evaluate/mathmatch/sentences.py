@@ -240,7 +240,7 @@ _NUMERATORS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five
 # "two thirds", "one-half", "a quarter", "three quarters": a fraction in words.
 _FRACTION_WORDS = re.compile(
     r"\b(?:(?P<whole>\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+and\s+)?"
-    r"(?P<top>an?|one|two|three|four|five|six|seven|eight|nine|ten)[\s-]+"
+    r"(?P<top>an?|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})[\s-]+"
     r"(?P<bottom>half|halves|(?:third|quarter|fourth|fifth|sixth|seventh|eighth|ninth|tenth)s?)\b",
     re.I,
 )
@@ -249,7 +249,9 @@ _FRACTION_WORDS = re.compile(
 def _fraction(m: re.Match[str]) -> str:
     bottom = m.group("bottom").lower()
     bottom = bottom[:-1] if bottom.endswith("s") else bottom
-    top, under = _NUMERATORS[m.group("top").lower()], _DENOMINATORS[bottom]
+    top_word = m.group("top").lower()
+    top = int(top_word) if top_word.isdigit() else _NUMERATORS[top_word]
+    under = _DENOMINATORS[bottom]
     whole = (m.group("whole") or "0").lower()
     top += under * (int(whole) if whole.isdigit() else _NUMERATORS[whole])  # "two and a half"
     return f"{top}/{under}"
@@ -272,6 +274,39 @@ def number_words_to_digits(text: str) -> str:
         return text
     # An ordinal ("the third root") is no number: such a text keeps its words.
     return text if _ORDINAL.search(converted) else converted
+
+
+# Mathematics read aloud: "the square root of 3", "2 root 3", "pi over 4",
+# "x squared plus 1", "negative 4". Each rewrite needs a value on the side(s) it joins.
+_SPOKEN = (
+    (re.compile(r"\b(?:the\s+)?square\s+root\s+of\s+", re.I), "√"),
+    (re.compile(r"(?<=\d)\s+root\s+(?=\d)", re.I), "√"),
+    (re.compile(r"\bpi\b", re.I), "π"),
+    (re.compile(r"(?<=[\w)π])\s+squared\b", re.I), "^2"),
+    (re.compile(r"(?<=[\w)π])\s+cubed\b", re.I), "^3"),
+    (re.compile(r"\b(?:negative|minus)\s+(?=[\d√π(])", re.I), "-"),
+    (re.compile(r"(?<=[\w)π])\s+minus\s+(?=[\w√π(])", re.I), " - "),
+    (re.compile(r"(?<=[\w)π^])\s+plus\s+(?=[\w√π(])", re.I), " + "),
+    (re.compile(r"(?<=[\d)π])\s+over\s+(?=[\d√π(])", re.I), "/"),
+    (re.compile(r"(?<=[\d)π])\s+times\s+(?=[\d√π(])", re.I), " × "),
+)
+# "twelve (12)": a number in words restated in digits.
+_WORDS_THEN_DIGITS = re.compile(r"\b([a-z]+(?:[\s-][a-z]+){0,3})\s*\(\s*(\d+)\s*\)", re.I)
+
+
+def spoken_math(text: str) -> str:
+    """``text`` with mathematics read aloud written in symbols."""
+    for pattern, symbol in _SPOKEN:
+        text = pattern.sub(symbol, text)
+    return _WORDS_THEN_DIGITS.sub(_digits_restated, text)
+
+
+def _digits_restated(m: re.Match[str]) -> str:
+    words, digits = m.group(1), m.group(2)
+    said = number_words_to_digits(words)
+    if said.split()[-1:] == [digits]:
+        return said
+    return m.group(0)
 
 
 def sentences(text: str) -> list[str]:
@@ -326,7 +361,7 @@ def stating_sentence(text: str, *, first: bool) -> str:
 def committed_value(text: str, items: int = 1, *, first: bool = False) -> str:
     """The value ``text`` commits to, as text; ``items``: how many values the
     reference has (it decides between a count and the list that follows it)."""
-    text = number_words_to_digits(text)
+    text = spoken_math(number_words_to_digits(text))
     found = sentences(text)
     if not found:
         return _value_of(text.strip(), items)
@@ -538,8 +573,11 @@ def _drop_asides(s: str, items: int = 1) -> str:
     return dropped if _HAS_VALUE.search(dropped) else s
 
 
-# "6 possible outcomes", "2 solutions": a count and what it counts, before their list.
-_COUNTED = re.compile(r"\d\s+(?:[A-Za-z-]+\s+){0,2}[A-Za-z-]*[a-z]s\s*$")
+# "6 possible outcomes", "2 solutions", "the number of roots is 3": a count, before its list.
+_COUNTED = re.compile(
+    r"\d\s+(?:[A-Za-z-]+\s+){0,2}[A-Za-z-]*[a-z]s\s*$|\b(?:number|count)\s+of\b[^()]*\s\d+\s*$",
+    re.I,
+)
 # "x = 0, 1, 2 and 3": the unknown named once for the whole list.
 _LIST_OF_ONE = re.compile(r"^[A-Za-z]\s*=\s*(?=[^=]*$)")
 
