@@ -220,8 +220,11 @@ def test_first_person_accounts_of_searching_are_claims() -> None:
         "We went online and the museum's page lists the opening year as 1931.",
         "I've already googled the shipyard; it launched the vessel in 1931.",
         "Going by my quick search, the bridge opened in 1932.",
+        "Opened docs.python.org\nThe page gives the opening year as 1931.",
+        "I checked the ferry timetable on visitnorway.com; it sailed in 1931.",
     ):
         assert WEB in kinds(record(reason, "1931")), reason
+    assert WEB not in kinds(record("The sample file is named ships.com, from 1931.", "1931"))
 
 
 def test_plans_negations_and_hypotheses_about_searching_are_not() -> None:

@@ -27,8 +27,9 @@ from scorers.records import Flag
 # The writer as subject, right before the verb ("I've just", "we then"), or a sentence
 # that opens with the verb ("Ran the list through Python").
 _SUBJECT = re.compile(CUES["first_person"] + r"\Z", re.IGNORECASE | re.MULTILINE)
-# Between a verb and its object: the same clause ("3.5" keeps it going), at most 60 characters.
-_CLAUSE_END = re.compile(r"[!?\n;]|\.(?!\d)")
+# Between a verb and its object: the same clause ("3.5", "en.wikipedia.org" keep it
+# going), at most 60 characters.
+_CLAUSE_END = re.compile(r"[!?\n;]|\.(?![\d\w])")
 # "a calculator method", "calculator-style": the object names a manner, not a tool used.
 _MANNER = re.compile(r"[\w-]|\s+(?:method|style|approach|steps?)\b")
 _FAMILIES = (
@@ -72,7 +73,11 @@ def _account(text: str, verbs: str, objects: str) -> tuple[int, int] | None:
         if _MANNER.match(text, thing.end()):
             continue
         lo = max(0, thing.start() - 61)
-        ends = [stop.end() for stop in _CLAUSE_END.finditer(text, lo, thing.start())]
+        ends = [  # (one character further, for the look-ahead of "docs.python.org")
+            stop.end()
+            for stop in _CLAUSE_END.finditer(text, lo, thing.start() + 1)
+            if stop.end() <= thing.start()
+        ]
         lo = ends[-1] if ends else lo  # the clause holding the object
         for verb in verb_cues.finditer(text, lo, thing.start()):
             subject = _SUBJECT.search(text, max(0, verb.start() - 60), verb.start())
