@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from scorers.evaluate.mathmatch import math_matching
-from scorers.evaluate.mathmatch.sentences import committed_value, number_words_to_digits
+from scorers.evaluate.mathmatch.numberwords import number_words_to_digits
+from scorers.evaluate.mathmatch.sentences import committed_value
 
 DATA = Path(__file__).parent / "data" / "math"
 # Least agreement on each set's test half. First readings, before any rule was
