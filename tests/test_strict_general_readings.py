@@ -88,6 +88,36 @@ CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
     (K, {"key_items": [["Kenya"]]}, "The Republic of Uganda.", None, 0, False),
     (K, {"key_items": [["Kolkata"]]}, "It is Calcutta.", None, 0, True),
     (K, {"key_items": [["Boston"]]}, "Final Answer: NYC", None, 0, False),
+    # a belief conceded to others before "but" is ruled out
+    (
+        K,
+        {"key_items": [["Everest"]]},
+        "Most people would say Everest, but by base-to-peak it is Mauna Kea.",
+        None,
+        0,
+        False,
+    ),
+    (
+        K,
+        {"key_items": [["Marconi"]]},
+        "Marconi is usually credited, yet Popov demonstrated it first.",
+        None,
+        0,
+        False,
+    ),
+    (
+        K,
+        {"key_items": [["Popov"]]},
+        "Marconi is usually credited, yet Popov demonstrated it first.",
+        None,
+        1,
+        False,
+    ),
+    # a candidate asked and answered no
+    (K, {"key_items": [["Lima"]]}, "Lima? No, the capital is Quito.", None, 0, False),
+    # several options named: a contrast settles, being torn does not
+    (C, {"label": "D"}, "The robin is commoner here, but this one is a crow.", BIRDS, 1, False),
+    (C, {"label": "D"}, "I'm torn between the robin and the crow.", BIRDS, 0, False),
     # "looking again" corrects the stated answer
     (
         C,

@@ -117,6 +117,50 @@ CASES: list[tuple[dict[str, Any], str, str | None, int, bool]] = [
         1,
         False,
     ),
+    # middle dots, names joined by hyphens, "in that order", partial names
+    (
+        {"order": ["Nile", "Amazon", "Yangtze"]},
+        "1st Nile · 2nd Amazon · 3rd Yangtze",
+        None,
+        1,
+        False,
+    ),
+    (
+        {"order": ["Nile", "Amazon", "Yangtze"]},
+        "The ranking is Nile-Amazon-Yangtze.",
+        None,
+        1,
+        False,
+    ),
+    (
+        {"order": ["Nile", "Amazon", "Yangtze"]},
+        "Nile, Amazon and Yangtze, in that order.",
+        None,
+        1,
+        False,
+    ),
+    (
+        {"order": ["steam locomotive", "first airplane"]},
+        "The locomotive came before the airplane.",
+        None,
+        1,
+        False,
+    ),
+    # a bare number in brackets is a value, not a rank
+    (
+        {"order": ["Nile", "Amazon", "Yangtze"]},
+        "Nile (1), Amazon (0.96), Yangtze (0.95)",
+        None,
+        1,
+        False,
+    ),
+    (
+        {"order": ["sail", "steam", "diesel"]},
+        "Most recent first: diesel, steam, sail.",
+        "Order these chronologically: steam, diesel, sail.",
+        1,
+        False,
+    ),
     # every option named, in prose the list reader cannot split
     (
         {"order": "B,D,C,A"},

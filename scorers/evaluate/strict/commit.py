@@ -84,12 +84,30 @@ def _excluded_spans(lowered: str) -> list[tuple[int, int]]:
 
 # "My first thought was Porto, but ...", "At first glance I counted 8, but":
 # an earlier belief the answer goes on to replace, up to its "but"/"however".
+# Also a belief the answer concedes to others before its own ("Many assume
+# Sydney, but ...", "Edison is often credited, but ...", "You'd expect
+# Mercury, but ..."): English's words of concession, not a list of answers.
 _EARLIER = re.compile(
     r"\b(?:at first(?: glance| sight)?|initially|my first (?:thought|guess|impression|count)"
     r"|i (?:first|initially) (?:thought|guessed|counted|assumed)|one might think|you might think"
-    r"|it might look like|could be mistaken for|everyone assumes)\b"
-    r"[^.;!?\n]{0,200}?(?:\bbut\b|\bhowever\b|;)"  # bounded: linear on any text
+    r"|it might look like|could be mistaken for|everyone assumes"
+    r"|many (?:people )?(?:assume|think|say|believe|guess|would say)"
+    r"|people (?:would |usually |often |commonly |tend to )?(?:say|think|assume|guess|believe|answer)"
+    r"|(?:you|one|some|many|most)(?:'d| would| might| may| could) (?:expect|think|guess|say"
+    r"|assume|answer|be tempted)"
+    r"|(?:is|are|was|were) (?:often|usually|commonly|popularly|widely|sometimes|frequently)"
+    r" (?:credited|cited|thought|believed|assumed|said|called|named|mistaken|confused|given)"
+    r"|(?:common|popular|obvious|tempting|intuitive|usual|naive|natural) (?:answer|guess|choice"
+    r"|assumption|pick|belief|misconception)|tempting to|(?:looks|seems|sounds) like)\b"
+    r"[^.;!?\n]{0,200}?(?:\bbut\b|\bhowever\b|\byet\b|;)"  # bounded: linear on any text
 )
+_CONCEDING = (
+    "first", "initially", "might", "assume", "many", "people", "would", "'d ", "could",
+    "often", "usually", "commonly", "popular", "widely", "sometimes", "frequently", "common",
+    "obvious", "tempting", "intuitive", "naive", "natural", "like",
+)  # fmt: skip
+# "Canberra? No — Sydney": a candidate asked and answered no.
+_ASKED_NO = re.compile(r"[^.?!\n]{1,80}\?[ \t]*no\b")
 # "B is ruled out", "12 was wrong": the clause before such a verdict is rejected.
 _REJECTED_VERDICT = re.compile(
     r"\b(?:is|was|are|were|gets|got|can be|must be)[ \t]+"
@@ -185,7 +203,9 @@ _GATE = (
     "not", "n't", "never", "rather than", "instead of", "other than", "except",
     "unlike", "nor", "neither", "ruled out", "eliminated", "wrong", "incorrect",
     "impossible", "distractor", "first", "initially", "might", "mistaken", "assume",
-    "opposed", "rule out", "exclud", "dismiss", "reject", "discard",
+    "opposed", "rule out", "exclud", "dismiss", "reject", "discard", "many", "people", "would",
+    "'d ", "could", "often", "usually", "commonly", "popular", "widely", "sometimes",
+    "frequently", "common", "obvious", "tempting", "intuitive", "naive", "natural", "like", "?",
 )  # fmt: skip
 
 
@@ -205,8 +225,13 @@ def drop_excluded(text: str) -> str:
     spans += _excluded_spans(lowered)
     if any(word in lowered for word in _REJECTING_WORDS):
         spans += [m.span() for m in _REJECTING_VERB.finditer(lowered)]
-    if "first" in lowered or "initially" in lowered or "might" in lowered or "assume" in lowered:
-        spans += [m.span() for m in _EARLIER.finditer(lowered)]
+    if any(word in lowered for word in _CONCEDING):
+        spans += [
+            (min(m.start(), _clause_start(text, m.start())), m.end())
+            for m in _EARLIER.finditer(lowered)
+        ]
+    if "?" in lowered:
+        spans += [m.span() for m in _ASKED_NO.finditer(lowered)]
     if not spans:
         return text
     out: list[str] = []

@@ -20,7 +20,7 @@ from scorers.evaluate.strict.phrases import Answer, find_phrase
 from scorers.evaluate.strict.question import end_word, map_item, named
 
 _SEPARATOR = re.compile(
-    r"[ \t]*(?:,|，|、|;|；|→|⟶|⇒|⟹|➔|➜|➝|➞|➡|⇨|↦|->|-->|=>|>|<|\\rightarrow\b|\\to\b|\\Rightarrow\b"
+    r"[ \t]*(?:,|，|、|;|；|[ \t][·•][ \t]|→|⟶|⇒|⟹|➔|➜|➝|➞|➡|⇨|↦|->|-->|=>|>|<|\\rightarrow\b|\\to\b|\\Rightarrow\b"
     r"|[ \t][-–—/|][ \t]|\||\n|\b(?:and[ \t]+)?then\b|\bfollowed by\b|\bfinally\b"
     r"|\b(?:(?:comes|is|goes)[ \t]+)?(?:before|ahead of)\b"
     # inline numbering: "1. C 2. A", "(1) Paris (2) Rome"
@@ -301,6 +301,32 @@ def _and_in_names(expected: list[str]) -> bool:
     return any(_AND.search(f" {e} ") for e in expected)
 
 
+# An aside that ranks its item ("Mars (4th)", "(first)"); a bare number in
+# brackets is a value as often as a rank ("Earth (1)").
+_ORDINAL_ASIDE = re.compile(
+    r"\(\s*(?:#?\d{1,2}(?:st|nd|rd|th)|#\d{1,2}|first|second|third|fourth|fifth|last)\b",
+    re.IGNORECASE,
+)
+_IN_THAT_ORDER = re.compile(
+    r",?[ \t]*(?:in (?:that|this) order|respectively)[ \t]*\.?[ \t]*$", re.IGNORECASE
+)
+
+
+def _hyphen_joined(text: str, expected: list[str]) -> str:
+    """Hyphens between two expected items become separators ("Earth-Mars")."""
+    lowered = text.lower()
+    cuts = [
+        i
+        for i, ch in enumerate(lowered)
+        if ch == "-"
+        and any(lowered[:i].rstrip().endswith(e) for e in expected)
+        and any(lowered[i + 1 :].lstrip().startswith(e) for e in expected)
+    ]
+    for i in reversed(cuts):
+        text = text[:i] + ", " + text[i + 1 :]
+    return text
+
+
 _GROUPED = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _INNER_ASIDE = re.compile(r"(?<=[^\W\d_])[ \t]*\([^()\n]{1,60}\)")
 # A remark after a whole list: in brackets or after a spaced dash.
@@ -363,7 +389,12 @@ def _read_list(
     if "(" in text:
         # An aside after an item ("Everest (8849 m)", "press (c. 1440)") may hold
         # separators of its own; a rank in brackets ("Mars (4th)") stays.
-        text = _INNER_ASIDE.sub(lambda m: m.group() if _RANK_AFTER.search(m.group()) else "", text)
+        text = _INNER_ASIDE.sub(
+            lambda m: m.group() if _ORDINAL_ASIDE.search(m.group()) else "", text
+        )
+    if not letters and "-" in text:
+        text = _hyphen_joined(text, expected)  # "Jupiter-Saturn-Earth-Mars"
+    text = _IN_THAT_ORDER.sub("", text)
     parts = [_strip_item(p) for p in _SEPARATOR.split(text)]
     and_named = _and_in_names(expected)
     if len(parts) > 1 and not and_named:
@@ -416,11 +447,13 @@ def _by_other_names(items: list[str], expected: list[str]) -> list[str]:
     """Word items that name one expected item by another name or spelling
     ("Russland" for Russia, "Mount Everest" for Everest), as that item."""
     out = []
+    pseudo = {e: e for e in expected}
     for item in items:
         if item not in expected:
             answer = Answer(item)
             hits = [e for e in expected if answer.contains(e)]
-            if len(hits) == 1:
-                item = hits[0]
+            # Else the words it shares with one item only ("iphone" for "first
+            # iphone", "berlin wall falls" for "fall of the berlin wall").
+            item = hits[0] if len(hits) == 1 else map_item(item, pseudo) or item
         out.append(item)
     return out

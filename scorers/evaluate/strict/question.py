@@ -164,9 +164,12 @@ def _number_options(items: tuple[tuple[str, str], ...]) -> dict[str, float] | No
 # Words that turn a clause into the answer's conclusion: what follows the last
 # of them is what the answer settles on ("..., so partly cloudy", "I'll go with").
 _CONCLUDING = re.compile(
-    r"\b(?:so|therefore|thus|hence|which means|go with|going with|choose|choosing"
+    r"\b(?:but|yet|however|so|therefore|thus|hence|which means|go with|going with|choose|choosing"
     r"|pick|picking|answer is|settle on)\b|="
 )
+
+
+_TORN = re.compile(r"\b(?:torn|either|not sure|unsure|can't decide|cannot decide|between)\b")
 
 
 def named_one(text: str, opts: dict[str, str]) -> tuple[list[str], str | None]:
@@ -183,6 +186,8 @@ def named_one(text: str, opts: dict[str, str]) -> tuple[list[str], str | None]:
         settled = named(text[cues[-1].end() :], opts)
         if len(settled) == 1:
             return settled, None
+    if _TORN.search(text):
+        return found, None  # several kept open ("torn between"): no choice
     first = min(found, key=lambda label: _first_mention(text, label, opts))
     return [first], f"names {len(found)} options by their text; read the first"
 
@@ -306,7 +311,7 @@ def ends(text: str | None) -> tuple[str, str] | None:
     """The superlatives a question or an answer orders between, first then last."""
     if not text:
         return None
-    lowered = text.lower()
+    lowered = text.lower().replace("most recent", "latest")
     m = _FROM_TO.search(lowered)
     if m is not None:
         return end_word(m.group(1)), end_word(m.group(2))
@@ -329,7 +334,7 @@ def from_other_end(answer: str, asked: tuple[str, str]) -> bool:
     """The answer lists its items from the other end than the question asks
     ("South to north: ..." for "from north to south", "in ascending order"
     or "a < b < c" for "from largest to smallest")."""
-    lowered = answer.lower()
+    lowered = answer.lower().replace("most recent", "latest")
     if " to " in lowered or "first" in lowered:
         stated = ends(lowered)
         if stated is None:
