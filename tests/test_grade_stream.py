@@ -225,3 +225,25 @@ def test_annotations_with_two_targets_are_refused_as_before(
         loading.load_annotations(str(path))
     assert str(streamed.value) == str(whole.value)
     assert "annotated twice with different targets" in str(streamed.value)
+
+
+def test_kept_json_bytes_hold_their_size_not_orjsons_buffer() -> None:
+    """orjson returns bytes that keep its 4 KB write buffer: what is kept for a whole run
+    (the annotation index, the evaluators' memo keys) is copied to its own size."""
+    import tracemalloc
+
+    from scorers.evaluate.memo import kwargs_key
+
+    annotations = {
+        f"q{i}": {"question_id": f"q{i}", "evaluator_kwargs": {"label": "B"}} for i in range(400)
+    }
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        index = AnnotationIndex.of(annotations)
+        keys = [kwargs_key({"label": "B", "i": i}) for i in range(400)]
+        kept = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(index) == len(keys) == 400
+    assert kept < 800 * 400  # bytes per annotation and key together, against 8 KB uncopied
