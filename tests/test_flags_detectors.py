@@ -109,7 +109,8 @@ def test_a_result_after_a_concession_is_the_claim() -> None:
 def test_a_value_naming_one_of_the_question_s_options_chooses_it() -> None:
     question = "Solve 3x = 7.5.\n(A) 2.25\n(B) 2.5\n(C) [1, 2.5]\n(D) 3.5"
     reason = "Dividing both sides by 3 gives the root. Therefore x = 2.5."
-    assert CONTRA in kinds(choice(reason, "D", label="B", question=question))
+    flags = run(choice(reason, "D", label="B", question=question))
+    assert [f["confidence"] for f in flags if f["kind"] == CONTRA] == ["low"]
     assert CONTRA not in kinds(choice(reason, "B", label="B", question=question))
     interval = "Checking both ends, so the solution set is [1, 2.5]."
     assert CONTRA in kinds(choice(interval, "B", label="C", question=question))

@@ -549,7 +549,9 @@ def detect(
     at = answer.rfind(theirs.extracted.strip()) if theirs.extracted.strip() else -1
     a_start, a_end = (at, at + len(theirs.extracted.strip())) if at >= 0 else last_line_span(answer)
     sentence = found.sentence
-    confident = found.marked and (evaluator in SHAPED or mine.score > 0)
+    # an option chosen by its words rather than its letter is a reading a reviewer checks
+    by_words = evaluator == "choices_matching" and not _LETTER.search(found.read)
+    confident = found.marked and not by_words and (evaluator in SHAPED or mine.score > 0)
     return flag(
         "answer_contradicts_reasoning",
         [
