@@ -205,6 +205,14 @@ def test_blind_prose_dev_split(name: str) -> None:
         # A count stated as "the number of ... is N", then its list.
         ("The number of whole solutions is 2 (t = 4 and t = 9).", "4, 9", 1.0),
         ("The number of whole solutions is 2 (t = 4 and t = 9).", "2", 1.0),
+        # Currency signs, "per cent", a duration in two units.
+        ("It costs $38.", "38", 1.0),
+        ("It weighs 7 kg.", "7000 g", 1.0),
+        ("The rate is 12 per cent.", "0.12", 1.0),
+        ("The film lasts 1 hour and 45 minutes.", "105 min", 1.0),
+        ("The film lasts 1 hour and 45 minutes.", "1.75 h", 1.0),
+        # A second candidate after a dash.
+        ("The total is likely 14 — or 16, if the corners count.", "14", 0.0),
         # Several parts on the marker's line.
         ("In part (a) the answer is 6, and in part (b) it is 10.", "6; 10", 1.0),
         # A percent sign is read: 0.4% is not 0.4, but a percentage may drop its sign.

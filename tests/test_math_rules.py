@@ -105,6 +105,10 @@ RULES: list[tuple[str, str, str, float, float]] = [
     ("4 ratio written with 'to'", "4/7", "4 to 7", 1.0, 1.0),
     ("2 decimal comma for one value", "0.75", "0,75", 1.0, 1.0),
     ("2 dotted thousands", "3400000", "3.400.000", 1.0, 1.0),
+    ("2 vulgar fraction", "0.75", "¾", 1.0, 1.0),
+    ("2 vulgar fraction after a whole number", "13/4", "3¼", 1.0, 1.0),
+    ("2 mixed number", "11/4", "2 3/4", 1.0, 1.0),
+    ("2 a whole number beside an improper fraction is no mixed number", "11/2", "3 5/2", 0.0, 0.0),
     ("2 comma list for two values", "3; 4", "3,4", 1.0, 1.0),
     (
         "4 or: an extra candidate beside listed solutions costs a share",

@@ -7,6 +7,7 @@ later step assumes the forms produced here.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 _CHAR_MAP = str.maketrans(
     {
@@ -93,6 +94,25 @@ _AND_WORDS = re.compile(r"\s*(?:和|及|以及|且|\\(?:land|wedge)(?![a-zA-Z]))
 _GLUED_CONNECTIVE = re.compile(r"(?<=[\d)\]}])\s*(or|and)\s*(?=[-+\d(\[{\\])")
 _SQRT_UNICODE = re.compile(r"√\s*(\([^()]*\)|\{[^{}]*\}|[0-9.]+|[A-Za-z](?![A-Za-z]))")
 _SPACES = re.compile(r"\s+")
+# "2 1/2": a mixed number (a proper fraction after a whole number and a space).
+_MIXED_NUMBER = re.compile(r"(?<![\d/.,])(\d+) (\d+)/(\d+)(?![\d/]|\.\d)")
+
+
+def _mixed(match: re.Match[str]) -> str:
+    whole, top, bottom = (int(g) for g in match.groups())
+    if not 0 < top < bottom:
+        return match.group(0)  # "3 4/2" is no mixed number
+    return r"\frac{" + str(whole * bottom + top) + "}{" + str(bottom) + "}"
+
+
+# "½", "2¾": a vulgar fraction, with the whole number before it.
+_VULGAR = re.compile(r"(\d+)?\s*([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒])")
+
+
+def _vulgar(match: re.Match[str]) -> str:
+    top, _, bottom = unicodedata.normalize("NFKC", match.group(2)).partition("⁄")
+    whole = int(match.group(1) or 0)
+    return r"\frac{" + str(whole * int(bottom) + int(top)) + "}{" + bottom + "}"
 
 
 def _sqrt_group(match: re.Match[str]) -> str:
@@ -105,6 +125,8 @@ def _sqrt_group(match: re.Match[str]) -> str:
 def clean(text: str) -> str:
     """Canonical spelling of an answer fragment (keeps its meaning, drops its styling)."""
     s = text.translate(_CHAR_MAP)
+    if not s.isascii():
+        s = _VULGAR.sub(_vulgar, s)
     s = _SQRT_UNICODE.sub(_sqrt_group, s)
     s = s.replace("√", r"\sqrt")
     s = s.replace("$", "").replace("**", "")
@@ -120,6 +142,8 @@ def clean(text: str) -> str:
     s = _GLUED_CONNECTIVE.sub(lambda m: " " + m.group(1) + " ", s)
     s = _AND_WORDS.sub(" and ", s)
     s = _SPACES.sub(" ", s).strip()
+    if "/" in s:
+        s = _MIXED_NUMBER.sub(_mixed, s)
     return strip_end_punctuation(s)
 
 

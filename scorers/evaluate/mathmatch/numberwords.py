@@ -76,16 +76,34 @@ _SPOKEN = (
     (re.compile(r"(?<=[\w)π^])\s+plus\s+(?=[\w√π(])", re.I), " + "),
     (re.compile(r"(?<=[\d)π])\s+over\s+(?=[\d√π(])", re.I), "/"),
     (re.compile(r"(?<=[\d)π])\s+times\s+(?=[\d√π(])", re.I), " × "),
+    (re.compile(r"(?<=\d)\s*(?:per\s*cent|percent)\b", re.I), "%"),
 )
 # "twelve (12)": a number in words restated in digits.
 _WORDS_THEN_DIGITS = re.compile(r"\b([a-z]+(?:[\s-][a-z]+){0,3})\s*\(\s*(\d+)\s*\)", re.I)
 
 
 def spoken_math(text: str) -> str:
-    """``text`` with mathematics read aloud written in symbols."""
+    """``text`` with mathematics read aloud written in symbols and a duration
+    in two units ("2 hours and 30 minutes") in the smaller one."""
     for pattern, symbol in _SPOKEN:
         text = pattern.sub(symbol, text)
+    text = _TWO_UNIT_TIME.sub(_in_smaller_unit, text)
     return _WORDS_THEN_DIGITS.sub(_digits_restated, text)
+
+
+_TWO_UNIT_TIME = re.compile(
+    r"\b(\d+)\s*(hours?|hrs?|h|minutes?|mins?)\s*(?:and\s+|,\s*)?(\d+)\s*(minutes?|mins?|seconds?|secs?|s)\b",
+    re.I,
+)
+
+
+def _in_smaller_unit(m: re.Match[str]) -> str:
+    big, big_unit, small, small_unit = m.groups()
+    big_unit, small_unit = big_unit.lower()[0], small_unit.lower()[0]
+    if (big_unit, small_unit) not in (("h", "m"), ("m", "s")):
+        return m.group(0)
+    name = "minutes" if small_unit == "m" else "seconds"
+    return f"{int(big) * 60 + int(small)} {name}"
 
 
 def _digits_restated(m: re.Match[str]) -> str:

@@ -151,6 +151,7 @@ _WORDS_BEFORE_BRACKET = re.compile(
     r"^(?:(?!(?:sin|cos|tan|cot|sec|csc|log|ln|exp|sqrt|arcsin|arccos|arctan)\b)[a-z]{2,}\s+){1,3}"
     r"(?=[(\[][^()\[\]]*,[^()\[\]]*[)\]]\s*[.!]?$)"
 )
+_WORDS_THEN_VALUE = re.compile(r"^(?:[A-Za-z'’]+\s+){1,2}(?=[-−+$£€]?\d)")
 _SHORT_VERB = re.compile(r"\s+(?:equals|is)\s+(?=[-−+\d(\\$])", re.I)
 # "I think it's 12, but it could be 14", "Probably 9, maybe 10": a second
 # candidate offered with doubt; the sentence commits to neither.
@@ -159,7 +160,7 @@ _HEDGED_OTHER = re.compile(
     r"perhaps|maybe|(?:also\s+)?(?:possible|plausible|likely)|cannot\s+be\s+ruled\s+out|not\s+sure)\b)"
     r"|(?:maybe|perhaps|possibly)\b)"
     # "20 (or 21 if we count the endpoint)", "20, or 21 if ...": a second candidate beside it.
-    r"|\s*\(\s*or\s+(?=[-−+\d])|,\s*or\s+(?=[-−+\d][^,;]*\bif\b)",
+    r"|\s*(?:\(|[—–]|\s-+)\s*or\s+(?=[-−+\d])|,\s*or\s+(?=[-−+\d][^,;]*\bif\b)",
     re.I,
 )
 # "2.5 metres long", "14 years old": a word after the value that says what it measures.
@@ -378,8 +379,10 @@ def _value_of(sentence: str, items: int) -> str:
         # "The equation of the line is $y = 3 - x$." -> the formula (and any unit after it).
         return s[math.start() :].strip()
     if short:
+        # "It costs $45.", "Probably 12 cm.": a few words around one value.
+        only = _only_value(s) if _WORDS_THEN_VALUE.match(s) and reads_as_prose(s) else None
         # "x equals 4", "It is 9": the value as an equation the rules read.
-        return _SHORT_VERB.sub(" = ", s)
+        return only or _SHORT_VERB.sub(" = ", s)
     between = _BETWEEN.search(s)
     if between is not None:  # "x lies between 1 and 4": 1 < x < 4
         sign = "≤" if between.group("inclusive") else "<"
