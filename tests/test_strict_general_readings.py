@@ -118,6 +118,31 @@ CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
     # several options named: a contrast settles, being torn does not
     (C, {"label": "D"}, "The robin is commoner here, but this one is a crow.", BIRDS, 1, False),
     (C, {"label": "D"}, "I'm torn between the robin and the crow.", BIRDS, 0, False),
+    # a key offered beside another ("X, maybe Y", "X/Y") is no commitment
+    (K, {"key_items": [["Oslo"]]}, "Oslo, maybe Bergen.", None, 0, False),
+    (K, {"key_items": [["Oslo"]]}, "Oslo/Bergen", None, 0, False),
+    # two whole options offered side by side choose neither
+    (C, {"label": "D"}, "Either a crow or a magpie.", BIRDS, 0, False),
+    # a correction that keeps the answer does not replace it; "made an error" corrects
+    (
+        K,
+        {"key_items": [["Oslo"]]},
+        "Final answer: Oslo.\n\nEdit: reworded the reasoning, the answer stands.",
+        None,
+        1,
+        False,
+    ),
+    (
+        K,
+        {"key_items": [["Oslo"]]},
+        "Final answer: Oslo.\n\nI made an error: it is Bergen.",
+        None,
+        0,
+        False,
+    ),
+    # a name spelled almost as a name key: another transliteration, or not
+    (K, {"key_items": [["Dostoevsky"]]}, "Final Answer: Dostoyevsky", None, 0, True),
+    (K, {"key_items": [["Dostoevsky"]]}, "Final Answer: Tolstoy", None, 0, False),
     # "looking again" corrects the stated answer
     (
         C,

@@ -22,7 +22,14 @@ from scorers.errors import EvaluatorError
 from scorers.evaluate.memo import MAX_TEXT, Memo, kwargs_key
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.strict import choices, intervals, mentions, orders
-from scorers.evaluate.strict.commit import conclusion, correction, drop_excluded, firm, sentences
+from scorers.evaluate.strict.commit import (
+    conclusion,
+    correction,
+    drop_excluded,
+    firm,
+    reaffirms,
+    sentences,
+)
 from scorers.evaluate.strict.final import Located, locate
 from scorers.evaluate.strict.fold import fold_phrase
 from scorers.evaluate.strict.numbers import Number, canonical, pick_number
@@ -114,7 +121,7 @@ def _phrase_answer(reading: Reading, found: Callable[[Answer], bool]) -> tuple[A
     fixed = Answer(reading.fixed.segment)
     if found(fixed) or firm(reading.fixed):
         return fixed, False
-    return answer, True
+    return answer, not reaffirms(reading.fixed)
 
 
 def _unknown_name(
@@ -263,6 +270,13 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
                 [v for g in groups if g[0] in missing for v in g],
                 [v for g in groups for v in g],
             )
+            near = (
+                None
+                if unknown is not None
+                else _near_spelling(answer, missing_variants(groups, missing))
+            )
+            if near is not None:
+                uncertain = f"'{near[0]}' may be another spelling of '{near[1]}'"
             if unknown is not None:
                 uncertain = f"names '{unknown}', neither a key item nor a known other name of one"
                 if len(groups) == 1 and any(_demonym(unknown, v) for v in groups[0]):
@@ -271,6 +285,53 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
                     score, note = _RIGHT, None
                     uncertain = f"'{unknown}' is the adjective of '{groups[0][0]}'"
     return Outcome(score, answer.folded[:_EXTRACTED_CAP], note=note, uncertain=uncertain)
+
+
+def missing_variants(groups: list[list[str]], missing: list[str]) -> list[str]:
+    return [v for g in groups if g[0] in missing for v in g]
+
+
+_NEAR = 0.8  # difflib's ratio: "Chaikovsky" and "Tchaikovsky" are 0.95, "Paris" and "Pisa" 0.67
+_NEAR_MIN = 5
+
+
+def _near_spelling(answer: Answer, keys: list[str]) -> tuple[str, str] | None:
+    """A phrase of a short answer spelled almost as a key ("Chaikovsky" for
+    Tchaikovsky, "Kandinski" for Kandinsky): a transliteration or a misspelling
+    that only a reader can tell from another name. Known places are other places."""
+    from difflib import SequenceMatcher
+
+    from scorers.evaluate.strict import names
+
+    if len(answer.folded.split()) > _SHORT_ANSWER:
+        return None
+    # Names only: capitalised words of the answer, against keys that are names.
+    words = fold_phrase(" ".join(m.group() for m in _CAPITALISED.finditer(answer.raw))).split()
+    for key in keys:
+        folded = fold_phrase(key)
+        size = len(folded.split())
+        if (
+            len(folded) < _NEAR_MIN
+            or not key[:1].isupper()
+            or not folded.replace(" ", "").isalpha()
+        ):
+            continue
+        for at in range(len(words) - size + 1):
+            phrase = " ".join(words[at : at + size])
+            if phrase.startswith(folded) or folded.startswith(phrase) or len(phrase) < _NEAR_MIN:
+                continue  # the key itself, or a word it begins (another rule's case)
+            wider = " ".join(words[max(0, at - 1) : at + size + 1])
+            if names.is_place(phrase) or any(names.is_place(w) for w in _spans_of(wider)):
+                continue
+            if SequenceMatcher(None, phrase, folded).ratio() >= _NEAR:
+                return phrase, key
+    return None
+
+
+def _spans_of(text: str) -> list[str]:
+    """The runs of two or more words of ``text``: the place names it may hold."""
+    words = text.split()
+    return [" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, len(words) + 1)]
 
 
 # English adjectives of place names: the name, less a final vowel, and a suffix

@@ -28,7 +28,7 @@ _CORRECTION = re.compile(
     r"\b(?:correction|edit|update|erratum)\b[ \t]*[:：-]"
     r"|\b(?:on second thought|on reflection|actually|wait|oops|sorry|scratch that|hold on"
     r"|looking (?:at it )?again|on (?:a )?closer (?:look|inspection)|let me re-?check|re-?checking"
-    r"|i mean|i meant|it should (?:be|read|have been)|should have said"
+    r"|i mean|i meant|it should (?:be|read|have been)|should have said|(?:i )?made an error|my error"
     r"|(?:i )?made a mistake|my mistake|i was wrong|let me correct)\b",
     re.IGNORECASE,
 )
@@ -253,10 +253,23 @@ _WEAK_CUE = re.compile(
 )
 
 
+# "Edit: fixed a typo; answer unchanged": a correction that keeps the answer.
+_REAFFIRMS = re.compile(
+    r"\b(?:unchanged|still|stays|stands|remains|holds|is (?:still )?(?:correct|right))\b",
+    re.IGNORECASE,
+)
+
+
 def firm(fixed: Located) -> bool:
     """The correction says it corrects ("Correction:", "scratch that", "it should
-    be"); "actually", "wait" and "sorry" may only reaffirm or apologise."""
-    return _WEAK_CUE.match(fixed.tail) is None
+    be"); "actually", "wait" and "sorry" may only reaffirm or apologise, and a
+    correction that says the answer stands does not replace it."""
+    return _WEAK_CUE.match(fixed.tail) is None and not reaffirms(fixed)
+
+
+def reaffirms(fixed: Located) -> bool:
+    """The correction says the answer stands ("answer unchanged", "still 12")."""
+    return _REAFFIRMS.search(fixed.segment) is not None
 
 
 def correction(loc: Located) -> Located | None:

@@ -71,7 +71,8 @@ def _negated(hay: str, i: int) -> bool:
 
 
 _HEDGE_AFTER = re.compile(
-    r"[ \t]*,?[ \t]*(?:or|/)[ \t]+(?:(?:maybe|possibly|perhaps|probably|even|else)[ \t]+)?(?P<other>[^\W\d_][^,.;:()!?]*)"
+    r"[ \t]*,?[ \t]*(?:or[ \t]+|/[ \t]*|,[ \t]*(?=maybe|possibly|perhaps))"
+    r"(?:(?:maybe|possibly|perhaps|probably|even|else)[ \t]+)?(?P<other>[^\W\d_][^,.;:()!?]*)"
 )
 _LIST_OR_AFTER = re.compile(
     r"[ \t]*,[ \t]*(?P<other>[^\W\d_][^,.;:!?()\n]{0,40}?)"

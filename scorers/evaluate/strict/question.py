@@ -179,6 +179,12 @@ def named_one(text: str, opts: dict[str, str]) -> tuple[list[str], str | None]:
     dog"), else the first named, the others read as remarks ("1989;
     reunification followed in 1990"), reported uncertain."""
     found = named(text, opts)
+    if " or " in text:
+        # "Either carbon dioxide or nitrogen": whole option texts offered side
+        # by side are no choice, though a word of one alone would name it.
+        offered = [k for k, t in opts.items() if _whole(text, t)]
+        if len(offered) > 1 and not _CONCLUDING.search(text):
+            return offered, None
     if len(found) <= 1:
         return found, None
     cues = list(_CONCLUDING.finditer(text))
@@ -190,6 +196,19 @@ def named_one(text: str, opts: dict[str, str]) -> tuple[list[str], str | None]:
         return found, None  # several kept open ("torn between"): no choice
     first = min(found, key=lambda label: _first_mention(text, label, opts))
     return [first], f"names {len(found)} options by their text; read the first"
+
+
+def _whole(text: str, option: str) -> bool:
+    """``option`` occurs in ``text`` as whole words, however it is offered."""
+    at = text.find(option)
+    while at >= 0:
+        end = at + len(option)
+        if (at == 0 or not text[at - 1].isalnum()) and (
+            end == len(text) or not text[end].isalnum()
+        ):
+            return True
+        at = text.find(option, at + 1)
+    return False
 
 
 def _first_mention(text: str, label: str, opts: dict[str, str]) -> int:
