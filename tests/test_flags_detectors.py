@@ -208,6 +208,16 @@ def test_a_lean_is_a_choice_and_being_stuck_is_a_doubt() -> None:
     assert HEDGE in kinds(choice(stuck, "Final Answer: B"))
 
 
+def test_a_reasoning_that_ends_withdrawing_its_result_ends_unsure() -> None:
+    kwargs = {"value_to_match": 27}
+    for ending in ("Hold on, that isn't right. Let me try a different split:", "Scratch that."):
+        reason = f"Three crates of nine make 27 bottles. {ending}"
+        assert HEDGE in kinds(record(reason, "Final Answer: 27", kwargs=kwargs)), ending
+    for ending in ("Let me check the crates once more.", "Wait, that's right."):
+        reason = f"Three crates of nine make 27 bottles. {ending}"
+        assert HEDGE not in kinds(record(reason, "Final Answer: 27", kwargs=kwargs)), ending
+
+
 def test_doubts_about_how_to_write_the_answer_are_no_hedge() -> None:
     reason = "The quotient is 7.125. Maybe I should round that to two decimals. So 7.125."
     assert HEDGE not in kinds(record(reason, "Final Answer: 7.125"))

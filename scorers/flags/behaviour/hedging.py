@@ -44,6 +44,14 @@ _SUPPOSED = re.compile(r"^\W*(?:if|unless|suppose|assuming|even\s+if)\b", re.IGN
 # result tests and settles; an avowed doubt ("not sure", "a guess") stands until settled.
 _SPECULATIVE = regex("hedge_speculative")
 _MARKED = pattern("conclusion_markers")
+# A last sentence that withdraws the result without giving another.
+_WITHDRAWS = re.compile(
+    r"^\W*(?:(?:hmm+|but|oh)\W+)?(?:(?:wait|hold\s+on)\W+(?:no\b|(?:that|this|it)(?:'s|\s+is)?\s+"
+    r"(?:not|wrong|can't|cannot|doesn't|does\s+not)|(?:that|this|it)\s+isn't)|on\s+second\s+thought|scratch\s+that"
+    r"|let\s+me\s+(?:re-?(?:start|do|think|consider)|start\s+over|try\s+again|try\s+a\s+different)"
+    r"|i\s+(?:think\s+i\s+)?made\s+an?\s+(?:mistake|error))",
+    re.IGNORECASE,
+)
 # Speculation that rules a thing out, proposes a step or supposes ("maybe not B", "maybe
 # I should recount", "maybe if the rate varied") doubts neither the answer nor the result.
 _NOT_DOUBT = re.compile(
@@ -130,6 +138,15 @@ def detect(
     """``conclusion_at``: where the reasoning's conclusion starts; ``gave_up``: the reasoning declines at its end; ``doubt``: where it declines
     only to choose between candidates or to read a detail, a doubt in its own right."""
     found, weak = doubts(stretch)
+    last = stretch[-1] if stretch else None
+    if (
+        doubt is None
+        and last is not None
+        and _WITHDRAWS.match(last.text)
+        and not any(c.isdigit() for c in last.text)
+        and not cues(last.text, _SETTLED)
+    ):  # it ends by withdrawing its result ("Wait, that can't be right. Let me restart:")
+        doubt = evidence("reasoning", reasoning, last.start, last.end)
     if not (found or doubt) or answer_hedges(answer):
         return None  # no doubt left, or the answer says so too
     # A lone doubt before a firm conclusion may be the argument weighing the options the
