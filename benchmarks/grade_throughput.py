@@ -24,9 +24,10 @@ RSS after imports. Targets: ratio <= 1.5, memory <= 2x input. The load
 average is printed too: the timings mean little on a busy machine.
 
 ``--keep DIR`` generates into DIR and keeps the corpus; run again with the
-same DIR and ``--reuse`` to skip generating it. ``--jobs 1`` keeps everything
-in one process (``ROME_TUI_JOBS=1``); by default ``rome-tui grade`` shares a
-large run's grading with a second process. CPU time counts both processes.
+same DIR and ``--reuse`` to skip generating it. By default ``rome-tui grade``
+streams the run in one process; ``--jobs 2`` (``ROME_TUI_JOBS=2``) reads it
+whole and shares the grading with a second process (``--jobs 1``: never a
+second process). CPU time counts both processes.
 """
 
 from __future__ import annotations
@@ -184,9 +185,10 @@ def main() -> None:
     )
     parser.add_argument(
         "--jobs",
-        choices=("auto", "1"),
+        choices=("auto", "1", "2"),
         default="auto",
-        help="1: no grading worker process (default: rome-tui grade decides)",
+        help="1: one process; 2: the whole-file path with a grading worker process "
+        "(default: rome-tui grade decides: a streamed run is one process)",
     )
     parser.add_argument(
         "--repeat", type=int, default=1, help="runs of each variant; the summary takes the best"
