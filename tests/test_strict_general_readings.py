@@ -143,6 +143,23 @@ CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
     # a name spelled almost as a name key: another transliteration, or not
     (K, {"key_items": [["Dostoevsky"]]}, "Final Answer: Dostoyevsky", None, 0, True),
     (K, {"key_items": [["Dostoevsky"]]}, "Final Answer: Tolstoy", None, 0, False),
+    # what a free-text answer compares its candidate with is not its answer
+    (
+        K,
+        {"key_items": [["Bergen"]]},
+        "Oslo is larger than Bergen, so the capital is Oslo.",
+        None,
+        0,
+        False,
+    ),
+    (
+        K,
+        {"key_items": [["Oslo"]]},
+        "Oslo is larger than Bergen, so the capital is Oslo.",
+        None,
+        1,
+        False,
+    ),
     # "looking again" corrects the stated answer
     (
         C,

@@ -168,6 +168,9 @@ def _is_word(word: str) -> bool:
     return bool(is_wordnet_term(word))
 
 
+_COMPARED = re.compile(r"\b(?:[a-z]+er|more|less|fewer) than\b[^.;,!?\n]*", re.IGNORECASE)
+
+
 class Answer:
     """An answer text folded once, with its compound-split form made on demand.
 
@@ -179,7 +182,12 @@ class Answer:
 
     def __init__(self, raw: str) -> None:
         self.raw = raw
-        self.folded = _unhyphen(fold_phrase(drop_excluded(raw)))
+        kept = drop_excluded(raw)
+        if " than " in kept:
+            # "Venus is hotter than Mercury": what an answer compares its
+            # candidate with is not its answer.
+            kept = _COMPARED.sub(" ", kept)
+        self.folded = _unhyphen(fold_phrase(kept))
         self._camel: str | None = None
         self._spaceless: str | None = None
         self._words: frozenset[str] | None = None
