@@ -170,48 +170,14 @@ def _readable_shape(evaluator: str, value: str) -> bool:
     return _NAME.search(value) is not None  # free text: a conclusion names something
 
 
-_STOP = frozenset(
-    [
-        "the",
-        "and",
-        "with",
-        "from",
-        "that",
-        "this",
-        "which",
-        "what",
-        "final",
-        "answer",
-        "answe",
-        "these",
-        "those",
-        "there",
-        "their",
-        "its",
-        "it's",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "so",
-        "thus",
-        "therefore",
-        "makes",
-        "make",
-        "made",
-        "it",
-        "one",
-        "seems",
-        "looks",
-        "like",
-        "then",
-        "also",
-        "into",
-        "onto",
-        "over",
-    ]
-)
+# fmt: off
+_STOP = frozenset([
+    "the", "and", "with", "from", "that", "this", "which", "what", "final", "answer", "answe",
+    "these", "those", "there", "their", "its", "it's", "is", "are", "was", "were", "be", "so",
+    "thus", "therefore", "makes", "make", "made", "it", "one", "seems", "looks", "like",
+    "then", "also", "into", "onto", "over",
+])
+# fmt: on
 
 
 def _content(text: str) -> set[str]:
