@@ -34,10 +34,16 @@ from scorers.evaluate.strict.final import Located, locate
 from scorers.evaluate.strict.fold import fold_phrase
 from scorers.evaluate.strict.numbers import Number, canonical, pick_number
 from scorers.evaluate.strict.phrases import Answer
-from scorers.evaluate.strict.question import by_position, ends, from_other_end
+from scorers.evaluate.strict.question import by_position, from_other_end
 from scorers.evaluate.strict.question import named as option_named
 from scorers.evaluate.strict.question import named_one as option_named_one
-from scorers.evaluate.strict.reading import Reading, number_doubt, options_key, resolve_number
+from scorers.evaluate.strict.reading import (
+    FACTS,
+    Reading,
+    number_doubt,
+    question_facts,
+    resolve_number,
+)
 from scorers.records import final_answer
 
 __all__ = ["EVALUATORS", "evaluate"]
@@ -568,7 +574,7 @@ def _mentioned_order(
 ) -> mentions.Reading | None:
     """The order of the items' mentions in the stated answer, else in the last
     paragraph of an answer without a marker, from the end the question asks."""
-    asked = asked or ends(reading.question)
+    asked = asked or reading.asked_ends
     texts = [segment]
     loc = reading.fixed or reading.loc
     if loc.how == "whole":
@@ -606,7 +612,7 @@ def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcom
         segment = drop_excluded(conclusion(loc.segment) if loc.how == "whole" else loc.segment)
         got = orders.read_list(segment, expected, lambda: reading.options, None)
         if got != expected:  # the question's ends, read only when they may matter
-            asked = ends(reading.question)
+            asked = reading.asked_ends
             if asked is not None:
                 got = orders.read_list(segment, expected, lambda: reading.options, asked)
         if len(got) != len(expected) and ":" in segment:
@@ -617,7 +623,7 @@ def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcom
             if len(after) == len(expected):
                 got = after
         if len(got) > 1:
-            asked = asked or ends(reading.question)
+            asked = asked or reading.asked_ends
             if asked is not None and from_other_end(segment, asked):
                 got = got[::-1]  # listed from the other end than the question asks
         if loc.how == "whole" and (
@@ -753,32 +759,37 @@ def evaluate(
     if kwargs_text is None or loc.how == "whole" or len(loc.tail) > MAX_TEXT:
         return func(kwargs, Reading(loc, correction(loc), asked, final))
     # The outcome is a function of the kwargs and the located answer (its
-    # correction is one too), and of the question when the evaluator read it.
+    # correction is one too), and of what the evaluator read of the question.
     key = (evaluator, kwargs_text, loc)
     known = _MEMO.get(key)
     if type(known) is Outcome:
         return known
     if known is not None:  # this answer's outcome depends on the question
-        known = _MEMO.get((key, options_key(asked))) or _MEMO.get((key, asked))
+        if known == _BY_TEXT:
+            known = _MEMO.get((key, asked))
+        else:
+            known = _MEMO.get((key, known, question_facts(asked, known)))
         if known is not None:
             return known
     reading = Reading(loc, correction(loc), asked, final)
     outcome = func(kwargs, reading)
-    if not reading.used_final:
-        if reading.used_question:
-            _MEMO.put(key, _BY_QUESTION)
-            _MEMO.put((key, asked), outcome)
-        elif reading.used_options:
-            # Read only the options: the same for every question listing them.
-            _MEMO.put(key, _BY_QUESTION)
-            _MEMO.put((key, options_key(asked)), outcome)
-        else:
-            _MEMO.put(key, outcome)
+    used = reading.used
+    if not used:
+        _MEMO.put(key, outcome)
+    elif used <= FACTS:
+        # Read only facts of the question: the same for every question that has them.
+        names = tuple(sorted(used))
+        _MEMO.put(key, names)
+        _MEMO.put((key, names, question_facts(asked, names)), outcome)
+    elif "final" not in used:
+        _MEMO.put(key, _BY_TEXT)
+        _MEMO.put((key, asked), outcome)
     return outcome
 
 
-# Strict outcomes by (evaluator, kwargs, located answer); _BY_QUESTION marks an
-# answer whose outcome is keyed by the question's options or text as well (the
-# two keys differ in type: a tuple of options, a string).
+# Strict outcomes by (evaluator, kwargs, located answer). An answer whose outcome
+# depends on the question holds instead the names of the question's facts it
+# read (its outcome is keyed by their values too) or _BY_TEXT (keyed by the
+# question's text).
 _MEMO = Memo()
-_BY_QUESTION = "by question"
+_BY_TEXT = "question text"

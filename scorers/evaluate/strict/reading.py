@@ -5,11 +5,13 @@ and the number conventions that need the answer's language or the question.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from scorers.evaluate.strict import locale_numbers
 from scorers.evaluate.strict.final import Located
 from scorers.evaluate.strict.numbers import NUMBER_WORDS, Number, find_numbers
+from scorers.evaluate.strict.question import ends
 from scorers.evaluate.strict.question import options as question_options
 
 # "How many", "number of", "count": the question asks for a whole number.
@@ -29,23 +31,14 @@ class Reading:
     """What an evaluator reads. The question's options are parsed on first use:
     only options and orders need them, and each question is new.
 
-    ``used_question``, ``used_options`` and ``used_final`` say whether the
-    evaluator read the question, only its options, and the whole final answer:
-    an outcome that read none of them is the outcome of the located answer
-    alone, one that read only the options is the same for every question with
-    those options, which strict mode's memo (:mod:`scorers.evaluate.memo`)
-    relies on."""
+    ``used`` names what the evaluator read beyond the located answer: the
+    ``question`` text, or only facts of it (its ``options``, the ``ends`` it
+    orders between), or the ``final`` answer whole. An outcome that read none
+    is the outcome of the located answer alone, one that read only facts is the
+    same for every question with those facts (``question_facts``): strict
+    mode's memo (:mod:`scorers.evaluate.memo`) relies on this."""
 
-    __slots__ = (
-        "_final",
-        "_options",
-        "_question",
-        "fixed",
-        "loc",
-        "used_final",
-        "used_options",
-        "used_question",
-    )
+    __slots__ = ("_final", "_options", "_question", "fixed", "loc", "used")
 
     def __init__(self, loc: Located, fixed: Located | None, question: str, final: str = "") -> None:
         self.loc = loc
@@ -53,27 +46,31 @@ class Reading:
         self._question = question
         self._final = final  # the whole final answer, for its language
         self._options: dict[str, str] | None = None
-        self.used_question = False
-        self.used_options = False
-        self.used_final = False
+        self.used: set[str] = set()
 
     @property
     def question(self) -> str:
-        self.used_question = True
+        self.used.add("question")
         return self._question
 
     @property
     def final(self) -> str:
-        self.used_final = True
+        self.used.add("final")
         return self._final
 
     @property
     def options(self) -> dict[str, str]:
         """Label -> folded option text, from the question."""
-        self.used_options = True
+        self.used.add("options")
         if self._options is None:
             self._options = dict(options_key(self._question))
         return self._options
+
+    @property
+    def asked_ends(self) -> tuple[str, str] | None:
+        """The superlatives the question orders between (``question.ends``)."""
+        self.used.add("ends")
+        return _ends_of(self._question)
 
 
 def options_key(question: str) -> tuple[tuple[str, str], ...]:
@@ -162,3 +159,17 @@ def number_doubt(number: Number, text: str) -> bool:
         if previous and previous[-1].value != number.value:
             return True
     return False
+
+
+@lru_cache(maxsize=1024)
+def _ends_of(question: str) -> tuple[str, str] | None:
+    return ends(question)
+
+
+_FACTS: dict[str, Callable[[str], object]] = {"options": options_key, "ends": _ends_of}
+FACTS = frozenset(_FACTS)
+
+
+def question_facts(question: str, names: tuple[str, ...]) -> tuple[object, ...]:
+    """The values of the named facts of ``question``, as a Reading reads them."""
+    return tuple(_FACTS[name](question) for name in names)
