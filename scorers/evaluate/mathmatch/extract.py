@@ -35,6 +35,7 @@ _MARKERS = re.compile(
 _SENTENCE_CUT = re.compile(r"(?:\bis\b|\bare\b|\bequals\b|[=：:]|为|是)", re.IGNORECASE)
 # A Chinese sentence stating its value: "体积是120立方厘米".
 _CJK_SENTENCE = re.compile(r"[\u4e00-\u9fff][^\n]*(?:是|为)\s*[-\d(\\$]")
+_PART_LABEL = re.compile(r"^\s*(?:\(\s*\d{1,2}\s*\)|\d{1,2}[.)](?=\s))\s*")
 _LAST_MATH = re.compile(r"(\$\$?|\\\(|\\\[)[^$]*?(\$\$?|\\\)|\\\])[^$]*$")
 _HAS_VALUE = re.compile(r"[0-9$\\①-⑳]|(?<![A-Za-z])[A-H](?![A-Za-z])|[\u4e00-\u9fff]")
 _LEAD_WORDS = re.compile(
@@ -113,7 +114,8 @@ def _last_lines(text: str, count: int, items: int) -> str:
 
 def _answer_in_line(line: str, items: int = 1) -> str:
     if reads_as_prose(line) and not _CJK_SENTENCE.search(line):
-        return committed_value(line, items)
+        # "(3) The line crosses the axis at x = 1.5.": the label names the blank, not a value.
+        return committed_value(_PART_LABEL.sub("", line), items)
     bare = _LEAD_WORDS.sub("", strip_end_punctuation(line))
     alternatives = same_unknown(bare)
     if alternatives is not None:

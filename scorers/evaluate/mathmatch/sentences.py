@@ -210,7 +210,7 @@ _APPOSITION = re.compile(r"^(?P<name>[^,\d(\[]*[A-Za-z][^,\d(\[]*),\s*(?P<value>
 # ("(a + b)²", "2x" has digits; "a + b", "n²", "π").
 _HAS_VALUE = re.compile(
     r"[0-9\\①-⑳²³√π∞]|(?<![A-Za-z])[A-H](?![A-Za-z])|[\u4e00-\u9fff]"
-    r"|(?<![A-Za-z])[a-z]\s*[-+*/^=]\s*[\w(]"
+    r"|(?<![A-Za-z])[a-z]\s*(?:[+*/^=]|-(?![a-z]{2}))\s*[\w(]"  # not "x-axis", "y-intercept"
 )
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _INLINE_MATH = re.compile(r"\$([^$]+)\$|\\\((.+?)\\\)")
