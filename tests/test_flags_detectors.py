@@ -53,6 +53,7 @@ def test_non_assertions_are_not_conclusions() -> None:
         "The count is 29 rather than 31.",
         "Option C fails on the second condition.",
         "Let me recount row 3 to be careful.",
+        "Row 3 came to 31 on the first pass, so I need to count it again.",
     ):
         value = asserted(sentence, "")
         assert value is None or "31" not in value, sentence

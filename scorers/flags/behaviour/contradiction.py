@@ -100,6 +100,7 @@ _OPENING_DOUBT = re.compile(
     r"\W*(?:(?:wait|hmm+|but|and|so|well|actually|oh)\W+)*(?:maybe|perhaps|possibly)\b",
     re.IGNORECASE,
 )
+_STEP = re.compile(r"\b(?:let\s+me|let's|(?:i|we)\s+(?:need|should|have)\s+to)\b", re.IGNORECASE)
 _PARENTHESES = re.compile(r"\([^)]*\)")
 _LIST_SEPARATOR = re.compile(r",|→|->|\bthen\b", re.IGNORECASE)
 _WORDS = re.compile(r"[^\W\d_]{3,}")
@@ -136,8 +137,10 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
         return None, True  # "I'd lean Bruges, but it may well be the other one"
     if _SUPPOSITION.search(text, 0, cut) or _REJECTION.search(text, 0, cut):
         return None, False  # "if the row is full, 31", "so D fails": no claim about the answer
-    if _PLAN.search(text, 0, min(24, cut)) and not _COMMITMENT.search(text, 0, cut):
-        return None, False  # "let me recount row 3"
+    if (_PLAN.search(text, 0, min(24, cut)) or _STEP.search(head)) and not _COMMITMENT.search(
+        text, 0, cut
+    ):
+        return None, False  # "let me recount row 3", "..., so let me redo it"
     if question and len(head) >= 20 and _squash(head) in question:
         return None, False  # read out from the question
     value = _LABELLED.sub(" ", _CONTRAST.sub(" ", _QUOTED.sub(" ", head)))
