@@ -174,6 +174,7 @@ def test_speculation_that_rules_out_or_plans_is_no_doubt() -> None:
         "Perhaps not the first dial, then.",
         "Maybe I should look at the dial again.",
         "Maybe if the dial were older, but this one is new.",
+        "Perhaps I'm overthinking the dial.",
     ):
         reason = f"The first dial is cracked. {aside} The second dial reads 240."
         assert HEDGE not in kinds(record(reason, "Final Answer: 240"))

@@ -52,10 +52,11 @@ _WITHDRAWS = re.compile(
     r"|i\s+(?:think\s+i\s+)?made\s+an?\s+(?:mistake|error))",
     re.IGNORECASE,
 )
-# Speculation that rules a thing out, proposes a step or supposes ("maybe not B", "maybe
-# I should recount", "maybe if the rate varied") doubts neither the answer nor the result.
+# Speculation that rules a thing out, proposes a step, supposes or waves itself off ("maybe
+# not B", "maybe I should recount", "maybe if the rate varied", "maybe I'm overthinking")
+# doubts neither the answer nor the result.
 _NOT_DOUBT = re.compile(
-    r"\s+(?:not\b|if\b|(?:i|we)(?:'ll|\s+(?:should|need|will|must|have\s+to|can)\b)|let(?:'s|\s+me)\b)",
+    r"\s+(?:not\b|if\b|i'?m\s+(?:just\s+)?over(?:think|complicat|analy[sz])|(?:i|we)(?:'ll|\s+(?:should|need|will|must|have\s+to|can)\b)|let(?:'s|\s+me)\b)",
     re.IGNORECASE,
 )
 
