@@ -64,6 +64,12 @@ CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
     (N, {"value_to_match": 2345}, "400 + 1945 = 2.345", None, 1, True),
     (N, {"value_to_match": 2.345}, "400 + 1945 = 2.345", None, 1, False),
     (N, {"value_to_match": 7.25}, "Final Answer: 7,250", None, 1, True),
+    # grouped digits with a decimal comma at a sentence's end; lakhs and crores;
+    # a multiplier word of a short answer whose language cannot be told
+    (N, {"value_to_match": 4321.5}, "O total é 4.321,5.", None, 1, False),
+    (N, {"value_to_match": 2500000}, "Final Answer: 25 lakh", None, 1, False),
+    (N, {"value_to_match": 4500}, "Final Answer: 4,5 тыс.", None, 1, False),
+    (N, {"value_to_match": 45}, "Final Answer: 45 min", None, 1, False),
     # a closing "So: X" states the answer
     (
         K,

@@ -123,9 +123,29 @@ def multiplier(word: str, text: str) -> float | None:
     lang = language(text)
     if lang is not None and lang in factors:
         return factors[lang]
-    if len(set(factors.values())) == 1 and lang != "en" and _english(text) < _NOT_ENGLISH:
+    if len(set(factors.values())) != 1 or lang == "en":
+        return None
+    if _english(text) < _NOT_ENGLISH:
+        return next(iter(factors.values()))
+    if _too_short(text) and not _english_word(word.lower().rstrip(".")):
+        # "3,5 тыс.", "1,2 Mrd.": too short to tell its language, and the word
+        # is no English word ("12 min" and "2 mile" are units).
         return next(iter(factors.values()))
     return None
+
+
+def _too_short(text: str) -> bool:
+    return sum(c.isalpha() for c in _DIGITS.sub(" ", text)) < _MIN_LETTERS
+
+
+@lru_cache(maxsize=1024)
+def _english_word(word: str) -> bool:
+    from wordnet_lookup import is_wordnet_term
+
+    return bool(is_wordnet_term(word)) or word in _ENGLISH_UNITS
+
+
+_ENGLISH_UNITS = frozenset(("min", "mil", "sec", "hr", "hrs", "mins", "secs", "bil", "tri"))
 
 
 @lru_cache(maxsize=1024)

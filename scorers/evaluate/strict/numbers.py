@@ -34,8 +34,8 @@ _MANTISSA = (
     r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?(?![\d,])"  # Indian lakh grouping: 1,50,000
     r"|\d{1,3}(?:'\d{3})+(?:[.,]\d+)?(?![\d'])"  # Swiss apostrophes: 1'234.5
     r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])"
-    r"|\d{1,3}(?:\.\d{3})+,\d+(?![\d,.])"
-    r"|\d{1,3}(?:\.\d{3}){2,}(?![\d.])"
+    r"|\d{1,3}(?:\.\d{3})+,\d+(?![\d,]|\.\d)"  # (a sentence's full stop may follow)
+    r"|\d{1,3}(?:\.\d{3}){2,}(?!\d|\.\d)"
     r"|\d{1,3}(?: \d{3})+(?:[.,]\d+)?(?![\d])"
     r"|\d+,(?:\d{1,2}|\d{4,})(?![\d,])"
     r"|\d+(?:\.\d+)?|\.\d+"
@@ -55,10 +55,14 @@ _NUMBER = re.compile(
     r"|[ \t]*/[ \t]*(?P<den>\d+(?:\.\d+)?)(?![\d/])"
     r")?"
     r"(?P<pct>[ \t]*(?:\\?%|percent\b|per cent\b))?"
-    r"(?P<mult>[ \t]+(?i:thousand|million|billion|trillion)\b|(?P<short>[kK]|[MBT]|bn)(?![A-Za-z0-9]))?"
+    r"(?P<mult>[ \t]+(?i:thousand|million|billion|trillion|lakhs?|crores?)\b|(?P<short>[kK]|[MBT]|bn)(?![A-Za-z0-9]))?"
     r")"
 )
-_MULTIPLIERS = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+# (Indian English counts in lakhs, 100,000, and crores, 10,000,000.)
+_MULTIPLIERS = {
+    "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12,
+    "lakh": 1e5, "lakhs": 1e5, "crore": 1e7, "crores": 1e7,
+}  # fmt: skip
 UNIT_WORDS = [
     "zero",
     "one",
