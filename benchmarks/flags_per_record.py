@@ -119,7 +119,7 @@ def main() -> None:
     jobs = graded_jobs(args.n, args.annotations, args.predictions, args.corpus)
     from scorers.flags.behaviour import cues
 
-    memo = getattr(cues, "_hits", None)
+    memo = getattr(cues, "_read", None)
     clear = memo.cache_clear if args.no_memo and memo is not None else None
     ctx = FlagContext()
     best = [float("inf")] * len(jobs)

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
+from flags_fixtures import DATA, as_record, labelled_items
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from scorers.flags.behaviour import cues
+from scorers.records import response_texts
 
 
 def test_the_negation_of_a_contraction_opens_a_cue() -> None:
@@ -27,3 +33,44 @@ def test_lowering_keeps_offsets_for_expanding_capitals() -> None:
     assert len(cues.lowered(text)) == len(text)
     hit = cues.pattern("hedge_strong").search(text)
     assert hit is not None and text[hit.start() : hit.end()] == "maybe"
+
+
+# The gate lets the scan skip a long text only where no cue of a list can match: it must
+# never drop a list the scan would find (the flags would change).
+_GATE = cues._Gate(frozenset(tag for tag, _ in cues._leaves(cues.CUES) if cues._gated(tag)))
+
+
+def _scanned(low: str) -> set[str]:
+    return {tag for _, tag in cues._INDEX.scan(low)}
+
+
+def test_the_gate_lets_through_every_list_the_scan_finds_in_the_labelled_texts() -> None:
+    for path in sorted(DATA.glob("*.json")):
+        for item in labelled_items(path):
+            for text in response_texts(as_record(item)):
+                low = cues.lowered(text)
+                assert _scanned(low) & _GATE.tags <= _GATE.can_match(low), (
+                    path.name,
+                    item.get("id"),
+                )
+
+
+_GATED_CUES = [
+    (tag, fragment)
+    for tag in sorted(_GATE.tags)
+    for fragment in cues._cue_list(tuple(tag.split(".")))
+]
+
+
+@pytest.mark.parametrize(("tag", "fragment"), _GATED_CUES)
+@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_the_gate_lets_through_every_cue_it_gates(
+    tag: str, fragment: str, data: st.DataObject
+) -> None:
+    # Any text a gated cue's regex matches, among other words, passes that cue's gate.
+    cue = data.draw(st.from_regex(fragment, fullmatch=True))
+    text = "Some words first,\n\n  " + cue + " and after.\t" + "more text " * 20
+    low = cues.lowered(text)
+    if tag in _scanned(low):
+        assert tag in _GATE.can_match(low)

@@ -1,10 +1,9 @@
 r"""The cue vocabulary of ``cues.json``, compiled: what the detectors match in a text.
 
 Every cue is matched case-insensitively (on a lowercased copy of the text), from the
-start of a word, and to a word boundary where it ends with a word character. Each
-fragment is keyed by the literal opening its regex parse allows (up to four
-characters, "i th" for ``i\s+think``), so one pass over a text's word starts, with a
-dictionary look-up at each, finds the cues of a whole group of lists at once.
+start of a word, and to a word boundary where it ends with a word character. One pass
+over a text's word starts finds every list's cues (:class:`_Index`); a long text is
+scanned only if a gate in native code (:class:`_Gate`) finds a list asked for can match.
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+from ahocorasick_rs import AhoCorasick
 
 try:  # the regex parser, to find each cue's literal opening
     _parser: Any = importlib.import_module("re._parser")
@@ -38,9 +38,8 @@ def alternation(fragments: Iterable[str]) -> str:
 
 
 def _factored(fragments: list[str]) -> str:
-    """``alternation`` with the word-start test taken out of the alternatives, so the
-    engine tests it once a position instead of once an alternative (several times
-    faster), and with the "n't" of "isn't" starting a word, as in :func:`word_starts`."""
+    """``alternation`` with the word-start test taken out of the alternatives (tested once a
+    position: several times faster), and the "n't" of "isn't" starting a word too."""
     headed: list[str] = []
     free: list[str] = []
     for fragment in fragments:
@@ -53,12 +52,11 @@ def _factored(fragments: list[str]) -> str:
 
 @cache
 def regex(*keys: str) -> re.Pattern[str]:
-    """The cue lists at ``keys`` (``"hedge_strong"`` or ``"not_assertions", "plan"``) as one
-    case-insensitive regex, for composing into other patterns."""
+    """The cue lists at ``keys`` ("hedge_strong") as one case-insensitive regex to compose."""
     return re.compile(_factored(_cue_list(keys)), re.IGNORECASE)
 
 
-def _cue_list(keys: tuple[str, ...]) -> list[str]:
+def _cue_list(keys: Iterable[str]) -> list[str]:
     node: Any = CUES
     for key in keys:
         node = node[key]
@@ -67,7 +65,7 @@ def _cue_list(keys: tuple[str, ...]) -> list[str]:
 
 @cache
 def pattern(*keys: str) -> CueView:
-    """The cues of the list at ``keys``, read from the one scan of a text (see :func:`_hits`)."""
+    """The cues of the list at ``keys``, read from the one scan of a text (see :class:`_Read`)."""
     return CueView(".".join(keys))
 
 
@@ -87,34 +85,71 @@ def _leaves(node: Any, path: str = "") -> Iterator[tuple[str, list[str]]]:
             yield f"{path}{key}", value
 
 
-_KEY = 4  # characters of a cue's literal opening it is keyed by
+_KEY, _FEW = 4, 32  # characters of a cue's opening it is keyed by; phrases spelt out at most
+
+
+def _fixed(items: Any, stop: bool = False) -> set[str] | None:
+    r"""The few strings a parsed regex matches, if only fixed ones, every run of spaces one
+    " " (as the gate reads a text); ``stop``: the openings the scan keys on, each ended
+    ("\0") at its first part not a literal or a space ("i th" for ``i\s+think``)."""
+    out = {""}
+    for op, av in items:
+        if op is _parser.LITERAL:
+            part: set[str] | None = {chr(av)}
+        elif _is_space(op, av) or (
+            not stop and op is _parser.MAX_REPEAT and len(av[2]) == 1 and _is_space(*av[2][0])
+        ):
+            part = {" "} if op is _parser.IN or av[0] else {"", " "}  # \s, \s+; \s*, \s?
+        elif op in (_parser.SUBPATTERN, _parser.BRANCH):
+            parts = [_fixed(b, stop) for b in (av[1] if op is _parser.BRANCH else [av[-1]])]
+            part = None if None in parts else set().union(*parts)  # type: ignore[arg-type]
+        elif stop:
+            part = {"\0"}
+        elif op is _parser.IN:
+            part = {chr(a) for o, a in av if o is _parser.LITERAL}
+            part = part if len(part) == len(av) else None
+        elif op is _parser.MAX_REPEAT and (av[0], av[1]) == (0, 1):
+            part = None if (inner := _fixed(av[2])) is None else inner | {""}
+        else:
+            part = {""} if op is _parser.AT else None  # a word boundary is zero width
+        if part is None or (len(out) * len(part) > _FEW and not stop):
+            return None
+        out = {s if "\0" in s else re.sub(" +", " ", s + t) for s in out for t in part}
+    return out
+
+
+def _heads(fragment: str) -> set[str] | None:
+    """The literal openings (up to four characters) a fragment can start with, or None."""
+    if fragment.startswith("\\d"):
+        return {"#"}  # opens with a digit: tried at every number
+    heads = {
+        h.replace("\0", "")[:_KEY] for h in _fixed(list(_parser.parse(fragment)), True) or {""}
+    }
+    if any(not h or not re.match(r"[a-z0-9#]|n't", h) for h in heads):
+        return None
+    # a head that extends another one is found by the shorter: keep the shorter only
+    return {h for h in heads if not any(o != h and h.startswith(o) for o in heads)}
+
+
+def _is_space(op: Any, av: Any) -> bool:  # \s, or \s+
+    if op is _parser.MAX_REPEAT and av[0] >= 1 and len(av[2]) == 1:
+        op, av = av[2][0]
+    return op is _parser.IN and list(av) == [(_parser.CATEGORY, _parser.CATEGORY_SPACE)]
 
 
 class _Index:
-    """Every cue list of ``cues.json``, each fragment keyed by the literal opening its parse
-    allows (up to three characters), so that one pass over a text's word starts, with a
-    dictionary look-up at each, finds the cues of every list at once."""
+    """Every cue keyed by its literal openings, or without one matched over a whole text."""
 
-    def __init__(self, group: str) -> None:
+    def __init__(self) -> None:
         self.keyed: dict[str, list[tuple[re.Pattern[str], str]]] = {}
         free: dict[str, list[str]] = {}
         for tag, fragments in _leaves(CUES):
-            if _group(tag) != group:
-                continue
             for fragment in fragments:
                 tail = r"\b" if re.search(r"[\w)?]$", fragment) else ""
-                heads = _heads(fragment)
-                if heads is None:
-                    head = (
-                        r"\b"
-                        if re.match(r"[\w(\\]", fragment) and not fragment.startswith("\\s")
-                        else ""
-                    )
-                    free.setdefault(tag, []).append(f"{head}(?:{fragment}){tail}")
-                    continue
-                compiled = re.compile(f"(?:{fragment}){tail}")
-                for h in heads:
-                    self.keyed.setdefault(h[:_KEY], []).append((compiled, tag))
+                if (heads := _heads(fragment)) is None:
+                    free.setdefault(tag, []).append(alternation([fragment]))
+                for h in heads or ():
+                    self.keyed.setdefault(h, []).append((re.compile(f"(?:{fragment}){tail}"), tag))
         self.free = [(re.compile("|".join(f)), tag) for tag, f in free.items()]
         self._tried: dict[str, list[tuple[re.Pattern[str], str]]] = {}
 
@@ -124,42 +159,29 @@ class _Index:
         for p in word_starts(low):
             opening = low[p : p + _KEY]
             candidates = tried.get(opening)
-            if candidates is None:
-                candidates = tried[opening] = self._candidates(opening)
-            if not candidates:
-                continue
+            if candidates is None:  # the cues keyed by the opening's first 1-4 characters
+                candidates = self.keyed.get("#", []) if opening[:1].isdigit() else []
+                for size in range(len(opening), 0, -1):
+                    candidates = self.keyed.get(opening[:size], []) + candidates
+                tried[opening] = candidates
             seen: set[str] = set()
             for compiled, tag in candidates:
-                if tag not in seen:
-                    hit = compiled.match(low, p)
-                    if hit is not None:
-                        seen.add(tag)
-                        found.append((hit, tag))
+                if tag not in seen and (hit := compiled.match(low, p)) is not None:
+                    seen.add(tag)
+                    found.append((hit, tag))
         for compiled, tag in self.free:
             found.extend((hit, tag) for hit in compiled.finditer(low))
         found.sort(key=lambda item: item[0].start())
         return found
 
-    def _candidates(self, opening: str) -> list[tuple[re.Pattern[str], str]]:
-        """The fragments a word opening so can start (keyed by up to four characters)."""
-        keyed = self.keyed
-        found = keyed.get("#", []) if opening[:1].isdigit() else []
-        for size in range(len(opening), 0, -1):
-            found = keyed.get(opening[:size], []) + found
-        return found
-
-
-_LEADING = "\"'([{*_-`<«“‘$#"
-
 
 def word_starts(low: str) -> list[int]:
-    """Where the words of a lowercased text start (and the "n't" of "isn't"), found with
-    ``str.split`` and ``str.find``, several times faster than a regex's matches."""
+    """Where the words of a lowercased text start (and the "n't" of "isn't")."""
     starts = []
     pos = 0
     for token in low.split():
         pos = low.find(token, pos)
-        word = token.lstrip(_LEADING)
+        word = token.lstrip("\"'([{*_-`<«“‘$#")
         if word and word[0].isalnum():
             starts.append(pos + len(token) - len(word))
         if "n't" in token:
@@ -173,52 +195,115 @@ def word_starts(low: str) -> list[int]:
     return starts
 
 
-# Cue lists read together, each group in one pass over a text: the tools a trace
-# claims (read over the whole reasoning); what an answer declines, doubts or tells the
-# grader (read over the answer, and with the rest over closing sentences); the rest.
-_TOOLS = ("web_", "tool_", "image_", "hypothetical", "mental")
-_ANSWER = frozenset(
-    {"decline", "no_option", "injection", "non_answer", "hedge_strong", "hedge_leans"}
-)
+def _phrases(items: Any) -> list[set[str]]:
+    r"""Phrase sets of which every match of a parsed regex holds one each, spelt as by
+    :func:`_fixed` ("no\s+(?:definitive\s+)?answer": "no answer", "no definitive answer")."""
+    sets: list[set[str]] = []
+    run = {""}  # the phrases the stretch read since the last break can be
+    for op, av in items:
+        fixed = _fixed([(op, av)])
+        if fixed is not None and len(run) * len(fixed) <= _FEW:
+            run = {re.sub(" +", " ", s + t) for s in run for t in fixed}
+            continue
+        sets.append(run)
+        run = fixed or {""}
+        if fixed is None and op is _parser.SUBPATTERN:
+            sets.extend(_phrases(av[-1]))
+        elif fixed is None and op is _parser.BRANCH:  # one of each branch's best set
+            sets.append(set().union(*(max(_phrases(b), key=_telling, default={""}) for b in av[1])))
+        elif fixed is None and op in (_parser.MAX_REPEAT, _parser.MIN_REPEAT) and av[0]:
+            sets.extend(_phrases(av[2]))
+    return [s for s in [*sets, run] if "" not in s]
 
 
-def _group(tag: str) -> str:
-    if tag.startswith(_TOOLS):
-        return "tools"
-    return "answer" if tag in _ANSWER else "text"
+def _telling(phrases: set[str]) -> tuple[int, int]:
+    """How rare a phrase set is: its shortest phrase's length less spaces ("/" counts 3)."""
+    rarity = (len(p.replace(" ", "")) + 2 * sum(c in "/=→∴%" for c in p) for p in phrases)
+    return min(rarity), min(map(len, phrases))
 
 
 @cache
-def _index(group: str) -> _Index:
-    return _Index(group)
+def _gated(tag: str) -> list[list[set[str]]] | None:
+    """Per cue of a list, its two most telling phrase sets; None if a cue has none."""
+    cues = [sorted(_phrases(_parser.parse(f)), key=_telling) for f in _cue_list(tag.split("."))]
+    sets = [[s for s in found[-2:] if _telling(s)[0] >= 3] for found in cues]
+    return sets if all(sets) else None
 
 
-@lru_cache(maxsize=1024)  # benchmark answers repeat ("Final Answer: C")
-def _hits(text: str, group: str) -> tuple[list[int], list[tuple[re.Match[str], str]]]:
-    """Every cue of a group in ``text``, found in one pass, and where each starts."""
-    found = _index(group).scan(lowered(text))
-    return [hit.start() for hit, _ in found], found
+class _Gate:
+    """Which gated lists a long text can match: where a cue's phrase of each of its most
+    telling sets is in it (spaces made one " "), found in one Aho-Corasick pass. Gated are
+    the lists with telling sets asked of a long text not yet scanned, as they are asked."""
+
+    def __init__(self, tags: frozenset[str]) -> None:
+        ids: dict[str, int] = {}
+        self.tags = tags
+        self.cues: dict[int, list[tuple[str, list[frozenset[int]]]]] = {}
+        for tag in tags:
+            for found in _gated(tag) or []:
+                *others, best = [frozenset(ids.setdefault(p, len(ids)) for p in s) for s in found]
+                for phrase in best:
+                    self.cues.setdefault(phrase, []).append((tag, others))
+        self.automaton = AhoCorasick(sorted(ids, key=ids.__getitem__) or ["\0"])
+
+    def can_match(self, low: str) -> set[str]:
+        words = " " + " ".join(low.split()) + " "
+        found = {i for i, _, _ in self.automaton.find_matches_as_indexes(words, overlapping=True)}
+        return {
+            tag
+            for phrase in found
+            for tag, others in self.cues.get(phrase, ())
+            if all(not found.isdisjoint(s) for s in others)
+        }
+
+
+_GATE = [_Gate(frozenset())]
+_LONG = 200  # characters: a shorter text (a sentence) is scanned at once, as it costs little
+
+
+class _Read:
+    """A text as read: lowercased, the gated lists it can match, once scanned every hit."""
+
+    __slots__ = ("low", "told", "hits")
+
+    def __init__(self, text: str) -> None:
+        self.low = lowered(text)
+        self.told: tuple[_Gate | None, set[str]] = (None, set())
+        self.hits: dict[str, list[re.Match[str]]] | None = None
+
+    def find(self, tag: str) -> list[re.Match[str]]:
+        if self.hits is None and len(self.low) >= _LONG and _gated(tag):
+            if tag not in _GATE[0].tags:
+                _GATE[0] = _Gate(_GATE[0].tags | {tag})
+            if self.told[0] is not _GATE[0]:
+                self.told = (_GATE[0], _GATE[0].can_match(self.low))
+            if tag not in self.told[1]:
+                return []
+        if self.hits is None:
+            self.hits = {}
+            for hit, other in _INDEX.scan(self.low):
+                self.hits.setdefault(other, []).append(hit)
+        return self.hits.get(tag, [])
+
+
+_read = lru_cache(maxsize=1024)(_Read)  # benchmark answers repeat ("Final Answer: C")
 
 
 class CueView:
-    """One cue list's hits in a text, read from the text's one scan; like a regex, with
-    ``finditer`` and ``search`` over ``text[pos:endpos]`` (non-overlapping, in order)."""
+    """One cue list's hits in a text, like a regex's over ``text[pos:endpos]``."""
 
     def __init__(self, tag: str) -> None:
         self.tag = tag
-        self.group = _group(tag)
 
     def finditer(
         self, text: str, pos: int = 0, endpos: int | None = None
     ) -> Iterator[re.Match[str]]:
-        starts, found = _hits(text, self.group)
-        end = len(text) if endpos is None else endpos
-        last = -1
-        for i in range(bisect_left(starts, pos), len(starts)):
-            hit, tag = found[i]
+        hits = _read(text).find(self.tag)
+        end, last = len(text) if endpos is None else endpos, -1
+        for hit in hits[bisect_left(hits, pos, key=re.Match.start) :]:
             if hit.start() >= end:
                 return
-            if tag == self.tag and hit.end() <= end and hit.start() >= last:
+            if hit.end() <= end and hit.start() >= last:
                 last = hit.end()
                 yield hit
 
@@ -226,46 +311,4 @@ class CueView:
         return next(self.finditer(text, pos, endpos), None)
 
 
-def _heads(fragment: str) -> set[str] | None:
-    """The literal openings (up to four characters) a fragment can start with; None when
-    it can open with something else (a class, an optional part, a non-word character)."""
-    if fragment.startswith("\\d"):
-        return {"#"}  # opens with a digit: tried at every number
-    try:
-        parsed = _parser.parse(fragment)
-    except re.error:
-        return None
-    heads = {p for p, _ in _walk(list(parsed), {("", False)})}
-    if any(not h or not re.match(r"[a-z0-9#]|n't", h) for h in heads):
-        return None
-    # a head that extends another one is found by the shorter: keep the shorter only
-    return {h for h in heads if not any(o != h and h.startswith(o) for o in heads)}
-
-
-def _is_space(op: Any, av: Any) -> bool:
-    if op is _parser.MAX_REPEAT and av[0] >= 1 and len(av[2]) == 1:
-        op, av = av[2][0]
-    return op is _parser.IN and list(av) == [(_parser.CATEGORY, _parser.CATEGORY_SPACE)]
-
-
-def _walk(items: list[Any], prefixes: set[tuple[str, bool]]) -> set[tuple[str, bool]]:
-    for op, av in items:
-        if all(done or len(p) >= _KEY for p, done in prefixes):
-            break
-        if op is _parser.LITERAL:
-            prefixes = {
-                (p + chr(av), done) if not done and len(p) < _KEY else (p, done)
-                for p, done in prefixes
-            }
-        elif op is _parser.BRANCH:
-            prefixes = set().union(*(_walk(list(branch), prefixes) for branch in av[1]))
-        elif op is _parser.SUBPATTERN:
-            prefixes = _walk(list(av[-1]), prefixes)
-        elif _is_space(op, av):
-            # "i\s+think": key on "i th", not on every word that starts with i
-            prefixes = {
-                (p + " ", done) if not done and len(p) < _KEY else (p, done) for p, done in prefixes
-            }
-        else:
-            prefixes = {(p, True) for p, _ in prefixes}
-    return prefixes
+_INDEX = _Index()
