@@ -167,6 +167,9 @@ def test_speculation_a_later_result_tests_is_settled_an_avowed_doubt_is_not() ->
     # a speculation right before the choice is the doubt the choice is made in
     chosen = "The needle sits between 240 and 260. It could well be 260. I'll put 240."
     assert HEDGE in kinds(record(chosen, "Final Answer: 240"))
+    # unless it speculates the very value the result states
+    same = "The needle sits past the band. It could well be 240, then. So 240 kPa."
+    assert HEDGE not in kinds(record(same, "Final Answer: 240"))
 
 
 def test_speculation_that_rules_out_or_plans_is_no_doubt() -> None:

@@ -44,6 +44,7 @@ _SUPPOSED = re.compile(r"^\W*(?:if|unless|suppose|assuming|even\s+if)\b", re.IGN
 # result tests and settles; an avowed doubt ("not sure", "a guess") stands until settled.
 _SPECULATIVE = regex("hedge_speculative")
 _MARKED = pattern("conclusion_markers")
+_DIGITS = re.compile(r"\d+(?:\.\d+)?")
 # A last sentence that withdraws the result without giving another.
 _WITHDRAWS = re.compile(
     r"^\W*(?:(?:hmm+|but|oh)\W+)?(?:(?:wait|hold\s+on)\W+(?:no\b|(?:that|this|it)(?:'s|\s+is)?\s+"
@@ -59,6 +60,12 @@ _NOT_DOUBT = re.compile(
     r"\s+(?:not\b|if\b|i'?m\s+(?:just\s+)?over(?:think|complicat|analy[sz])|(?:i|we)(?:'ll|\s+(?:should|need|will|must|have\s+to|can)\b)|let(?:'s|\s+me)\b)",
     re.IGNORECASE,
 )
+
+
+def _same_values(speculation: str, result: str) -> bool:
+    """The speculation holds only values the result states ("It could be 12. Final: 12.")."""
+    values = set(_DIGITS.findall(speculation))
+    return bool(values) and values <= set(_DIGITS.findall(result))
 
 
 def _firm(text: str) -> bool:
@@ -121,7 +128,8 @@ def doubts(stretch: list[Sentence]) -> tuple[list[tuple[Sentence, re.Match[str]]
             found = [
                 (s, m)
                 for s, m in found
-                if s is stretch[index - 1] or not _SPECULATIVE.fullmatch(m.group(0))
+                if (s is stretch[index - 1] and not _same_values(s.text, text))
+                or not _SPECULATIVE.fullmatch(m.group(0))
             ]
         found.extend((sentence, m) for m in strong)
         weak += len(cues(text, _WEAK)) + len(cues(text, _LEANS))
