@@ -113,6 +113,8 @@ def equivalent(ref: str, pred: str, budget: Budget) -> Verdict:
         return Verdict(True, "same text")
     if _WORDS.match(ref) and _words(ref) == _words(pred):
         return Verdict(True, "same words")
+    if _NO_SOLUTION.search(ref) and _NO_SOLUTION.search(pred):
+        return Verdict(True, "no solution")  # "无解" and "There are no real solutions"
     ref_yes, pred_yes = _YES_NO.get(compact(ref).lower()), _YES_NO.get(compact(pred).lower())
     if ref_yes is not None and pred_yes is not None:
         return Verdict(ref_yes == pred_yes, "yes/no" if ref_yes == pred_yes else "yes/no differs")
@@ -218,6 +220,14 @@ def _ranges(ref: str, pred: str, budget: Budget) -> Verdict | None:
         return None
     same = same_ranges(ref_r, pred_r, lambda a, b: equivalent(a, b, budget).equal)
     return Verdict(same, "range" if same else "range differs")
+
+
+# "no solution", "There are no real roots", "none", "∅", "无解": the answer that nothing fits.
+_NO_SOLUTION = re.compile(
+    r"\bno\s+(?:real\s+|such\s+|integer\s+|valid\s+|possible\s+)?(?:solutions?|roots?|values?)\b|"
+    r"^\s*(?:none|∅|\\(?:emptyset|varnothing)|\\\{\s*\\\}|无解|无实数?根|不存在(?:实数?根|解))\s*\.?\s*$",
+    re.I,
+)
 
 
 # Verdict words of "does it exist / is it true" blanks, Chinese and English.
