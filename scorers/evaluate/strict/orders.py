@@ -425,8 +425,6 @@ def _read_list(
     if letters:
         return plain
     out = plain
-    if out and expected and out[0] != expected[0] and out[0].endswith(" " + expected[0]):
-        out[0] = expected[0]  # "The correct order is Paris, ..." begins with Paris
     if out != expected and len(out) == len(expected):
         out = _by_other_names(out, expected)
     return out
