@@ -277,6 +277,8 @@ def test_an_answer_that_declines_abstains_and_one_that_answers_does_not() -> Non
         record("The dial is hidden.", "There is no way to read the dial in this photo.")
     )
     assert "abstained" in kinds(record("The dial is hidden.", "Final Answer: N/A"))
+    asks = "The riddle's wording is garbled. Could you rephrase what the dial should show?"
+    assert "abstained" in kinds(record("The dial is hidden.", asks))
     answered = "I cannot make out every digit, but the reading is 42."
     assert "abstained" not in kinds(record("The dial is hidden.", answered))
 
