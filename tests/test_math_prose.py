@@ -215,6 +215,9 @@ def test_blind_prose_dev_split(name: str) -> None:
         ("The total is likely 14 — or 16, if the corners count.", "14", 0.0),
         # A part label is no value; "x-axis" is a word, not algebra.
         ("(1) The gradient is 3.\n(2) The graph meets the y-axis at y = -2.", "3; -2", 1.0),
+        # "takes the value", "not ... but ...".
+        ("At t = 3 the height takes the value 45.", "45", 1.0),
+        ("The count is not 12 but 13.", "13", 1.0),
         # Several parts on the marker's line.
         ("In part (a) the answer is 6, and in part (b) it is 10.", "6; 10", 1.0),
         # A percent sign is read: 0.4% is not 0.4, but a percentage may drop its sign.

@@ -104,6 +104,8 @@ _CORRECTED_HERE = re.compile(
     r"\s*[,:—–]?\s+(?=[-−+\d(\\$])",
     re.I,
 )
+# "not 7 but 8": the value after "but" replaces the one denied.
+_NOT_BUT = re.compile(r"\bnot\s+[-−+]?[\d.,/]+\s*,?\s+but\s+(?=[-−+\d(\\$√π])", re.I)
 # "Of 6 and 9, only 6 satisfies the equation": the one candidate kept.
 _ONLY_KEPT = re.compile(
     r"\bonly\s+(?:[a-z]\s*=\s*)?(?P<value>[-−+]?\d+(?:[.,/]\d+)*)\s+"
@@ -122,7 +124,8 @@ _COLON = re.compile(r"(?<=[A-Za-z)])\s*:\s+|,?\s+(?:namely|specifically|viz\.?)\
 # A colon between two numbers is a ratio ("4 : 6"), not a label.
 _CUT = re.compile(
     r"\b(?:is|are|equals|was|be|gives|giving|becomes|get|gets|got|obtain|obtains|yields?|yielding|"
-    r"(?:simplif(?:y|ies)|reduces?|comes?|works?\s+out|equal)\s+to)\b|"
+    r"(?:simplif(?:y|ies)|reduces?|comes?|works?\s+out|equal)\s+to|"
+    r"(?:takes|has|reaches|attains)\s+(?:the|a|its)\s+(?:\w+\s+)?value(?:\s+of)?)\b|"
     r"=|(?<![\d\s])\s*[：:]|[：:](?!\s*\d)|为|是",
     re.IGNORECASE,
 )
@@ -306,6 +309,9 @@ def _value_of(sentence: str, items: int) -> str:
         pass
     if chosen is not None and _HAS_VALUE.search(s[chosen.end() :]):
         s = s[chosen.end() :]  # "7 or 8, but if I had to pick one I'd say 7"
+    not_but = _NOT_BUT.search(s)
+    if not_but is not None:
+        s = s[not_but.end() :]  # "not 7 but 8"
     corrected = None
     for corrected in _CORRECTED_HERE.finditer(s):  # noqa: B007 - the last correction counts
         pass
