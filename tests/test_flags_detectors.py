@@ -120,6 +120,14 @@ def test_a_value_naming_one_of_the_question_s_options_chooses_it() -> None:
     assert CONTRA not in kinds(choice(listed, "D", label="B", question=question))
 
 
+def test_the_question_s_options_read_back_are_no_conclusion() -> None:
+    question = "What force did the floor exert?\n(A) 0.16 N\n(B) 0.32 N\n(C) 0.36 N"
+    reason = (
+        "The impulse gives about 32 N, above every option. The choices are:\n(A) 0.16 N\n(C) 0.36 N"
+    )
+    assert CONTRA not in kinds(choice(reason, "B", label="B", question=question))
+
+
 def test_a_sentence_opening_on_a_speculation_concedes_nothing() -> None:
     reason = "Hmm, perhaps the hull is hollow, but then the mass drops, so the total is 30 kg."
     assert CONTRA not in kinds(record(reason, "Final Answer: 45"))

@@ -141,8 +141,8 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
         text, 0, cut
     ):
         return None, False  # "let me recount row 3", "..., so let me redo it"
-    if question and len(head) >= 20 and _squash(head) in question:
-        return None, False  # read out from the question
+    if question and (len(head) >= 20 or _LIST_ITEM.match(head)) and _squash(head) in question:
+        return None, False  # read out from the question ("(C) 0.32 N" is one of its options)
     value = _LABELLED.sub(" ", _CONTRAST.sub(" ", _QUOTED.sub(" ", head)))
     if _VALUE_LIST.search(_BRACKETED.sub(" ", value)):
         return None, False  # "sides labelled 7 and 8": several values, no result
