@@ -10,7 +10,10 @@ and checks, alternatives and comparisons ("41 or 47", "between B and C"),
 modal guesses ("it might be C"), negated or ruled-out values ("not 55", "rather
 than B", whose words are removed before reading), and sentences quoted from
 the question. A closing sentence marked as a result ("so", "the answer",
-"total", "=", ...) is preferred to a plain statement earlier in the text.
+"total", "=", ...) is preferred to a plain statement earlier in the text. The
+evaluator reads it as grading reads an answer, with the question, whose options a
+result may name by their words; a conclusion a later sentence goes on to use
+("leaves 9. 9 times 2 is 18.") is a step, not the result.
 """
 
 from __future__ import annotations
@@ -33,19 +36,10 @@ from scorers.records import Flag, verdict_of
 
 # Evaluators whose answer has a shape (a number, letters, an order): their
 # extracted values are compared. The others (key items, locations) grade free text.
-SHAPED = frozenset(
-    {
-        "number_matching",
-        "choices_matching",
-        "ordered_list_matching",
-        "interval_matching",
-        "multi_interval_matching",
-        "math_matching",
-    }
-)
 _NUMERIC = frozenset(
     {"number_matching", "interval_matching", "multi_interval_matching", "math_matching"}
 )
+SHAPED = _NUMERIC | {"choices_matching", "ordered_list_matching"}
 
 _MARKED = pattern("conclusion_markers")
 _SUPPOSITION = pattern("not_assertions", "supposition")
