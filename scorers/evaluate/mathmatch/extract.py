@@ -15,6 +15,8 @@ import re
 
 from scorers.evaluate.mathmatch.normalize import strip_end_punctuation
 from scorers.evaluate.mathmatch.sentences import (
+    LEAD,
+    MATH_SPAN,
     committed_value,
     parts_of_line,
     reads_as_prose,
@@ -36,12 +38,7 @@ _SENTENCE_CUT = re.compile(r"(?:\bis\b|\bare\b|\bequals\b|[=：:]|为|是)", re.
 # A Chinese sentence stating its value: "体积是120立方厘米".
 _CJK_SENTENCE = re.compile(r"[\u4e00-\u9fff][^\n]*(?:是|为)\s*[-\d(\\$]")
 _PART_LABEL = re.compile(r"^\s*(?:\(\s*\d{1,2}\s*\)|\d{1,2}[.)](?=\s))\s*")
-_LAST_MATH = re.compile(r"(\$\$?|\\\(|\\\[)[^$]*?(\$\$?|\\\)|\\\])[^$]*$")
 _HAS_VALUE = re.compile(r"[0-9$\\①-⑳]|(?<![A-Za-z])[A-H](?![A-Za-z])|[\u4e00-\u9fff]")
-_LEAD_WORDS = re.compile(
-    r"^(?:so|thus|therefore|hence|then|finally|in conclusion|所以|因此|故|则|即)\b[\s,，:]*",
-    re.IGNORECASE,
-)
 
 
 def boxed_contents(text: str) -> list[str]:
@@ -116,7 +113,7 @@ def _answer_in_line(line: str, items: int = 1) -> str:
     if reads_as_prose(line) and not _CJK_SENTENCE.search(line):
         # "(3) The line crosses the axis at x = 1.5.": the label names the blank, not a value.
         return committed_value(_PART_LABEL.sub("", line), items)
-    bare = _LEAD_WORDS.sub("", strip_end_punctuation(line))
+    bare = LEAD.sub("", strip_end_punctuation(line))
     alternatives = same_unknown(bare)
     if alternatives is not None:
         return alternatives  # "So x = 5 or x = -75." -> 5 or -75
@@ -125,8 +122,8 @@ def _answer_in_line(line: str, items: int = 1) -> str:
     found = sentences(line)
     if len(found) > 1:
         line = found[-1]
-    line = _LEAD_WORDS.sub("", line).strip()
-    math = _LAST_MATH.search(line)
+    line = LEAD.sub("", line).strip()
+    math = MATH_SPAN.search(line)
     if math and math.start() > 0:
         # "The equation of the line is $y = 3 - x$." -> the formula (and any unit after it).
         return line[math.start() :].strip()

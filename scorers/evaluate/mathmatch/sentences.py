@@ -54,9 +54,10 @@ _REMARK = re.compile(
     r"larger|times|twice|double|half)\b",
     re.IGNORECASE,
 )
-_LEAD = re.compile(
+# "So", "Hence", "In conclusion,", "所以": words that open a conclusion, not part of it.
+LEAD = re.compile(
     r"^(?:so|thus|therefore|hence|then|finally|overall|in conclusion|in total|altogether|"
-    r"after checking|after all)\b[\s,:]*",
+    r"after checking|after all|所以|因此|故|则|即)\b[\s,，:]*",
     re.IGNORECASE,
 )
 # ", not 6", "(not 6)", "rather than 6", "instead of 6", "but not 6": an alternative excluded.
@@ -224,7 +225,8 @@ def _unwrapped(m: re.Match[str]) -> str:
 
 
 _ASSIGNED = re.compile(r"(?:^|\s|\()([A-Za-z](?:_\{?\w+\}?|[₀-₉]+)?)\s*=\s*([^=]+?)\s*\)?$")
-_MATH_SPAN = re.compile(r"(\$\$?|\\\(|\\\[)[^$]*?(\$\$?|\\\)|\\\])[^$]*$")
+# The last inline formula and what follows it ("is $y = 3 - x$ cm").
+MATH_SPAN = re.compile(r"(\$\$?|\\\(|\\\[)[^$]*?(\$\$?|\\\)|\\\])[^$]*$")
 _NUMBER = re.compile(r"(?<![\w.])[-−+]?\d+(?:[.,]\d+)*(?:\s*/\s*\d+)?%?")
 _POINT = re.compile(r"\([^()]*\d[^()]*,[^()]*\)")
 
@@ -303,7 +305,7 @@ def committed_value(text: str, items: int = 1, *, first: bool = False) -> str:
 
 
 def _value_of(sentence: str, items: int) -> str:
-    s = _LEAD.sub("", _CONTRACTED_IS.sub(r"\1 is", sentence.strip())).strip()
+    s = LEAD.sub("", _CONTRACTED_IS.sub(r"\1 is", sentence.strip())).strip()
     chosen = None
     for chosen in _CHOSEN.finditer(s):  # noqa: B007 - the last choice counts
         pass
@@ -362,7 +364,7 @@ def _value_of(sentence: str, items: int) -> str:
     short = len(s.split()) <= 3  # "x = 5", "15 cm": the value already, as the rules read it
     named = _VALUE_IS_ANSWER.match(s)
     if named is not None and _HAS_VALUE.search(named.group("value")):
-        return _LEAD.sub("", named.group("value").rsplit(",", 1)[-1].strip())
+        return LEAD.sub("", named.group("value").rsplit(",", 1)[-1].strip())
     apposition = _APPOSITION.match(s)
     if apposition is not None and _HAS_VALUE.search(apposition.group("value")):
         s = apposition.group("value")
@@ -380,7 +382,7 @@ def _value_of(sentence: str, items: int) -> str:
     solved = system(s)
     if solved is not None:
         return solved
-    math = _MATH_SPAN.search(s)
+    math = MATH_SPAN.search(s)
     if math and math.start() > 0:
         # "The equation of the line is $y = 3 - x$." -> the formula (and any unit after it).
         return s[math.start() :].strip()
