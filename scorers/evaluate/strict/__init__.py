@@ -756,7 +756,7 @@ def evaluate(
     loc = locate(final)
     asked = question if isinstance(question, str) else ""
     kwargs_text = kwargs_key(kwargs)
-    if kwargs_text is None or loc.how == "whole" or len(loc.tail) > MAX_TEXT:
+    if kwargs_text is None or len(loc.tail) > MAX_TEXT:
         return func(kwargs, Reading(loc, correction(loc), asked, final))
     # The outcome is a function of the kwargs and the located answer (its
     # correction is one too), and of what the evaluator read of the question.
