@@ -140,36 +140,54 @@ def _streamed(
     conflicts: list[str] = []  # "qid (what differs)" of duplicates that are not identical
     missing_id = 0
     decoded = 0
+    positions = index._positions  # the loop below is put(), inlined: it runs per annotation
+    data = index._data
+    paired = index._paired
+    dumps = orjson.dumps
     for block in blocks:
         if block.found:
             raise _Irregular  # NaN/Infinity: the warning names records by the whole file
         for item in block.records:
             if type(item) is not dict:
                 raise _Irregular
-            if "question_id" not in item or item["question_id"] is None:
-                if mode != "rome":
-                    raise _Irregular
-                missing_id += 1
-            qid = str(item.get("question_id"))
-            found: list[Any] = []
-            decoded += decode_json_strings(item, path, qid, found)
-            if found:
-                raise _Irregular
-            if qid in index:
-                duplicates += 1
-                if len(shown) <= FIRST_IDS:
-                    shown[qid] = None
-                earlier = index[qid]
-                if earlier != item:
-                    differs = differences(earlier, item)
-                    targets = any(
-                        d.split(".", 1)[0].split(":", 1)[0] in TARGET_FIELDS for d in differs
-                    )
-                    if targets and mode != "rome":
+            qid = item.get("question_id")
+            if type(qid) is not str:
+                if qid is None:
+                    if mode != "rome":
                         raise _Irregular
-                    conflicts.append(f"{qid} ({'; '.join(differs)})")
-            if not index.put(qid, item):
-                raise _Irregular  # too deep to write, or not writable: reported whole
+                    missing_id += 1
+                qid = str(qid)
+            if (
+                type(item.get("evaluator_kwargs")) is str
+                or type(item.get("usage")) is str
+                or type(item.get("inference_scores")) is str
+            ):
+                found: list[Any] = []
+                decoded += decode_json_strings(item, path, qid, found)
+                if found:
+                    raise _Irregular
+            try:
+                # Copied: orjson's bytes keep its 4 KB write buffer (see put).
+                text = bytes(memoryview(dumps([item])))
+            except orjson.JSONEncodeError:
+                raise _Irregular from None  # too deep to write, or not writable: reported whole
+            at = positions.get(qid)
+            if at is None:
+                positions[qid] = len(data)
+                data.append(text)
+                paired.append(0)
+                continue
+            duplicates += 1
+            if len(shown) <= FIRST_IDS:
+                shown[qid] = None
+            earlier = index[qid]
+            if earlier != item:
+                differs = differences(earlier, item)
+                targets = any(d.split(".", 1)[0].split(":", 1)[0] in TARGET_FIELDS for d in differs)
+                if targets and mode != "rome":
+                    raise _Irregular
+                conflicts.append(f"{qid} ({'; '.join(differs)})")
+            data[at] = text
     if not index:
         raise _Irregular
     if missing_id:
