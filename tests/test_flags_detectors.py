@@ -256,8 +256,14 @@ def test_plans_negations_and_hypotheses_about_searching_are_not() -> None:
         "I have no browser here, so I can't check any website; from memory it is 1931.",
         "If I could search the web I would confirm the year; I recall 1931.",
         "Let me not rely on a search engine; the plaque itself says 1931.",
+        "Going by a quick search of my memory, the plaque dates it to 1931.",
     ):
         assert WEB not in kinds(record(reason, "1931")), reason
+    for reason in (
+        "Running it through a spreadsheet would settle it, but by hand 17 × 23 is 391.",
+        "On a calculator, 17 × 23 might come out as 391.",
+    ):
+        assert TOOL not in kinds(record(reason, "391")), reason
 
 
 def test_tool_accounts_and_reports_are_claims() -> None:

@@ -102,14 +102,18 @@ def _report(text: str, reports: str) -> tuple[int, int] | None:
     return None
 
 
+# "Using a calculator would help", "with a calculator, this would be 1.06": supposed, not done.
+_WOULD = re.compile(r"[^.;:!?\n]{0,30}?\b(?:would|could|might)\b", re.IGNORECASE)
 # "For instance, using a calculator, 6^4 is 1296": an illustration, not an account.
 _EXAMPLE = re.compile(r"(?:^|[.!?\n]\s*)(?:for\s+(?:instance|example)|e\.g\.)\W", re.IGNORECASE)
 
 
 def _outside_doubt(text: str, start: int, end: int) -> bool:
-    """Not negated, supposed or planned, not a mental act, not quoted (a caption's words),
-    not in an example."""
-    if in_scope_of_doubt(text, start) or _MENTAL.match(text, end) or quoted(text, start):
+    """Not negated, supposed or planned (before it, or a modal after it), not a mental act,
+    not quoted (a caption's words), not in an example."""
+    if in_scope_of_doubt(text, start) or quoted(text, start) or _MENTAL.match(text, end):
+        return False
+    if _WOULD.match(text, end):
         return False
     return _EXAMPLE.search(text, max(0, start - 40), start + 1) is None
 
