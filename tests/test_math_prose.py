@@ -218,6 +218,10 @@ def test_blind_prose_dev_split(name: str) -> None:
         # "takes the value", "not ... but ...".
         ("At t = 3 the height takes the value 45.", "45", 1.0),
         ("The count is not 12 but 13.", "13", 1.0),
+        # A supposition or another condition after the value; a candidate kept.
+        ("Answer: 40, though counting the lid it would be 44.", "40", 1.0),
+        ("The final answer is 40; counting the lid gives 44.", "40", 1.0),
+        ("We drop 9 and keep 2.", "2", 1.0),
         # Several parts on the marker's line.
         ("In part (a) the answer is 6, and in part (b) it is 10.", "6; 10", 1.0),
         # A percent sign is read: 0.4% is not 0.4, but a percentage may drop its sign.

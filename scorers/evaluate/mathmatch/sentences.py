@@ -89,6 +89,7 @@ _NAMES_ANSWER = re.compile(
 # "I'd say 7", "I'll go with 7", "my pick is 7": one candidate chosen among several.
 _CHOSEN = re.compile(
     r"\b(?:I(?:['’]d|\s+would|['’]ll|\s+will)?\s+(?:say|go\s+with|pick|choose|settle\s+on)|"
+    r"(?:(?:we|I)\s+)?(?:keep|accept|retain)|"
     r"my\s+(?:pick|choice|final\s+choice)\s+(?:is|would\s+be))\s+",
     re.I,
 )
@@ -196,8 +197,10 @@ _ABOUT_THE_VALUE = re.compile(
     r"|[;,]\s*(?:it|this|which)\s+(?:occurs|happens|is\s+(?:attained|reached|achieved))\b"
     r"|[;,]\s*[^;,]*\b(?:is|are)\s+(?:rejected|extraneous|discarded|invalid|not\s+valid)\b"
     r"|[;,]\s*(?:but\s+)?[^;,]*\b(?:does\s+not|doesn['’]t|do\s+not|don['’]t|fails)\b"
-    # "20; 21 would be the answer if ...": a supposition after the value.
-    r"|;\s*[^;]*\bwould\b"
+    # "20; 21 would be the answer if ...", "15, although with repetition it would be 25",
+    # "15; allowing repetition gives 25": a supposition or another condition after the value.
+    r"|[;,]\s*[^;,]*\bwould\b"
+    r"|[;,]\s*(?:allowing|without|ignoring|assuming|counting|including|excluding|had|were)\b"
     # "9; I first got 8 by a slip": an earlier attempt, not the answer.
     r"|[;,]\s*(?:(?:I|we)\s+)?(?:initially|first|originally|earlier|previously|at\s+first)\s+"
     r"(?:(?:I|we)\s+)?(?:got|thought|wrote|had|found|computed|guessed)\b"
