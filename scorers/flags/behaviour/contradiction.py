@@ -445,36 +445,30 @@ def _reordered(concluded: str, answered: str) -> bool:
 
 
 def _restated(
-    record: Mapping[str, Any],
+    question: str,
     closing: list[Sentence],
     found: Conclusion,
-    evaluator: str,
     theirs: Outcome,
     answer: str,
+    evaluator: str,
     kwargs: Mapping[str, Any],
 ) -> bool:
     """Whether a sentence after the conclusion arrives at the answer's value (for numbers,
     as the sentence's last one): the conclusion was a step on the way ("leaves 9. 9 times
     2 dollars is 18 dollars.") or was revised."""
-    question = record.get("question")
-    question = _squash(question) if isinstance(question, str) else ""
     y = _number(theirs.extracted) if evaluator in _NUMERIC else None
     for index in range(found.position + 1, len(closing)):
-        value, _ = asserted(closing[index].text, question)
+        sentence = closing[index]
+        value, _ = asserted(sentence.text, question)
         if value is None:
             continue
         if evaluator in _NUMERIC:
-            last = _NUMBER.findall(value)[-1:]
-            x = _number(last[0]) if last else None
+            x = _number((_NUMBER.findall(value) or [""])[-1])
             if x is not None and y is not None and _same_number(x, y):
                 return True
-        elif _plainly_agrees(
-            evaluator,
-            Conclusion(index, closing[index], value, value, False, None),
-            theirs,
-            answer,
-            kwargs,
-        ):
+            continue
+        later = found._replace(sentence=sentence, value=value, read=value)
+        if _plainly_agrees(evaluator, later, theirs, answer, kwargs):
             return True
     return False
 
@@ -501,7 +495,8 @@ def detect(
             return None
         found = further
         mine = _contradicts(evaluator, kwargs, found, theirs, answer, asked)
-    if mine is None or _restated(record, closing, found, evaluator, theirs, answer, kwargs):
+    question = _squash(asked) if asked else ""
+    if mine is None or _restated(question, closing, found, theirs, answer, evaluator, kwargs):
         return None
     earlier = found.earlier
     if (
