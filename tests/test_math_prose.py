@@ -222,6 +222,8 @@ def test_blind_prose_dev_split(name: str) -> None:
         ("Answer: 40, though counting the lid it would be 44.", "40", 1.0),
         ("The final answer is 40; counting the lid gives 44.", "40", 1.0),
         ("We drop 9 and keep 2.", "2", 1.0),
+        ("Keep 2 decimal places: the answer is 6.28.", "6.28", 1.0),
+        ("The total is 20, with 5 in each box.", "20", 1.0),
         # Several parts on the marker's line.
         ("In part (a) the answer is 6, and in part (b) it is 10.", "6; 10", 1.0),
         # A percent sign is read: 0.4% is not 0.4, but a percentage may drop its sign.

@@ -89,7 +89,7 @@ _NAMES_ANSWER = re.compile(
 # "I'd say 7", "I'll go with 7", "my pick is 7": one candidate chosen among several.
 _CHOSEN = re.compile(
     r"\b(?:I(?:['’]d|\s+would|['’]ll|\s+will)?\s+(?:say|go\s+with|pick|choose|settle\s+on)|"
-    r"(?:(?:we|I)\s+)?(?:keep|accept|retain)|"
+    r"(?:(?:we|I)\s+)?(?:keep|accept|retain)(?=\s+[-−+]?\d[\d.,/]*\s*(?:[.;,!]|$))|"
     r"my\s+(?:pick|choice|final\s+choice)\s+(?:is|would\s+be))\s+",
     re.I,
 )
@@ -201,6 +201,7 @@ _ABOUT_THE_VALUE = re.compile(
     # "15; allowing repetition gives 25": a supposition or another condition after the value.
     r"|[;,]\s*[^;,]*\bwould\b"
     r"|[;,]\s*(?:allowing|without|ignoring|assuming|counting|including|excluding|had|were)\b"
+    r"|,\s*with\s+(?![a-z]\s*=)"  # "15, with 3 left over" (not "x = 3, with y = 4")
     # "9; I first got 8 by a slip": an earlier attempt, not the answer.
     r"|[;,]\s*(?:(?:I|we)\s+)?(?:initially|first|originally|earlier|previously|at\s+first)\s+"
     r"(?:(?:I|we)\s+)?(?:got|thought|wrote|had|found|computed|guessed)\b"
