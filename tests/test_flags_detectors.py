@@ -128,6 +128,11 @@ def test_the_question_s_options_read_back_are_no_conclusion() -> None:
     assert CONTRA not in kinds(choice(reason, "B", label="B", question=question))
 
 
+def test_a_claim_its_own_sentence_calls_wrong_is_no_conclusion() -> None:
+    reason = "So the heron is B. Many guides call it an egret (D), as it is white, but that is a mistake."
+    assert CONTRA not in kinds(choice(reason, "Final Answer: B"))
+
+
 def test_a_sentence_opening_on_a_speculation_concedes_nothing() -> None:
     reason = "Hmm, perhaps the hull is hollow, but then the mass drops, so the total is 30 kg."
     assert CONTRA not in kinds(record(reason, "Final Answer: 45"))

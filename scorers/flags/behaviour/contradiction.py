@@ -85,6 +85,12 @@ _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?")
 _GLOSS = re.compile(
     r",?\s+(?:though|although|but|however|because|since|as\s+long\s+as)\b|\s[—–]\s", re.IGNORECASE
 )
+# A claim its own sentence goes on to call wrong.
+_DISOWNED = re.compile(
+    r"\bbut\s+(?:that|this|it)(?:'s|\s+is|\s+was)?\s+(?:\w+\s+)?(?:wrong|incorrect|not\s+(?:right|correct)"
+    r"|a\s+(?:mistake|misconception))",
+    re.IGNORECASE,
+)
 CONCESSIVE = re.compile(r",?\s+(?:but|however)\b", re.IGNORECASE)
 # A list item ("- **Focus group**: ...", "(C) 0.32 N", "2. ..."), and a result that is
 # stated as one ("Therefore, the integral is 0.", "y = 8.1").
@@ -131,6 +137,8 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
         return None, True  # "I'd lean Bruges, but it may well be the other one"
     if _SUPPOSITION.search(text, 0, cut) or _REJECTION.search(text, 0, cut):
         return None, False  # "if the row is full, 31", "so D fails": no claim about the answer
+    if _DISOWNED.search(text, cut):
+        return None, False  # "some think it's (A), since we breathe it, but that's wrong"
     if (_PLAN.search(text, 0, min(24, cut)) or _STEP.search(head)) and not _COMMITMENT.search(
         text, 0, cut
     ):
