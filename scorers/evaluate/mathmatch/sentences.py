@@ -308,54 +308,72 @@ def committed_value(text: str, items: int = 1, *, first: bool = False) -> str:
     return value
 
 
+def _last(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
+    match = None
+    for match in pattern.finditer(s):  # noqa: B007 - the last one counts
+        pass
+    return match
+
+
 def _value_of(sentence: str, items: int) -> str:
-    s = LEAD.sub("", _CONTRACTED_IS.sub(r"\1 is", sentence.strip())).strip()
-    chosen = None
-    for chosen in _CHOSEN.finditer(s):  # noqa: B007 - the last choice counts
-        pass
-    if chosen is not None and _HAS_VALUE.search(s[chosen.end() :]):
-        s = s[chosen.end() :]  # "7 or 8, but if I had to pick one I'd say 7"
-    not_but = _NOT_BUT.search(s)
-    if not_but is not None:
-        s = s[not_but.end() :]  # "not 7 but 8"
-    corrected = None
-    for corrected in _CORRECTED_HERE.finditer(s):  # noqa: B007 - the last correction counts
-        pass
-    if corrected is not None:
-        s = s[corrected.end() :]
+    """The value one stating sentence commits to, as text for :mod:`scoring`."""
+    s = _final_say(LEAD.sub("", _CONTRACTED_IS.sub(r"\1 is", sentence.strip())).strip())
     kept = _ONLY_KEPT.search(s)
     if kept is not None:
-        return kept.group("value")
-    s = _APPROXIMATELY.sub("", s)  # after a marker: "approximately 9", "either 3 or -2"
-    consequence = None
-    for consequence in _CONSEQUENCE.finditer(s):  # noqa: B007 - the last one concludes
-        pass
+        return kept.group("value")  # "Of 6 and 9, only 6 satisfies it"
+    s = _concluding_clause(_APPROXIMATELY.sub("", s))
+    excluded = _EXCLUDED.search(s)
+    if excluded is not None and _HAS_VALUE.search(s[: excluded.start()]):
+        s = s[: excluded.start()]  # "9, not 6"
+    hedge = _hedge(s)
+    if hedge is not None:
+        return hedge
+    return _stated_value(_without_side_matter(s, items), items)
+
+
+def _final_say(s: str) -> str:
+    """What follows the sentence's last choice or correction: "7 or 8, but I'd
+    say 7", "not 7 but 8", "20 — no wait, 21"."""
+    chosen = _last(_CHOSEN, s)
+    if chosen is not None and _HAS_VALUE.search(s[chosen.end() :]):
+        s = s[chosen.end() :]
+    not_but = _NOT_BUT.search(s)
+    if not_but is not None:
+        s = s[not_but.end() :]
+    corrected = _last(_CORRECTED_HERE, s)
+    return s if corrected is None else s[corrected.end() :]
+
+
+def _concluding_clause(s: str) -> str:
+    """The clause that concludes: after the last "so" / "hence" ("Each holds 4,
+    so 24 are packed"), or after a last ";" that states a quantity."""
+    consequence = _last(_CONSEQUENCE, s)
     if consequence is not None:
         if _HAS_VALUE.search(s[consequence.end() :]):
             s = s[consequence.end() :]
         elif _HAS_VALUE.search(s[: consequence.start()]):
             s = s[: consequence.start()]  # ", so two solutions": a remark on the values
-    clause = None
-    for clause in _NEXT_CLAUSE.finditer(s):  # noqa: B007 - the last clause concludes
-        pass
-    if (
-        clause is not None
-        and _CUT.search(s[clause.end() :])
-        and _HAS_VALUE.search(s[clause.end() :])
-    ):
-        s = s[clause.end() :]
-    excluded = _EXCLUDED.search(s)
-    if excluded is not None and _HAS_VALUE.search(s[: excluded.start()]):
-        s = s[: excluded.start()]
+    clause = _last(_NEXT_CLAUSE, s)
+    if clause is not None:
+        rest = s[clause.end() :]
+        if _CUT.search(rest) and _HAS_VALUE.search(rest):
+            s = rest
+    return s
+
+
+def _hedge(s: str) -> str | None:
+    """``"12 or 14"`` when the sentence offers a second candidate with doubt."""
     hedged = _HEDGED_OTHER.search(s)
-    if hedged is not None:
-        first, other = s[: hedged.start()], s[hedged.end() :]
-        values = [_only_value(first) or "", _only_value(other) or ""]
-        if all(values) and values[0] != values[1]:
-            return " or ".join(values)
-    restated = None
-    for restated in _RESTATED.finditer(s):  # noqa: B007 - the last restatement counts
-        pass
+    if hedged is None:
+        return None
+    values = [_only_value(s[: hedged.start()]) or "", _only_value(s[hedged.end() :]) or ""]
+    return " or ".join(values) if all(values) and values[0] != values[1] else None
+
+
+def _without_side_matter(s: str, items: int) -> str:
+    """``s`` without what is not the statement: a restatement replaces what it
+    restates; clauses about the value, asides and reasons go."""
+    restated = _last(_RESTATED, s)
     if restated is not None and _HAS_VALUE.search(s[restated.end() :]):
         s = _CLAUSE_GOES_ON.split(s[restated.end() :], maxsplit=1)[0]
     about = _ABOUT_THE_VALUE.search(s)
@@ -365,6 +383,11 @@ def _value_of(sentence: str, items: int) -> str:
     side = _SIDE_CLAUSE.search(s)
     if side is not None and _HAS_VALUE.search(s[: side.start()]):
         s = s[: side.start()]
+    return s
+
+
+def _stated_value(s: str, items: int) -> str:
+    """The value of a clause cut down to its statement."""
     short = len(s.split()) <= 3  # "x = 5", "15 cm": the value already, as the rules read it
     named = _VALUE_IS_ANSWER.match(s)
     if named is not None and _HAS_VALUE.search(named.group("value")):
@@ -400,22 +423,10 @@ def _value_of(sentence: str, items: int) -> str:
         sign = "≤" if between.group("inclusive") else "<"
         low, name, high = between.group("low", "name", "high")
         return f"{low} {sign} {name} {sign} {high}"
-    cuts = list(_CUT.finditer(s))
-    for cut in reversed(cuts):
+    for cut in reversed(list(_CUT.finditer(s))):
         tail = s[cut.end() :].strip()
         if tail and _HAS_VALUE.search(tail):
-            inequality = _INEQUALITY.search(tail)
-            if inequality is not None:
-                return inequality.group(0)  # "is met for -2 < t < 5"
-            remark = _TRAILING_REMARK.search(tail)
-            if remark is not None and _HAS_VALUE.search(tail[: remark.start()]):
-                tail = tail[: remark.start()]
-            valueless = _VALUELESS_TAIL.search(tail)
-            if valueless is not None and not _HAS_VALUE.search(valueless.group(0)):
-                tail = tail[: valueless.start()]
-            return _TRAILING_WORDS.sub(
-                "", _WORDS_BEFORE_BRACKET.sub("", _PREPOSITION.sub("", tail))
-            )
+            return _tail_value(tail)
     inequality = _INEQUALITY.search(s)
     if inequality is not None:
         return inequality.group(0)  # "The inequality holds for 1 < x < 4."
@@ -428,6 +439,21 @@ def _value_of(sentence: str, items: int) -> str:
                 only = _only_value(s[: purpose.start()])
                 break
     return s if only is None else only
+
+
+def _tail_value(tail: str) -> str:
+    """The value after the sentence's last verb or "=": "is about 12 m, which
+    we can check" -> ``12 m``."""
+    inequality = _INEQUALITY.search(tail)
+    if inequality is not None:
+        return inequality.group(0)  # "is met for -2 < t < 5"
+    remark = _TRAILING_REMARK.search(tail)
+    if remark is not None and _HAS_VALUE.search(tail[: remark.start()]):
+        tail = tail[: remark.start()]
+    valueless = _VALUELESS_TAIL.search(tail)
+    if valueless is not None and not _HAS_VALUE.search(valueless.group(0)):
+        tail = tail[: valueless.start()]
+    return _TRAILING_WORDS.sub("", _WORDS_BEFORE_BRACKET.sub("", _PREPOSITION.sub("", tail)))
 
 
 _COMPARED = r"[-−+]?[\w.√π]+(?:\s*(?:<|>|≤|≥|⩽|⩾|\\leq?|\\geq?)\s*[-−+]?[\w.√π]+)+"
