@@ -10,9 +10,9 @@ and checks, alternatives and comparisons ("41 or 47", "between B and C"),
 modal guesses ("it might be C"), negated or ruled-out values ("not 55", "rather
 than B", whose words are removed before reading), and sentences quoted from
 the question. A closing sentence marked as a result ("so", "the answer",
-"total", "=", ...) is preferred to a plain statement earlier in the text. The
-evaluator reads it as grading reads an answer, with the question, whose options a
-result may name by their words; a conclusion a later sentence goes on to use
+"total", "=", ...) is preferred to a plain statement earlier in the text. A result
+may name an option by its words, and is then read with the question's options, as
+grading reads such an answer; a conclusion a later sentence goes on to use
 ("leaves 9. 9 times 2 is 18.") is a step, not the result.
 """
 
@@ -427,7 +427,8 @@ def _contradicts(
         return None
     if evaluator == "ordered_list_matching":
         return Outcome(score=0, extracted=found.read)  # compared by the items' places above
-    mine = _read(evaluator, kwargs, found.read, asked)
+    by_words = evaluator == "choices_matching" and not _LETTER.search(found.read)
+    mine = _read(evaluator, kwargs, found.read, asked if by_words else None)
     if mine is None:
         return _UNREAD
     if not _differ(evaluator, found, mine, theirs, answer, kwargs):
