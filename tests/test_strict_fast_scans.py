@@ -1,0 +1,74 @@
+"""Strict mode's faster scans find exactly what the regexes they stand for find
+(scorers/evaluate/strict/commit.py): on every text of the test data and on
+random compositions of the words they hinge on."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from scorers.evaluate.strict import commit
+
+DATA = Path(__file__).parent / "data"
+
+# Each helper relies on a property of its regex's text: a change to the regex
+# must be matched in the helper (and here).
+_EARLIER_TAIL = r"[^.;!?\n]{0,200}?(?:\bbut\b|\bhowever\b|\byet\b|;)"
+_REJECTING_HEAD = (
+    r"\b(?:ruled out|rule out|excluded|exclude|eliminated|eliminate|dismissed|dismiss"
+    r"|rejected|reject|discarded|discard)"
+)
+_WORDS = (
+    "Is it Paris?", "no", "No", "?", " no", "but", "however", "yet", ";", ".", "\n", "Many",
+    "people assume", "you'd think", "is often credited", "looks like", "ruled out", "rule out B",
+    "exclude", "rejected", "discard", "eliminated", "A", "12", "x" * 90, "at first", "initially",
+    "nobody", "?no", "? no.", "Canberra? No - Sydney", "tempting to", "common answer", "butter",
+    "yeti", "I first thought", "rules", "Excluding", ",", "(", ")", "—", "is", "not", "wrong",
+)  # fmt: skip
+
+
+def _texts() -> list[str]:
+    texts: list[str] = []
+    for path in sorted(DATA.glob("strict/*.json")):
+        texts += [case["answer"] for case in json.loads(path.read_text(encoding="utf-8"))]
+    for path in sorted(DATA.glob("flags/*.json")):
+        for case in json.loads(path.read_text(encoding="utf-8"))["items"]:
+            texts += [case.get(k) or "" for k in ("answer", "reason", "question")]
+    rng = random.Random(7)
+    texts += [
+        " ".join(rng.choice(_WORDS) for _ in range(rng.randrange(1, 30))) for _ in range(20000)
+    ]
+    return [t.lower() for t in texts if isinstance(t, str)]
+
+
+def test_the_regexes_are_the_ones_the_helpers_assume() -> None:
+    assert commit._EARLIER.pattern.endswith(_EARLIER_TAIL)
+    assert commit._ASKED_NO.pattern == r"[^.?!\n]{1,80}\?[ \t]*no\b"
+    assert commit._REJECTING_VERB.pattern.startswith(_REJECTING_HEAD)
+
+
+@pytest.fixture(scope="module")
+def texts() -> list[str]:
+    return _texts()
+
+
+def test_scans_match_their_regexes(texts: list[str]) -> None:
+    for text in texts:
+        assert [m.span() for m in commit._earlier_matches(text)] == [
+            m.span() for m in commit._EARLIER.finditer(text)
+        ], text
+        assert commit._asked_no_spans(text) == [
+            m.span() for m in commit._ASKED_NO.finditer(text)
+        ], text
+        assert commit._rejecting_spans(text) == [
+            m.span() for m in commit._REJECTING_VERB.finditer(text)
+        ], text
+        for end in range(0, len(text) + 1, 11):
+            floor = max(0, end - commit._MAX_CLAUSE)
+            i = end
+            while i > floor and text[i - 1] not in commit._CLAUSE_STOPS:
+                i -= 1
+            assert commit._clause_start(text, end) == i, (text, end)
