@@ -224,6 +224,10 @@ def test_blind_prose_dev_split(name: str) -> None:
         ("We drop 9 and keep 2.", "2", 1.0),
         ("Keep 2 decimal places: the answer is 6.28.", "6.28", 1.0),
         ("The total is 20, with 5 in each box.", "20", 1.0),
+        # Doubt that cannot rule out another value; a lean towards one; "likely N".
+        ("The count is 9 — though I can't rule out 10.", "9", 0.0),
+        ("Of 9 and 10, I lean towards 10.", "10", 1.0),
+        ("The count is probably 9.", "9", 1.0),
         # Several parts on the marker's line.
         ("In part (a) the answer is 6, and in part (b) it is 10.", "6; 10", 1.0),
         # A percent sign is read: 0.4% is not 0.4, but a percentage may drop its sign.

@@ -90,6 +90,7 @@ _NAMES_ANSWER = re.compile(
 _CHOSEN = re.compile(
     r"\b(?:I(?:['’]d|\s+would|['’]ll|\s+will)?\s+(?:say|go\s+with|pick|choose|settle\s+on)|"
     r"(?:(?:we|I)\s+)?(?:keep|accept|retain)(?=\s+[-−+]?\d[\d.,/]*\s*(?:[.;,!]|$))|"
+    r"I(?:['’]m|\s+am)?\s+lean(?:ing)?\s+(?:towards?|to)|I\s+(?:favou?r|prefer)|"
     r"my\s+(?:pick|choice|final\s+choice)\s+(?:is|would\s+be))\s+",
     re.I,
 )
@@ -140,7 +141,7 @@ _SIDE_CLAUSE = re.compile(
 # "is at (2, -1)", "is about 12": the words between the verb and the value.
 _PREPOSITION = re.compile(
     r"^(?:(?:at|of|to|about|around|exactly|equal\s+to|actually|therefore|thus|hence|then|just|"
-    r"simply|indeed|now|really|clearly|finally|in\s+fact|in\s+total|in\s+all|either|"
+    r"simply|indeed|now|really|clearly|finally|in\s+fact|in\s+total|in\s+all|either|likely|probably|"
     r"approximately|roughly|nearly|(?:in\s+)?the\s+ratio(?:\s+of)?|given\s+by)\s+)+"
     r"(?=[-−+\d(\\$a-zA-Zπ√])",
     re.I,
@@ -148,7 +149,8 @@ _PREPOSITION = re.compile(
 # "it's 3", "that's 12": the verb the rules read.
 _CONTRACTED_IS = re.compile(r"\b(it|that|this|what|there|here|answer)['’]s\b", re.I)
 _APPROXIMATELY = re.compile(
-    r"^(?:either|approximately|roughly|nearly|about|around|exactly|just|simply)\s+(?=[-−+\d(\\$π√])",
+    r"^(?:either|approximately|roughly|nearly|about|around|exactly|just|simply|likely|probably)\s+"
+    r"(?=[-−+\d(\\$π√])",
     re.I,
 )
 # "increasing on (0, +∞)", "located at (3, -2)": words before a point or an interval.
@@ -161,8 +163,9 @@ _SHORT_VERB = re.compile(r"\s+(?:equals|is)\s+(?=[-−+\d(\\$])", re.I)
 # "I think it's 12, but it could be 14", "Probably 9, maybe 10": a second
 # candidate offered with doubt; the sentence commits to neither.
 _HEDGED_OTHER = re.compile(
-    r"(?:[,;]\s*|\s+)\(?(?:(?:but|although|though|yet|or)\b(?=[^.;]*?\b(?:could|might|may|possibly|"
-    r"perhaps|maybe|(?:also\s+)?(?:possible|plausible|likely)|cannot\s+be\s+ruled\s+out|not\s+sure)\b)"
+    r"(?:[,;—–]\s*|\s+[—–]?\s*)\(?(?:(?:but|although|though|yet|or)\b(?=[^.;]*?\b(?:could|might|may|"
+    r"possibly|perhaps|maybe|(?:also\s+)?(?:possible|plausible|likely)|cannot\s+be\s+ruled\s+out|"
+    r"can(?:not|['’]t)\s+rule\s+out|not\s+sure|unsure|uncertain)\b)"
     r"|(?:maybe|perhaps|possibly)\b)"
     # "20 (or 21 if we count the endpoint)", "20, or 21 if ...": a second candidate beside it.
     r"|\s*(?:\(|[—–]|\s-+)\s*or\s+(?=[-−+\d])|,\s*or\s+(?=[-−+\d][^,;]*\bif\b)",
