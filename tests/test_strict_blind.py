@@ -59,8 +59,8 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # Held out: measured 85/94 overall, 12/94 uncertain, 80/82 without.
         ("blind_hard_cases.json", "test", 0.90, 0.13, 0.97),
         ("blind_hard_cases2.json", "dev", 0.98, 0.08, 0.98),
-        # Held out: measured 53/63 overall, 6/63 uncertain, 50/57 without.
-        ("blind_hard_cases2.json", "test", 0.84, 0.10, 0.87),
+        # Held out: measured 54/63 overall, 5/63 uncertain, 51/58 without.
+        ("blind_hard_cases2.json", "test", 0.85, 0.08, 0.87),
     ],
 )
 def test_agreement_floors(name: str, split: str, overall: float, share: float, sure: float) -> None:

@@ -166,6 +166,17 @@ CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
         1,
         False,
     ),
+    # struck-out text is deleted; talking about the final answer states none
+    (K, {"key_items": [["Bergen"]]}, "Final Answer: ~~Oslo~~ Bergen", None, 1, False),
+    (K, {"key_items": [["Oslo"]]}, "Final Answer: ~~Oslo~~ Bergen", None, 0, False),
+    (
+        K,
+        {"key_items": [["Oslo"]]},
+        "Final answer: Oslo.\n\nCorrection to the reasoning: Bergen is the rainier one. The final answer does not change.",
+        None,
+        1,
+        False,
+    ),
     # "looking again" corrects the stated answer
     (
         C,

@@ -161,6 +161,14 @@ CASES: list[tuple[dict[str, Any], str, str | None, int, bool]] = [
         1,
         False,
     ),
+    # a correction whose list follows "so"
+    (
+        {"order": ["Nile", "Amazon", "Yangtze"]},
+        "Final answer: Amazon, Nile, Yangtze.\n\nCorrection: the Nile is longer than the Amazon, so Nile, Amazon, Yangtze.",
+        None,
+        1,
+        False,
+    ),
     # every option named, in prose the list reader cannot split
     (
         {"order": "B,D,C,A"},

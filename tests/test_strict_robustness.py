@@ -102,6 +102,14 @@ ADVERSARIAL = {
     "enumerators": "1. C " * 20_000,
     "qualified-places": "Savannah, Georgia, " * 5_000,
     "ends": "from smallest to largest " * 4_000,
+    "dash-remarks": "a - " * 25_000,
+    "comparisons": "bigger than " * 9_000,
+    "long-word-than": "x" * 100_000 + " than y",
+    "list-leads": "so: " * 25_000,
+    "struck": "~~a" * 30_000,
+    "concessions": "many assume " * 9_000,
+    "asked-no": "Paris? " * 15_000,
+    "hyphen-items": "cat-dog-" * 12_000,
 }
 
 

@@ -556,6 +556,18 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     return Outcome(_WRONG, extracted, uncertain=uncertain)
 
 
+_LEAD_WORD = re.compile(r"\b(?:so|therefore|thus|hence)\b,?")
+
+
+def _list_lead(segment: str) -> int:
+    """Where a list after the last colon or "so"/"therefore"/"thus"/"hence"
+    begins, else 0 (one linear scan)."""
+    lead = segment.rfind(":") + 1
+    for m in _LEAD_WORD.finditer(segment, lead):
+        lead = m.end()
+    return lead
+
+
 def _last_block(text: str) -> str:
     """The last paragraph of ``text`` with its lines and sentences as list
     items ("The tiniest is the mouse. The cat is bigger. Then the horse."),
@@ -566,7 +578,7 @@ def _last_block(text: str) -> str:
     return "; ".join(parts) if len(parts) > 1 else ""
 
 
-_DASH_REMARK = re.compile(r"[ \t]+[—–-][ \t]+.*$")
+_DASH_REMARK = re.compile(r"[ \t]+[—–-][ \t]+[^\n]{0,200}$")
 
 
 def _mentioned_order(
@@ -615,11 +627,10 @@ def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcom
             asked = reading.asked_ends
             if asked is not None:
                 got = orders.read_list(segment, expected, lambda: reading.options, asked)
-        if len(got) != len(expected) and ":" in segment:
-            # "I swapped the last two: A, C, B": the list follows the colon.
-            after = orders.read_list(
-                segment.rsplit(":", 1)[1], expected, lambda: reading.options, asked
-            )
+        if len(got) != len(expected) and (lead := _list_lead(segment)) > 0:
+            # "I swapped the last two: A, C, B", "Mercury is closer, so Mercury,
+            # Venus, Earth": the list follows the last colon or "so".
+            after = orders.read_list(segment[lead:], expected, lambda: reading.options, asked)
             if len(after) == len(expected):
                 got = after
         if len(got) > 1:

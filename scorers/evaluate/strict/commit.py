@@ -106,6 +106,7 @@ _CONCEDING = (
     "often", "usually", "commonly", "popular", "widely", "sometimes", "frequently", "common",
     "obvious", "tempting", "intuitive", "naive", "natural", "like",
 )  # fmt: skip
+_STRUCK = re.compile(r"~~[^~\n]{1,200}~~")
 # "Canberra? No — Sydney": a candidate asked and answered no.
 _ASKED_NO = re.compile(r"[^.?!\n]{1,80}\?[ \t]*no\b")
 # "B is ruled out", "12 was wrong": the clause before such a verdict is rejected.
@@ -206,6 +207,7 @@ _GATE = (
     "opposed", "rule out", "exclud", "dismiss", "reject", "discard", "many", "people", "would",
     "'d ", "could", "often", "usually", "commonly", "popular", "widely", "sometimes",
     "frequently", "common", "obvious", "tempting", "intuitive", "naive", "natural", "like", "?",
+    "~~",
 )  # fmt: skip
 
 
@@ -291,6 +293,8 @@ def drop_excluded(text: str) -> str:
             (_clause_start(text, m.start()), m.end()) for m in _REJECTED_VERDICT.finditer(lowered)
         ]
     spans += _excluded_spans(lowered)
+    if "~~" in text:
+        spans += [m.span() for m in _STRUCK.finditer(text)]  # "~~Saturn~~": struck out
     if any(word in lowered for word in _REJECTING_WORDS):
         spans += _rejecting_spans(lowered)
     if any(word in lowered for word in _CONCEDING):
@@ -323,7 +327,8 @@ _WEAK_CUE = re.compile(
 
 # "Edit: fixed a typo; answer unchanged": a correction that keeps the answer.
 _REAFFIRMS = re.compile(
-    r"\b(?:unchanged|still|stays|stands|remains|holds|is (?:still )?(?:correct|right))\b",
+    r"\b(?:unchanged|still|stays|stands|remains|holds|is (?:still )?(?:correct|right)"
+    r"|(?:does not|doesn't|did not|didn't|will not|won't) change|same answer|unaffected)\b",
     re.IGNORECASE,
 )
 

@@ -42,6 +42,10 @@ _HEADING_PREFIX = re.compile(
 )
 _VERB_PREFIX = re.compile(r"\b(?:the|my|final|correct|right|best|short|true|our)[ \t*_]*\Z")
 _FINAL_BEFORE = re.compile(r"final[ \t*_]*\Z")
+_TALKS_ABOUT = re.compile(
+    r"[ \t]+(?:does|do|did|doesn't|didn't|remains|stays|stands|holds|has|had|was|will|would"
+    r"|should|must|can|could|may|might|above|below|given|i|we|changes|changed)\b"
+)
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _BOX_COMMANDS = ("\\boxed", "\\fbox")
 _MAX_BOX = 2000  # a box longer than this is not an answer; bounds the brace scan
@@ -102,8 +106,9 @@ def _marker(text: str) -> tuple[int, int, bool] | None:
                 ):
                     continue
                 return start, after.end(), heading
-            if _FINAL_BEFORE.search(prefix):
-                # "Final Answer C": with "final" in front no colon is needed.
+            if _FINAL_BEFORE.search(prefix) and not _TALKS_ABOUT.match(lowered, stop):
+                # "Final Answer C": with "final" in front no colon is needed
+                # ("the final answer does not change" talks about it instead).
                 found = _AFTER_FINAL.match(lowered, stop)
                 return start, found.end() if found else stop, False
             continue

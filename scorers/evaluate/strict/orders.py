@@ -319,8 +319,8 @@ def _hyphen_joined(text: str, expected: list[str]) -> str:
         i
         for i, ch in enumerate(lowered)
         if ch == "-"
-        and any(lowered[:i].rstrip().endswith(e) for e in expected)
-        and any(lowered[i + 1 :].lstrip().startswith(e) for e in expected)
+        and any(lowered[max(0, i - 80) : i].rstrip().endswith(e) for e in expected)
+        and any(lowered[i + 1 : i + 81].lstrip().startswith(e) for e in expected)
     ]
     for i in reversed(cuts):
         text = text[:i] + ", " + text[i + 1 :]
@@ -336,7 +336,9 @@ _DECLINING = re.compile(
 _HEDGING = re.compile(
     r"\b(?:or|maybe|perhaps|possibly|might|could|though|although|unsure|not sure)\b", re.IGNORECASE
 )
-_TRAILING_REMARK = re.compile(r"(?<=\S)(?:[ \t]*\([^()]*\)[ \t.]*$|[ \t]+[—–-][ \t]+[^—–]*$)")
+_TRAILING_REMARK = re.compile(
+    r"(?<=\S)(?:[ \t]*\([^()]{0,200}\)[ \t.]*$|[ \t]+[—–-][ \t]+[^—–\n]{0,200}$)"
+)
 
 
 def read_list(

@@ -168,7 +168,8 @@ def _is_word(word: str) -> bool:
     return bool(is_wordnet_term(word))
 
 
-_COMPARED = re.compile(r"\b(?:[a-z]+er|more|less|fewer) than\b[^.;,!?\n]*", re.IGNORECASE)
+# " than X" after "-er", "more", "less" (a fixed look-behind: one test per position).
+_COMPARED = re.compile(r"(?<=er|re|ss|ER|RE|SS) than\b[^.;,!?\n]{0,200}", re.IGNORECASE)
 
 
 class Answer:
