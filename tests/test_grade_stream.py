@@ -157,6 +157,35 @@ def test_the_first_error_is_the_whole_file_paths(
         assert ("record q0" in str(streamed.value)) == (name == "evaluator")
 
 
+@pytest.mark.parametrize("shape", ["pretty", "jsonl"])
+def test_invalid_json_late_in_the_file_is_the_parse_error(
+    small_blocks: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, shape: str
+) -> None:
+    """Records graded, then a piece that does not parse: the parse error, nothing written."""
+    annotations, predictions = _run(60, "strict")
+    annotations[0]["evaluator_kwargs"] = {"labels": "B"}  # an evaluator error before it
+    a, p = _write(tmp_path / "in", annotations, predictions, shape)
+    text = Path(p).read_text(encoding="utf-8")
+    cut = text.index('"q50"')
+    Path(p).write_text(text[:cut] + "oops" + text[cut:], encoding="utf-8")
+    out = tmp_path / "out"
+    with pytest.raises(InputError) as streamed:
+        _grade(a, p, out, "strict")
+    assert not (out / "updated_predictions.json").exists()
+    _whole_file(monkeypatch)
+    with pytest.raises(InputError) as whole:
+        _grade(a, p, out, "strict")
+    assert str(streamed.value) == str(whole.value)
+    assert "invalid JSON" in str(streamed.value)
+
+
+def test_a_one_line_predictions_file_is_one_record(tmp_path: Path) -> None:
+    annotations, predictions = _run(5, "strict")
+    a, p = _write(tmp_path / "in", annotations, predictions[:1], "jsonl")
+    result = _grade(a, p, tmp_path / "out", "strict")
+    assert len(result.graded) == 1
+
+
 def test_a_second_model_grades_items_as_model_and_question(
     small_blocks: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
