@@ -1,5 +1,5 @@
 """Strict mode's faster scans find exactly what the regexes they stand for find
-(scorers/evaluate/strict/commit.py): on every text of the test data and on
+(scorers/evaluate/strict/commit.py, final.py): on every text of the test data and on
 random compositions of the words they hinge on."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorers.evaluate.strict import commit
+from scorers.evaluate.strict import commit, final
 
 DATA = Path(__file__).parent / "data"
 
@@ -27,6 +27,7 @@ _WORDS = (
     "exclude", "rejected", "discard", "eliminated", "A", "12", "x" * 90, "at first", "initially",
     "nobody", "?no", "? no.", "Canberra? No - Sydney", "tempting to", "common answer", "butter",
     "yeti", "I first thought", "rules", "Excluding", ",", "(", ")", "—", "is", "not", "wrong",
+    "So:", "Thus :", "therefore:", "Hence:", "so", "  ", "\t", "Lorentz.", "!", "x" * 130,
 )  # fmt: skip
 
 
@@ -41,7 +42,7 @@ def _texts() -> list[str]:
     texts += [
         " ".join(rng.choice(_WORDS) for _ in range(rng.randrange(1, 30))) for _ in range(20000)
     ]
-    return [t.lower() for t in texts if isinstance(t, str)]
+    return [t for t in texts if isinstance(t, str)]
 
 
 def test_the_regexes_are_the_ones_the_helpers_assume() -> None:
@@ -56,7 +57,11 @@ def texts() -> list[str]:
 
 
 def test_scans_match_their_regexes(texts: list[str]) -> None:
-    for text in texts:
+    for written in texts:
+        found = final._concluding_line(written)
+        expected = final._CONCLUDING_LINE.search(written)
+        assert (found and found.span()) == (expected and expected.span()), written
+        text = written.lower()
         assert [m.span() for m in commit._earlier_matches(text)] == [
             m.span() for m in commit._EARLIER.finditer(text)
         ], text

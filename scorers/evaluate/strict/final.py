@@ -252,7 +252,7 @@ def locate(text: str) -> Located:
         if not line or line.endswith((":", "：")):
             line = clean(_paragraph_from(text, start))
         return Located("marker", line, text[start:])
-    concluding = _CONCLUDING_LINE.search(text)
+    concluding = _concluding_line(text)
     if concluding is not None:
         # "... So: Lorentz." closes the answer: what follows it is the answer.
         start = concluding.end()
@@ -266,3 +266,16 @@ _CONCLUDING_LINE = re.compile(
     r"(?:^|(?<=[.!?\n])[ \t]*)(?:so|thus|therefore|hence)[ \t]*:[ \t]*(?=[^\n.!?]{1,120}[.!?]?[ \t]*\Z)",
     re.IGNORECASE,
 )
+
+
+# Greedy, so it ends just past the last sentence stop before the end it is given.
+_LAST_STOP = re.compile(r".*[.!?\n]", re.DOTALL)
+
+
+def _concluding_line(text: str) -> re.Match[str] | None:
+    """``_CONCLUDING_LINE.search(text)``, tried only where it can start: nothing
+    from its start to the end of the text is a sentence stop but an optional
+    last one, so it starts just past the last stop before that (or at 0)."""
+    end = len(text.rstrip(" \t"))
+    stop = _LAST_STOP.match(text, 0, max(end - 1, 0))
+    return _CONCLUDING_LINE.match(text, 0 if stop is None else stop.end())
