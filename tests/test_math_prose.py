@@ -228,6 +228,9 @@ def test_blind_prose_dev_split(name: str) -> None:
         ("The count is 9 — though I can't rule out 10.", "9", 0.0),
         ("Of 9 and 10, I lean towards 10.", "10", 1.0),
         ("The count is probably 9.", "9", 1.0),
+        # An equation in general form is one value; "simplified" as an adjective.
+        ("The tangent line is 3x - y + 2 = 0.", "y = 3x + 2", 1.0),
+        ("The simplified quotient is t/(t - 1).", "\\frac{t}{t-1}", 1.0),
         # Several parts on the marker's line.
         ("In part (a) the answer is 6, and in part (b) it is 10.", "6; 10", 1.0),
         # A percent sign is read: 0.4% is not 0.4, but a percentage may drop its sign.

@@ -106,6 +106,8 @@ RULES: list[tuple[str, str, str, float, float]] = [
     ("2 decimal comma for one value", "0.75", "0,75", 1.0, 1.0),
     ("2 dotted thousands", "3400000", "3.400.000", 1.0, 1.0),
     ("2 vulgar fraction", "0.75", "¾", 1.0, 1.0),
+    ("1 a formula line is kept whole", "y=3x+2", "3x - y + 2 = 0", 1.0, 1.0),
+    ("1 functions without a backslash", r"\cos(3t)", "cos(3t)", 1.0, 1.0),
     ("6 no solution in either language", "无解", "The system has no solutions.", 1.0, 1.0),
     ("6 no solution: the empty set", r"\varnothing", "none", 1.0, 1.0),
     ("6 no solution is no value", "3", "There are no real roots.", 0.0, 0.0),

@@ -127,7 +127,9 @@ def _answer_in_line(line: str, items: int = 1) -> str:
     if math and math.start() > 0:
         # "The equation of the line is $y = 3 - x$." -> the formula (and any unit after it).
         return line[math.start() :].strip()
-    if len(line.split()) > 3 or _CJK_SENTENCE.search(line):
+    # A sentence is cut after its last verb or "="; a formula ("2x + y - 4 = 0") is kept whole.
+    words = re.search(r"[A-Za-z]{2,}", re.sub(r"\\[A-Za-z]+", " ", line))
+    if (len(line.split()) > 3 and words) or _CJK_SENTENCE.search(line):
         cuts = list(_SENTENCE_CUT.finditer(line))
         if cuts:
             tail = line[cuts[-1].end() :].strip()

@@ -83,6 +83,13 @@ _COMMAND_ALIASES = (
     (re.compile(r"~(?=\s*[A-Za-z\\])|(?<=\{)~"), " "),
     (re.compile(r"\\(?:circ|degree)(?![a-zA-Z])"), r"\\circ"),
     (re.compile(r"\\(?:cdotp|ast)(?![a-zA-Z])"), r"\\cdot"),
+    # "sin(2x)", "ln x": a function written without its backslash.
+    (
+        re.compile(
+            r"(?<![\\A-Za-z])(arcsin|arccos|arctan|sin|cos|tan|cot|sec|csc|ln|log|exp)(?![A-Za-z])"
+        ),
+        r"\\\1",
+    ),
 )
 # Wrappers whose content is the text itself: \text{cm} -> cm.
 _WRAPPER = re.compile(

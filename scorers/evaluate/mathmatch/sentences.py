@@ -68,8 +68,9 @@ _EXCLUDED = re.compile(
 )
 # What follows restates what precedes, in its final form.
 _RESTATED = re.compile(
-    r"(?:,\s*|\s+)(?:i\.\s?e\.|that\s+is|which\s+simplifies\s+to|simplified|simplifying|"
-    r"(?:or\s+)?equivalently|in\s+lowest\s+terms)\s*,?\s*",
+    r"(?:,\s*|\s+)(?:i\.\s?e\.|that\s+is|which\s+simplifies\s+to|(?:or\s+)?equivalently)\s*,?\s*"
+    # "4/6, simplified, 2/3" (not "The simplified result is ...": an adjective there).
+    r"|(?:,\s*|\s+)(?:simplified|simplifying|in\s+lowest\s+terms)(?!\s+[a-z])\s*,?\s*",
     re.IGNORECASE,
 )
 _CLAUSE_GOES_ON = re.compile(r",\s+(?=[a-z])")
@@ -426,9 +427,15 @@ def _stated_value(s: str, items: int) -> str:
         sign = "≤" if between.group("inclusive") else "<"
         low, name, high = between.group("low", "name", "high")
         return f"{low} {sign} {name} {sign} {high}"
-    for cut in reversed(list(_CUT.finditer(s))):
-        tail = s[cut.end() :].strip()
+    cuts = list(_CUT.finditer(s))
+    for at in range(len(cuts) - 1, -1, -1):
+        tail = s[cuts[at].end() :].strip()
         if tail and _HAS_VALUE.search(tail):
+            if cuts[at].group(0) == "=" and _ZERO.match(tail):
+                # "The line is 2x + y - 4 = 0.": an equation in general form is one value.
+                lhs = s[cuts[at - 1].end() if at else 0 : cuts[at].start()].strip()
+                if _FORMULA.fullmatch(lhs):
+                    return f"{lhs} = {tail}"
             return _tail_value(tail)
     inequality = _INEQUALITY.search(s)
     if inequality is not None:
@@ -442,6 +449,11 @@ def _stated_value(s: str, items: int) -> str:
                 only = _only_value(s[: purpose.start()])
                 break
     return s if only is None else only
+
+
+_ZERO = re.compile(r"0\s*[.!]?$")
+# "2x + y − 4", "x² + y²": algebra without words, with an unknown and an operator.
+_FORMULA = re.compile(r"(?=[^A-Za-z]*[A-Za-z](?![A-Za-z]))(?=.*[-−+*/^²³])[\w\s.+\-−*/^²³()√π]+")
 
 
 def _tail_value(tail: str) -> str:
