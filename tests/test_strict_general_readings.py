@@ -30,6 +30,25 @@ CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
         1,
         True,
     ),
+    # ... unless another clause speaks of what the question asks
+    (
+        C,
+        {"label": "B"},
+        "The crow nests nearby; the bird on the fence is a sparrow.",
+        BIRDS,
+        1,
+        True,
+    ),
+    # a word of another option's own names it too; a remark in brackets names none
+    (
+        C,
+        {"label": "C"},
+        "Crows are common here, but magpies too, so it could be either.",
+        BIRDS,
+        0,
+        False,
+    ),
+    (C, {"label": "B"}, "Clearly a sparrow (a robin would show red).", BIRDS, 1, False),
     # a closing remark in brackets is no conclusion
     (
         C,

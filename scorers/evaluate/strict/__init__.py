@@ -416,7 +416,7 @@ def _letters(loc: Located, reading: Reading, single: bool) -> tuple[list[str], s
             text = conclusion(segment) if whole else segment
             folded = fold_phrase(text)
             if single:
-                letters, doubt = option_named_one(folded, options)
+                letters, doubt = option_named_one(folded, options, reading.question)
             else:
                 letters = option_named(folded, options)
             letters = letters or by_position(folded, options)

@@ -169,16 +169,33 @@ _CONCLUDING = re.compile(
 )
 
 
+_BRACKETED = re.compile(r"\([^()]{0,200}\)")
 _TORN = re.compile(r"\b(?:torn|either|not sure|unsure|can't decide|cannot decide|between)\b")
 
 
-def named_one(text: str, opts: dict[str, str]) -> tuple[list[str], str | None]:
+def named_one(text: str, opts: dict[str, str], asked: str = "") -> tuple[list[str], str | None]:
     """The option ``text`` (folded) names when the question takes one answer,
     and why that reading is unsure. Several options named: the one the last
     concluding clause names ("between the cat and the dog; I'll go with the
     dog"), else the first named, the others read as remarks ("1989;
     reunification followed in 1990"), reported uncertain."""
+    if "(" in text:
+        # "Six sides (a pentagon has five)": a remark in brackets names nothing
+        # when the text around it names an option.
+        outside = _BRACKETED.sub(" ", text)
+        if outside != text and named(outside, opts):
+            text = outside
     found = named(text, opts)
+    if len(found) == 1:
+        # A word of another option's own ("Michelangelo painted the chapel; the
+        # Mona Lisa is Leonardo's") names it too, though not in full.
+        others = [
+            label
+            for label, words in _distinctive(tuple(opts.items())).items()
+            if label not in found and any(find_phrase(text, w) for w in words)
+        ]
+        if others:
+            found = sorted({*found, *others})
     if " or " in text:
         # "Either carbon dioxide or nitrogen": whole option texts offered side
         # by side are no choice, though a word of one alone would name it.
@@ -194,8 +211,38 @@ def named_one(text: str, opts: dict[str, str]) -> tuple[list[str], str | None]:
             return settled, None
     if _TORN.search(text):
         return found, None  # several kept open ("torn between"): no choice
-    first = min(found, key=lambda label: _first_mention(text, label, opts))
-    return [first], f"names {len(found)} options by their text; read the first"
+    # The option named in the clause that speaks of what the question asks
+    # ("the Mona Lisa is Leonardo's" for "Who painted the Mona Lisa?"), else
+    # the first named.
+    at = {label: _first_mention(text, label, opts) for label in found}
+    topic = _topic_words(asked, opts)
+    best = max(found, key=lambda label: (_overlap(_clause_at(text, at[label]), topic), -at[label]))
+    return [best], f"names {len(found)} options by their text; read the one its clause asks about"
+
+
+_CLAUSE_BREAK = re.compile(r"[.;!?\n]|,[ \t]+(?:but|while|whereas)\b")
+
+
+def _clause_at(text: str, at: int) -> str:
+    """The clause of ``text`` around position ``at``."""
+    start = 0
+    for m in _CLAUSE_BREAK.finditer(text, 0, at):
+        start = m.end()
+    stop = _CLAUSE_BREAK.search(text, at)
+    return text[start : stop.start() if stop else len(text)]
+
+
+def _topic_words(asked: str, opts: dict[str, str]) -> frozenset[str]:
+    """The stems of the question's own content words, its options left out."""
+    if not asked:
+        return frozenset()
+    option_words = {_stem(w) for t in opts.values() for w in _words(t)}
+    words = _words(fold_phrase(asked.split("\n", 1)[0]))
+    return frozenset(s for w in words if len(w) > 3 and (s := _stem(w)) not in option_words)
+
+
+def _overlap(clause: str, topic: frozenset[str]) -> int:
+    return len({_stem(w) for w in _words(clause)} & topic)
 
 
 def _whole(text: str, option: str) -> bool:
