@@ -69,6 +69,21 @@ CASES: list[tuple[dict[str, Any], str, str | None, int, bool]] = [
     ({"order": "C,B,A"}, "Frühstück, elevenses, supper", DAY, 0, True),
     # an item that names no option where the order is wrong anyway: sure
     ({"order": "C,B,A"}, "supper, brunch, breakfast", DAY, 0, False),
+    # a known place where another belongs is surely wrong; an unknown name may be it
+    (
+        {"order": ["Oslo", "Bergen", "Trondheim"]},
+        "Final Answer: Oslo, Bergen, Lyon",
+        None,
+        0,
+        False,
+    ),
+    (
+        {"order": ["Oslo", "Bergen", "Trondheim"]},
+        "Final Answer: Oslo, Bergen, Tronjem",
+        None,
+        0,
+        True,
+    ),
     # an extra item of its own makes a clean list, wrongly long
     ({"order": ["C", "A", "B"]}, "Final Answer: C, A, B, E", None, 0, False),
     # asides with commas of their own, digit groups, remarks after a dash

@@ -221,12 +221,25 @@ def unmapped(got: list[str], expected: list[str], options: dict[str, str]) -> st
     doubtful = [g for g, m in zip(got, mapped, strict=True) if m is None]
     if not doubtful or any(_HEDGING.search(g) or _DECLINING.search(g) for g in doubtful):
         return None  # all named, a hedge ("c or possibly b first") or a refusal: no guess
-    for m, want in zip(mapped, expected, strict=True):
+    for g, m, want in zip(got, mapped, expected, strict=True):
         if m is not None and m != want:
             return None  # a mapped item is out of place: wrong whatever the rest names
         if m is None and want in mapped:
             return None  # the option this place needs is already elsewhere
+        if m is None and _other_place(g, options.get(want, want)):
+            return None  # "Uranus" where Earth belongs is another place, surely
     return doubtful[0]
+
+
+def _other_place(item: str, wanted: str) -> bool:
+    """``item`` is a place the data knows, and ``wanted`` one too, under another
+    name that is not the item's (so the item names something else)."""
+    from scorers.evaluate.strict import names
+
+    folded = fold_phrase(item)
+    if not names.is_place(folded) or not names.is_place(fold_phrase(wanted)):
+        return False
+    return names.place_of(folded) != names.place_of(wanted)
 
 
 # "more", "bigger than", "south of", "above": a comparison between two items.
