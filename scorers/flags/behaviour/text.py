@@ -21,7 +21,7 @@ class Sentence(NamedTuple):
 
 # A sentence runs to . ! ? followed by a space or the end, or to a line break;
 # "3.5", "e.g.x" and "(B)." stay whole.
-_SENTENCE = re.compile(r"[^\s](?:[^\n.!?]|[.!?](?=[^\s.!?]))*(?:[.!?]+|$|(?=\n))", re.MULTILINE)
+_SENTENCE = re.compile(r"[^\s](?:[^\n.!?]+|[.!?](?=[^\s.!?]))*(?:[.!?]+|$|(?=\n))", re.MULTILINE)
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 # Markdown headings and bold labels ("**Final Answer**") are not sentences of their own.
 _HEADING = re.compile(r"^(?:#+\s.*|\*\*[A-Za-z][A-Za-z\s'’-]*\*\*:?|[-*]\s*)$")
@@ -35,9 +35,9 @@ def sentences(text: str, start: int = 0) -> list[Sentence]:
     for m in _SENTENCE.finditer(text, start):
         while paragraph < len(breaks) and breaks[paragraph] <= m.start():
             paragraph += 1
-        body = m.group(0).strip()
-        if body and not _HEADING.match(body):
-            out.append(Sentence(m.start(), m.start() + len(m.group(0).rstrip()), body, paragraph))
+        body = m.group(0).rstrip()  # it opens on a non-space
+        if body[0] not in "#*-" or not _HEADING.match(body):
+            out.append(Sentence(m.start(), m.start() + len(body), body, paragraph))
     return out
 
 
@@ -60,8 +60,7 @@ def final_stretch(closing: list[Sentence], anchor: int | None) -> list[Sentence]
     """What the reasoning says last: from the sentence before its conclusion (``anchor``,
     an index into ``closing``) to the end, or the last three sentences when none was
     read; earlier paragraphs weigh options the conclusion has already chosen among."""
-    first = len(closing) - 3 if anchor is None else anchor - 1
-    first = max(0, first)
+    first = max(0, len(closing) - 3 if anchor is None else anchor - 1)
     paragraph = closing[anchor if anchor is not None else -1].paragraph if closing else 0
     while first < len(closing) - 1 and closing[first].paragraph < paragraph:
         first += 1
@@ -77,11 +76,7 @@ _CLAUSE_BREAK = re.compile(r"[.;:,!?\n]|\b(?:but|so|then)\b")
 def in_scope_of_doubt(text: str, start: int, reach: int = 40) -> bool:
     """Whether the clause before ``start`` (at most ``reach`` characters) holds a negation,
     a modal, a plan or a hypothesis that takes the cue at ``start`` out of assertion."""
-    lo = max(0, start - reach)
-    window = text[lo:start]
-    breaks = list(_CLAUSE_BREAK.finditer(window))
-    if breaks:
-        window = window[breaks[-1].end() :]
+    window = _CLAUSE_BREAK.split(text[max(0, start - reach) : start])[-1]  # its last clause
     return _HYPOTHETICAL.search(window) is not None
 
 
