@@ -231,6 +231,15 @@ def test_blind_prose_dev_split(name: str) -> None:
         # An equation in general form is one value; "simplified" as an adjective.
         ("The tangent line is 3x - y + 2 = 0.", "y = 3x + 2", 1.0),
         ("The simplified quotient is t/(t - 1).", "\\frac{t}{t-1}", 1.0),
+        # Several numbers without "is": the total, or the one outside the circumstances.
+        ("The bus covers 90 km in 2 hours.", "90 km", 1.0),
+        ("From 3 hats and 4 scarves, she can form 12 pairs.", "12", 1.0),
+        ("He ran 5 km on Saturday and 8 on Sunday, 13 km in all.", "13", 1.0),
+        ("A total of 15 teams take part in 3 groups.", "15", 1.0),
+        ("Splitting 40 into 6 parts leaves a remainder of 4.", "4", 1.0),
+        # A bound on a named unknown in words.
+        ("So t is at most 8.", "t \\le 8", 1.0),
+        ("So t is at most 8.", "8", 0.0),
         # Several parts on the marker's line.
         ("In part (a) the answer is 6, and in part (b) it is 10.", "6; 10", 1.0),
         # A percent sign is read: 0.4% is not 0.4, but a percentage may drop its sign.

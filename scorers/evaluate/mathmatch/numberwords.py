@@ -77,6 +77,21 @@ _SPOKEN = (
     (re.compile(r"(?<=[\d)π])\s+over\s+(?=[\d√π(])", re.I), "/"),
     (re.compile(r"(?<=[\d)π])\s+times\s+(?=[\d√π(])", re.I), " × "),
     (re.compile(r"(?<=\d)\s*(?:per\s*cent|percent)\b", re.I), "%"),
+    # "x is less than 5", "t is at least 2": a bound on a named unknown.
+    (
+        re.compile(
+            r"(?<=\b[a-z])\s+is\s+(?:less\s+than\s+or\s+equal\s+to|at\s+most|no\s+more\s+than)\s+"
+        ),
+        " ≤ ",
+    ),
+    (
+        re.compile(
+            r"(?<=\b[a-z])\s+is\s+(?:greater\s+than\s+or\s+equal\s+to|at\s+least|no\s+less\s+than)\s+"
+        ),
+        " ≥ ",
+    ),
+    (re.compile(r"(?<=\b[a-z])\s+is\s+(?:strictly\s+)?less\s+than\s+"), " < "),
+    (re.compile(r"(?<=\b[a-z])\s+is\s+(?:strictly\s+)?(?:greater|more)\s+than\s+"), " > "),
 )
 # "twelve (12)": a number in words restated in digits.
 _WORDS_THEN_DIGITS = re.compile(r"\b([a-z]+(?:[\s-][a-z]+){0,3})\s*\(\s*(\d+)\s*\)", re.I)

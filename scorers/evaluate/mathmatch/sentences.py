@@ -129,7 +129,7 @@ _COLON = re.compile(r"(?<=[A-Za-z)])\s*:\s+|,?\s+(?:namely|specifically|viz\.?)\
 _CUT = re.compile(
     r"\b(?:is|are|equals|was|be|gives|giving|becomes|get|gets|got|obtain|obtains|yields?|yielding|"
     r"(?:simplif(?:y|ies)|reduces?|comes?|works?\s+out|equal)\s+to|"
-    r"(?:takes|has|reaches|attains)\s+(?:the|a|its)\s+(?:\w+\s+)?value(?:\s+of)?)\b|"
+    r"(?:takes|has|reaches|attains)\s+(?:the|a|its)\s+(?:\w+\s+)?value(?:\s+of)?|leaves|leaving)\b|"
     r"=|(?<![\d\s])\s*[：:]|[：:](?!\s*\d)|为|是",
     re.IGNORECASE,
 )
@@ -427,6 +427,9 @@ def _stated_value(s: str, items: int) -> str:
         sign = "≤" if between.group("inclusive") else "<"
         low, name, high = between.group("low", "name", "high")
         return f"{low} {sign} {name} {sign} {high}"
+    total = _A_TOTAL_OF.search(s)
+    if total is not None:
+        return total.group(1)  # "A total of 20 outfits is possible with 4 shirts and 5 pants."
     cuts = list(_CUT.finditer(s))
     for at in range(len(cuts) - 1, -1, -1):
         tail = s[cuts[at].end() :].strip()
@@ -443,6 +446,16 @@ def _stated_value(s: str, items: int) -> str:
     # "24 sweets are shared in all", "3 roots": the value stands before the verb.
     only = _only_value(s)
     if only is None:
+        # "She read 45 pages on Monday and 30 on Tuesday, 75 pages in all": the total.
+        totals = _TOTAL.findall(s)
+        if len(totals) == 1:
+            only = _only_value(totals[0])
+    if only is None:
+        # "The car covers 180 km in 3 hours", "From 4 shirts and 5 pants, you can make
+        # 20 outfits": numbers in circumstances (from, in, with, at, for ...) are not the value.
+        main = _CIRCUMSTANCE.sub(" ", _INTRODUCTION.sub("", s))
+        only = _only_value(main) if _NUMBER.search(main) else None
+    if only is None:
         # "25 more tickets to reach his goal of 100": the purpose is no value.
         for purpose in _PURPOSE.finditer(s):
             if _NUMBER.search(s[: purpose.start()]):
@@ -454,6 +467,18 @@ def _stated_value(s: str, items: int) -> str:
 _ZERO = re.compile(r"0\s*[.!]?$")
 # "2x + y − 4", "x² + y²": algebra without words, with an unknown and an operator.
 _FORMULA = re.compile(r"(?=[^A-Za-z]*[A-Za-z](?![A-Za-z]))(?=.*[-−+*/^²³])[\w\s.+\-−*/^²³()√π]+")
+
+
+# A tail that opens with a word (not a function or a value) and holds no formula.
+_WORDS_FIRST = re.compile(
+    r"^(?:an?\s+[a-z]{2,}|(?!(?:sin|cos|tan|log|ln|exp|sqrt)\b)[a-z]{2,})\b[^=$\\]*$"
+)
+# "less than 5", "at least 7": a bound, not a value.
+_COMPARISON = re.compile(
+    r"\b(?:less|more|greater|fewer|smaller|larger|least|most|under|over|above|below|between|"
+    r"up\s+to|not|no|within|except)\b",
+    re.I,
+)
 
 
 def _tail_value(tail: str) -> str:
@@ -468,7 +493,11 @@ def _tail_value(tail: str) -> str:
     valueless = _VALUELESS_TAIL.search(tail)
     if valueless is not None and not _HAS_VALUE.search(valueless.group(0)):
         tail = tail[: valueless.start()]
-    return _TRAILING_WORDS.sub("", _WORDS_BEFORE_BRACKET.sub("", _PREPOSITION.sub("", tail)))
+    tail = _TRAILING_WORDS.sub("", _WORDS_BEFORE_BRACKET.sub("", _PREPOSITION.sub("", tail)))
+    if _WORDS_FIRST.match(tail) and not _COMPARISON.search(tail):
+        # "leaves a remainder of 1", "is filled in 10 minutes": words, then the one value.
+        return _only_value(tail) or tail
+    return tail
 
 
 _COMPARED = r"[-−+]?[\w.√π]+(?:\s*(?:<|>|≤|≥|⩽|⩾|\\leq?|\\geq?)\s*[-−+]?[\w.√π]+)+"
@@ -476,6 +505,21 @@ _COMPARED = r"[-−+]?[\w.√π]+(?:\s*(?:<|>|≤|≥|⩽|⩾|\\leq?|\\geq?)\s*[
 _INEQUALITY = re.compile(_COMPARED + r"(?:\s+(?:or|and)\s+" + _COMPARED + ")*")
 
 
+_A_TOTAL_OF = re.compile(r"\ba\s+total\s+of\s+([-−+]?\d[\d.,/]*)", re.I)
+# "75 pages in all", "a total of 20 outfits": the number marked as the total.
+_TOTAL = re.compile(
+    r"(?:(?:a\s+)?total\s+of\s+|in\s+all,?\s+)[-−+]?\d[\d.,/]*(?:\s+[A-Za-z]+)?|"
+    r"[-−+]?\d[\d.,/]*(?:\s+[A-Za-z]+)?\s+(?:in\s+all|in\s+total|altogether|overall)\b",
+    re.I,
+)
+# "In 3 hours, ...", "From 4 shirts and 5 pants, ...": an opening circumstance.
+_INTRODUCTION = re.compile(r"^(?:in|at|from|with|for|after|using|on|by)\b[^,]*,\s*", re.I)
+# "in 3 hours", "with 4 shirts and 5 pants", "at 60 km/h": a circumstance with its numbers.
+_CIRCUMSTANCE = re.compile(
+    r"\b(?:from|in|with|at|for|on|by|using|after|over|of)\s+(?:the\s+)?[-−+]?\d[\d.,/]*"
+    r"(?:\s*[A-Za-z/]+)?(?:\s+and\s+[-−+]?\d[\d.,/]*(?:\s*[A-Za-z/]+)?)?",
+    re.I,
+)
 _PURPOSE = re.compile(r"\s+(?:in\s+order\s+|so\s+as\s+)?to\s+(?=[a-z]{2,}\b)")
 
 
