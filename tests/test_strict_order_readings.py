@@ -84,6 +84,28 @@ CASES: list[tuple[dict[str, Any], str, str | None, int, bool]] = [
         0,
         True,
     ),
+    # options described in prose ("A shows ...", "Photo B: ...", "C - ...")
+    (
+        {"order": "C,A,B"},
+        "dawn chorus, lunch, bedtime",
+        "Order the clips by time. A shows lunch, B shows bedtime, C shows the dawn chorus.",
+        1,
+        False,
+    ),
+    (
+        {"order": "C,A,B"},
+        "bedtime, lunch, dawn chorus",
+        "Photo A: lunch. Photo B: bedtime. Photo C: the dawn chorus. Order them.",
+        0,
+        False,
+    ),
+    (
+        {"order": "C,A,B"},
+        "The dawn chorus first, then lunch, then bedtime.",
+        "Order them: A - lunch; B - bedtime; C - dawn chorus",
+        1,
+        False,
+    ),
     # an extra item of its own makes a clean list, wrongly long
     ({"order": ["C", "A", "B"]}, "Final Answer: C, A, B, E", None, 0, False),
     # asides with commas of their own, digit groups, remarks after a dash

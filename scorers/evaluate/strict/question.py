@@ -98,7 +98,28 @@ def options(question: str | None) -> dict[str, str]:
                 found = _accept(pairs)
                 if found is not None:
                     break
+    if found is None:
+        found = _described(question)
     return found or {}
+
+
+# Options told in prose: "A shows sunset, B shows noon", "Photo A: sunset.",
+# "A - sunset; B - noon", "image A is a sunset"; lower-case "a) sunset b) noon".
+_DESCRIBED = re.compile(
+    r"(?:^|(?<=[\s,;:.(]))(?:(?:photo|image|picture|panel|frame|figure|option|item|card|box)[ \t]+)?"
+    r"(?P<label>[A-Z]|[a-z](?=\)))(?:\)|[ \t]*[:=]|[ \t]+[-–—]|[ \t]+(?:is|shows|depicts|contains)"
+    r"(?:[ \t]+(?:a|an|the))?)[ \t]+(?P<text>[^,;.\n()]{1,60})",
+    re.IGNORECASE,
+)
+
+
+def _described(question: str) -> dict[str, str] | None:
+    """Options described in prose, when their labels run A, B, C, ... in order."""
+    found = [(m.group("label").upper(), m.group("text")) for m in _DESCRIBED.finditer(question)]
+    labels = [label for label, _ in found]
+    if len(found) < 2 or labels != [chr(ord("A") + k) for k in range(len(found))]:
+        return None
+    return _accept(found)
 
 
 def _value(text: str, unit: str = "") -> float | None:
