@@ -100,10 +100,20 @@ _WORDS_THEN_DIGITS = re.compile(r"\b([a-z]+(?:[\s-][a-z]+){0,3})\s*\(\s*(\d+)\s*
 def spoken_math(text: str) -> str:
     """``text`` with mathematics read aloud written in symbols and a duration
     in two units ("2 hours and 30 minutes") in the smaller one."""
-    for pattern, symbol in _SPOKEN:
-        text = pattern.sub(symbol, text)
-    text = _TWO_UNIT_TIME.sub(_in_smaller_unit, text)
-    return _WORDS_THEN_DIGITS.sub(_digits_restated, text)
+    if _SPOKEN_WORD.search(text):  # one scan decides whether any rewrite can apply
+        for pattern, symbol in _SPOKEN:
+            text = pattern.sub(symbol, text)
+    if _DIGIT.search(text):
+        text = _TWO_UNIT_TIME.sub(_in_smaller_unit, text)
+        if "(" in text:
+            text = _WORDS_THEN_DIGITS.sub(_digits_restated, text)
+    return text
+
+
+_SPOKEN_WORD = re.compile(
+    r"\b(?:root|pi|squared|cubed|negative|minus|plus|over|times|per\s*cent|percent|than|least|most)\b",
+    re.I,
+)
 
 
 _TWO_UNIT_TIME = re.compile(

@@ -535,6 +535,8 @@ def system(s: str) -> str | None:
     """``... is x = 2 and y = 3``: the values of several unknowns, kept whole."""
     from scorers.evaluate.mathmatch.normalize import top_level_split
 
+    if "=" not in s:
+        return None  # each unknown is given with "="
     s = _INLINE_MATH.sub(_unwrapped, s)
     for cut in _CUT.finditer(s):
         if cut.group(0) == "=":
@@ -602,6 +604,8 @@ def same_unknown(s: str) -> str | None:
     """``x = -3 or x = 2`` -> ``-3 or 2``: alternatives each giving the same unknown."""
     from scorers.evaluate.mathmatch.normalize import top_level_split
 
+    if "=" not in s:
+        return None  # every alternative names the unknown with "="
     s = _INLINE_MATH.sub(_unwrapped, s)  # "$x = 5$ or $x = -75$": the math is the text
     joiner = " or " if re.search(r"\bor\b", s) else " and "
     parts = top_level_split(s, (" or ", " and ", ", "))
