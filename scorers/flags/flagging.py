@@ -1,10 +1,6 @@
-"""Recompute a record's flags from its texts, verdicts and human state.
-
-Flags are a pure function of the record, so they are rebuilt whole after
-grading, judging or an override; nothing has to remember which flags an
-earlier step set. Each detector module exposes
-``detect(record, texts, ctx) -> Iterable[Flag]``; add a module to
-``DETECTOR_MODULES`` to add a family of flags.
+"""Recompute a record's flags from its texts, verdicts and human state: a pure function of
+the record, rebuilt whole after grading, judging or an override. Each detector module
+exposes ``detect(record, texts, ctx) -> Iterable[Flag]``; list it in ``DETECTOR_MODULES``.
 """
 
 from __future__ import annotations

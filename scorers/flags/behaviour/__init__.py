@@ -1,17 +1,7 @@
-"""Behaviour flags that need no LLM: thinking/answer misalignment, hedging, tool claims.
-
-``detect(record, texts, ctx)`` is the entry point ``scorers.flags.flagging`` calls on
-every record. Each flag carries evidence spans into ``texts.reasoning`` or
-``texts.answer``, the source ``"heuristic"`` and a ``confidence`` (``"high"`` or
-``"low"``); the LRM-Eval rubric judge emits the same kinds with source ``"judge:rubric"``.
-
-Four mechanisms, with their cue vocabulary in ``cues.json``: ``contradiction``
-reads the reasoning's conclusion with the item's own evaluator; ``hedging``
-reads hedge cues in what the reasoning says last; ``claims`` reads first-person
-accounts of tool use; ``abstention`` and ``injection`` read declines and
-directives to the grader. ``cues`` compiles the vocabulary and finds it in a text;
-``text`` holds the rest they share (sentences, the closing part, the scope of negation
-and hypothesis, evidence).
+"""Behaviour flags that need no LLM (source ``"heuristic"``): ``detect(record, texts, ctx)``,
+called by ``scorers.flags.flagging`` on every record, with evidence spans into ``texts`` and
+a ``confidence``. The mechanisms (docs/flags.md): ``contradiction``, ``hedging``, ``claims``,
+``abstention``, ``injection``; ``cues`` compiles cues.json, ``text`` holds what they share.
 """
 
 from __future__ import annotations

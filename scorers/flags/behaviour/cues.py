@@ -140,37 +140,41 @@ def _is_space(op: Any, av: Any) -> bool:  # \s, or \s+
 
 
 class _Index:
-    """Per cue list, every cue keyed by its literal openings, or, with none, a regex."""
+    """Every cue keyed by its literal openings (or, with none, matched by a regex)."""
 
     def __init__(self) -> None:
-        self.keyed: dict[str, dict[str, list[re.Pattern[str]]]] = {}
+        self.keyed: dict[str, list[tuple[re.Pattern[str], str]]] = {}
         self.free: dict[str, re.Pattern[str]] = {}
-        self.tried: dict[str, dict[str, list[re.Pattern[str]]]] = {}
+        self.tried: dict[str, list[tuple[re.Pattern[str], str]]] = {}
         for tag, fragments in _leaves(CUES):
-            self.keyed[tag], self.tried[tag] = {}, {}
             if free := [alternation([f]) for f in fragments if _heads(f) is None]:
                 self.free[tag] = re.compile("|".join(free))
             for fragment in fragments:
                 tail = r"\b" if re.search(r"[\w)?]$", fragment) else ""
                 for h in _heads(fragment) or ():
-                    self.keyed[tag].setdefault(h, []).append(re.compile(f"(?:{fragment}){tail}"))
+                    self.keyed.setdefault(h, []).append((re.compile(f"(?:{fragment}){tail}"), tag))
 
-    def scan(self, tag: str, low: str, starts: list[tuple[int, str]]) -> list[re.Match[str]]:
-        found: list[re.Match[str]] = []
-        keyed, tried = self.keyed[tag], self.tried[tag]
+    def scan(self, low: str, starts: list[tuple[int, str]], only: str | None) -> dict[str, Any]:
+        """Every list's hits (or ``only`` one's), at most one a word start: its first cue."""
+        found: dict[str, list[re.Match[str]]] = {}
         for p, opening in starts:
-            candidates = tried.get(opening)
+            candidates = self.tried.get(opening)
             if candidates is None:  # the cues keyed by the opening's first 1-4 characters
-                candidates = keyed.get("#", []) if opening[:1].isdigit() else []
+                candidates = self.keyed.get("#", []) if opening[:1].isdigit() else []
                 for size in range(len(opening), 0, -1):
-                    candidates = keyed.get(opening[:size], []) + candidates
-                tried[opening] = candidates
-            for compiled in candidates:
-                if (hit := compiled.match(low, p)) is not None:
-                    found.append(hit)
-                    break
-        if tag in self.free:  # after the keyed hits at the same start
-            found = sorted([*found, *self.free[tag].finditer(low)], key=re.Match.start)
+                    candidates = self.keyed.get(opening[:size], []) + candidates
+                self.tried[opening] = candidates
+            for compiled, tag in candidates:
+                hits = found.get(tag)
+                if only not in (None, tag) or (hits and hits[-1].start() == p):
+                    continue  # another list's, or this list has its hit here
+                if hit := compiled.match(low, p):
+                    found.setdefault(tag, []).append(hit)
+        for tag, compiled in self.free.items():
+            if only in (None, tag):  # after the keyed hits at the same start
+                found[tag] = sorted(
+                    [*found.get(tag, []), *compiled.finditer(low)], key=re.Match.start
+                )
         return found
 
 
@@ -258,28 +262,32 @@ _LONG = 200  # characters: a shorter text (a sentence) is scanned at once, as it
 
 
 class _Read:
-    """A text as read: lowercased, its word starts, the gated lists it can match, hits."""
+    """A text as read: lowercased, its word starts, the gated lists it can match, hits
+    (of every list at once in a short text, where many are asked; one by one in a long one)."""
 
-    __slots__ = ("low", "starts", "told", "hits")
+    __slots__ = ("low", "starts", "told", "hits", "whole")
 
     def __init__(self, text: str) -> None:
         self.low = lowered(text)
         self.starts: list[tuple[int, str]] | None = None  # and the openings there
         self.told: tuple[_Gate | None, set[str]] = (None, set())
         self.hits: dict[str, list[re.Match[str]]] = {}
+        self.whole = len(text) < _LONG
 
     def find(self, tag: str) -> list[re.Match[str]]:
-        if len(self.low) >= _LONG and _gated(tag):
+        if not self.whole and _gated(tag):
             if tag not in _GATE[0].tags:
                 _GATE[0] = _Gate(_GATE[0].tags | {tag})
             if self.told[0] is not _GATE[0]:
                 self.told = (_GATE[0], _GATE[0].can_match(self.low))
             if tag not in self.told[1]:
-                return []
+                return self.hits.setdefault(tag, [])
         if self.starts is None:
             self.starts = [(p, self.low[p : p + _KEY]) for p in word_starts(self.low)]
-        hits = self.hits[tag] = _INDEX.scan(tag, self.low, self.starts)
-        return hits
+        if self.whole:
+            self.hits = _INDEX.scan(self.low, self.starts, None)
+            return self.hits.setdefault(tag, [])
+        return self.hits.setdefault(tag, _INDEX.scan(self.low, self.starts, tag).get(tag, []))
 
 
 _read = lru_cache(maxsize=1024)(_Read)  # benchmark answers repeat ("Final Answer: C")
@@ -294,7 +302,11 @@ class CueView:
     def _hits(self, text: str, pos: int) -> list[re.Match[str]]:
         seen = _read(text)
         hits = seen.hits.get(self.tag)
-        hits = seen.find(self.tag) if hits is None else hits
+        hits = (
+            ([] if seen.whole and seen.starts is not None else seen.find(self.tag))
+            if hits is None
+            else hits
+        )
         return hits[bisect_left(hits, pos, key=re.Match.start) :] if hits and pos else hits
 
     def finditer(
