@@ -58,6 +58,23 @@ CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
         1,
         False,
     ),
+    # options two to a line, and options separated by bars
+    (
+        C,
+        {"label": "D"},
+        "It is a lime.",
+        "Which fruit is green?\nA. apple  B. banana\nC. grape  D. lime",
+        1,
+        False,
+    ),
+    (
+        C,
+        {"label": "B"},
+        "A banana.",
+        "Which is yellow? Options: A. apple | B. banana | C. grape",
+        1,
+        False,
+    ),
     # a verb of rejection rules out its object
     (
         K,

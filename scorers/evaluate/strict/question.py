@@ -57,7 +57,7 @@ _STOP = frozenset(
 
 
 def _clean(text: str) -> str:
-    text = text.strip().rstrip(".;,")
+    text = text.strip().rstrip(".;,|").rstrip()
     folded = fold_phrase(text)
     for article in ("the ", "a ", "an "):
         if folded.startswith(article) and len(folded) > len(article):
@@ -79,6 +79,20 @@ def options(question: str | None) -> dict[str, str]:
     if not question:
         return {}
     found = _accept([(m.group("label"), m.group("text")) for m in _LINE_OPTION.finditer(question)])
+    if found is not None and any(" " in t for t in found.values()):
+        # Two options to a line ("A. apple  B. banana"): read the labels across lines.
+        pairs = []
+        for line in question.splitlines():
+            starts = list(_INLINE_OPTION.finditer(line))
+            if not starts:
+                continue
+            pairs += [
+                (m.group("label"), line[m.end() : nxt.start() if nxt else len(line)])
+                for m, nxt in zip(starts, [*starts[1:], None], strict=True)
+            ]
+        labels = [label for label, _ in pairs]
+        if labels == [chr(ord("A") + k) for k in range(len(labels))]:
+            found = _accept(pairs) or found
     # Each scan runs only where the literal it needs is present: regexes that
     # open with a look-behind are tried at every position.
     if found is None and "=" in question:
