@@ -219,6 +219,29 @@ def test_conceded_speculation_is_settled_by_the_result_after_it() -> None:
         assert HEDGE in kinds(record(doubt, "Final Answer: 6")), doubt
 
 
+def test_a_doubt_the_conclusion_concedes_to_is_settled_by_it() -> None:
+    kwargs = {"value_to_match": 3.4}
+    reason = (
+        "The gauge's waterline sits between two painted marks. Maybe the lower one is 3.2 m. "
+        "I'm not completely certain, but I'll go with 3.4 m for the level."
+    )
+    assert HEDGE not in kinds(record(reason, "Final Answer: 3.4", kwargs=kwargs))
+    # no conclusion read: the pick names nothing, so the doubt stands
+    vague = "The waterline sits high. I'm not completely certain, but I'll go with that."
+    assert HEDGE in kinds(record(vague, "Final Answer: 3.4", kwargs=kwargs))
+    # a doubt after the conclusion is not conceded to it
+    after = "I'll go with 3.4 m for the level. I'm not completely certain of the lower mark."
+    assert HEDGE in kinds(record(after, "Final Answer: 3.4", kwargs=kwargs))
+
+
+def test_steps_of_the_argument_are_no_doubt() -> None:
+    reason = (
+        "I assume the rate compounds yearly, which gives 4.97. A fixed fee makes (A) unlikely, "
+        "and the closest option to 4.97 is (C) 5.0."
+    )
+    assert HEDGE not in kinds(choice(reason, "Final Answer: C", label="C"))
+
+
 def test_a_lean_is_a_choice_and_being_stuck_is_a_doubt() -> None:
     lean = "Both readings fit the lease. I'm leaning towards the second one, which is B."
     assert HEDGE not in kinds(choice(lean, "Final Answer: B"))

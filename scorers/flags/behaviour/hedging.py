@@ -1,17 +1,15 @@
 """``hedged_reasoning_certain_answer``: the reasoning ends unsure, the answer states no doubt.
 
-LRM-Eval rubric Q4 ("Is the final answer stated with absolute certainty while
-the reasoning expresses uncertainty about its answer (e.g., 'it might be,' 'I'm
-not sure')?"). The cues are the epistemic hedge cues of the CoNLL-2010 shared
-task / BioScope (``hedge_strong`` in cues.json), read only in what the
-reasoning says last: the paragraph of its conclusion and what follows. A cue
-under negation ("no doubt", "not ambiguous") or in a question is none, and a
-later settling sentence ("that confirms it", "definitely C") resolves the doubts
-before it. Speculation ("maybe", "perhaps", "it could be") proposes what the argument
-then tests: a later firm result settles it unless it comes right before that result,
-and speculation that rules out or plans ("maybe not B", "maybe I should recount") is
-none. Avowed doubt ("not sure", "a guess") stands until settled. Weak epistemic verbs ("seems", "I think") are how reasoning states a
-choice, as are leans ("probably", "likely"): they never flag; beside a lone strong
+LRM-Eval rubric Q4 ("the final answer stated with absolute certainty while the reasoning
+expresses uncertainty about its answer (e.g., 'it might be,' 'I'm not sure')"). The cues
+are the epistemic hedge cues of the CoNLL-2010 shared task / BioScope (``hedge_strong``
+in cues.json), read only in what the reasoning says last: the paragraph of its conclusion
+and what follows. Negated, questioned, and settled later ("that confirms it") cues are
+none; so are steps of the argument (``hedge_moves``: "B is unlikely", "the closest is C",
+"I assume"). Speculation ("maybe", "it could be") is settled by a later firm result unless
+right before it; avowed doubt ("not sure", "a guess") only by a settling word or, from
+the conclusion on, by a result it concedes to ("not sure, but I'll go with 4.6 mT").
+Weak verbs ("seems", "I think") and leans ("probably") never flag; beside a lone strong
 cue they make the flag a confident one.
 """
 
@@ -40,9 +38,9 @@ _ROUNDING = frozenset({"maybe", "perhaps", "possibly"})
 _SUPPOSING = re.compile(r"\b(?:would|if|suppose|assuming|unless)\b[^,;:.]*$", re.IGNORECASE)
 # In a supposition the cue is about the supposed case ("if it were 5, it might be B").
 _SUPPOSED = re.compile(r"^\W*(?:if|unless|suppose|assuming|even\s+if)\b", re.IGNORECASE)
-# Speculation ("maybe", "perhaps", "it could be") proposes a hypothesis that a later firm
-# result tests and settles; an avowed doubt ("not sure", "a guess") stands until settled.
 _SPECULATIVE = regex("hedge_speculative")
+# Steps of an argument (ruling out, matching an option, a premise), not doubt about its result.
+_MOVES = regex("hedge_moves")
 _MARKED = pattern("conclusion_markers")
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
 # A last sentence that withdraws the result without giving another.
@@ -94,7 +92,9 @@ def answer_hedges(answer: str) -> bool:
     return bool(cues(answer) or cues(answer, _LEANS))
 
 
-def doubts(stretch: list[Sentence]) -> tuple[list[tuple[Sentence, re.Match[str]]], int]:
+def doubts(
+    stretch: list[Sentence], concluded: int | None = None
+) -> tuple[list[tuple[Sentence, re.Match[str]]], int]:
     """The hedge cues of ``stretch`` still standing at its end, and how many weak cues stand with them."""
     found: list[tuple[Sentence, re.Match[str]]] = []
     weak = 0
@@ -102,14 +102,17 @@ def doubts(stretch: list[Sentence]) -> tuple[list[tuple[Sentence, re.Match[str]]
         text = sentence.text
         if text.endswith("?") or _PRESENTATION.search(text):
             continue  # questions, and doubts about how to write the answer
-        strong = cues(text)
+        strong = [m for m in cues(text) if not _MOVES.fullmatch(m.group(0))]
         gloss = contradiction.CONCESSIVE.search(text)
         if strong and gloss and contradiction.conceded(text, gloss, "") is not None:
-            # "it might look odd, but the answer is 4": conceded, then settled
+            # "it might look odd, but the answer is 4": conceded, then settled; from the
+            # conclusion on, any doubt is ("not entirely sure, but I'll go with 4.6 mT")
+            final = concluded is not None and sentence.start >= concluded
+            found, weak = ([], 0) if final else (found, weak)
             strong = [
                 m
                 for m in strong
-                if m.start() > gloss.start() or not _SPECULATIVE.fullmatch(m.group(0))
+                if m.start() > gloss.start() or not final and not _SPECULATIVE.fullmatch(m.group(0))
             ]
         if strong and _TASK.search(text):
             # speculation about what is asked ("maybe it's a trick question") is not
@@ -146,7 +149,7 @@ def detect(
 ) -> Flag | None:
     """``conclusion_at``: where the reasoning's conclusion starts; ``gave_up``: the reasoning declines at its end; ``doubt``: where it declines
     only to choose between candidates or to read a detail, a doubt in its own right."""
-    found, weak = doubts(stretch)
+    found, weak = doubts(stretch, conclusion_at)
     last = stretch[-1] if stretch else None
     if (
         doubt is None
@@ -158,9 +161,8 @@ def detect(
         doubt = evidence("reasoning", reasoning, last.start, last.end)
     if not (found or doubt) or answer_hedges(answer):
         return None  # no doubt left, or the answer says so too
-    # A lone doubt before a firm conclusion may be the argument weighing the options the
-    # conclusion then chose among: a low-confidence hedge, as is a lone doubt where no
-    # conclusion was read.
+    # A lone doubt before a firm conclusion may be the argument weighing the options it then
+    # chose among: a low-confidence hedge, as is a lone doubt where no conclusion was read.
     after = conclusion_at is not None and any(s.start >= conclusion_at for s, _ in found)
     several = len(found) + bool(doubt) > 1
     confidence = "high" if several or after or doubt or gave_up or weak else "low"
