@@ -79,7 +79,8 @@ def _write(directory: Path, annotations: Any, predictions: Any, shape: str) -> t
         p_path = directory / "p.jsonl"
         text = "\n".join(json.dumps(p, ensure_ascii=False) for p in predictions) + "\n"
     else:
-        text = json.dumps(predictions, indent=2 if shape == "pretty" else 4, ensure_ascii=False)
+        indent = {"pretty": 2, "compact": None}.get(shape, 4)
+        text = json.dumps(predictions, indent=indent, ensure_ascii=False)
     p_path.write_bytes((b"\xef\xbb\xbf" if shape == "bom" else b"") + text.encode())
     return str(a_path), str(p_path)
 
@@ -104,7 +105,7 @@ def _whole_file(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(grade_run, "_streamed", lambda *args: None)
 
 
-@pytest.mark.parametrize("shape", ["pretty", "indent4", "jsonl", "bom"])
+@pytest.mark.parametrize("shape", ["pretty", "indent4", "compact", "jsonl", "bom"])
 @pytest.mark.parametrize("mode", ["strict", "rome"])
 def test_a_streamed_run_writes_and_warns_as_the_whole_file_path(
     small_blocks: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, mode: str, shape: str
@@ -205,6 +206,24 @@ def test_a_second_model_grades_items_as_model_and_question(
     assert streamed.warnings == whole.warnings
     items = [r["review"].get("item") for r in streamed.records]
     assert "m2/q0" in items and "m1/q0" in items
+
+
+def test_a_compact_array_of_nested_objects_streams(
+    small_blocks: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Regrading a run's own output written compactly: each record holds lists of
+    objects ('}, {' inside it), so most candidate cuts fail and the next is tried."""
+    a, p = _write(tmp_path / "in", *_run(40, "strict"), "pretty")
+    _grade(a, p, tmp_path / "first", "strict")
+    graded = orjson.loads((tmp_path / "first" / "updated_predictions.json").read_bytes())
+    compact = tmp_path / "in" / "graded.json"
+    compact.write_bytes(orjson.dumps(graded))
+    streamed = _grade(a, str(compact), tmp_path / "s", "strict")
+    assert isinstance(streamed.graded, WrittenRecords)
+    _whole_file(monkeypatch)
+    whole = _grade(a, str(compact), tmp_path / "w", "strict")
+    assert _files(tmp_path / "s") == _files(tmp_path / "w")
+    assert streamed.warnings == whole.warnings
 
 
 def test_shapes_that_cannot_be_streamed_take_the_whole_file_path(tmp_path: Path) -> None:

@@ -31,7 +31,7 @@ def small_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(loading, "_BLOCK", 97)
 
 
-@pytest.mark.parametrize("indent", [1, 2, 4, "\t"])
+@pytest.mark.parametrize("indent", [1, 2, 4, "\t", None])
 @pytest.mark.parametrize("bom", [False, True])
 def test_streamed_array_equals_whole_parse(
     small_blocks: None, tmp_path: Path, indent: Any, bom: bool
@@ -84,11 +84,12 @@ def test_broken_array_falls_back_to_exact_error(small_blocks: None, tmp_path: Pa
         ),
         max_size=12,
     ),
-    st.sampled_from([2, 4]),
+    st.sampled_from([2, 4, None]),
 )
 def test_streaming_matches_orjson_on_arbitrary_arrays(
-    tmp_path: Path, records: list[dict[str, Any]], indent: int
+    tmp_path: Path, records: list[dict[str, Any]], indent: int | None
 ) -> None:
+    """Pretty-printed and compact (``indent=None``: cut where a candidate piece parses)."""
     path = tmp_path / "p.json"
     path.write_text(json.dumps(records, indent=indent), encoding="utf-8")
     whole = orjson.loads(path.read_bytes())  # integers beyond 64 bits come back as floats

@@ -132,6 +132,9 @@ _LINES_PER_BLOCK = 512  # JSON Lines records in one Block
 # A hint only: the parse may still fail or fall back to reading the whole file.
 OnBlock = Callable[[list[Any]], None]
 _PRETTY_ARRAY_HEAD = re.compile(rb"\s*\[(\s*\n\s*)\{")
+_COMPACT_ARRAY_HEAD = re.compile(rb"[ \t\r\n]*\[[ \t]*\{")
+_CUTS_TRIED = 16  # candidate cuts of a compact array tried before reading on
+_COMPACT_MAX = 16 << 20  # bytes of a compact array held without a cut: read it whole then
 
 
 class Unstreamable(Exception):
@@ -188,6 +191,8 @@ def record_stream(path: str) -> RecordStream | None:
     match = _PRETTY_ARRAY_HEAD.match(head, start)
     if match is not None:
         return RecordStream(path, _array_blocks(path, match.group(1)), False, warnings)
+    if _COMPACT_ARRAY_HEAD.match(head, start) is not None:
+        return RecordStream(path, _compact_blocks(path, start), False, warnings)
     first = _NON_BLANK.search(head, start)
     if first is None or head[first.start()] != ord("{"):
         return None
@@ -236,6 +241,70 @@ def _array_blocks(path: str, indent: bytes) -> Iterator[Block]:
             searched = 0
             yield Block(parsed, count, None, found)
             count += len(parsed)
+
+
+def _compact_blocks(path: str, start: int) -> Iterator[Block]:
+    """An array of objects written without newlines (``json.dump`` without indent).
+
+    An element ends with ``}``, then ``,``, then (maybe after spaces) the next
+    ``{``; the same bytes occur inside a record (a list of objects, a string), so
+    each candidate cut, from the last, is tried by parsing the piece up to it as
+    an array: only a cut between two elements of the top-level array parses.
+    """
+    with open(path, "rb") as handle:
+        handle.seek(start)
+        head = handle.read(_BLOCK)
+        at = head.index(b"[")
+        buffer = bytearray(b"[")
+        buffer += memoryview(head)[at + 1 :]
+        del head
+        count = 0
+        while True:
+            block = handle.read(_BLOCK)
+            if not block:
+                found: list[nonfinite.Found] = []
+                parsed = _piece(buffer, count, found)
+                if parsed is None:
+                    raise Unstreamable
+                yield Block(parsed, count, None, found)
+                return
+            buffer += block
+            del block
+            parsed, cut = _compact_piece(buffer)
+            if parsed is None:
+                if len(buffer) > _COMPACT_MAX:
+                    raise Unstreamable
+                continue
+            buffer[cut + 1] = ord("[")
+            del buffer[: cut + 1]
+            yield Block(parsed, count, None, [])
+            count += len(parsed)
+
+
+def _compact_piece(buffer: bytearray) -> tuple[list[Any] | None, int]:
+    """The elements before the last cut of ``buffer`` that parses, and the cut (the
+    offset of its ``}``); (None, -1) when none of the last few does. Standard JSON
+    only: a piece with NaN in it is read with the file (then whole)."""
+    end = len(buffer)
+    for _ in range(_CUTS_TRIED):
+        cut = buffer.rfind(b"},", 0, end)
+        if cut == -1:
+            return None, -1
+        end = cut
+        following = _NON_BLANK.search(buffer, cut + 2)
+        if following is None or buffer[following.start()] != ord("{"):
+            continue
+        buffer[cut + 1] = ord("]")
+        try:
+            with memoryview(buffer) as view:
+                parsed = orjson.loads(view[: cut + 2])
+        except orjson.JSONDecodeError:
+            continue
+        finally:
+            buffer[cut + 1] = ord(",")
+        if isinstance(parsed, list):
+            return parsed, cut
+    return None, -1
 
 
 def _piece(data: Any, offset: int, found: list[nonfinite.Found]) -> Any:
