@@ -314,3 +314,27 @@ def test_jobs_2_reads_the_run_whole_with_a_grading_worker(
     assert two.timings["processes"] == 2 and streamed.timings["processes"] == 1
     assert _files(tmp_path / "two") == _files(tmp_path / "s")
     assert two.warnings == streamed.warnings
+
+
+def test_a_run_written_meanwhile_is_not_overwritten(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Another process rewrites the run after grade stamped it: exit 3, its file kept."""
+    from scorers.errors import ConflictError
+
+    a, p = _write(tmp_path / "in", *_run(20, "strict"), "pretty")
+    out = tmp_path / "out"
+    _grade(a, p, out, "strict")
+    theirs = out / "updated_predictions.json"
+    load = grade_run.load_annotation_index
+
+    def load_while_another_writes(*args: Any) -> Any:
+        theirs.write_bytes(theirs.read_bytes() + b"\n")  # the review app saved
+        return load(*args)
+
+    monkeypatch.setattr(grade_run, "load_annotation_index", load_while_another_writes)
+    before = theirs.read_bytes()
+    with pytest.raises(ConflictError, match="changed on disk"):
+        _grade(a, p, out, "strict")
+    assert theirs.read_bytes() == before + b"\n"
+    assert not [f for f in out.iterdir() if f.name.endswith(".tmp")]
