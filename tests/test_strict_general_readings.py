@@ -75,6 +75,18 @@ CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
         1,
         False,
     ),
+    # the pair weighed is no choice; "anything but X" and "X is a common wrong guess" rule X out
+    (
+        C,
+        {"label": "C"},
+        "I'd drop the robin at once. Between the crow and the magpie, the magpie.",
+        BIRDS,
+        1,
+        False,
+    ),
+    (C, {"label": "C"}, "Between C and D: C.", BIRDS, 1, False),
+    (K, {"key_items": [["Bergen"]]}, "Anything but Bergen — Oslo.", None, 0, False),
+    (K, {"key_items": [["Bergen"]]}, "Oslo (Bergen is a common wrong guess).", None, 0, False),
     # a verb of rejection rules out its object
     (
         K,

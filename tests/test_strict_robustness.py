@@ -110,6 +110,7 @@ ADVERSARIAL = {
     "concessions": "many assume " * 9_000,
     "asked-no": "Paris? " * 15_000,
     "hyphen-items": "cat-dog-" * 12_000,
+    "weighed": "between a and " * 8_000,
 }
 
 

@@ -413,7 +413,8 @@ def _letters(loc: Located, reading: Reading, single: bool) -> tuple[list[str], s
     if options:
         letters = [x for x in letters if x in options]
         if not letters:
-            text = conclusion(segment) if whole else segment
+            # (the concluding sentence found before what it rules out is cut)
+            text = drop_excluded(conclusion(loc.segment)) if whole else segment
             folded = fold_phrase(text)
             if single:
                 letters, doubt = option_named_one(folded, options, reading.question)

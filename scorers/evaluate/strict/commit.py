@@ -40,7 +40,7 @@ _CORRECTION_LOWER = re.compile(_CORRECTION.pattern)
 # X but Y" keeps Y), or up to the end of the clause.
 _NEGATOR = (
     r"(?:\bnot\b|n't\b|\bnever\b|\brather than\b|\binstead of\b|\bother than\b|\bexcept\b"
-    r"|\bexcluding\b|\bunlike\b|\bnor\b|\bneither\b|\bas opposed to\b)"
+    r"|\bexcluding\b|\bunlike\b|\bnor\b|\bneither\b|\bas opposed to\b|\banything but\b)"
 )
 _RULED_OUT = (
     r"(?![ \t]+(?:only|just|merely|simply|sure|quite|necessarily)\b)(?:[^.;!?\n)(:—]*?\bbut\b"
@@ -55,7 +55,7 @@ _EXCLUDED = re.compile(_NEGATOR + _RULED_OUT)
 # 500-character answer), then what each rules out, matched from its end.
 _NEGATOR_WORD = re.compile(
     r"(?:not|n't|never|nor|neither|rather than|instead of|other than|except|excluding|unlike"
-    r"|as opposed to)\b"
+    r"|as opposed to|anything but)\b"
 )
 _RULED_OUT_SPAN = re.compile(_RULED_OUT)
 
@@ -111,9 +111,12 @@ _STRUCK = re.compile(r"~~[^~\n]{1,200}~~")
 _ASKED_NO = re.compile(r"[^.?!\n]{1,80}\?[ \t]*no\b")
 # "B is ruled out", "12 was wrong": the clause before such a verdict is rejected.
 _REJECTED_VERDICT = re.compile(
-    r"\b(?:is|was|are|were|gets|got|can be|must be)[ \t]+"
-    r"(?:ruled out|eliminated|excluded|wrong|incorrect|impossible|a distractor)\b"
+    r"\b(?:is|was|are|were|gets|got|can be|must be)[ \t]+(?:(?:a|an|the)[ \t]+)?"
+    r"(?:(?:common|popular|frequent|typical|tempting|classic)[ \t]+)?"
+    r"(?:ruled out|eliminated|excluded|wrong|incorrect|impossible|a distractor|distractor|mistake)\b"
 )
+# "Between B and D, B": the pair weighed is not the choice that follows it.
+_WEIGHED = re.compile(r"\b(?:torn )?between [^,.;:\n]{1,40} and [^,.;:\n]{1,40}(?=[,:])")
 # "the letter F is not", "the Rhine doesn't flow there", "X is not symmetric":
 # a clause that denies its own subject (a negated "is" before a noun phrase,
 # "is not the Rhine", rules out the noun phrase instead: _EXCLUDED).
@@ -132,6 +135,7 @@ _REJECTING_VERB = re.compile(
 # Words one of which every _REJECTED_VERDICT match holds: a C-speed test first.
 _VERDICT_WORDS = (
     "ruled out", "eliminated", "excluded", "wrong", "incorrect", "impossible", "distractor",
+    "mistake",
 )  # fmt: skip
 _DENYING_VERBS = frozenset(("is", "are", "was", "were", "does", "do", "did"))
 _REJECTING_WORDS = ("rule", "exclud", "eliminat", "dismiss", "reject", "discard")
@@ -207,7 +211,7 @@ _GATE = (
     "opposed", "rule out", "exclud", "dismiss", "reject", "discard", "many", "people", "would",
     "'d ", "could", "often", "usually", "commonly", "popular", "widely", "sometimes",
     "frequently", "common", "obvious", "tempting", "intuitive", "naive", "natural", "like", "?",
-    "~~",
+    "~~", "anything but", "between", "mistake",
 )  # fmt: skip
 
 
@@ -304,6 +308,8 @@ def drop_excluded(text: str) -> str:
         ]
     if "?" in lowered:
         spans += _asked_no_spans(lowered)
+    if "between" in lowered:
+        spans += [m.span() for m in _WEIGHED.finditer(lowered)]
     if not spans:
         return text
     out: list[str] = []
