@@ -1,11 +1,17 @@
 """``rome-tui grade`` from files to files: load, pair, grade, save.
 
-A small run is graded in this process (``scorers.grade.grader.grade_pairs``). A
-large one shares the grading with a child process (``scorers.grade.worker``):
-pairs go to it while the predictions file is still being parsed (``_Feed``),
-and the records are graded as the writer reaches them (``DeferredRecords``),
-half here and half there, so that the files are the ones a one-process run
-writes.
+A run written into a directory from an annotations file and a predictions file
+that can be cut into pieces (an array, JSON Lines) is streamed
+(``scorers.grade.stream``, ``_streamed``): a block of predictions read, paired,
+graded, written and tallied at a time, in this process, never the whole run in
+memory. Everything else, and a stream that meets what only the whole-file path
+reports exactly (an error, say), takes that path (``_run``): load, pair, grade,
+save. There a small run is graded in this process
+(``scorers.grade.grader.grade_pairs``); a large one shares the grading with a
+child process (``scorers.grade.worker``): pairs go to it while the predictions
+file is still being parsed (``_Feed``), and the records are graded as the
+writer reaches them (``DeferredRecords``), half here and half there, so that
+the files are the ones a one-process run writes.
 """
 
 from __future__ import annotations
