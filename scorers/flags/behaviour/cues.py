@@ -241,19 +241,19 @@ class _Gate:
     def __init__(self, tags: frozenset[str]) -> None:
         ids: dict[str, int] = {}
         self.tags = tags
-        self.cues: dict[int, list[tuple[str, frozenset[int]]]] = {}  # per phrase: list, other set
+        self.cues: dict[int, dict[str, frozenset[int]]] = {}  # per phrase, per list: others
         for tag in tags:
             for found in _gated(tag) or []:
                 *other, best = [frozenset(ids.setdefault(p, len(ids)) for p in s) for s in found]
-                for phrase in best:
-                    self.cues.setdefault(phrase, []).append((tag, other[0] if other else best))
+                for lists in (self.cues.setdefault(phrase, {}) for phrase in best):
+                    lists[tag] = lists.get(tag, frozenset()) | (other[0] if other else best)
         self.automaton = AhoCorasick(sorted(ids, key=ids.__getitem__) or ["\0"])
 
     def can_match(self, low: str) -> set[str]:
         words = " " + " ".join(low.split()) + " "
         found = {i for i, _, _ in self.automaton.find_matches_as_indexes(words, overlapping=True)}
         return {
-            t for p in found for t, other in self.cues.get(p, ()) if not found.isdisjoint(other)
+            t for p in found for t, o in self.cues.get(p, {}).items() if not found.isdisjoint(o)
         }
 
 
@@ -262,8 +262,8 @@ _LONG = 200  # characters: a shorter text (a sentence) is scanned at once, as it
 
 
 class _Read:
-    """A text as read: lowercased, its word starts, the gated lists it can match, hits
-    (of every list at once in a short text, where many are asked; one by one in a long one)."""
+    """A text read: lowercased, word starts, gated lists it can match, hits (of all lists
+    at once in a short text, where many are asked; in a long one, each as it is asked)."""
 
     __slots__ = ("low", "starts", "told", "hits", "whole")
 
