@@ -36,7 +36,10 @@ class Reading:
     orders between), or the ``final`` answer whole. An outcome that read none
     is the outcome of the located answer alone, one that read only facts is the
     same for every question with those facts (``question_facts``): strict
-    mode's memo (:mod:`scorers.evaluate.memo`) relies on this."""
+    mode's memo (:mod:`scorers.evaluate.memo`) relies on this, so anything an
+    evaluator learns from the question or the final answer must come through
+    one of these properties (a new fact: a property here and an entry in
+    ``_FACTS``)."""
 
     __slots__ = ("_final", "_options", "_question", "fixed", "loc", "used")
 
