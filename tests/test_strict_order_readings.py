@@ -106,6 +106,23 @@ CASES: list[tuple[dict[str, Any], str, str | None, int, bool]] = [
         1,
         False,
     ),
+    # letters joined by slashes or dots; some items ranked, the rest fill the places left
+    ({"order": ["C", "A", "B"]}, "Final Answer: C/A/B", None, 1, False),
+    ({"order": ["C", "A", "B"]}, "Final Answer: C.A.B", None, 1, False),
+    (
+        {"order": ["Ann", "Ben", "Cy", "Di"]},
+        "Ann took first and Di came last, Ben and Cy in between.",
+        None,
+        1,
+        False,
+    ),
+    (
+        {"order": ["Ann", "Ben", "Cy", "Di"]},
+        "Di was last and Ann first; Cy finished just behind Ben.",
+        None,
+        0,
+        True,
+    ),
     # an extra item of its own makes a clean list, wrongly long
     ({"order": ["C", "A", "B"]}, "Final Answer: C, A, B, E", None, 0, False),
     # asides with commas of their own, digit groups, remarks after a dash

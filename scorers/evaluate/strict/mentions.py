@@ -32,12 +32,13 @@ _RANK = re.compile(
     r"|#(\d{1,2})\b|(" + "|".join(sorted(_ORDINALS, key=len, reverse=True)) + r")\b)"
 )
 # The clause an item's rank is written in: bounded by punctuation, "and", "then".
-_CLAUSE = re.compile(r"[,;:.!?\n()]|\b(?:and|then|while|whereas|with|followed by)\b")
+_CLAUSE = re.compile(r"[,;:.!?\n()·•|→>]|\b(?:and|then|while|whereas|with|followed by)\b")
 # Words by which the item written first may come later ("B comes after A",
 # "predates both"), and numbers beside the items (values that order them).
 _REVERSING = re.compile(
     r"\b(?:after|behind|follows|following|preceded by|lost to|trails?|trailing|beaten by"
-    r"|predates?|postdates?|precedes?|earlier|later|older|newer|younger|both|all)\b"
+    r"|predates?|postdates?|precedes?|earlier|later|older|newer|younger|both|all"
+    r"|outside|inside|beyond|above|below|beneath|under|over|near|nearer|closer|farther|further)\b"
 )
 _COMPARATIVE = re.compile(r"\b(?:[a-z]+er|more|less) than\b")
 
@@ -159,11 +160,28 @@ def read(
         if len(set(ranks)) == n:
             return Reading([m.item for _, m in sorted(zip(ranks, mentions, strict=True))], None)
         return Reading(in_mention_order, "two items carry the same rank")
-    # Some ranked, some not: the ranks must be the items' own places
-    # ("Mercury first, then Venus, Earth, and lastly Mars").
-    for k, r in enumerate(ranks):
-        if r is not None and r not in (k + 1, _MIDDLE) and not (r == _LAST and k == n - 1):
-            return Reading(in_mention_order, "some items carry ranks out of their place")
+    # Some ranked, some not: each ranked item takes its place and the others
+    # fill the places left in the order they are mentioned ("Mercury first,
+    # then Venus, Earth, and lastly Mars"; "B first and C last, D and A between").
+    order = _fill(ranks, in_mention_order)
+    if order is None:
+        return Reading(in_mention_order, "some items carry ranks that do not fit")
     if _REVERSING.search(text) or _COMPARATIVE.search(text):
-        return Reading(in_mention_order, "the items are related in words that may reverse them")
-    return Reading(in_mention_order, None)
+        return Reading(order, "the items are related in words that may reverse them")
+    return Reading(order, None)
+
+
+def _fill(ranks: list[int | None], items: list[str]) -> list[str] | None:
+    """The items with the ranked ones at their places and the rest in the
+    places left, in mention order; None when two ranks clash or one is out of range."""
+    n = len(items)
+    places: list[str | None] = [None] * n
+    for r, item in zip(ranks, items, strict=True):
+        if r is None or r == _MIDDLE:
+            continue
+        at = n - 1 if r == _LAST else r - 1
+        if not 0 <= at < n or places[at] is not None:
+            return None
+        places[at] = item
+    rest = iter(item for r, item in zip(ranks, items, strict=True) if r is None or r == _MIDDLE)
+    return [p if p is not None else next(rest) for p in places]

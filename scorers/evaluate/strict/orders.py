@@ -27,7 +27,8 @@ _SEPARATOR = re.compile(
     r"|(?<!\S)\(?\d{1,2}[.)](?=[ \t]))[ \t]*"
 )
 # "C-A-D-B": single letters joined by hyphens without spaces.
-_HYPHENED_LETTERS = re.compile(r"(?<![A-Za-z])[A-Za-z](?:[-–][A-Za-z])+(?![A-Za-z])")
+# "C-A-D-B", "C/A/D/B", "C.A.D.B": single letters joined without spaces.
+_HYPHENED_LETTERS = re.compile(r"(?<![A-Za-z])[A-Za-z](?:[-–/.][A-Za-z])+(?![A-Za-z])")
 _NUMBERING = re.compile(
     r"^(?:\(?\d{1,2}[.):][ \t]+|[-*•·][ \t]+|(?:step|position)[ \t]*\d+[ \t]*[:.)-]?[ \t]*"
     r"|(?:first|second|third|fourth|fifth|next|finally|last|lastly|and|plus|as well as|along with)\b,?[ \t]*"
@@ -280,7 +281,7 @@ def sloppy(got: list[str], expected: list[str], options: dict[str, str]) -> bool
     if len(got) == len(expected) and set(got) == set(expected):
         return False
     labels = set(expected) <= set(options)
-    names = [options[e] for e in expected] if labels else expected
+    names = [options[e] for e in expected] if labels else [e.lower() for e in expected]
     for item in got:
         if item in expected:
             continue
@@ -395,8 +396,8 @@ def _read_list(
         text = _LEADING_RANGE.sub("", text, count=1)  # "From smallest to largest, ..."
     if "»" in segment or "›" in segment:  # guillemets between items, not quotes
         text = fold_width(segment[:_MAX_SEGMENT].replace("»", ">").replace("›", ">"))
-    if letters and ("-" in text or "–" in text):
-        text = _HYPHENED_LETTERS.sub(lambda m: re.sub("[-–]", ", ", m.group()), text)
+    if letters and ("-" in text or "–" in text or "/" in text or "." in text):
+        text = _HYPHENED_LETTERS.sub(lambda m: re.sub("[-–/.]", ", ", m.group()), text)
     if letters and _SIMPLE_LETTERS.fullmatch(text):
         return _LETTER.findall(text.upper())
     if "," in text and _GROUPED.search(text):
@@ -456,13 +457,22 @@ def _plain(items: list[str], letters: bool) -> list[str]:
     return [_fold_item(item) for item in items]
 
 
+# An item with a rank or a relation in it ("ann took first", "cy behind ben")
+# is read from its mentions, not mapped whole.
+_RANK_WORDS = re.compile(
+    r"\b(?:first|second|third|fourth|fifth|last|won|winner|runner|top|bottom|middle|between"
+    r"|\d{1,2}(?:st|nd|rd|th)|after|before|behind|ahead|than)\b"
+)
+
+
 def _by_other_names(items: list[str], expected: list[str]) -> list[str]:
     """Word items that name one expected item by another name or spelling
     ("Russland" for Russia, "Mount Everest" for Everest), as that item."""
     out = []
     pseudo = {e: e for e in expected}
+    own = {w for e in expected for w in e.split()}  # "first" in "first iphone" is a name
     for item in items:
-        if item not in expected:
+        if item not in expected and not {m.group() for m in _RANK_WORDS.finditer(item)} - own:
             answer = Answer(item)
             hits = [e for e in expected if answer.contains(e)]
             # Else the words it shares with one item only ("iphone" for "first
