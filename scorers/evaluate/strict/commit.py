@@ -219,20 +219,25 @@ _GATE = (
 # (a \b and an alternation, or a bounded run of any characters), which on a
 # 500-character answer cost 13-85 us each. Each is found here from a literal it
 # needs, then tried there alone; the spans are exactly the regex's finditer.
-_SENTENCE_PIECE = re.compile(r"[^.!?\n]+")
-_EARLIER_ENDS = ("but", "however", "yet", ";")
+_EARLIER_END = re.compile(r"but|however|yet|;")
+_SENTENCE_STOP = re.compile(r"[.!?\n]")
 
 
 def _earlier_matches(lowered: str) -> list[re.Match[str]]:
     """``_EARLIER.finditer(lowered)``: a match never crosses ``.!?`` or a line
-    break and ends at "but", "however", "yet" or ";", so only the pieces
-    between those stops that hold one of these are searched (each up to and
-    including its stop, which a \b after the last word sees)."""
+    break and ends at "but", "however", "yet" or ";", so only the sentences
+    that hold one of these are searched (each up to and including its stop,
+    which a \b after the last word sees)."""
     out: list[re.Match[str]] = []
-    for piece in _SENTENCE_PIECE.finditer(lowered):
-        start, end = piece.span()
-        if any(lowered.find(word, start, end) != -1 for word in _EARLIER_ENDS):
-            out += _EARLIER.finditer(lowered, start, end + 1)
+    searched = 0  # the end of the last sentence searched
+    for end_word in _EARLIER_END.finditer(lowered):
+        at = end_word.start()
+        if at < searched:
+            continue
+        start = max(lowered.rfind(stop, 0, at) for stop in ".!?\n") + 1
+        stop = _SENTENCE_STOP.search(lowered, at)
+        searched = len(lowered) if stop is None else stop.start()
+        out += _EARLIER.finditer(lowered, start, searched + 1)
     return out
 
 
