@@ -29,9 +29,9 @@ from scorers.flags.behaviour.text import (
 )
 from scorers.records import Evidence, Flag
 
-DECLINE = pattern("decline")
+DECLINE = pattern("decline", gate=True)
 # "The answer is not among the options": an answer's decline; in a reasoning, an elimination.
-_NO_OPTION = pattern("no_option")
+_NO_OPTION = pattern("no_option", gate=True)
 _NON_ANSWER = re.compile(
     r"^\W*(?:final\s+answer\W*)?(?:" + regex("non_answer").pattern + r")\s*(?:$|[.,;:—–(-])",
     re.IGNORECASE,

@@ -69,7 +69,7 @@ def _account(text: str, verbs: str, objects: str) -> tuple[int, int] | None:
     """The first "subject, verb of use, object" in one clause, outside doubt's scope. Read
     from the objects, which are rare, back to the verb and its subject."""
     verb_cues = pattern(verbs)
-    for thing in pattern(objects).finditer(text):
+    for thing in pattern(objects, gate=True).finditer(text):
         if _MANNER.match(text, thing.end()):
             continue
         lo = max(0, thing.start() - 61)
@@ -88,7 +88,7 @@ def _account(text: str, verbs: str, objects: str) -> tuple[int, int] | None:
 
 def _act(text: str, acts: str) -> tuple[int, int] | None:
     """The first act that is a claim by itself ("I googled", "I cropped"), with its subject."""
-    for act in pattern(acts).finditer(text):
+    for act in pattern(acts, gate=True).finditer(text):
         subject = _SUBJECT.search(text, max(0, act.start() - 60), act.start())
         if subject is not None and _outside_doubt(text, subject.start(), act.end()):
             return subject.start(), act.end()
@@ -96,7 +96,7 @@ def _act(text: str, acts: str) -> tuple[int, int] | None:
 
 
 def _report(text: str, reports: str) -> tuple[int, int] | None:
-    for report in pattern(reports).finditer(text):
+    for report in pattern(reports, gate=True).finditer(text):
         if _outside_doubt(text, report.start(), report.end()):
             return report.start(), report.end()
     return None

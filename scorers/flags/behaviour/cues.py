@@ -66,9 +66,10 @@ def _cue_list(keys: Iterable[str]) -> list[str]:
 
 
 @cache
-def pattern(*keys: str) -> CueView:
-    """The cues of the list at ``keys``, read from the one scan of a text (see :class:`_Read`)."""
-    return CueView(".".join(keys))
+def pattern(*keys: str, gate: bool = False) -> CueView:
+    """The cues of the list at ``keys``, read from the one scan of a text (see :class:`_Read`);
+    ``gate``: the list is asked of whole answers or reasonings, which a gate reads first."""
+    return CueView(".".join(keys), gate)
 
 
 def lowered(text: str) -> str:
@@ -236,7 +237,7 @@ def _gated(tag: str) -> list[list[set[str]]] | None:
 class _Gate:
     """Which gated lists a long text can match: where a cue's phrase of each of its most
     telling sets is in it (spaces made one " "), found in one Aho-Corasick pass. Gated are
-    the lists with telling sets asked of a long text not yet scanned, as they are asked."""
+    the lists read with ``pattern(..., gate=True)`` that have telling sets, as first asked."""
 
     def __init__(self, tags: frozenset[str]) -> None:
         ids: dict[str, int] = {}
@@ -274,8 +275,8 @@ class _Read:
         self.hits: dict[str, list[re.Match[str]]] = {}
         self.whole = len(text) < _LONG
 
-    def find(self, tag: str) -> list[re.Match[str]]:
-        if not self.whole and _gated(tag):
+    def find(self, tag: str, gate: bool) -> list[re.Match[str]]:
+        if not self.whole and gate and _gated(tag):
             if tag not in _GATE[0].tags:
                 _GATE[0] = _Gate(_GATE[0].tags | {tag})
             if self.told[0] is not _GATE[0]:
@@ -284,8 +285,8 @@ class _Read:
                 return self.hits.setdefault(tag, [])
         if self.starts is None:
             self.starts = [(p, self.low[p : p + _KEY]) for p in word_starts(self.low)]
-        if self.whole:
-            self.hits = _INDEX.scan(self.low, self.starts, None)
+        if self.whole or len(self.hits) >= 3:  # a long text many lists are asked of: a sentence
+            self.whole, self.hits = True, _INDEX.scan(self.low, self.starts, None)
             return self.hits.setdefault(tag, [])
         return self.hits.setdefault(tag, _INDEX.scan(self.low, self.starts, tag).get(tag, []))
 
@@ -296,17 +297,14 @@ _read = lru_cache(maxsize=1024)(_Read)  # benchmark answers repeat ("Final Answe
 class CueView:
     """One cue list's hits in a text, like a regex's over ``text[pos:endpos]``."""
 
-    def __init__(self, tag: str) -> None:
-        self.tag = tag
+    def __init__(self, tag: str, gate: bool) -> None:
+        self.tag, self.gate = tag, gate
 
     def _hits(self, text: str, pos: int) -> list[re.Match[str]]:
         seen = _read(text)
         hits = seen.hits.get(self.tag)
-        hits = (
-            ([] if seen.whole and seen.starts is not None else seen.find(self.tag))
-            if hits is None
-            else hits
-        )
+        if hits is None:
+            hits = [] if seen.whole and seen.starts is not None else seen.find(self.tag, self.gate)
         return hits[bisect_left(hits, pos, key=re.Match.start) :] if hits and pos else hits
 
     def finditer(

@@ -18,7 +18,7 @@ from scorers.flags.behaviour.cues import lowered, pattern
 from scorers.flags.behaviour.text import evidence, flag, quoted
 from scorers.records import Flag
 
-_INJECTION = pattern("injection")
+_INJECTION = pattern("injection", gate=True)
 _SUBJECTS = re.compile(r"\b(?:judg|grad|evaluat|scor|mark|referee)\w*", re.IGNORECASE)
 
 
