@@ -28,6 +28,8 @@ _WORDS = (
     "nobody", "?no", "? no.", "Canberra? No - Sydney", "tempting to", "common answer", "butter",
     "yeti", "I first thought", "rules", "Excluding", ",", "(", ")", "—", "is", "not", "wrong",
     "So:", "Thus :", "therefore:", "Hence:", "so", "  ", "\t", "Lorentz.", "!", "x" * 130,
+    "cannot", "don't", "not only", "never", "nor", "rather than", "anything but", "knot", "é",
+    "notx", "_not", "n't", "except", "exceptional", "as opposed to", "unlike", "neither",
 )  # fmt: skip
 
 
@@ -70,6 +72,9 @@ def test_scans_match_their_regexes(texts: list[str]) -> None:
         ], text
         assert commit._rejecting_spans(text) == [
             m.span() for m in commit._REJECTING_VERB.finditer(text)
+        ], text
+        assert commit._excluded_spans(text) == [
+            m.span() for m in commit._EXCLUDED.finditer(text)
         ], text
         for end in range(0, len(text) + 1, 11):
             floor = max(0, end - commit._MAX_CLAUSE)
