@@ -64,6 +64,9 @@ def test_scans_match_their_regexes(texts: list[str]) -> None:
         expected = final._CONCLUDING_LINE.search(written)
         assert (found and found.span()) == (expected and expected.span()), written
         text = written.lower()
+        assert commit._gate_words(text) == {
+            i for i, word in enumerate(commit._GATE_WORDS) if word in text
+        }, text
         assert [m.span() for m in commit._earlier_matches(text)] == [
             m.span() for m in commit._EARLIER.finditer(text)
         ], text
