@@ -610,7 +610,9 @@ def test_every_predictions_shape_with_the_worker(
     settings = RunSettings(reject_filter=True, harness_stats=True)
     parallel = _grade_dir(directory, tmp_path / "two", settings)
     # What went to the worker while the file was read.
-    expected_fed = {"jsonl": 40, "jsonl-bom": 40, "usage-as-text": 9}.get(shape, 0)
+    expected_fed = {"jsonl": 40, "jsonl-bom": 40, "one-line-array": 40, "usage-as-text": 9}.get(
+        shape, 0
+    )
     assert (fed[-1] if fed else 0) == expected_fed
     _serial(monkeypatch)
     serial = _grade_dir(
