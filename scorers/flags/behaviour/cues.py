@@ -266,14 +266,14 @@ class _Read:
     """A text read: lowercased, word starts, gated lists it can match, hits (of all lists
     at once in a short text, where many are asked; in a long one, each as it is asked)."""
 
-    __slots__ = ("low", "starts", "told", "hits", "whole")
+    __slots__ = ("low", "starts", "told", "hits", "whole", "done")
 
     def __init__(self, text: str) -> None:
         self.low = lowered(text)
         self.starts: list[tuple[int, str]] | None = None  # and the openings there
         self.told: tuple[_Gate | None, set[str]] = (None, set())
         self.hits: dict[str, list[re.Match[str]]] = {}
-        self.whole = len(text) < _LONG
+        self.whole, self.done = len(text) < _LONG, False  # done: every list's hits are in
 
     def find(self, tag: str, gate: bool) -> list[re.Match[str]]:
         if not self.whole and gate and _gated(tag):
@@ -286,7 +286,8 @@ class _Read:
         if self.starts is None:
             self.starts = [(p, self.low[p : p + _KEY]) for p in word_starts(self.low)]
         if self.whole or len(self.hits) >= 3:  # a long text many lists are asked of: a sentence
-            self.whole, self.hits = True, _INDEX.scan(self.low, self.starts, None)
+            self.hits, self.whole = _INDEX.scan(self.low, self.starts, None), True
+            self.done = True  # last: another thread may be reading
             return self.hits.setdefault(tag, [])
         return self.hits.setdefault(tag, _INDEX.scan(self.low, self.starts, tag).get(tag, []))
 
@@ -304,7 +305,7 @@ class CueView:
         seen = _read(text)
         hits = seen.hits.get(self.tag)
         if hits is None:
-            hits = [] if seen.whole and seen.starts is not None else seen.find(self.tag, self.gate)
+            hits = [] if seen.done else seen.find(self.tag, self.gate)
         return hits[bisect_left(hits, pos, key=re.Match.start) :] if hits and pos else hits
 
     def finditer(
