@@ -122,7 +122,8 @@ def _fixed(items: Any, stop: bool = False) -> set[str] | None:
 
 
 def _heads(fragment: str) -> set[str] | None:
-    """The literal openings (up to four characters) a fragment can start with, or None."""
+    """The literal openings (up to four characters, the shortest of those that extend one
+    another) a fragment can start with, or None."""
     if fragment.startswith("\\d"):
         return {"#"}  # opens with a digit: tried at every number
     heads = {
@@ -130,7 +131,6 @@ def _heads(fragment: str) -> set[str] | None:
     }
     if any(not h or not re.match(r"[a-z0-9#]|n't", h) for h in heads):
         return None
-    # a head that extends another one is found by the shorter: keep the shorter only
     return {h for h in heads if not any(o != h and h.startswith(o) for o in heads)}
 
 
@@ -145,11 +145,13 @@ class _Index:
 
     def __init__(self) -> None:
         self.keyed: dict[str, list[tuple[re.Pattern[str], str]]] = {}
-        self.free: dict[str, re.Pattern[str]] = {}
+        self.free: dict[str, tuple[re.Pattern[str], set[str]]] = {}  # and a word one match holds
         self.tried: dict[str, list[tuple[re.Pattern[str], str]]] = {}
         for tag, fragments in _leaves(CUES):
-            if free := [alternation([f]) for f in fragments if _heads(f) is None]:
-                self.free[tag] = re.compile("|".join(free))
+            if free := [f for f in fragments if _heads(f) is None]:
+                sets = [max(_phrases(_parser.parse(f)), key=_telling, default={""}) for f in free]
+                words = {max(p.split(" "), key=len) for s in sets for p in s}
+                self.free[tag] = (re.compile(alternation(free)), words)
             for fragment in fragments:
                 tail = r"\b" if re.search(r"[\w)?]$", fragment) else ""
                 for h in _heads(fragment) or ():
@@ -166,16 +168,14 @@ class _Index:
                     candidates = self.keyed.get(opening[:size], []) + candidates
                 self.tried[opening] = candidates
             for compiled, tag in candidates:
-                hits = found.get(tag)
-                if only not in (None, tag) or (hits and hits[-1].start() == p):
-                    continue  # another list's, or this list has its hit here
-                if hit := compiled.match(low, p):
-                    found.setdefault(tag, []).append(hit)
-        for tag, compiled in self.free.items():
-            if only in (None, tag):  # after the keyed hits at the same start
-                found[tag] = sorted(
-                    [*found.get(tag, []), *compiled.finditer(low)], key=re.Match.start
-                )
+                if (only is None or tag == only) and (hit := compiled.match(low, p)):
+                    hits = found.setdefault(tag, [])
+                    if not hits or hits[-1].start() != p:  # a list's first cue here only
+                        hits.append(hit)
+        for tag, (compiled, words) in self.free.items():
+            if only in (None, tag) and ("" in words or any(w in low for w in words)):
+                hits = [*found.get(tag, []), *compiled.finditer(low)]  # after keyed ones at a start
+                found[tag] = sorted(hits, key=re.Match.start)
         return found
 
 
