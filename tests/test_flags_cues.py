@@ -42,7 +42,7 @@ _GATE = cues._Gate(frozenset(tag for tag, _ in cues._leaves(cues.CUES) if cues._
 
 def _scanned(low: str) -> set[str]:
     starts = [(p, low[p : p + cues._KEY]) for p in cues.word_starts(low)]
-    return {tag for tag, hits in cues._INDEX.scan(low, starts, None).items() if hits}
+    return {tag for tag, hits in cues._index().scan(low, starts, None).items() if hits}
 
 
 def test_the_gate_lets_through_every_list_the_scan_finds_in_the_labelled_texts() -> None:

@@ -121,6 +121,7 @@ def _fixed(items: Any, stop: bool = False) -> set[str] | None:
     return out
 
 
+@cache  # read for the scan's index and for composed regexes alike
 def _heads(fragment: str) -> set[str] | None:
     """The literal openings (up to four characters, the shortest of those that extend one
     another) a fragment can start with, or None."""
@@ -286,10 +287,10 @@ class _Read:
         if self.starts is None:
             self.starts = [(p, self.low[p : p + _KEY]) for p in word_starts(self.low)]
         if self.whole or len(self.hits) >= 3:  # a long text many lists are asked of: a sentence
-            self.hits, self.whole = _INDEX.scan(self.low, self.starts, None), True
+            self.hits, self.whole = _index().scan(self.low, self.starts, None), True
             self.done = True  # last: another thread may be reading
             return self.hits.setdefault(tag, [])
-        return self.hits.setdefault(tag, _INDEX.scan(self.low, self.starts, tag).get(tag, []))
+        return self.hits.setdefault(tag, _index().scan(self.low, self.starts, tag).get(tag, []))
 
 
 _read = lru_cache(maxsize=1024)(_Read)  # benchmark answers repeat ("Final Answer: C")
@@ -329,4 +330,4 @@ class CueView:
         return None
 
 
-_INDEX = _Index()
+_index = cache(_Index)  # built on the first scan, not on import
