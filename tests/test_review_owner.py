@@ -310,13 +310,16 @@ def test_a_grade_refuses_to_replace_a_run_written_while_it_graded(
     ]
     (tmp_path / "a.json").write_text(json.dumps(annotations))
     (tmp_path / "p.json").write_text(json.dumps([{"question_id": "q1", "answer": "42"}]))
-    load_annotations = grade_run.load_annotations
+    # Both ways a grade reads annotations (whole file, or the streamed index)
+    # give the app its chance to write.
+    for name in ("load_annotations", "load_annotation_index"):
+        loader = getattr(grade_run, name)
 
-    def the_app_writes_meanwhile(*args: Any, **kwargs: Any) -> Any:
-        (out / "scores.json").write_bytes(b'{"written": "meanwhile"}')
-        return load_annotations(*args, **kwargs)
+        def the_app_writes_meanwhile(*args: Any, _load: Any = loader, **kwargs: Any) -> Any:
+            (out / "scores.json").write_bytes(b'{"written": "meanwhile"}')
+            return _load(*args, **kwargs)
 
-    monkeypatch.setattr(grade_run, "load_annotations", the_app_writes_meanwhile)
+        monkeypatch.setattr(grade_run, name, the_app_writes_meanwhile)
     before = {**_files(out), "scores.json": b'{"written": "meanwhile"}'}
     with pytest.raises(ConflictError, match="scores.json"):
         grade_run.grade_files(
