@@ -80,10 +80,11 @@ _NAME = re.compile(r"(?<=[\s(\"'*])(?!I\b|I'[a-z]+\b)[A-ZÀ-Ý][\w'’-]+|\*\*[^
 _LABELLED = re.compile(
     "(?:" + regex("not_assertions", "label").pattern + r")\s*#?\d+\b", re.IGNORECASE
 )
+_DIGIT = re.compile(r"\d")
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?")
-# Where a claim's own words end and its justification or caveat begins.
+# Where a claim's own words end and its justification or caveat begins (opening look-ahead: speed).
 _GLOSS = re.compile(
-    r",?\s+(?:though|although|but|however|because|since|as\s+long\s+as)\b|\s[—–]\s", re.IGNORECASE
+    r"(?=[,\s])(?:,?\s+(?:(?:al)?though|but|however|because|since|as\s+long\s+as)\b|\s[—–]\s)", re.I
 )
 # A claim its own sentence goes on to call wrong.
 _DISOWNED = re.compile(
@@ -100,9 +101,10 @@ _OPENING_DOUBT = re.compile(
     r"\W*(?:(?:wait|hmm+|but|and|so|well|actually|oh)\W+)*(?:maybe|perhaps|possibly)\b",
     re.IGNORECASE,
 )
-_STEP = re.compile(r"\b(?:let\s+me|let's|(?:i|we)\s+(?:need|should|have)\s+to)\b", re.IGNORECASE)
+_STEP = re.compile(r"(?=[liw])\b(?:let\s+me|let's|(?:i|we)\s+(?:need|should|have)\s+to)\b", re.I)
 _PARENTHESES = re.compile(r"\([^)]*\)")
 _LIST_SEPARATOR = re.compile(r",|→|->|\bthen\b", re.IGNORECASE)
+_NON_WORD = re.compile(r"\W+")
 _WORDS = re.compile(r"[^\W\d_]{3,}")
 
 
@@ -139,13 +141,16 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
         return None, False  # "if the row is full, 31", "so D fails": no claim about the answer
     if _DISOWNED.search(text, cut):
         return None, False  # "some think it's (A), since we breathe it, but that's wrong"
-    if (_PLAN.search(text, 0, min(24, cut)) or _STEP.search(head)) and not _COMMITMENT.search(
-        text, 0, cut
+    if not _COMMITMENT.search(text, 0, cut) and (
+        _PLAN.search(text, 0, min(24, cut)) or _STEP.search(head)
     ):
         return None, False  # "let me recount row 3", "..., so let me redo it"
     if question and (len(head) >= 20 or _LIST_ITEM.match(head)) and _squash(head) in question:
         return None, False  # read out from the question ("(C) 0.32 N" is one of its options)
-    value = _LABELLED.sub(" ", _CONTRAST.sub(" ", _QUOTED.sub(" ", head)))
+    value = _CONTRAST.sub(" ", _QUOTED.sub(" ", head))
+    if not _DIGIT.search(value):
+        return value, False  # no number: none labelled, no list of values (the common case)
+    value = _LABELLED.sub(" ", value)
     if _VALUE_LIST.search(_BRACKETED.sub(" ", value)):
         return None, False  # "sides labelled 7 and 8": several values, no result
     return value, False
@@ -161,7 +166,7 @@ def conceded(text: str, gloss: re.Match[str] | None, question: str) -> str | Non
 
 
 def _squash(text: str) -> str:
-    return re.sub(r"\W+", "", text).lower()
+    return _NON_WORD.sub("", text).lower()
 
 
 def _readable_shape(evaluator: str, value: str) -> bool:
@@ -199,13 +204,8 @@ def grade(
         if asked and evaluator != "math_matching":
             return strict.evaluate(evaluator, kwargs, text, asked)
         return evaluate(evaluator, kwargs, text, "strict")
-    except (
-        EvaluatorError,
-        LookupError,
-        ValueError,
-        TypeError,
-    ):  # a reader bug must not stop flagging
-        return None
+    except (EvaluatorError, LookupError, ValueError, TypeError):
+        return None  # a reader bug must not stop flagging
 
 
 def _readable(evaluator: str, value: str, options: dict[str, str]) -> str | None:
