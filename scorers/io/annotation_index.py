@@ -27,9 +27,9 @@ from scorers.io.loading import (
     FIRST_IDS,
     TARGET_FIELDS,
     Unstreamable,
+    annotation_warnings,
     decode_json_strings,
     differences,
-    first_ids,
     load_annotations,
     record_stream,
 )
@@ -190,18 +190,7 @@ def _streamed(
             data[at] = text
     if not index:
         raise _Irregular
-    if missing_id:
-        warnings.append(
-            f"{path}: {missing_id} annotation(s) without question_id, filed under the id 'None' as the reference does"
-        )
-    if duplicates:
-        differing = (
-            f"; {len(conflicts)} of them differ (first: {conflicts[0]})" if conflicts else ""
-        )
-        warnings.append(
-            f"{path}: {duplicates} duplicate annotation id(s) (first: {first_ids(shown)})"
-            f"{differing}; the last of each is used, as in the reference grader"
-        )
+    warnings += annotation_warnings(path, missing_id, duplicates, shown, conflicts)
     if decoded:
         warnings.append(
             f"{path}: {decoded} annotation(s) with evaluator_kwargs/usage as JSON text, decoded"

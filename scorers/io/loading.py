@@ -94,12 +94,29 @@ def first_too_deep(values: list[Any], limit: int = WRITABLE_DEPTH) -> int | None
     return next(i for i, value in enumerate(values) if deeper_than([value], limit))
 
 
+def annotation_warnings(
+    path: str, missing_id: int, duplicates: int, shown: Iterable[Any], conflicts: list[str]
+) -> list[str]:
+    """What both annotation readers (whole file, streamed index) warn of: ids missing,
+    and duplicates graded last-wins as the reference grader does."""
+    warnings = []
+    if missing_id:
+        warnings.append(
+            f"{path}: {missing_id} annotation(s) without question_id, filed under the id 'None' as the reference does"
+        )
+    if duplicates:
+        differing = (
+            f"; {len(conflicts)} of them differ (first: {conflicts[0]})" if conflicts else ""
+        )
+        warnings.append(
+            f"{path}: {duplicates} duplicate annotation id(s) (first: {first_ids(shown)})"
+            f"{differing}; the last of each is used, as in the reference grader"
+        )
+    return warnings
+
+
 def first_ids(ids: Iterable[Any]) -> str:
     """The first few ids of a warning, comma-separated."""
-    return _first(ids)
-
-
-def _first(ids: Iterable[Any]) -> str:
     shown = []
     for i, value in enumerate(ids):
         if i == FIRST_IDS:
@@ -631,18 +648,9 @@ def load_annotations(
                         raise _conflict(path, parsed, qid, where, differs)
                     conflicts.append(f"{qid} ({'; '.join(differs)})")
             out[qid] = item
-        if missing_id:
-            warnings.append(
-                f"{path}: {missing_id} annotation(s) without question_id, filed under the id 'None' as the reference does"
-            )
-        if duplicates:
-            differing = (
-                f"; {len(conflicts)} of them differ (first: {conflicts[0]})" if conflicts else ""
-            )
-            warnings.append(
-                f"{path}: {len(duplicates)} duplicate annotation id(s) (first: {_first(dict.fromkeys(duplicates))})"
-                f"{differing}; the last of each is used, as in the reference grader"
-            )
+        warnings += annotation_warnings(
+            path, missing_id, len(duplicates), dict.fromkeys(duplicates), conflicts
+        )
     else:
         raise InputError(
             path,
@@ -772,12 +780,12 @@ def pair(
     if unmatched:
         message = (
             f"{predictions_path}: {len(unmatched)} prediction(s) without an annotation "
-            f"(first: {_first(unmatched)})"
+            f"(first: {first_ids(unmatched)})"
         )
         if mode == "rome":
             raise InputError(
                 predictions_path,
-                f"{len(unmatched)} prediction(s) without an annotation (first: {_first(unmatched)}); "
+                f"{len(unmatched)} prediction(s) without an annotation (first: {first_ids(unmatched)}); "
                 "the reference grader stops here (use --mode strict to grade the rest)",
             )
         warnings.append(message + "; not graded")
@@ -785,18 +793,18 @@ def pair(
         if mode == "rome":
             warnings.append(
                 f"{predictions_path}: {len(duplicates)} repeated prediction id(s) (first: "
-                f"{_first(dict.fromkeys(duplicates))}); each copy is graded and counted, as in the reference grader"
+                f"{first_ids(dict.fromkeys(duplicates))}); each copy is graded and counted, as in the reference grader"
             )
         else:
             warnings.append(
                 f"{predictions_path}: {len(duplicates)} repeated prediction id(s) (first: "
-                f"{_first(dict.fromkeys(duplicates))}); only the first of each is graded"
+                f"{first_ids(dict.fromkeys(duplicates))}); only the first of each is graded"
             )
     paired_ids = {str(p.get("question_id")) for p, _ in pairs} if by_model else seen
     missing = [qid for qid in annotations if qid not in paired_ids]
     if missing:
         warnings.append(
-            f"{annotations_path}: {len(missing)} annotation(s) without a prediction (first: {_first(missing)}); "
+            f"{annotations_path}: {len(missing)} annotation(s) without a prediction (first: {first_ids(missing)}); "
             "they are not in the denominator"
             + (", as in the reference grader" if mode == "rome" else "")
         )
@@ -887,7 +895,7 @@ def self_pairs(predictions: list[dict[str, Any]], mode: str, path: str) -> Paire
         what = "model/question_id pair(s)" if by_model else "prediction id(s)"
         warnings.append(
             f"{path}: {len(duplicates)} repeated {what} (first: "
-            f"{_first(dict.fromkeys(duplicates))}); "
+            f"{first_ids(dict.fromkeys(duplicates))}); "
             + (
                 "each copy is graded and counted, as in the reference grader"
                 if mode == "rome"
