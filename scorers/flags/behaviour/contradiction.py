@@ -494,8 +494,7 @@ def detect(
     theirs = answer_outcome(record, evaluator, kwargs, answer)
     if theirs is None:
         return None
-    asked = record.get("question")
-    asked = asked if isinstance(asked, str) else None
+    asked = q if isinstance(q := record.get("question"), str) else None
     mine = _contradicts(evaluator, kwargs, found, theirs, answer, asked)
     while mine is _UNREAD:
         # the evaluator finds no answer where the cheap look saw one: look further back

@@ -152,6 +152,7 @@ class _Index:
             if free := [f for f in fragments if _heads(f) is None]:
                 sets = [max(_phrases(_parser.parse(f)), key=_telling, default={""}) for f in free]
                 words = {max(p.split(" "), key=len) for s in sets for p in s}
+                words = {w for w in words if not any(o != w and o in w for o in words)}  # minimal
                 self.free[tag] = (re.compile(alternation(free)), words)
             for fragment in fragments:
                 tail = r"\b" if re.search(r"[\w)?]$", fragment) else ""
