@@ -80,7 +80,6 @@ _NAME = re.compile(r"(?<=[\s(\"'*])(?!I\b|I'[a-z]+\b)[A-ZÀ-Ý][\w'’-]+|\*\*[^
 _LABELLED = re.compile(
     "(?:" + regex("not_assertions", "label").pattern + r")\s*#?\d+\b", re.IGNORECASE
 )
-_DIGIT = re.compile(r"\d")
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?")
 # Where a claim's own words end and its justification or caveat begins (opening look-ahead: speed).
 _GLOSS = re.compile(
@@ -148,7 +147,7 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
     if question and (len(head) >= 20 or _LIST_ITEM.match(head)) and _squash(head) in question:
         return None, False  # read out from the question ("(C) 0.32 N" is one of its options)
     value = _CONTRAST.sub(" ", _QUOTED.sub(" ", head))
-    if not _DIGIT.search(value):
+    if not _NUMBER.search(value):
         return value, False  # no number: none labelled, no list of values (the common case)
     value = _LABELLED.sub(" ", value)
     if _VALUE_LIST.search(_BRACKETED.sub(" ", value)):
@@ -263,19 +262,20 @@ def conclusion(
     for index in range(len(closing) - 1 if before is None else before - 1, -1, -1):
         sentence = closing[index]
         text = sentence.text
-        value, undecided = asserted(text, question)
         marked = _MARKED.search(text) is not None
+        if plain is not None and not marked:
+            continue  # after a plain conclusion only a marked one before it can matter: not read
+        value, undecided = asserted(text, question)
         if value is None:
             head = _GLOSS.split(text, 1)[0]
-            readable = _readable(evaluator, head, options) is not None or _unread_value(
-                evaluator, head
-            )
-            if undecided and (marked or plain is None) and readable:
+            if undecided and (
+                _readable(evaluator, head, options) is not None or _unread_value(evaluator, head)
+            ):
                 return plain  # ends on a guess or an alternative it reads: nothing concluded
             retracted = retracted or (_RETRACTION.search(text, 0, 40) is not None and plain is None)
             continue
         read = _readable(evaluator, value, options)
-        if read is None and _unread_value(evaluator, value) and (marked or plain is None):
+        if read is None and _unread_value(evaluator, value):
             return plain  # "three and a half bar": a value it states but cannot be compared
         if read is None:
             retracted = retracted or (_RETRACTION.search(text, 0, 40) is not None and plain is None)
