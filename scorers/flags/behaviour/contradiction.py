@@ -454,7 +454,7 @@ def _reordered(concluded: str, answered: str) -> bool:
 
 
 def _restated(
-    question: str,
+    asked: str | None,
     closing: list[Sentence],
     found: Conclusion,
     theirs: Outcome,
@@ -466,6 +466,7 @@ def _restated(
     as the sentence's last one): the conclusion was a step on the way ("leaves 9. 9 times
     2 dollars is 18 dollars.") or was revised."""
     y = _number(theirs.extracted) if evaluator in _NUMERIC else None
+    question = _squash(asked) if asked else ""
     for index in range(found.position + 1, len(closing)):
         sentence = closing[index]
         value, _ = asserted(sentence.text, question)
@@ -503,8 +504,7 @@ def detect(
             return None
         found = further
         mine = _contradicts(evaluator, kwargs, found, theirs, answer, asked)
-    question = _squash(asked) if asked else ""
-    if mine is None or _restated(question, closing, found, theirs, answer, evaluator, kwargs):
+    if mine is None or _restated(asked, closing, found, theirs, answer, evaluator, kwargs):
         return None
     earlier = found.earlier
     if (
