@@ -414,3 +414,23 @@ def test_unclosed_boxes_do_not_hang_grade(work: Path) -> None:
     except subprocess.TimeoutExpired:
         pytest.fail(f"grade still running after {TIMEOUT:.0f} s on a 1 MB answer")
     assert proc.returncode == 0, proc.stderr[-1000:]
+
+
+@pytest.mark.parametrize("name", ["updated_predictions.json", "scores.json", "run.json"])
+def test_grade_refuses_an_output_file_that_is_a_directory(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A directory where grade writes a file: exit 2 naming it, not an OSError traceback
+    (the streamed and the whole-file path alike), and the directory is left alone."""
+    a, p = write_base_inputs(tmp_path)
+    out = tmp_path / "out"
+    (out / name).mkdir(parents=True)
+    for jobs in ("", "2"):
+        monkeypatch.setenv("ROME_TUI_JOBS", jobs)
+        argv = ["grade", "--annotations", str(a), "--predictions", str(p), "--out-dir", str(out)]
+        ran = run_cli(argv)
+        assert ran.code == 2, ran.err
+        assert ran.err.strip().splitlines() == [
+            f"rome-tui grade: error: {out / name}: is a directory, not a file grade can write"
+        ]
+        assert (out / name).is_dir()
