@@ -180,10 +180,6 @@ def run(args: argparse.Namespace) -> int:
     paths = output_paths(args)
     _check_not_inputs(paths, args)
     for target in (paths.updated, paths.scores, paths.run):
-        if target.is_dir():
-            # A directory where an output file goes would be replaced midway
-            # (an OSError traceback after grading): refuse before any work.
-            raise UsageError(f"{target}: is a directory, not a file grade can write")
         target.parent.mkdir(parents=True, exist_ok=True)
     result = grade_files(args.annotations, args.predictions, settings, paths=paths)
     for warning in result.warnings:

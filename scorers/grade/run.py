@@ -418,6 +418,10 @@ def _grade_files(
     paths: ResultsPaths | None,
     write: bool,
 ) -> GradeResult:
+    if write and paths is not None:
+        for target in (paths.updated, paths.scores, paths.run):
+            if target.is_dir():  # else an OSError midway, after grading
+                raise InputError(str(target), "is a directory, not a file grade can write")
     # Grading into a run's directory replaces its files: refuse if another
     # process (the review app, a judge run) writes them while we grade.
     read = RunStamp.of(paths) if write and paths is not None else None
