@@ -216,6 +216,15 @@ def record_stream(path: str) -> RecordStream | None:
     return RecordStream(path, _line_blocks(path, start), True, warnings)
 
 
+def _last_block(buffer: bytearray, count: int) -> Block:
+    """The array's rest, from the last cut to its closing "]", as the final block."""
+    found: list[nonfinite.Found] = []
+    parsed = _piece(buffer, count, found)
+    if parsed is None:
+        raise Unstreamable
+    return Block(parsed, count, None, found)
+
+
 def _array_blocks(path: str, indent: bytes) -> Iterator[Block]:
     separator = b"}," + indent + b"{"
     # "[" and the text not parsed yet, from the next element's "{". Pieces are
@@ -235,11 +244,7 @@ def _array_blocks(path: str, indent: bytes) -> Iterator[Block]:
         while True:
             block = handle.read(_BLOCK)
             if not block:
-                found: list[nonfinite.Found] = []
-                parsed = _piece(buffer, count, found)  # the buffer ends with the closing "]"
-                if parsed is None:
-                    raise Unstreamable
-                yield Block(parsed, count, None, found)
+                yield _last_block(buffer, count)
                 return
             buffer += block
             del block
@@ -248,7 +253,7 @@ def _array_blocks(path: str, indent: bytes) -> Iterator[Block]:
                 searched = max(0, len(buffer) - len(separator) + 1)
                 continue
             buffer[cut + 1] = ord("]")
-            found = []
+            found: list[nonfinite.Found] = []
             with memoryview(buffer) as view:
                 parsed = _piece(view[: cut + 2], count, found)
             if parsed is None:
@@ -279,11 +284,7 @@ def _compact_blocks(path: str, start: int) -> Iterator[Block]:
         while True:
             block = handle.read(_BLOCK)
             if not block:
-                found: list[nonfinite.Found] = []
-                parsed = _piece(buffer, count, found)
-                if parsed is None:
-                    raise Unstreamable
-                yield Block(parsed, count, None, found)
+                yield _last_block(buffer, count)
                 return
             buffer += block
             del block
