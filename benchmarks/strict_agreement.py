@@ -1,9 +1,9 @@
 """Strict mode against careful human labels: ``python benchmarks/strict_agreement.py``.
 
 Prints, for each batch of blind-written hard cases
-(``tests/data/strict/blind_hard_cases.json`` and ``blind_hard_cases2.json``, each
-split into ``dev``, which the rules were tuned on, and ``test``, which was only
-scored) and for the team's own hard cases (``hard_cases.json``):
+(``tests/data/strict/blind_hard_cases.json``, ``blind_hard_cases2.json`` and
+``blind_hard_cases3.json``, each split into ``dev``, which the rules were tuned
+on, and ``test``, which was only scored) and for the team's own hard cases (``hard_cases.json``):
 
 - overall agreement: the strict score equals the human label;
 - the share of verdicts carrying ``uncertain`` (the ``rule_uncertain`` flag:
@@ -28,6 +28,7 @@ DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "strict"
 BATCHES = (
     ("blind hard cases", "blind_hard_cases.json"),
     ("blind hard cases 2", "blind_hard_cases2.json"),
+    ("blind hard cases 3", "blind_hard_cases3.json"),
 )
 
 

@@ -26,7 +26,12 @@ Item = tuple[str, Any, Any, Any]  # evaluator, kwargs, answer, question
 
 
 def _labelled() -> Iterator[Item]:
-    for name in ("hard_cases.json", "blind_hard_cases.json", "blind_hard_cases2.json"):
+    for name in (
+        "hard_cases.json",
+        "blind_hard_cases.json",
+        "blind_hard_cases2.json",
+        "blind_hard_cases3.json",
+    ):
         for case in json.loads((DATA / "strict" / name).read_text(encoding="utf-8")):
             yield case["evaluator"], case["kwargs"], case["answer"], case.get("question")
     for name in ("labelled.json", "blind.json", "real_traces.json", "real_traces2.json"):
