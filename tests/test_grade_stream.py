@@ -297,25 +297,6 @@ def test_kept_json_bytes_hold_their_size_not_orjsons_buffer() -> None:
     assert kept < 800 * 400  # bytes per annotation and key together, against 8 KB uncopied
 
 
-def test_jobs_2_reads_the_run_whole_with_a_grading_worker(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    import os
-
-    from scorers.grade import worker as grade_worker
-
-    a, p = _write(tmp_path / "in", *_run(80, "strict"), "pretty")
-    streamed = _grade(a, p, tmp_path / "s", "strict")
-    monkeypatch.setenv("ROME_TUI_JOBS", "2")
-    monkeypatch.setattr(grade_run, "GRADE_WORKER_MIN_BYTES", 0)
-    monkeypatch.setattr(grade_worker, "BATCH", 7)
-    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
-    two = _grade(a, p, tmp_path / "two", "strict")
-    assert two.timings["processes"] == 2 and streamed.timings["processes"] == 1
-    assert _files(tmp_path / "two") == _files(tmp_path / "s")
-    assert two.warnings == streamed.warnings
-
-
 def test_a_run_written_meanwhile_is_not_overwritten(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

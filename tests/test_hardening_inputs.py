@@ -425,8 +425,11 @@ def test_grade_refuses_an_output_file_that_is_a_directory(
     a, p = write_base_inputs(tmp_path)
     out = tmp_path / "out"
     (out / name).mkdir(parents=True)
-    for jobs in ("", "2"):
-        monkeypatch.setenv("ROME_TUI_JOBS", jobs)
+    from scorers.grade import run as grade_run
+
+    for streamed in (True, False):
+        if not streamed:
+            monkeypatch.setattr(grade_run, "_streamed", lambda *args: None)
         argv = ["grade", "--annotations", str(a), "--predictions", str(p), "--out-dir", str(out)]
         ran = run_cli(argv)
         assert ran.code == 2, ran.err

@@ -26,6 +26,7 @@ from typing import Any
 
 from scorers.errors import EvaluatorError, InputError
 from scorers.flags import flagging
+from scorers.grade import pool
 from scorers.grade.grader import (
     Graded,
     Grader,
@@ -91,9 +92,7 @@ class GradeResult:
 # graded: see DeferredRecords.
 
 GRADE_WORKER_MIN_BYTES = 16 << 20  # predictions below this are graded in this process
-# "1": everything in one process; "2": a run that could be streamed is read whole
-# and graded by two processes (quicker on two free cores, ~5x the memory).
-_JOBS_ENV = "ROME_TUI_JOBS"
+_JOBS_ENV = pool.JOBS_ENV  # "1": everything in one process
 
 
 def wants_grade_worker(predictions_bytes: int, settings: RunSettings) -> bool:
@@ -427,7 +426,6 @@ def _grade_files(
     read = RunStamp.of(paths) if write and paths is not None else None
     if (
         annotations_path is not None
-        and os.environ.get(_JOBS_ENV, "").strip() != "2"
         and read is not None
         and paths is not None
         and not settings.use_llm_evaluator
@@ -470,7 +468,11 @@ def _streamed(
         if predictions is None:
             return None
         graded = GradingStream(
-            annotations, predictions, Grader(settings), annotations_path=annotations_path
+            annotations,
+            predictions,
+            Grader(settings),
+            annotations_path=annotations_path,
+            processes=pool.processes(),
         )
         try:
             scores, _ = save_run(
@@ -485,7 +487,10 @@ def _streamed(
         except Fallback:
             settings.by_model = False
             return None
+        finally:
+            graded.close()  # the workers, if the writer stopped before the stream did
         break
+    timings["processes"] = graded.processes
     warnings = graded.warnings(loaded)
     if graded.rejected:
         warnings.append(

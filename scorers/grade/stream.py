@@ -23,19 +23,23 @@ meeting a second, raises :class:`SeveralModels` to be run again knowing it.
 
 from __future__ import annotations
 
+import os
+import pickle
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, overload
+from typing import Any, BinaryIO, NamedTuple, overload
 
 import orjson
 
 from scorers.errors import EvaluatorError
-from scorers.grade.grader import Grader, grading_warnings, unreadable_usage
+from scorers.grade.grader import Grader, Notes, grading_warnings, unreadable_usage
+from scorers.grade.pool import PiecePool
 from scorers.io import nonfinite
 from scorers.io.annotation_index import AnnotationIndex
 from scorers.io.loading import (
     FIRST_IDS,
     Block,
+    Piece,
     RecordStream,
     Unstreamable,
     decode_json_strings,
@@ -44,10 +48,13 @@ from scorers.io.loading import (
     item_key,
 )
 from scorers.io.results import serialise, tally_of
-from scorers.io.scores import REJECTED_KEY
+from scorers.io.scores import REJECTED_KEY, TallyRow
 from scorers.records import REVIEW_KEY
 
 _BATCH = 64  # records serialised per orjson call, as the whole-file writer does
+# Predictions left after the first piece below which no process is forked: a
+# fork and the pieces' round trips would cost more than they save.
+POOL_MIN_BYTES = 8 << 20
 
 
 class Fallback(Exception):
@@ -73,8 +80,37 @@ class _Firsts:
             else:
                 self.first.append(qid)
 
+    def merge(self, other: _Firsts) -> None:
+        """Add ``other``'s ids, met after this object's."""
+        self.count += other.count
+        room = FIRST_IDS + 1 - len(self.first)
+        if room > 0:
+            if isinstance(self.first, dict):
+                self.first.update(dict.fromkeys(list(other.first)[:room]))
+            else:
+                assert isinstance(self.first, list)
+                self.first += list(other.first)[:room]
+
     def __str__(self) -> str:
         return first_ids(self.first)
+
+
+class PieceGraded(NamedTuple):
+    """What a forked process sends back for a piece it graded whole, besides the
+    records' bytes: what the run's counts and pairing need, in record order."""
+
+    read: int  # records in the piece
+    model: str | None  # the one model of its records, if they name one
+    qids: list[str]  # the question_id of each record paired, in order
+    keys: list[str]  # the item key of each (its qid unless the run is by model)
+    unmatched: _Firsts
+    decoded: int
+    notes: Notes
+    rows: list[TallyRow]
+    unreadable: list[str]
+    rejected: int
+    flagged: int
+    written: int  # records graded, so written
 
 
 class GradingStream:
@@ -89,6 +125,7 @@ class GradingStream:
         grader: Grader,
         *,
         annotations_path: str,
+        processes: int = 1,
     ) -> None:
         self._annotations = annotations
         self._predictions = predictions
@@ -110,24 +147,161 @@ class GradingStream:
         self._duplicates = _Firsts(distinct=True)
         self._read_found: list[nonfinite.Found] = []  # NaN/Infinity met parsing, named
         self._text_found: list[nonfinite.Found] = []  # ... met decoding JSON-text fields
+        self._read = 0  # records read from the predictions, paired or not
+        self._processes = processes
+        self._pool: PiecePool | None = None
+        self._handle: BinaryIO | None = None
+        # In a forked grading process: the (qid, key) of each record paired in its piece.
+        self._alone: tuple[list[str], list[str]] | None = None
 
-    def spans(self) -> Iterator[tuple[int, int, bytes]]:
+    @property
+    def processes(self) -> int:
+        """How many processes graded the run: 1, or the forked workers."""
+        return self._pool.size if self._pool is not None else 1
+
+    def spans(self) -> Iterator[tuple[int, int, bytes | memoryview]]:
         """``(start, stop, bytes)`` of each batch of graded records, in order."""
         try:
-            for block in self._predictions.blocks:
-                records = self._graded(block)
-                for start in range(0, len(records), _BATCH):
-                    batch = records[start : start + _BATCH]
-                    data = serialise(batch)
-                    if data is None:
-                        raise Fallback  # the whole-file path names the record
-                    self._tally(batch)
-                    yield self.count, self.count + len(batch), data
-                    self.count += len(batch)
+            yield from self._spans()
         except Unstreamable:
             raise Fallback from None
+        finally:
+            self.close()
         if not self.count:
             raise Fallback  # no prediction to grade: an error the whole-file path words
+
+    def close(self) -> None:
+        """End the forked workers, if any (the stream is done or abandoned)."""
+        if self._pool is not None:
+            self._pool.close()
+
+    def _spans(self) -> Iterator[tuple[int, int, bytes | memoryview]]:
+        pieces = self._predictions.pieces
+        with open(self._path, "rb") as handle:
+            self._handle = handle
+            for piece in pieces:
+                records = self._graded(self._block(piece))
+                if self._pool is None and self._processes > 1:
+                    # The first piece is graded: strict mode's data and the detectors
+                    # are loaded, to be shared with the workers.
+                    left = os.fstat(handle.fileno()).st_size - piece.offset - piece.size
+                    if left >= POOL_MIN_BYTES:
+                        self._pool = PiecePool.start(self._answer, self._processes)
+                yield from self._written(records)
+                if self._pool is not None:
+                    break
+            if self._pool is None:
+                return
+            for piece, answer in self._pool.answers(pieces):
+                taken = _taken(answer)
+                if taken is None or not self._takes(taken[0]):
+                    # The worker stopped at something (an error, a repeated id, NaN):
+                    # grade the piece here, to meet it as one process would.
+                    yield from self._written(self._graded(self._block(piece)))
+                    continue
+                graded, data = taken
+                self.tally.add_rows(graded.rows)
+                self.unreadable += graded.unreadable
+                self.rejected += graded.rejected
+                self.flagged += graded.flagged
+                if graded.written:
+                    yield self.count, self.count + graded.written, data
+                    self.count += graded.written
+
+    def _block(self, piece: Piece) -> Block:
+        assert self._handle is not None
+        block = self._predictions.block(self._handle, piece, self._read)
+        self._read += len(block.records)
+        return block
+
+    def _written(self, records: list[dict[str, Any]]) -> Iterator[tuple[int, int, bytes]]:
+        for start in range(0, len(records), _BATCH):
+            batch = records[start : start + _BATCH]
+            data = serialise(batch)
+            if data is None:
+                raise Fallback  # the whole-file path names the record
+            self._tally(batch)
+            yield self.count, self.count + len(batch), data
+            self.count += len(batch)
+
+    def _answer(self, piece: Piece) -> list[bytes | memoryview]:
+        """In a forked worker: ``piece`` graded with no knowledge of the others, as
+        the parts of the answer :func:`_taken` reads; none when the parent must
+        grade it (anything that could be a warning or an error it words in order)."""
+        assert self._handle is not None
+        block = self._predictions.block(self._handle, piece, 0)
+        self._model = None
+        self._seen = set()
+        self._unmatched = _Firsts()
+        self._duplicates = _Firsts(distinct=True)
+        self._read_found, self._text_found, self._decoded = [], [], 0
+        self._grader.notes = Notes()
+        qids: list[str] = []
+        keys = qids if not self._by_model else []
+        self._alone = (qids, keys)
+        records = self._graded(block)
+        if self._read_found or self._text_found:
+            return []  # named by their index in the file, which only the parent knows
+        if self._duplicates.count and self._settings.mode != "rome":
+            return []  # only the first copy is graded
+        parts: list[bytes | memoryview] = []
+        for start in range(0, len(records), _BATCH):
+            data = serialise(records[start : start + _BATCH])
+            if data is None:
+                return []
+            parts += (b",\n" if start else b"[\n", memoryview(data)[2:-2])
+        if parts:
+            parts.append(b"\n]")
+        row = self.tally.row
+        graded = PieceGraded(
+            len(block.records),
+            self._model,
+            qids,
+            keys,
+            self._unmatched,
+            self._decoded,
+            self._grader.notes,
+            [row(record) for record in records],
+            unreadable_usage(records) if self._settings.harness_stats else [],
+            sum(1 for r in records if r[REVIEW_KEY].get(REJECTED_KEY)),
+            sum(1 for r in records if r[REVIEW_KEY].get("flags")),
+            len(records),
+        )
+        head = pickle.dumps(graded, protocol=pickle.HIGHEST_PROTOCOL)
+        return [len(head).to_bytes(8, "little"), head, *parts]
+
+    def _takes(self, graded: PieceGraded) -> bool:
+        """Whether a worker's piece is the one this process would grade: pairs it in
+        run order and counts it if so; False (nothing changed) if this process
+        must grade it (a second model, an id already graded)."""
+        by_model = self._by_model
+        if not by_model and graded.model is not None and self._model not in (None, graded.model):
+            return False
+        annotations = self._annotations
+        rome = self._settings.mode == "rome"
+        seen = self._seen
+        if not rome and (
+            any(key in seen for key in graded.keys)
+            if by_model
+            else any(annotations.paired(qid) for qid in graded.qids)
+        ):
+            return False
+        if not by_model and self._model is None:
+            self._model = graded.model
+        for qid, key in zip(graded.qids, graded.keys, strict=True):
+            if by_model:
+                repeated = key in seen
+                seen.add(key)
+            else:
+                repeated = annotations.paired(qid)
+            annotations.mark(qid)
+            if repeated:
+                self._duplicates.add(key)
+        self._unmatched.merge(graded.unmatched)
+        self._decoded += graded.decoded
+        self._grader.notes.merge(graded.notes)
+        self._read += graded.read
+        return True
 
     def _tally(self, batch: Sequence[dict[str, Any]]) -> None:
         self.tally.add(batch)
@@ -192,14 +366,22 @@ class GradingStream:
                 continue
             if "answer" not in pred or "evaluator" not in gt or "evaluator_kwargs" not in gt:
                 raise Fallback
-            if by_model:
+            if self._alone is not None:  # a worker: the parent pairs it with the run
+                key = item_key(pred) if by_model else qid
+                repeated = key in seen
+                seen.add(key)
+                self._alone[0].append(qid)
+                if by_model:
+                    self._alone[1].append(key)
+            elif by_model:
                 key = item_key(pred)
                 repeated = key in seen
                 seen.add(key)
             else:
                 key = qid
                 repeated = annotations.paired(qid)
-            annotations.mark(qid)
+            if self._alone is None:
+                annotations.mark(qid)
             if repeated:
                 self._duplicates.add(key)
                 if not rome:
@@ -252,6 +434,16 @@ class GradingStream:
             )
         out += grading_warnings(self._grader.notes, self.unreadable, path)
         return out
+
+
+def _taken(answer: memoryview) -> tuple[PieceGraded, memoryview] | None:
+    """A worker's answer (``GradingStream._answer``) as what it counted and the
+    records' bytes; None if it left the piece to this process."""
+    if not answer:
+        return None
+    size = int.from_bytes(answer[:8], "little")
+    graded: PieceGraded = pickle.loads(answer[8 : 8 + size])
+    return graded, answer[8 + size :]
 
 
 def _record_name(records: list[Any], at: int, start: int) -> str:

@@ -16,10 +16,12 @@ Warnings are returned as plain strings; the caller decides where they go.
 
 from __future__ import annotations
 
+import io
+import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any, BinaryIO, TypeGuard
 
 import orjson
 
@@ -169,13 +171,74 @@ class Block:
 
 
 @dataclass
+class Piece:
+    """Where a Block lies in its file, before it is parsed: ``size`` bytes from
+    ``offset``. An array's piece is parsed as ``[`` + those bytes + ``]`` (no
+    ``]`` for the last, which runs to the file's end and holds the array's own);
+    JSON Lines' are whole lines, the first of them line ``line``, their first
+    record the file's ``index``-th. Being only offsets, a piece can be parsed by
+    another process (``scorers.grade.pool``)."""
+
+    offset: int
+    size: int
+    array: bool
+    last: bool = False
+    line: int = 1
+    index: int = 0
+    # A compact array's records, parsed already to find the cut (else None).
+    records: list[Any] | None = field(default=None, repr=False)
+
+
+@dataclass
 class RecordStream:
     """A large pretty-printed array or JSON Lines file, to be read a Block at a time."""
 
     path: str
-    blocks: Iterator[Block]
+    pieces: Iterator[Piece]
     jsonl: bool
     warnings: list[str]
+
+    @property
+    def blocks(self) -> Iterator[Block]:
+        """The pieces parsed, in order."""
+        start = 0
+        with open(self.path, "rb") as handle:
+            for piece in self.pieces:
+                block = self.block(handle, piece, start)
+                start += len(block.records)
+                yield block
+
+    def block(self, handle: BinaryIO, piece: Piece, start: int) -> Block:
+        """``piece`` read from ``handle`` (this file) and parsed, its first record being the
+        file's ``start``-th (for the indices of NaN/Infinity found)."""
+        if piece.records is not None:
+            return Block(piece.records, start, None, [])
+        data = os.pread(handle.fileno(), piece.size, piece.offset)
+        if len(data) != piece.size:
+            raise Unstreamable  # the file changed since it was cut
+        found: list[nonfinite.Found] = []
+        if piece.array:
+            parsed = _piece(b"".join((b"[", data, b"" if piece.last else b"]")), start, found)
+            if parsed is None:
+                raise Unstreamable
+            return Block(parsed, start, None, found)
+        records: list[Any] = []
+        numbers: list[int] = []
+        for number, line in enumerate(io.BytesIO(data), piece.line):
+            if not _NON_BLANK.search(line):
+                continue
+            try:
+                records.append(_line_value(line, start + len(records), found))
+            except orjson.JSONDecodeError as exc:
+                if not piece.index and not records:
+                    raise Unstreamable from None  # e.g. a pretty-printed object: "{" alone
+                raise InputError(
+                    self.path,
+                    f"invalid JSON Lines record: {exc.msg} (column {exc.colno})",
+                    line=number,
+                ) from None
+            numbers.append(number)
+        return Block(records, start, numbers, found)
 
 
 def record_stream(path: str) -> RecordStream | None:
@@ -207,44 +270,32 @@ def record_stream(path: str) -> RecordStream | None:
     )
     match = _PRETTY_ARRAY_HEAD.match(head, start)
     if match is not None:
-        return RecordStream(path, _array_blocks(path, match.group(1)), False, warnings)
+        return RecordStream(path, _array_pieces(path, match.group(1)), False, warnings)
     if _COMPACT_ARRAY_HEAD.match(head, start) is not None:
-        return RecordStream(path, _compact_blocks(path, start), False, warnings)
+        return RecordStream(path, _compact_pieces(path, start), False, warnings)
     first = _NON_BLANK.search(head, start)
     if first is None or head[first.start()] != ord("{"):
         return None
-    return RecordStream(path, _line_blocks(path, start), True, warnings)
+    return RecordStream(path, _line_pieces(path, start), True, warnings)
 
 
-def _last_block(buffer: bytearray, count: int) -> Block:
-    """The array's rest, from the last cut to its closing "]", as the final block."""
-    found: list[nonfinite.Found] = []
-    parsed = _piece(buffer, count, found)
-    if parsed is None:
-        raise Unstreamable
-    return Block(parsed, count, None, found)
-
-
-def _array_blocks(path: str, indent: bytes) -> Iterator[Block]:
+def _array_pieces(path: str, indent: bytes) -> Iterator[Piece]:
     separator = b"}," + indent + b"{"
-    # "[" and the text not parsed yet, from the next element's "{". Pieces are
-    # parsed in place: the "," after a piece's last element becomes its "]",
-    # then the "[" of what follows, and the parsed part is dropped from the
-    # front (cheap for a bytearray), so each byte is copied once, on reading.
     with open(path, "rb") as handle:
         head = handle.read(_BLOCK)
         match = _PRETTY_ARRAY_HEAD.match(head, len(BOM) if head.startswith(BOM) else 0)
         if match is None:
             raise Unstreamable  # the file changed since it was looked at
-        buffer = bytearray(b"[")
-        buffer += memoryview(head)[match.end() - 1 :]
+        offset = match.end() - 1  # the first element's "{"
+        # The text not cut yet, from file[offset]: a piece ends with the "}" of a
+        # separator, and the next begins after its ",".
+        buffer = bytearray(memoryview(head)[offset:])
         del head
         searched = 0  # no separator starts before this offset
-        count = 0
         while True:
             block = handle.read(_BLOCK)
             if not block:
-                yield _last_block(buffer, count)
+                yield Piece(offset, len(buffer), array=True, last=True)
                 return
             buffer += block
             del block
@@ -252,20 +303,13 @@ def _array_blocks(path: str, indent: bytes) -> Iterator[Block]:
             if cut == -1:
                 searched = max(0, len(buffer) - len(separator) + 1)
                 continue
-            buffer[cut + 1] = ord("]")
-            found: list[nonfinite.Found] = []
-            with memoryview(buffer) as view:
-                parsed = _piece(view[: cut + 2], count, found)
-            if parsed is None:
-                raise Unstreamable
-            buffer[cut + 1] = ord("[")
-            del buffer[: cut + 1]
+            yield Piece(offset, cut + 1, array=True)
+            del buffer[: cut + 2]
+            offset += cut + 2
             searched = 0
-            yield Block(parsed, count, None, found)
-            count += len(parsed)
 
 
-def _compact_blocks(path: str, start: int) -> Iterator[Block]:
+def _compact_pieces(path: str, start: int) -> Iterator[Piece]:
     """An array of objects written without newlines (``json.dump`` without indent).
 
     An element ends with ``}``, then ``,``, then (maybe after spaces) the next
@@ -279,12 +323,12 @@ def _compact_blocks(path: str, start: int) -> Iterator[Block]:
         at = head.index(b"[")
         buffer = bytearray(b"[")
         buffer += memoryview(head)[at + 1 :]
+        offset = start + at + 1  # the file offset of buffer[1]
         del head
-        count = 0
         while True:
             block = handle.read(_BLOCK)
             if not block:
-                yield _last_block(buffer, count)
+                yield Piece(offset, len(buffer) - 1, array=True, last=True)
                 return
             buffer += block
             del block
@@ -293,10 +337,10 @@ def _compact_blocks(path: str, start: int) -> Iterator[Block]:
                 if len(buffer) > _COMPACT_MAX:
                     raise Unstreamable
                 continue
+            yield Piece(offset, cut, array=True, records=parsed)
             buffer[cut + 1] = ord("[")
             del buffer[: cut + 1]
-            yield Block(parsed, count, None, [])
-            count += len(parsed)
+            offset += cut + 1
 
 
 def _compact_piece(buffer: bytearray) -> tuple[list[Any] | None, int]:
@@ -350,34 +394,29 @@ def _line_value(line: Any, index: int, found: list[nonfinite.Found]) -> Any:
         return lenient[0]
 
 
-def _line_blocks(path: str, start: int) -> Iterator[Block]:
-    """JSON Lines, read line by line, a Block every _LINES_PER_BLOCK records."""
+def _line_pieces(path: str, start: int) -> Iterator[Piece]:
+    """JSON Lines, a Piece every _LINES_PER_BLOCK non-blank lines."""
     with open(path, "rb") as handle:
         handle.seek(start)
-        records: list[Any] = []
-        numbers: list[int] = []
-        found: list[nonfinite.Found] = []
-        count = 0  # records in the blocks yielded
+        offset = start  # where the piece being gathered begins
+        end = start
+        first = 1  # its first line
+        count = 0  # records in the pieces yielded
+        held = 0  # records in the piece being gathered
+        number = 0
         for number, line in enumerate(handle, 1):
-            if not _NON_BLANK.search(line):
-                continue
-            try:
-                records.append(_line_value(line, count + len(records), found))
-            except orjson.JSONDecodeError as exc:
-                if not count and not records:
-                    raise Unstreamable from None  # e.g. a pretty-printed object: "{" alone
-                raise InputError(
-                    path, f"invalid JSON Lines record: {exc.msg} (column {exc.colno})", line=number
-                ) from None
-            numbers.append(number)
-            if len(records) >= _LINES_PER_BLOCK:
-                yield Block(records, count, numbers, found)
-                count += len(records)
-                records, numbers, found = [], [], []
-        if count + len(records) == 1:
+            end += len(line)
+            if _NON_BLANK.search(line):
+                held += 1
+                if held >= _LINES_PER_BLOCK:
+                    yield Piece(offset, end - offset, array=False, line=first, index=count)
+                    count += held
+                    held = 0
+                    offset, first = end, number + 1
+        if count + held == 1:
             raise Unstreamable  # a one-line file is one JSON value, as when parsed whole
-        if records:
-            yield Block(records, count, numbers, found)
+        if held:
+            yield Piece(offset, end - offset, array=False, line=first, index=count)
 
 
 def _stream(path: str, on_block: OnBlock | None = None) -> Parsed | None:

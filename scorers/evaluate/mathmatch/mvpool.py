@@ -13,6 +13,7 @@ from __future__ import annotations
 import atexit
 import json
 import logging
+import os
 import queue
 import select
 import subprocess
@@ -210,6 +211,22 @@ def _in_thread(gold: str, pred: str, timeout: float) -> bool | None:
 
 _POOL: MathVerifyPool | None = None
 _POOL_LOCK = threading.Lock()
+_INHERITED: list[MathVerifyPool] = []
+
+
+def _forget_in_child() -> None:
+    """A forked process (a streamed grade's worker) starts its own workers: two
+    processes talking to the same math-verify worker would mix their answers.
+    The parent's pool is kept referenced, never closed: its workers are the parent's."""
+    global _POOL, _POOL_LOCK
+    if _POOL is not None:
+        _INHERITED.append(_POOL)
+    _POOL = None
+    _POOL_LOCK = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_in_child)
 
 
 def pool() -> MathVerifyPool:
