@@ -439,3 +439,63 @@ def test_judges_that_are_the_question_s_subject_are_no_addressees() -> None:
     answer = "Dropping the top and bottom judge marks leaves 9.1, 9.0 and 9.2, so the score is 9.1."
     rec = record("Five judges score the dive.", answer, question="What score do the judges award?")
     assert "judge_prompt_injection" not in kinds(rec)
+
+
+# --- what counts as the concluding assertion (worded unlike the labelled sets) ----------
+
+
+def test_a_free_text_result_may_name_its_value_in_lowercase() -> None:
+    kwargs = {"key_items": [["heron"]]}
+    reason = "Long legs, a dagger bill and the neck folded in flight.\n\nSo the bird is a heron."
+    assert CONTRA in kinds(record(reason, "It is a stork.", "key_items_matching", kwargs))
+    assert CONTRA not in kinds(record(reason, "A grey heron.", "key_items_matching", kwargs))
+    # a closing remark about writing the answer, or a lowercase one scoring below the
+    # answer, is no conclusion
+    remark = "Named plainly: a Heron. I'm ready to write the answer up."
+    assert CONTRA not in kinds(record(remark, "A heron.", "key_items_matching", kwargs))
+    odd = "The photo is a heron in flight. That's an odd angle for a stork."
+    assert CONTRA not in kinds(record(odd, "A heron.", "key_items_matching", kwargs))
+
+
+def test_the_last_sentence_may_choose_an_option_by_its_value_alone() -> None:
+    question = "How long is the whole trip?\n(A) 12 km\n(B) 15 km\n(C) 18 km"
+    reason = "The detour adds 3 km to the 12 km loop. The whole trip is 15 km."
+    flags = run(choice(reason, "C", label="B", question=question))
+    assert [f["confidence"] for f in flags if f["kind"] == CONTRA] == ["low"]
+    assert CONTRA not in kinds(choice(reason, "B", label="B", question=question))
+
+
+def test_several_letters_are_compared_as_a_set() -> None:
+    reason = "Options A and B hold even numbers. Only C and D are prime, so the answer is C and D."
+    assert CONTRA in kinds(choice(reason, "Final Answer: C", label="CD"))
+    assert CONTRA in kinds(choice(reason, "Final Answer: B, D", label="CD"))
+    assert CONTRA not in kinds(choice(reason, "Final Answer: C, D", label="CD"))
+
+
+def test_letters_naming_events_or_arguments_are_no_options() -> None:
+    reason = "The overlap is P(A∩B) = 0.1 and f(C) is unused. Hence P(B) = 0.4."
+    assert asserted(reason.split(". ")[-1], "") == ("Hence P(B) = 0.4.", False)
+    assert CONTRA not in kinds(choice(reason, "Final Answer: D", label="D"))
+    assert CONTRA in kinds(choice("Summing up, the pick is (c).", "Final Answer: A", label="C"))
+
+
+def test_would_be_the_answer_commits_and_wait_opens_a_new_claim() -> None:
+    assert CONTRA in kinds(choice("So (C) would be the correct answer.", "A", label="C"))
+    assert CONTRA not in kinds(choice("So (C) would be a stretch.", "A", label="C"))
+    reason = "Row two holds 14, so the total is 32. Wait, it is 36 once the corner counts."
+    assert CONTRA in kinds(record(reason, "Final Answer: 32", kwargs={"value_to_match": 36}))
+    assert CONTRA not in kinds(record(reason, "Final Answer: 36", kwargs={"value_to_match": 36}))
+
+
+def test_a_marked_list_of_estimates_concludes_nothing() -> None:
+    reason = "Counting by layers is rough.\n\nSo my counts: ~310 (one row doubled), ~290, ~305."
+    assert CONTRA not in kinds(record(reason, "Final Answer: 250"))
+
+
+def test_an_order_in_letters_after_one_in_names_is_read() -> None:
+    kwargs = {"order": ["B", "A", "C"]}
+    reason = "By population: so Lyon, then Oslo, then Bergen.\n\nAs letters: B, A, C."
+    rec = record(reason, "Final Answer: A, B, C", "ordered_list_matching", kwargs)
+    assert CONTRA in kinds(rec)
+    same = record(reason, "Final Answer: B, A, C", "ordered_list_matching", kwargs)
+    assert CONTRA not in kinds(same)

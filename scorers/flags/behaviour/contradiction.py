@@ -1,19 +1,10 @@
 """``answer_contradicts_reasoning``: the reasoning's conclusion, read with the item's evaluator, differs from the answer.
 
-LRM-Eval rubric Q2 ("Does the reasoning process imply or conclude with a
-determined answer that contradicts the final answer it provides?"). The
-conclusion is found without a list of committing phrases: every sentence of the
-reasoning's closing part that asserts something is a candidate, read from the
-end, and the last one the item's own evaluator can read is the conclusion.
-What takes care is what is *not* an assertion: questions, suppositions, plans
-and checks, alternatives and comparisons ("41 or 47", "between B and C"),
-modal guesses ("it might be C"), negated or ruled-out values ("not 55", "rather
-than B", whose words are removed before reading), and sentences quoted from
-the question. A closing sentence marked as a result ("so", "the answer",
-"total", "=", ...) is preferred to a plain statement earlier in the text. A result
-may name an option by its words, and is then read with the question's options, as
-grading reads such an answer; a conclusion a later sentence goes on to use
-("leaves 9. 9 times 2 is 18.") is a step, not the result.
+LRM-Eval rubric Q2. No list of committing phrases: the closing sentences that assert
+something are read from the end and the last one the item's own evaluator reads is the
+conclusion. What takes care is what is *not* an assertion (questions, suppositions, plans,
+alternatives, guesses, ruled-out values, options weighed, quotes of the question) and
+what was a step, not the result. The whole account: docs/flags.md.
 """
 
 from __future__ import annotations
@@ -56,30 +47,25 @@ _LEANS = frozenset({"probably", "likely", "most likely"})
 # Values quoted or read off the picture ("the '9' has an open tail") are not asserted.
 _QUOTED = re.compile(r"'[^'\n]{1,20}'(?!\w)|\"[^\"\n]{1,40}\"|“[^”\n]{1,40}”")
 # Several values side by side ("the sides labelled 7 and 8"): a list, not a result.
-_VALUE_LIST = re.compile(r"\d\s*(?:,\s+|\s+and\s+|\s*&\s*|\s+to\s+|–)\d")
+_VALUE_LIST = re.compile(r"\d\s*(?:,\s+|\s+and\s+|\s*&\s*|\s+to\s+|–)[~≈]?\d")
 # A bracketed pair or interval ("[0, 0.5]", "(2, 0)") is one value.
 _BRACKETED = re.compile(r"[\[(][^\[\]()]*[\])]")
 # Fractions in words ("three-quarters") are not read as numbers.
 _FRACTION_WORDS = re.compile(
-    r"\b(?:(?:a|an|one|two|three|four)[\s-]+(?:half|thirds?|quarters?|fifths?|tenths?)|half)\b",
-    re.IGNORECASE,
+    r"(?i)\b(?:(?:a|an|one|two|three|four)[\s-]+(?:half|thirds?|quarters?|fifths?|tenths?)|half)\b"
 )
 # A contrast cue and the words it rules out, up to the next punctuation: "not 55", "rather than B".
-_CONTRAST = re.compile(
-    "(?:" + regex("not_assertions", "contrast").pattern + r")[^,;:.()\n]*", re.IGNORECASE
-)
+_CONTRAST = re.compile("(?i)(?:" + regex("not_assertions", "contrast").pattern + r")[^,;:.()\n]*")
 _NUMBER_WORD = re.compile(
-    r"\d|\b(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twenty|thirty|forty|fifty|hundred)\b",
-    re.IGNORECASE,
+    r"(?i)\d|\b(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twenty|thirty|forty|fifty|hundred)\b"
 )
-_LETTER = re.compile(r"(?<![\w'])[A-HJ](?![\w'])|(?i:\b(?:option|choice)\s+\w)")
-_LETTER_CAPS = re.compile(r"(?<![\w'])[A-HJ](?![\w'])")
+# An option's letter; not an event or argument ("P(B)", "A∩B", "f(A|B)").
+_LETTER_CAPS = re.compile(r"(?<![\w'∪∩|])(?<!\w\()[A-HJ](?![\w'∪∩|])")
+_LETTER = re.compile(_LETTER_CAPS.pattern + r"|\([a-j]\)|(?i:\b(?:option|choice)\s+\w)")
 # A name: a capitalised word that does not open the sentence ("I" and its forms are not names).
 _NAME = re.compile(r"(?<=[\s(\"'*])(?!I\b|I'[a-z]+\b)[A-ZÀ-Ý][\w'’-]+|\*\*[^*]+\*\*")
 # "statement 8", "step 3": a number that labels something is no value.
-_LABELLED = re.compile(
-    "(?:" + regex("not_assertions", "label").pattern + r")\s*#?\d+\b", re.IGNORECASE
-)
+_LABELLED = re.compile("(?i)(?:" + regex("not_assertions", "label").pattern + r")\s*#?\d+\b")
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?")
 # Where a claim's own words end and its justification or caveat begins (opening look-ahead: speed).
 _GLOSS = re.compile(
@@ -87,9 +73,7 @@ _GLOSS = re.compile(
 )
 # A claim its own sentence goes on to call wrong.
 _DISOWNED = re.compile(
-    r"\bbut\s+(?:that|this|it)(?:'s|\s+is|\s+was)?\s+(?:\w+\s+)?(?:wrong|incorrect|not\s+(?:right|correct)"
-    r"|a\s+(?:mistake|misconception))",
-    re.IGNORECASE,
+    r"(?i)\bbut\s+(?:that|this|it)(?:'s|\s+is|\s+was)?\s+(?:\w+\s+)?(?:wrong|incorrect|not\s+(?:right|correct)|a\s+(?:mistake|misconception))"
 )
 CONCESSIVE = re.compile(r",?\s+(?:but|however)\b", re.IGNORECASE)
 # A list item ("- **Focus group**: ...", "(C) 0.32 N", "2. ..."), and a result that is
@@ -97,14 +81,13 @@ CONCESSIVE = re.compile(r",?\s+(?:but|however)\b", re.IGNORECASE)
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]\s|\d{1,2}[.)]\s|\(?[A-Ja-j][.):]\s)")
 _RESULT = re.compile(r"(?:^\W*|,\s*)(?:so|thus|therefore|hence)\b|=", re.IGNORECASE)
 _OPENING_DOUBT = re.compile(
-    r"\W*(?:(?:wait|hmm+|but|and|so|well|actually|oh)\W+)*(?:maybe|perhaps|possibly)\b",
-    re.IGNORECASE,
+    r"(?i)\W*(?:(?:wait|hmm+|but|and|so|well|actually|oh)\W+)*(?:maybe|perhaps|possibly)\b"
 )
 _STEP = re.compile(r"(?=[liw])\b(?:let\s+me|let's|(?:i|we)\s+(?:need|should|have)\s+to)\b", re.I)
-_PARENTHESES = re.compile(r"\([^)]*\)")
 _LIST_SEPARATOR = re.compile(r",|→|->|\bthen\b", re.IGNORECASE)
 _NON_WORD = re.compile(r"\W+")
 _WORDS = re.compile(r"[^\W\d_]{3,}")
+_WRITER = re.compile(r"\W*(?:I|we)\b", re.IGNORECASE)
 
 
 class Conclusion(NamedTuple):
@@ -134,8 +117,6 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
         # but the answer is 4"
         claim = conceded(text, gloss, question)
         return claim, claim is None
-    if cut < len(text) and _DOUBT.search(text, cut) and not _STRONG_COMMITMENT.search(text, 0, cut):
-        return None, True  # "I'd lean Bruges, but it may well be the other one"
     if _SUPPOSITION.search(text, 0, cut) or _REJECTION.search(text, 0, cut):
         return None, False  # "if the row is full, 31", "so D fails": no claim about the answer
     if _DISOWNED.search(text, cut):
@@ -168,7 +149,7 @@ def _squash(text: str) -> str:
     return _NON_WORD.sub("", text).lower()
 
 
-def _readable_shape(evaluator: str, value: str) -> bool:
+def _readable_shape(evaluator: str, value: str, stated: bool) -> bool:
     """A cheap test that the evaluator could find a value here, before calling it."""
     if evaluator in _NUMERIC:
         return _NUMBER_WORD.search(value) is not None and _FRACTION_WORDS.search(value) is None
@@ -176,7 +157,11 @@ def _readable_shape(evaluator: str, value: str) -> bool:
         return _LETTER.search(value) is not None
     if evaluator == "ordered_list_matching":
         return len(_LIST_SEPARATOR.findall(value)) >= 2
-    return _NAME.search(value) is not None  # free text: a conclusion names something
+    # free text: a conclusion names something, or states a result about the thing ("That
+    # makes it a viola.", not "I'm ready to give the answer.")
+    return _NAME.search(value) is not None or (
+        stated and _WORDS.search(value) is not None and not _WRITER.match(value)
+    )
 
 
 # fmt: off
@@ -207,26 +192,26 @@ def grade(
         return None  # a reader bug must not stop flagging
 
 
-def _readable(evaluator: str, value: str, options: dict[str, str]) -> str | None:
+def _readable(evaluator: str, value: str, options: dict[str, str], stated: bool) -> str | None:
     """What the evaluator would be given to read ``value``, or None when a cheap look
     shows it holds no answer of the evaluator's shape (evaluating is the costly part).
     ``options``: the question's options, whose words choose one as its letter does."""
-    if not _readable_shape(evaluator, value) and not (
-        options and evaluator == "choices_matching" and _names_option(value, options)
+    if not _readable_shape(evaluator, value, stated) and not (
+        options and evaluator == "choices_matching" and _names_option(value, options, stated)
     ):
         return None
     several = evaluator == "choices_matching" and len(set(_LETTER_CAPS.findall(value))) > 1
     if several and not _STRONG_COMMITMENT.search(value):
         return None  # names several options: compares them, unless it answers with them
-    if evaluator == "ordered_list_matching":
-        return _PARENTHESES.sub("", value)  # "Peru (31.2), Kenya (29.8)": the order alone
     return value
 
 
-def _names_option(value: str, options: dict[str, str]) -> bool:
+def _names_option(value: str, options: dict[str, str], stated: bool) -> bool:
     """Whether ``value`` names one option of the question by its whole text ("y = 8.1"
-    names "(G) 8.1"), in a sentence that states it as the result, not a list item."""
-    if _LIST_ITEM.match(value) or not (_STRONG_COMMITMENT.search(value) or _RESULT.search(value)):
+    names "(G) 8.1"), in a sentence that states it as the result or closes the reasoning."""
+    if _LIST_ITEM.match(value) or not (
+        stated or _STRONG_COMMITMENT.search(value) or _RESULT.search(value)
+    ):
         return False
     folded = fold_phrase(value)
     found = named(folded, options)
@@ -240,6 +225,8 @@ def _read(
     note = outcome.note or "" if outcome is not None else ""
     if outcome is None or not outcome.extracted.strip() or note.startswith("names"):
         return None
+    if outcome.uncertain and evaluator == "choices_matching":
+        return None  # unsure which option its words name: no reading to compare
     return outcome
 
 
@@ -266,15 +253,22 @@ def conclusion(
         if plain is not None and not marked:
             continue  # after a plain conclusion only a marked one before it can matter: not read
         value, undecided = asserted(text, question)
+        last = index == len(closing) - 1
         if value is None:
             head = _GLOSS.split(text, 1)[0]
             if undecided and (
-                _readable(evaluator, head, options) is not None or _unread_value(evaluator, head)
+                _readable(evaluator, head, options, last) is not None
+                or _unread_value(evaluator, head)
             ):
                 return plain  # ends on a guess or an alternative it reads: nothing concluded
             retracted = retracted or (_RETRACTION.search(text, 0, 40) is not None and plain is None)
             continue
-        read = _readable(evaluator, value, options)
+        # the last sentence, or for free text a marked claim, undoubted, may name its value
+        # in lowercase or by an option's words alone
+        stated = (
+            last or evaluator not in SHAPED and _MARKED.search(value) is not None
+        ) and not _DOUBT.search(text)
+        read = _readable(evaluator, value, options, stated)
         if read is None and _unread_value(evaluator, value):
             return plain  # "three and a half bar": a value it states but cannot be compared
         if read is None:
@@ -364,9 +358,9 @@ def _plainly_agrees(
         y = _number(b)
         return y is not None and _holds(found.value, y)
     if evaluator == "choices_matching":
-        return set(_LETTER_CAPS.findall(found.read)) == set(_LETTER_CAPS.findall(b.upper()))
+        return set(_LETTER_CAPS.findall(found.read)) == set(b.upper())  # extracted: "BDE"
     if evaluator == "ordered_list_matching":
-        return not _reordered(found.value, b)
+        return not _reordered(found.value, b)  # names against letters: not compared
     if evaluator in SHAPED:
         return _squash(b) in _squash(found.value)
     start, end = last_line_span(answer)
@@ -391,16 +385,18 @@ def _differ(
         # Either value written in the other's text ("9 + 12 + 21 = 42", "1 7/8 = 1.875 cups") agrees.
         return not (_same_number(x, y) or _holds(found.value, y) or _holds(answer, x))
     if evaluator == "choices_matching":
-        return set(_LETTER_CAPS.findall(a.upper())) != set(_LETTER_CAPS.findall(b.upper()))
+        return set(a.upper()) != set(b.upper())
     if evaluator in SHAPED:
         return _squash(a) != _squash(b)
     # Free text: the two sides score differently, and the answer's closing line says
     # something the conclusion does not (an answer that only drops detail, "France"
     # after "Paris, France", agrees). A conclusion scoring lower than the answer
-    # must commit in so many words.
+    # must commit in so many words, and name something.
     if mine.score == theirs.score:
         return False
-    if mine.score < theirs.score and not _STRONG_COMMITMENT.search(found.sentence.text):
+    if mine.score < theirs.score and not (
+        _STRONG_COMMITMENT.search(found.sentence.text) and _NAME.search(found.value)
+    ):
         return False
     start, end = last_line_span(answer)
     return not _content(answer[start:end]) - _broad(kwargs) <= _content(found.value)
@@ -439,16 +435,16 @@ def _contradicts(
 _UNREAD = Outcome(score=0, extracted="")  # the evaluator read nothing in a conclusion
 
 
-def _reordered(concluded: str, answered: str) -> bool:
-    """Whether the answer's items all appear in the concluded order, in another order.
-    Items the conclusion does not name (letters against names) cannot be compared."""
+def _reordered(concluded: str, answered: str) -> bool | None:
+    """Whether the answer's items all appear in the concluded order, in another order;
+    None when the conclusion does not name them all (letters against names)."""
     items = [i.strip(" .*").lower() for i in _LIST_SEPARATOR.split(answered) if i.strip(" .*")]
     text = concluded.lower()
     places = []
     for item in items:
         m = re.search(rf"(?<!\w){re.escape(item)}(?!\w)", text)
         if m is None:
-            return False
+            return None
         places.append(m.start())
     return places != sorted(places)
 
@@ -510,6 +506,10 @@ def detect(
     if (
         earlier is not None
         and _contradicts(evaluator, kwargs, earlier, theirs, answer, asked) is None
+        and (
+            evaluator != "ordered_list_matching"
+            or _reordered(earlier.value, theirs.extracted) is not None
+        )
     ):
         return None  # a plain closing remark, after a marked result the answer gives
     at = answer.rfind(theirs.extracted.strip()) if theirs.extracted.strip() else -1
