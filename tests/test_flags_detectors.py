@@ -499,3 +499,18 @@ def test_an_order_in_letters_after_one_in_names_is_read() -> None:
     assert CONTRA in kinds(rec)
     same = record(reason, "Final Answer: B, A, C", "ordered_list_matching", kwargs)
     assert CONTRA not in kinds(same)
+
+
+def test_digits_spelt_one_by_one_are_no_value_to_compare() -> None:
+    reason = "Me add them in head. Then sum of four-four and one-one equals the answer."
+    assert CONTRA not in kinds(record(reason, "ANSWER: 91", kwargs={"value_to_match": 55}))
+
+
+def test_a_plain_closing_sentence_chooses_an_option_only_by_its_whole_text() -> None:
+    question = (
+        "What happens to the kettle?\n(A) The water cools down.\n(B) The lid starts rattling."
+    )
+    reason = "Steam builds up under it.\nThe lid depends on the steam, not on the handle."
+    assert CONTRA not in kinds(choice(reason, "Final Answer: A", label="B", question=question))
+    rattles = "Steam builds up under it.\nIn the end the lid starts rattling."
+    assert CONTRA in kinds(choice(rattles, "Final Answer: A", label="B", question=question))

@@ -50,9 +50,11 @@ _QUOTED = re.compile(r"'[^'\n]{1,20}'(?!\w)|\"[^\"\n]{1,40}\"|“[^”\n]{1,40}�
 _VALUE_LIST = re.compile(r"\d\s*(?:,\s+|\s+and\s+|\s*&\s*|\s+to\s+|–)[~≈]?\d")
 # A bracketed pair or interval ("[0, 0.5]", "(2, 0)") is one value.
 _BRACKETED = re.compile(r"[\[(][^\[\]()]*[\])]")
-# Fractions in words ("three-quarters") are not read as numbers.
+# Fractions in words ("three-quarters") and digits spelt one by one ("one-zero-zero") are
+# not read as numbers.
+_DIGIT = "(?:zero|one|two|three|four|five|six|seven|eight|nine)"
 _FRACTION_WORDS = re.compile(
-    r"(?i)\b(?:(?:a|an|one|two|three|four)[\s-]+(?:half|thirds?|quarters?|fifths?|tenths?)|half)\b"
+    rf"(?i)\b(?:(?:a|an|one|two|three|four)[\s-]+(?:half|thirds?|quarters?|fifths?|tenths?)|half|{_DIGIT}(?:[\s-]+{_DIGIT})+)\b"
 )
 # A contrast cue and the words it rules out, up to the next punctuation: "not 55", "rather than B".
 _CONTRAST = re.compile("(?i)(?:" + regex("not_assertions", "contrast").pattern + r")[^,;:.()\n]*")
@@ -152,7 +154,7 @@ def _squash(text: str) -> str:
 def _readable_shape(evaluator: str, value: str, stated: bool) -> bool:
     """A cheap test that the evaluator could find a value here, before calling it."""
     if evaluator in _NUMERIC:
-        return _NUMBER_WORD.search(value) is not None and _FRACTION_WORDS.search(value) is None
+        return _NUMBER_WORD.search(value) is not None
     if evaluator == "choices_matching":
         return _LETTER.search(value) is not None
     if evaluator == "ordered_list_matching":
@@ -195,7 +197,10 @@ def grade(
 def _readable(evaluator: str, value: str, options: dict[str, str], stated: bool) -> str | None:
     """What the evaluator would be given to read ``value``, or None when a cheap look
     shows it holds no answer of the evaluator's shape (evaluating is the costly part).
-    ``options``: the question's options, whose words choose one as its letter does."""
+    ``options``: the question's options, whose words choose one as its letter does; ""
+    for a number in words the cheap reader leaves alone ("three and a half", "one-zero")."""
+    if evaluator in _NUMERIC and _FRACTION_WORDS.search(value):
+        return ""
     if not _readable_shape(evaluator, value, stated) and not (
         options and evaluator == "choices_matching" and _names_option(value, options, stated)
     ):
@@ -209,13 +214,15 @@ def _readable(evaluator: str, value: str, options: dict[str, str], stated: bool)
 def _names_option(value: str, options: dict[str, str], stated: bool) -> bool:
     """Whether ``value`` names one option of the question by its whole text ("y = 8.1"
     names "(G) 8.1"), in a sentence that states it as the result or closes the reasoning."""
-    if _LIST_ITEM.match(value) or not (
-        stated or _STRONG_COMMITMENT.search(value) or _RESULT.search(value)
-    ):
+    result = _STRONG_COMMITMENT.search(value) or _RESULT.search(value)
+    if _LIST_ITEM.match(value) or not (stated or result):
         return False
     folded = fold_phrase(value)
     found = named(folded, options)
-    return len(found) == 1 and find_phrase(folded, options[found[0]]) is not None
+    if len(found) != 1:
+        return False
+    option = options[found[0]]  # a plain closing sentence holds it verbatim
+    return find_phrase(folded, option) is not None if result else option in folded
 
 
 def _read(
@@ -256,10 +263,7 @@ def conclusion(
         last = index == len(closing) - 1
         if value is None:
             head = _GLOSS.split(text, 1)[0]
-            if undecided and (
-                _readable(evaluator, head, options, last) is not None
-                or _unread_value(evaluator, head)
-            ):
+            if undecided and _readable(evaluator, head, options, last) is not None:
                 return plain  # ends on a guess or an alternative it reads: nothing concluded
             retracted = retracted or (_RETRACTION.search(text, 0, 40) is not None and plain is None)
             continue
@@ -269,7 +273,7 @@ def conclusion(
             last or evaluator not in SHAPED and _MARKED.search(value) is not None
         ) and not _DOUBT.search(text)
         read = _readable(evaluator, value, options, stated)
-        if read is None and _unread_value(evaluator, value):
+        if read == "":
             return plain  # "three and a half bar": a value it states but cannot be compared
         if read is None:
             retracted = retracted or (_RETRACTION.search(text, 0, 40) is not None and plain is None)
@@ -282,11 +286,6 @@ def conclusion(
         if index >= len(closing) - 2 and plain is None and _single_value(evaluator, value):
             plain = Conclusion(index, sentence, value, read, False, None)
     return plain
-
-
-def _unread_value(evaluator: str, value: str) -> bool:
-    """A number in words the cheap reader leaves alone ("three and a half", "two thirds")."""
-    return evaluator in _NUMERIC and _FRACTION_WORDS.search(value) is not None
 
 
 def _single_value(evaluator: str, value: str) -> bool:
