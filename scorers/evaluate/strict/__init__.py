@@ -290,7 +290,80 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
                     # often answers "which country", but not always.
                     score, note = _RIGHT, None
                     uncertain = f"'{unknown}' is the adjective of '{groups[0][0]}'"
+    if score == _RIGHT and uncertain is None and len(groups) == 1:
+        rival = _settled_elsewhere(reading, has_all, groups[0])
+        if rival is not None:
+            uncertain = f"names the key outside what it commits to, which names '{rival}'"
     return Outcome(score, answer.folded[:_EXTRACTED_CAP], note=note, uncertain=uncertain)
+
+
+# What an answer settles on, inside the text a phrase evaluator reads: after
+# the last turn of its committed sentence ("..., but the photo shows Bohr").
+_TURN = re.compile(
+    r"\b(?:but|yet|however|instead|so|therefore|thus|hence)\b[ \t,:]*", re.IGNORECASE
+)
+
+
+def _committed(reading: Reading) -> str | None:
+    """The part of the answer it commits to, when narrower than what phrase
+    evaluators read: the first sentence of a marker's answer, or the
+    concluding sentence of an answer without one, from its last turn on."""
+    loc = reading.loc
+    if reading.fixed is not None or loc.how == "box":
+        return None
+    if loc.how == "whole":
+        text = conclusion(loc.segment)
+    else:
+        parts = sentences(loc.segment)
+        text = parts[0] if parts else ""
+    turns = list(_TURN.finditer(text))
+    if turns and turns[-1].end() < len(text):
+        text = text[turns[-1].end() :]
+    return text if text.strip() != _phrase_text(loc).strip() else None
+
+
+def _settled_elsewhere(
+    reading: Reading, found: Callable[[Answer], bool], keys: list[str]
+) -> str | None:
+    """A name the answer commits to in place of the keys it mentions only
+    elsewhere ("At first I suspected Handel. ... this is pure Bach.", "It looks
+    like Sydney, yet the skyline is Melbourne's"): the keys are found in the
+    text read, not in the committed part, and that part names another
+    capitalised name. Two readings (all the text, the committed part) then
+    disagree, and only a reader can weigh them ("This is Kyoto. The temple is
+    Kinkaku-ji" names a part of the key): the verdict stands, unsure. Returns
+    the rival name, a place first where the keys are places."""
+    if not all(k[:1].isupper() for k in keys):
+        return None  # names against names: "oak" has no capitalised rival
+    read = _phrase_text(reading.loc)
+    if len(read) > _FEW_SENTENCES * 200 or len(sentences(read)) > _FEW_SENTENCES:
+        return None  # a long answer's last sentence is as often a remark
+    text = _committed(reading)
+    if text is None or found(Answer(text)):
+        return None
+    from scorers.evaluate.strict import names
+
+    folded_keys = [fold_phrase(k) for k in keys]
+    kept = drop_excluded(text).strip(" \t*_.[(")
+    places = all(names.place_of(k) != (None, None) for k in keys)
+    rival = None
+    for m in _CAPITALISED.finditer(kept):
+        name = fold_phrase(m.group())
+        if name.startswith("the "):
+            name = name[4:]
+        if name in _SKIP_WORDS or any(k in name or name in k for k in folded_keys):
+            continue
+        if m.start() == 0 and m.end() < len(kept):
+            continue  # a capital that opens a sentence ("Note: ...", "Definitely a shark")
+        if any(name in names.alternatives(k) for k in keys):
+            continue
+        if places and names.is_place(name):
+            return m.group()
+        rival = rival or m.group()
+    return rival
+
+
+_FEW_SENTENCES = 3
 
 
 def missing_variants(groups: list[list[str]], missing: list[str]) -> list[str]:
@@ -373,6 +446,9 @@ def location_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     )
     uncertain = "a correction follows the final answer but names no candidate" if doubted else None
     if any(answer.contains(c) for c in fine):
+        rival = None if uncertain else _settled_elsewhere(reading, _has_any(fine), fine)
+        if rival is not None:
+            uncertain = f"names the place outside what it commits to, which names '{rival}'"
         return Outcome(
             fine_score,
             answer.folded[:_EXTRACTED_CAP],
@@ -396,6 +472,10 @@ def location_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     return Outcome(
         _WRONG, answer.folded[:_EXTRACTED_CAP], note="no candidate named", uncertain=uncertain
     )
+
+
+def _has_any(candidates: list[str]) -> Callable[[Answer], bool]:
+    return lambda answer: any(answer.contains(c) for c in candidates)
 
 
 def _letters(loc: Located, reading: Reading, single: bool) -> tuple[list[str], str | None]:

@@ -177,7 +177,8 @@ def read_label(label: str) -> frozenset[str] | None:
 # "B, though C is also possible": a second option kept open.
 _ALSO = re.compile(
     r"\b(?:also possible|also plausible|could also be|might also be|may also be|or possibly"
-    r"|or maybe|or perhaps)\b",
+    r"|or maybe|or perhaps|(?:just as|equally) likely|could just as well"
+    r"|(?:can't|cannot) (?:be excluded|be ruled out|rule out))\b",
     re.IGNORECASE,
 )
 # The same, case-sensitive, for lowered ASCII text (same offsets and word

@@ -401,10 +401,25 @@ def reaffirms(fixed: Located) -> bool:
     return _REAFFIRMS.search(fixed.segment) is not None
 
 
+_CUE_REACH = 400
+# A cue that takes back what came before it ("wait, no", "sorry, I mean").
+_NEGATED_CUE = re.compile(
+    r"\b(?:wait|sorry|oops|no wait)[ \t,]+(?:no|i mean|i meant)\b", re.IGNORECASE
+)
+
+
 def correction(loc: Located) -> Located | None:
     """The corrected answer, when a correction follows the stated final answer."""
     if loc.how == "whole":
-        return None
+        # Without a marker, only a correction inside the concluding sentence
+        # ("C, A, B — wait, no: C, B, A"): in the reasoning before it, cues are many.
+        end = loc.segment[-_CUE_REACH:].lower()
+        if "wait" not in end and "sorry" not in end and "oops" not in end:
+            return None  # (substring tests first: the sentence split costs more)
+        last = conclusion(loc.segment)
+        if not _NEGATED_CUE.search(last):
+            return None
+        loc = Located("marker", last, last)
     tail = loc.tail
     if len(tail) <= len(loc.segment) + 1 and loc.segment.isalnum():
         return None  # "Final Answer: C" and nothing after it

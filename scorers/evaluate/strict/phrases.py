@@ -70,8 +70,13 @@ def _negated(hay: str, i: int) -> bool:
     return len(words) >= 2 and f"{words[-2]} {last}" in _NEGATING_PAIRS
 
 
+# "X or Y", "X/Y", "X (or possibly Y)", "X, maybe Y", "X unless it's Y", "X, but
+# it could just as well be Y": another candidate offered after the mention.
 _HEDGE_AFTER = re.compile(
-    r"[ \t]*,?[ \t]*(?:or[ \t]+|/[ \t]*|,[ \t]*(?=maybe|possibly|perhaps))"
+    r"[ \t]*[,(]?[ \t]*(?:or[ \t]+|/[ \t]*|,[ \t]*(?=maybe|possibly|perhaps)"
+    r"|[,;-]?[ \t]*(?:unless|(?:but|though|although)[ \t]+(?:it|this|that)[ \t]+(?:could|might|may)"
+    r"(?:[ \t]+(?:also|just as well|equally|as well))?[ \t]+be)[ \t]+"
+    r"(?:(?:it|this|that)(?:'s|[ \t]+is)[ \t]+)?(?:(?:a|an|the)[ \t]+)?)"
     r"(?:(?:maybe|possibly|perhaps|probably|even|else)[ \t]+)?(?P<other>[^\W\d_][^,.;:()!?]*)"
 )
 _LIST_OR_AFTER = re.compile(
@@ -172,6 +177,14 @@ def _is_word(word: str) -> bool:
 _COMPARED = re.compile(r"(?<=er|re|ss|ER|RE|SS) than\b[^.;,!?\n]{0,200}", re.IGNORECASE)
 
 
+# "the Danube, often confused with the Rhine", "not to be mistaken for X".
+_CONFUSED = re.compile(
+    r"\b(?:confused|confuse|confusing|mistaken|mistake|mixed up|mix up)[ \t]+(?:it[ \t]+)?(?:with|for)"
+    r"\b[^.;,!?\n]{0,200}",
+    re.IGNORECASE,
+)
+
+
 class Answer:
     """An answer text folded once, with its compound-split form made on demand.
 
@@ -188,6 +201,8 @@ class Answer:
             # "Venus is hotter than Mercury": what an answer compares its
             # candidate with is not its answer.
             kept = _COMPARED.sub(" ", kept)
+        if "onfuse" in kept or "istake" in kept or "ixed up" in kept:
+            kept = _CONFUSED.sub(" ", kept)  # nor what it says it is confused with
         self.folded = _unhyphen(fold_phrase(kept))
         self._camel: str | None = None
         self._spaceless: str | None = None

@@ -1,0 +1,64 @@
+"""What an answer commits to when it names the key outside its commitment, hedges
+after it, or takes it back in its last sentence; in this file's own words.
+
+Each case is (evaluator, kwargs, answer, question, score, unsure): ``unsure``
+says whether the verdict must carry ``uncertain`` or must not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scorers.evaluate import strict
+
+K, L, C = "key_items_matching", "location_matching", "choices_matching"
+ORD = "ordered_list_matching"
+SHAPES = "Which shape is drawn?\nA. oval\nB. square\nC. star"
+
+CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
+    # the key named only outside the committed sentence, which names another
+    # name: two readings disagree, the verdict stands, unsure
+    (K, {"key_items": [["Vienna"]]}, "My first guess was Vienna. The trams and the river say Budapest.", None, 1, True),
+    (K, {"key_items": [["Budapest"]]}, "My first guess was Vienna. The trams and the river say Budapest.", None, 1, False),
+    (K, {"key_items": [["Lima"]]}, "Final Answer: Quito. Lima sits on the coast, this city in the Andes.", None, 1, True),
+    # ... or after the committed clause's turn
+    (L, {"location_fine_grained": ["Porto"], "location_coarse_grained": ["Portugal"]},
+     "The azulejos suggest Porto in Portugal, yet the tram line is Lisbon's.", None, 1.0, True),
+    (K, {"key_items": [["Vermeer"]]}, "The light recalls Vermeer, but the brushwork is de Hooch's.", None, 1, True),
+    # a committed sentence about the key's own parts names no rival
+    (K, {"key_items": [["Agra"]]}, "This is Agra. The white tomb is the Taj Mahal.", None, 1, True),
+    (K, {"key_items": [["Agra"]]}, "Final Answer: Agra (the Taj Mahal).", None, 1, False),
+    # a long answer's last sentence is as often a remark: not weighed
+    (
+        K,
+        {"key_items": [["Rome"]]},
+        "The dome is St Peter's. It stands in Rome. The square is by Bernini. "
+        "The colonnade is his too. Nearby runs the Tiber, past Castel Sant'Angelo.",
+        None,
+        1,
+        False,
+    ),
+    # hedges after the key
+    (K, {"key_items": [["Saturn"]]}, "Final Answer: Saturn (or perhaps Jupiter)", None, 0, False),
+    (K, {"key_items": [["maple"]]}, "A maple, unless it is a sycamore.", None, 0, False),
+    (K, {"key_items": [["Haydn"]]}, "Haydn, though it might just as well be Mozart.", None, 0, False),
+    (C, {"label": "B"}, "Probably B, though C cannot be ruled out.", SHAPES, 0, False),
+    (C, {"label": "B"}, "B, with C just as likely.", SHAPES, 0, False),
+    # what the answer says it is confused with is no candidate
+    (K, {"key_items": [["Elbe"]]}, "It is the Oder, easily confused with the Elbe.", None, 0, False),
+    (K, {"key_items": [["Oder"]]}, "It is the Oder, easily confused with the Elbe.", None, 1, False),
+    # a concluding sentence that takes back its first list
+    (ORD, {"order": "B,C,A"}, "B, A, C — wait, no: B, C, A.", None, 1, False),
+    (ORD, {"order": "B,A,C"}, "B, A, C — wait, no: B, C, A.", None, 0, False),
+    (ORD, {"order": "B,A,C"}, "Wait, I checked again. B, A, C.", None, 1, False),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[2][:50])
+def test_committed_reading(case: tuple[str, dict[str, Any], str, str | None, float, bool]) -> None:
+    evaluator, kwargs, answer, question, score, unsure = case
+    outcome = strict.evaluate(evaluator, kwargs, answer, question)
+    assert outcome.score == score, outcome
+    assert (outcome.uncertain is not None) == unsure, outcome
