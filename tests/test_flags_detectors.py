@@ -264,6 +264,17 @@ def test_doubts_about_how_to_write_the_answer_are_no_hedge() -> None:
     assert HEDGE not in kinds(record(reason, "Final Answer: 7.125"))
 
 
+def test_a_bare_answer_line_after_the_reasoning_restates_its_last_paragraph() -> None:
+    kwargs = {"value_to_match": 12}
+    doubtful = (
+        "The count turns on whether the top board is a shelf. Counting it gives 12, though "
+        "that is a guess on my part.\n\n**Final Answer**\n\\boxed{12}"
+    )
+    assert HEDGE in kinds(record(doubtful, "\\boxed{12}", kwargs=kwargs))
+    firm = doubtful.replace("though that is a guess on my part", "and the bracket shows it is one")
+    assert HEDGE not in kinds(record(firm, "\\boxed{12}", kwargs=kwargs))
+
+
 # --- search and tool claims ----------------------------------------------------------
 
 

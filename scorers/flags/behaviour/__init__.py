@@ -58,14 +58,7 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     doubted = stretch
     if gave_up and closing:
         doubted = [s for s in closing if s.paragraph >= stretch[0].paragraph - 1]
-    hedged = hedging.detect(
-        reasoning,
-        answer,
-        doubted,
-        conclusion_at,
-        gave_up,
-        doubt,
-    )
+    hedged = hedging.detect(reasoning, answer, doubted, conclusion_at, gave_up, doubt)
     if hedged is not None and declined is None:
         yield hedged
     if found is not None and declined is None and not gave_up and isinstance(evaluator, str):

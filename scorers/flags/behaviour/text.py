@@ -56,12 +56,20 @@ def closing_part(text: str) -> list[Sentence]:
     return sentences(text, lo)
 
 
+_WORD = re.compile(r"(?<!\\)\b[a-zA-Z]{3,}")  # a word; a LaTeX command ("\\boxed") is none
+
+
 def final_stretch(closing: list[Sentence], anchor: int | None) -> list[Sentence]:
     """What the reasoning says last: from the sentence before its conclusion (``anchor``,
     an index into ``closing``) to the end, or the last three sentences when none was
-    read; earlier paragraphs weigh options the conclusion has already chosen among."""
+    read; earlier paragraphs weigh options the conclusion has already chosen among. A
+    wordless one opening its paragraph ("**Final Answer** \\boxed{48}") only restates the
+    result: the three sentences before it are read with it."""
+    last = len(closing) - 1 if anchor is None else anchor
     first = max(0, len(closing) - 3 if anchor is None else anchor - 1)
-    paragraph = closing[anchor if anchor is not None else -1].paragraph if closing else 0
+    paragraph = closing[last].paragraph if closing else 0
+    if closing and closing[last - 1].paragraph < paragraph and not _WORD.search(closing[last].text):
+        paragraph, first = closing[last - 1].paragraph, max(0, last - 3)
     while first < len(closing) - 1 and closing[first].paragraph < paragraph:
         first += 1
     return closing[first:]
