@@ -525,3 +525,20 @@ def test_a_plain_closing_sentence_chooses_an_option_only_by_its_whole_text() -> 
     assert CONTRA not in kinds(choice(reason, "Final Answer: A", label="B", question=question))
     rattles = "Steam builds up under it.\nIn the end the lid starts rattling."
     assert CONTRA in kinds(choice(rattles, "Final Answer: A", label="B", question=question))
+
+
+def test_a_restated_yes_no_claim_is_read_as_yes_or_no() -> None:
+    kwargs = {"key_items": [["no"]]}
+    question = "Was the Thames bridge finished before 1890?"
+    reason = "It opened in 1894 after eight years of work.\nSo the Thames bridge was not finished before 1890."
+    rec = record(reason, "Final Answer: Yes", "key_items_matching", kwargs, question=question)
+    assert CONTRA in kinds(rec)
+    agrees = record(reason, "Final Answer: No", "key_items_matching", kwargs, question=question)
+    assert CONTRA not in kinds(agrees)
+    # words out of the question's order, or a supposition, restate nothing
+    for other in (
+        "So 1890 was not before the Thames bridge was finished.",
+        "If the Thames bridge was finished before 1890, the date would differ.",
+    ):
+        rec = record(other, "Final Answer: Yes", "key_items_matching", kwargs, question=question)
+        assert CONTRA not in kinds(rec), other

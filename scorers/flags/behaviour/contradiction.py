@@ -89,6 +89,10 @@ _STEP = re.compile(r"(?=[liw])\b(?:let\s+me|let's|(?:i|we)\s+(?:need|should|have
 _LIST_SEPARATOR = re.compile(r",|→|->|\bthen\b", re.IGNORECASE)
 _NON_WORD = re.compile(r"\W+")
 _WORDS = re.compile(r"[^\W\d_]{3,}")
+# A yes/no question's claim ("Is 476 larger than 695?"): its numbers and longer words.
+_POLAR = re.compile(r"(?im)(?:^|[.!?] )\s*(?:is|are|was|were|do|does|did|can|has)\s([^.!?\n]+)\?")
+_CLAIM = re.compile(r"\d[\d.,]*|[^\W\d_]{4,}")
+_NEGATION = re.compile(r"\b(?:not|no|never)\b|n't")
 _WRITER = re.compile(r"\W*(?:I|we)\b", re.IGNORECASE)
 
 
@@ -102,9 +106,8 @@ class Conclusion(NamedTuple):
 
 
 def asserted(text: str, question: str) -> tuple[str | None, bool]:
-    """What a sentence asserts (None if nothing), and whether it is undecided: a question,
-    guess, alternative or decline, which, if the evaluator can read it, means the
-    reasoning does not end on a conclusion."""
+    """What a sentence asserts (None if nothing), and whether it is undecided (a question,
+    guess, alternative or decline: if read there, the reasoning concludes nothing)."""
     # "B, D, A, C, though I'm not sure of the middle": the claim is before the gloss
     gloss = _GLOSS.search(text)
     cut = gloss.start() if gloss else len(text)
@@ -167,12 +170,9 @@ def _readable_shape(evaluator: str, value: str, stated: bool) -> bool:
 
 
 # fmt: off
-_STOP = frozenset([
-    "the", "and", "with", "from", "that", "this", "which", "what", "final", "answer", "answe",
-    "these", "those", "there", "their", "its", "it's", "is", "are", "was", "were", "be", "so",
-    "thus", "therefore", "makes", "make", "made", "it", "one", "seems", "looks", "like",
-    "then", "also", "into", "onto", "over",
-])
+_STOP = frozenset(["the", "and", "with", "from", "that", "this", "which", "what", "final",
+    "answe", "these", "those", "there", "their", "its", "are", "was", "were", "thus", "makes",
+    "make", "made", "one", "seems", "looks", "like", "then", "also", "into", "onto", "over"])
 # fmt: on
 
 
@@ -229,12 +229,10 @@ def _read(
     evaluator: str, kwargs: Mapping[str, Any], value: str, asked: str | None
 ) -> Outcome | None:
     outcome = grade(evaluator, kwargs, value, asked)
-    note = outcome.note or "" if outcome is not None else ""
-    if outcome is None or not outcome.extracted.strip() or note.startswith("names"):
+    if outcome is None or not outcome.extracted.strip() or (outcome.note or "").startswith("names"):
         return None
-    if outcome.uncertain and evaluator == "choices_matching":
-        return None  # unsure which option its words name: no reading to compare
-    return outcome
+    # unsure which option its words name: no reading to compare
+    return None if outcome.uncertain and evaluator == "choices_matching" else outcome
 
 
 def conclusion(
@@ -244,13 +242,14 @@ def conclusion(
     kwargs: Mapping[str, Any],
     before: int | None = None,
 ) -> Conclusion | None:
-    """The reasoning's conclusion among ``closing``: read from the end, the last assertion
-    the evaluator reads that is marked as a result, or a plain one among the last two
-    sentences (then with the last marked one before it as ``earlier``). None when the
-    reasoning ends undecided on something the evaluator reads, or retracts its conclusion."""
+    """The reasoning's conclusion among ``closing``: from the end, the last assertion the
+    evaluator reads marked as a result, or a plain one among the last two sentences (with the
+    last marked one before it as ``earlier``); None if it ends undecided or retracts it."""
     asked = record.get("question")
     options = question_options(asked) if isinstance(asked, str) else {}
     question = _squash(asked) if isinstance(asked, str) else ""
+    polar = _POLAR.findall(asked) if isinstance(asked, str) and evaluator not in SHAPED else []
+    claim = _CLAIM.findall(polar[-1].lower()) if polar else []
     plain: Conclusion | None = None
     retracted = False
     for index in range(len(closing) - 1 if before is None else before - 1, -1, -1):
@@ -259,6 +258,8 @@ def conclusion(
         marked = _MARKED.search(text) is not None
         if plain is not None and not marked:
             continue  # after a plain conclusion only a marked one before it can matter: not read
+        if claim and (pole := _pole(text, claim)) is not None:
+            return Conclusion(index, sentence, pole, pole, True, None)
         value, undecided = asserted(text, question)
         last = index == len(closing) - 1
         if value is None:
@@ -283,15 +284,22 @@ def conclusion(
                 return plain  # "So 3. Wait, the dip near 3 ... let me reconsider": withdrawn
             found = Conclusion(index, sentence, value, read, True, None)
             return found if plain is None else plain._replace(earlier=found)
-        if index >= len(closing) - 2 and plain is None and _single_value(evaluator, value):
+        # a plain statement concludes with one value ("The pallet holds 12 crates."), not a
+        # listing ("2021 sales 40 units, 2022 sales 55 units")
+        single = evaluator not in _NUMERIC or len(_NUMBER.findall(value)) <= 1
+        if index >= len(closing) - 2 and plain is None and single:
             plain = Conclusion(index, sentence, value, read, False, None)
     return plain
 
 
-def _single_value(evaluator: str, value: str) -> bool:
-    """A plain statement concludes only with one value ("The pallet holds 12 crates."),
-    not a listing ("2021 sales 40 units, 2022 sales 55 units")."""
-    return evaluator not in _NUMERIC or len(_NUMBER.findall(value)) <= 1
+def _pole(text: str, claim: list[str]) -> str | None:
+    """A sentence restating a yes/no question's claim, its words in order, as it is or negated
+    ("476 is not larger than 695" for "Is 476 larger than 695?"): "Yes" or "No"."""
+    low, hypothetical = text.lower(), _SUPPOSITION.search(text) or _MODAL.search(text)
+    at = [low.find(w) for w in claim]
+    if -1 in at or at != sorted(at) or text.endswith("?") or hypothetical:
+        return None
+    return "No" if _NEGATION.search(low, max(0, at[0] - 20), at[-1]) else "Yes"
 
 
 def answer_outcome(
@@ -309,14 +317,9 @@ def answer_outcome(
 def _number(text: str) -> tuple[float, int] | None:
     """The first number of ``text`` and its count of decimals."""
     m = _NUMBER.search(text)
-    if m is None:
-        return None
-    raw = m.group(0).replace(",", "")
+    num, _, den = m.group(0).replace(",", "").partition("/") if m else ("", "", "")
     try:
-        if "/" in raw:
-            num, den = raw.split("/")
-            return float(num) / float(den), 9
-        return float(raw), len(raw.partition(".")[2])
+        return (float(num) / float(den), 9) if den else (float(num), len(num.partition(".")[2]))
     except (ValueError, ZeroDivisionError):
         return None
 
@@ -347,9 +350,8 @@ def _holds(text: str, value: tuple[float, int]) -> bool:
 def _plainly_agrees(
     evaluator: str, found: Conclusion, theirs: Outcome, answer: str, kwargs: Mapping[str, Any]
 ) -> bool:
-    """Whether the conclusion visibly holds the answer's value, so that reading it with
-    the evaluator (the costly part) is not needed: the answer's number among its numbers,
-    its option letters, its order, or every word of the answer's closing line."""
+    """Whether the conclusion visibly holds the answer's value (its number among the
+    conclusion's, its letters, its order, every word of its last line): no reading needed."""
     b = theirs.extracted.strip()
     if not b:
         return True  # nothing to compare with
@@ -393,6 +395,8 @@ def _differ(
     # must commit in so many words, and name something.
     if mine.score == theirs.score:
         return False
+    if found.value in ("Yes", "No"):
+        return True  # a yes/no claim restated: the two sides score differently
     if mine.score < theirs.score and not (
         _STRONG_COMMITMENT.search(found.sentence.text) and _NAME.search(found.value)
     ):
@@ -457,13 +461,11 @@ def _restated(
     evaluator: str,
     kwargs: Mapping[str, Any],
 ) -> bool:
-    """Whether a sentence after the conclusion arrives at the answer's value (for numbers,
-    as the sentence's last one): the conclusion was a step on the way ("leaves 9. 9 times
-    2 dollars is 18 dollars.") or was revised."""
+    """Whether a later sentence arrives at the answer's value (a number as its last one): the
+    conclusion was a step on the way ("leaves 9. 9 times 2 dollars is 18 dollars.")."""
     y = _number(theirs.extracted) if evaluator in _NUMERIC else None
     question = _squash(asked) if asked else ""
-    for index in range(found.position + 1, len(closing)):
-        sentence = closing[index]
+    for sentence in closing[found.position + 1 :]:
         value, _ = asserted(sentence.text, question)
         if value is None:
             continue
@@ -471,9 +473,9 @@ def _restated(
             x = _number((_NUMBER.findall(value) or [""])[-1])
             if x is not None and y is not None and _same_number(x, y):
                 return True
-            continue
-        later = found._replace(sentence=sentence, value=value, read=value)
-        if _plainly_agrees(evaluator, later, theirs, answer, kwargs):
+        elif _plainly_agrees(
+            evaluator, found._replace(value=value, read=value), theirs, answer, kwargs
+        ):
             return True
     return False
 
@@ -513,14 +515,13 @@ def detect(
         return None  # a plain closing remark, after a marked result the answer gives
     at = answer.rfind(theirs.extracted.strip()) if theirs.extracted.strip() else -1
     a_start, a_end = (at, at + len(theirs.extracted.strip())) if at >= 0 else last_line_span(answer)
-    sentence = found.sentence
     # an option chosen by its words rather than its letter is a reading a reviewer checks
     by_words = evaluator == "choices_matching" and not _LETTER.search(found.read)
     confident = found.marked and not by_words and (evaluator in SHAPED or mine.score > 0)
     return flag(
         "answer_contradicts_reasoning",
         [
-            evidence("reasoning", reasoning, sentence.start, sentence.end),
+            evidence("reasoning", reasoning, found.sentence.start, found.sentence.end),
             evidence("answer", answer, a_start, a_end),
         ],
         f"reasoning concludes {mine.extracted!r}, answer gives {theirs.extracted!r}",
