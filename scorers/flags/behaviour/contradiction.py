@@ -89,9 +89,8 @@ _STEP = re.compile(r"(?=[liw])\b(?:let\s+me|let's|(?:i|we)\s+(?:need|should|have
 _LIST_SEPARATOR = re.compile(r",|→|->|\bthen\b", re.IGNORECASE)
 _NON_WORD = re.compile(r"\W+")
 _WORDS = re.compile(r"[^\W\d_]{3,}")
-# A yes/no question's claim ("Is 476 larger than 695?"): its numbers and longer words.
 _POLAR = re.compile(r"(?im)(?:^|[.!?] )\s*(?:is|are|was|were|do|does|did|can|has)\s([^.!?\n]+)\?")
-_CLAIM = re.compile(r"\d[\d.,]*|[^\W\d_]{4,}")
+_CLAIM = re.compile(r"\d[\d.,]*|[^\W\d_]{4,}")  # a yes/no question's claim: numbers, long words
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't")
 _WRITER = re.compile(r"\W*(?:I|we)\b", re.IGNORECASE)
 
