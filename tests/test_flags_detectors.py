@@ -271,6 +271,8 @@ def test_a_bare_answer_line_after_the_reasoning_restates_its_last_paragraph() ->
         "that is a guess on my part.\n\n**Final Answer**\n\\boxed{12}"
     )
     assert HEDGE in kinds(record(doubtful, "\\boxed{12}", kwargs=kwargs))
+    displayed = doubtful.replace("\\boxed{12}", "\\[\n\\boxed{12}\n\\]")
+    assert HEDGE in kinds(record(displayed, "\\boxed{12}", kwargs=kwargs))
     firm = doubtful.replace("though that is a guess on my part", "and the bracket shows it is one")
     assert HEDGE not in kinds(record(firm, "\\boxed{12}", kwargs=kwargs))
 

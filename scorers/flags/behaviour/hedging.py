@@ -174,9 +174,5 @@ def detect(
     if doubt is not None:
         spans.append(doubt)
         words.append(repr(doubt["text"]))
-    return flag(
-        "hedged_reasoning_certain_answer",
-        spans,
-        f"reasoning ends unsure ({', '.join(words)})",
-        confidence,
-    )
+    detail = f"reasoning ends unsure ({', '.join(words)})"
+    return flag("hedged_reasoning_certain_answer", spans, detail, confidence)

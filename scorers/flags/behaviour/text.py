@@ -62,14 +62,17 @@ _WORD = re.compile(r"(?<!\\)\b[a-zA-Z]{3,}")  # a word; a LaTeX command ("\\boxe
 def final_stretch(closing: list[Sentence], anchor: int | None) -> list[Sentence]:
     """What the reasoning says last: from the sentence before its conclusion (``anchor``,
     an index into ``closing``) to the end, or the last three sentences when none was
-    read; earlier paragraphs weigh options the conclusion has already chosen among. A
-    wordless one opening its paragraph ("**Final Answer** \\boxed{48}") only restates the
-    result: the three sentences before it are read with it."""
+    read; earlier paragraphs weigh options the conclusion has already chosen among.
+    Wordless lines opening its paragraph ("**Final Answer**" over "\\boxed{48}") only
+    restate the result: the three sentences before them are read with them."""
     last = len(closing) - 1 if anchor is None else anchor
     first = max(0, len(closing) - 3 if anchor is None else anchor - 1)
     paragraph = closing[last].paragraph if closing else 0
-    if closing and closing[last - 1].paragraph < paragraph and not _WORD.search(closing[last].text):
-        paragraph, first = closing[last - 1].paragraph, max(0, last - 3)
+    top = last
+    while top > 0 and closing[top].paragraph == paragraph and not _WORD.search(closing[top].text):
+        top -= 1
+    if top < last and closing[top].paragraph < paragraph:
+        paragraph, first = closing[top].paragraph, max(0, top - 2)
     while first < len(closing) - 1 and closing[first].paragraph < paragraph:
         first += 1
     return closing[first:]
