@@ -17,17 +17,21 @@ Generates a corpus from ``benchmarks/corpus.py`` (default 100,000 items of the
 Before each of them the disk is synced, outside the timings, so that no run
 waits for writes the one before left (the floor does not fsync its file).
 
-Prints items/s, the ratio grading time / floor time, and peak memory as a
-multiple of the input size: the larger of the grading process's peak RSS and
-the peak total RSS of it and its grading worker (sampled every 20 ms), above its
-RSS after imports. Targets: ratio <= 1.5, memory <= 2x input. The load
-average is printed too: the timings mean little on a busy machine.
+Prints items/s, the ratio grading time / floor time (wall, and CPU time of the
+grading process and every process it forked or started), and peak memory as a
+multiple of the input size: the larger of the grading process's peak RSS
+(``VmHWM``) above its RSS after imports, and the peak sum of the proportional
+set sizes (PSS, ``/proc/PID/smaps_rollup``, sampled every 100 ms) of it and its
+children above its PSS after imports. Forked workers share most of their pages
+with the grading process; PSS charges each shared page once in all, split
+between the processes sharing it, where summing RSS would count it once per
+process. Targets: ratio <= 1.5, memory <= 2x input. The load average is
+printed too: the timings mean little on a busy machine.
 
 ``--keep DIR`` generates into DIR and keeps the corpus; run again with the
 same DIR and ``--reuse`` to skip generating it. By default ``rome-tui grade``
-streams the run in one process; ``--jobs 2`` (``ROME_TUI_JOBS=2``) reads it
-whole and shares the grading with a second process (``--jobs 1``: never a
-second process). CPU time counts both processes.
+streams the run with one forked process per CPU; ``--jobs N`` sets
+``ROME_TUI_JOBS=N`` (at most N processes; 1: one process).
 """
 
 from __future__ import annotations
@@ -48,8 +52,9 @@ import corpus  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# What both children measure with: memory from /proc/self/status, CPU of the
-# process and of the children it waited for (the grading worker).
+# What both children measure with: memory from /proc/self/status and
+# smaps_rollup, CPU of the process and of the children it waited for (the
+# forked grading processes, which grade_files waits for before it returns).
 MEASURE = r"""
 import resource
 def status_kb(field):
@@ -60,6 +65,15 @@ def status_kb(field):
     return 0
 def rss_kb():
     return status_kb("VmRSS:")
+def pss_kb():
+    try:
+        with open("/proc/self/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 # VmHWM, not ru_maxrss: Linux carries ru_maxrss over from the parent across
 # fork and exec, so a child of a process that generated a large corpus would
 # report the parent's peak.
@@ -81,13 +95,13 @@ from scorers.io.results import ResultsPaths, RunSettings
 if sys.argv[5] == "no-flags":
     flagging.DETECTOR_MODULES = tuple(m for m in flagging.DETECTOR_MODULES if m != "scorers.flags.behaviour")
 flagging.detectors()
-base = rss_kb()
+base, base_pss = rss_kb(), pss_kb()
 settings = RunSettings(mode=sys.argv[4], reject_filter=sys.argv[4] == "strict", harness_stats=sys.argv[4] == "strict")
 start, start_cpu = time.perf_counter(), cpu()
 result = grade_run.grade_files(sys.argv[1], sys.argv[2], settings, paths=ResultsPaths.of(sys.argv[3]))
 seconds, cpu_seconds = time.perf_counter() - start, cpu() - start_cpu
 peak = peak_kb()
-print(json.dumps({"seconds": seconds, "cpu": cpu_seconds, "base_kb": base, "peak_kb": peak, "timings": result.timings, "n": len(result.graded), "jobs": int(result.timings.get("processes", 1))}))
+print(json.dumps({"seconds": seconds, "cpu": cpu_seconds, "base_kb": base, "base_pss_kb": base_pss, "peak_kb": peak, "timings": result.timings, "n": len(result.graded), "jobs": int(result.timings.get("processes", 1))}))
 """
 )
 
@@ -116,14 +130,13 @@ print(json.dumps({"load": load, "dump": dump, "cpu": load_cpu + dump_cpu, "load_
 )
 
 
-def _rss_kb(pid: int) -> int:
-    # /proc/PID/status, not smaps_rollup: summing PSS walks every page table
-    # and, at 20 ms intervals, would take most of a core from the run measured.
-    # The worker is exec'd, not forked, so the two processes share only libraries.
+def _pss_kb(pid: int) -> int:
+    # smaps_rollup walks the process's page tables (a few ms for 300 MB), hence
+    # sampling every 100 ms rather than every 20.
     try:
-        with open(f"/proc/{pid}/status") as f:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
             for line in f:
-                if line.startswith("VmRSS:"):
+                if line.startswith("Pss:"):
                     return int(line.split()[1])
     except OSError:
         pass
@@ -143,7 +156,7 @@ def _tree(pid: int) -> list[int]:
 def _child(code: str, *args: str, env: dict[str, str] | None = None) -> dict[str, Any]:
     """Run ``code`` in a fresh interpreter; its last stdout line is JSON.
 
-    Adds ``tree_peak_kb``: the peak total RSS of the process and its children.
+    Adds ``tree_peak_kb``: the peak total PSS of the process and its children.
     """
     with subprocess.Popen(
         [sys.executable, "-c", code, *args],
@@ -154,10 +167,10 @@ def _child(code: str, *args: str, env: dict[str, str] | None = None) -> dict[str
         env=env,
     ) as proc:
         peak = 0
-        sampling = os.path.exists(f"/proc/{proc.pid}/status")
+        sampling = os.path.exists(f"/proc/{proc.pid}/smaps_rollup")
         while sampling and proc.poll() is None:
-            peak = max(peak, sum(_rss_kb(p) for p in _tree(proc.pid)))
-            time.sleep(0.02)
+            peak = max(peak, sum(_pss_kb(p) for p in _tree(proc.pid)))
+            time.sleep(0.1)
         out, err = proc.communicate()
     if proc.returncode != 0:
         raise SystemExit(err)
@@ -185,18 +198,18 @@ def main() -> None:
     )
     parser.add_argument(
         "--jobs",
-        choices=("auto", "1", "2"),
-        default="auto",
-        help="1: one process; 2: the whole-file path with a grading worker process "
-        "(default: rome-tui grade decides: a streamed run is one process)",
+        type=int,
+        default=None,
+        help="ROME_TUI_JOBS: at most this many grading processes (1: one process; "
+        "default: one per CPU)",
     )
     parser.add_argument(
         "--repeat", type=int, default=1, help="runs of each variant; the summary takes the best"
     )
     args = parser.parse_args()
     env = dict(os.environ)
-    if args.jobs != "auto":
-        env["ROME_TUI_JOBS"] = args.jobs
+    if args.jobs is not None:
+        env["ROME_TUI_JOBS"] = str(args.jobs)
     with tempfile.TemporaryDirectory(prefix="grade-bench-") as tmp:
         work = Path(args.keep or tmp)
         work.mkdir(parents=True, exist_ok=True)
@@ -261,8 +274,10 @@ def _settle() -> None:
 
 def _report(label: str, graded: dict[str, Any], floor: dict[str, Any], input_bytes: int) -> None:
     floor_s = floor["load"] + floor["dump"]
-    peak_kb = max(graded["peak_kb"], graded["tree_peak_kb"])
-    peak_bytes = (peak_kb - graded["base_kb"]) * 1024
+    peak_kb = max(
+        graded["peak_kb"] - graded["base_kb"], graded["tree_peak_kb"] - graded["base_pss_kb"]
+    )
+    peak_bytes = peak_kb * 1024
     t = graded["timings"]
     print(
         f"{label}, {graded['jobs']} grading process(es): "
@@ -272,7 +287,8 @@ def _report(label: str, graded: dict[str, Any], floor: dict[str, Any], input_byt
         f"ratio {graded['seconds'] / floor_s:.2f}, by CPU time {graded['cpu'] / floor['cpu']:.2f} "
         f"(target <= 1.5); "
         f"peak memory {peak_bytes / 1e6:.0f} MB = {peak_bytes / input_bytes:.2f}x input (target <= 2); "
-        f"orjson alone holding the parsed inputs peaks at {floor['load_peak_kb'] * 1024 / input_bytes:.2f}x input"
+        f"orjson alone holding the parsed inputs peaks at {floor['load_peak_kb'] * 1024 / input_bytes:.2f}x input; "
+        f"load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
 
 

@@ -99,24 +99,33 @@ class PiecePool:
             return None
         return cls(workers)
 
-    def answers(self, pieces: Iterator[Piece]) -> Iterator[tuple[Piece, memoryview]]:
-        """Each piece with its answer, in order. An error raised by ``pieces`` is
-        raised once the answers to the pieces before it are taken, where reading
-        them in one process would have met it."""
-        held: deque[tuple[int, Piece]] = deque()  # handed out, not yet yielded
+    def answers(self, pieces: Iterator[Piece], here: Work) -> Iterator[tuple[Piece, memoryview]]:
+        """Each piece with its answer, in order. The workers are kept ``_AHEAD``
+        pieces ahead; while the next answer due is not in, this process does the
+        next piece itself with ``here`` (so it is one of the grading processes).
+        An error raised by ``pieces`` is raised once the answers to the pieces
+        before it are taken, where reading them in one process would have met it."""
+        held: deque[tuple[int, Piece]] = deque()  # handed out or done, not yet yielded
         done: dict[int, memoryview] = {}
         number = 0
         stopped: BaseException | None = None
         more = True
+
+        def following() -> Piece | None:
+            nonlocal more, stopped
+            try:
+                return next(pieces)
+            except StopIteration:
+                pass
+            except Exception as exc:  # noqa: BLE001 - raised in order, below
+                stopped = exc
+            more = False
+            return None
+
         while True:
-            while more and len(held) < _AHEAD * len(self._workers):
-                try:
-                    piece = next(pieces)
-                except StopIteration:
-                    more = False
-                    break
-                except Exception as exc:  # noqa: BLE001 - raised in order, below
-                    stopped, more = exc, False
+            while more and sum(len(w.waiting) for w in self._workers) < _AHEAD * self.size:
+                piece = following()
+                if piece is None:
                     break
                 worker = min(self._workers, key=lambda w: len(w.waiting))
                 task = _TASK.pack(
@@ -135,20 +144,39 @@ class PiecePool:
                 return
             first, piece = held[0]
             while first not in done:
-                self._receive(done)
+                if self._receive(done, wait=False):
+                    continue
+                # Nothing in yet: do a piece here, unless this process is ahead enough.
+                mine = following() if more and len(held) < 2 * _AHEAD * self.size else None
+                if mine is None:
+                    self._receive(done, wait=True)
+                    continue
+                try:
+                    parts = here(mine)
+                except Exception:  # noqa: BLE001 - graded again in order, and met then
+                    parts = ()
+                done[number] = memoryview(b"".join(parts))
+                held.append((number, mine))
+                number += 1
             held.popleft()
             yield piece, done.pop(first)
 
-    def _receive(self, done: dict[int, memoryview]) -> None:
-        """Read one answer from a worker that has one ready."""
+    def _receive(self, done: dict[int, memoryview], *, wait: bool) -> bool:
+        """Read one answer from a worker that has one ready (with ``wait``, once one
+        has); False if none has."""
         busy = {w.answers: w for w in self._workers if w.waiting}
-        ready, _, _ = select.select(list(busy), [], [])
+        if not busy:
+            return False
+        ready, _, _ = select.select(list(busy), [], [], None if wait else 0)
+        if not ready:
+            return False
         worker = busy[ready[0]]
         head = _read_exactly(worker.answers, _LENGTH.size)
         body = None if head is None else _read_exactly(worker.answers, _LENGTH.unpack(head)[0])
         if body is None:
             raise GradingProcessDied(_died(worker.pid))
         done[worker.waiting.popleft()] = memoryview(body)
+        return True
 
     def close(self) -> None:
         """End the workers (at once, if they are still busy) and wait for them."""

@@ -156,8 +156,8 @@ class GradingStream:
 
     @property
     def processes(self) -> int:
-        """How many processes graded the run: 1, or the forked workers."""
-        return self._pool.size if self._pool is not None else 1
+        """How many processes graded the run: this one and the workers it forked."""
+        return 1 + (self._pool.size if self._pool is not None else 0)
 
     def spans(self) -> Iterator[tuple[int, int, bytes | memoryview]]:
         """``(start, stop, bytes)`` of each batch of graded records, in order."""
@@ -186,13 +186,13 @@ class GradingStream:
                     # are loaded, to be shared with the workers.
                     left = os.fstat(handle.fileno()).st_size - piece.offset - piece.size
                     if left >= POOL_MIN_BYTES:
-                        self._pool = PiecePool.start(self._answer, self._processes)
+                        self._pool = PiecePool.start(self._answer, self._processes - 1)
                 yield from self._written(records)
                 if self._pool is not None:
                     break
             if self._pool is None:
                 return
-            for piece, answer in self._pool.answers(pieces):
+            for piece, answer in self._pool.answers(pieces, self._answer_here):
                 taken = _taken(answer)
                 if taken is None or not self._takes(taken[0]):
                     # The worker stopped at something (an error, a repeated id, NaN):
@@ -269,6 +269,34 @@ class GradingStream:
         )
         head = pickle.dumps(graded, protocol=pickle.HIGHEST_PROTOCOL)
         return [len(head).to_bytes(8, "little"), head, *parts]
+
+    def _answer_here(self, piece: Piece) -> list[bytes | memoryview]:
+        """:meth:`_answer` in this process, ahead of the pieces being written: the
+        run's pairing and counts are set aside meanwhile, to be taken in order."""
+        kept = (
+            self._model,
+            self._seen,
+            self._unmatched,
+            self._duplicates,
+            self._read_found,
+            self._text_found,
+            self._decoded,
+            self._grader.notes,
+        )
+        try:
+            return self._answer(piece)
+        finally:
+            (
+                self._model,
+                self._seen,
+                self._unmatched,
+                self._duplicates,
+                self._read_found,
+                self._text_found,
+                self._decoded,
+                self._grader.notes,
+            ) = kept
+            self._alone = None
 
     def _takes(self, graded: PieceGraded) -> bool:
         """Whether a worker's piece is the one this process would grade: pairs it in

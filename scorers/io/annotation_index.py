@@ -17,6 +17,7 @@ the file whole and reports it exactly.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -41,10 +42,17 @@ class AnnotationIndex(Mapping[str, dict[str, Any]]):
 
     def __init__(self) -> None:
         self._positions: dict[str, int] = {}
-        # orjson's bytes of [annotation] (the list so that an annotation orjson could
-        # not write inside the records' list is refused here); the dict itself when
-        # orjson cannot write it at all (an integer beyond 64 bits, read leniently).
-        self._data: list[bytes | dict[str, Any]] = []
+        # orjson's bytes of each [annotation] (a list, so that an annotation orjson could
+        # not write inside the records' list is refused here), one after the other in a
+        # single buffer, annotation i at _starts[i]:_stops[i]. One object rather than one
+        # per annotation: a forked grading process reading an annotation then writes to
+        # no page of the index (a bytes object's reference count is in its first bytes),
+        # so the index stays shared with the parent (scorers.grade.pool).
+        self._blob = bytearray()
+        self._starts = array("Q")
+        self._stops = array("Q")  # 0: the annotation is in _dicts
+        # Annotations orjson cannot write (an integer beyond 64 bits, read leniently).
+        self._dicts: dict[int, dict[str, Any]] = {}
         self._paired = bytearray()  # 1 for an annotation some prediction was paired with
 
     @classmethod
@@ -57,35 +65,45 @@ class AnnotationIndex(Mapping[str, dict[str, Any]]):
     def put(self, qid: str, item: dict[str, Any]) -> bool:
         """File ``item`` under ``qid``; False when it is kept as a dict (orjson cannot write it)."""
         try:
-            # Copied: orjson's own bytes object keeps the slack of the buffer it was
-            # written in (a few KB each, in glibc's heap), ten times the text.
-            data: bytes | dict[str, Any] = bytes(memoryview(orjson.dumps([item])))
+            text: bytes | None = orjson.dumps([item])
         except orjson.JSONEncodeError:
-            data = item
+            text = None
+        self._put(qid, text, item)
+        return text is not None
+
+    def _put(self, qid: str, text: bytes | None, item: dict[str, Any]) -> None:
         at = self._positions.get(qid)
         if at is None:
-            self._positions[qid] = len(self._data)
-            self._data.append(data)
+            at = self._positions[qid] = len(self._starts)
+            self._starts.append(0)
+            self._stops.append(0)
             self._paired.append(0)
-        else:
-            self._data[at] = data
-        return type(data) is bytes
+        self._dicts.pop(at, None)
+        if text is None:
+            self._starts[at] = self._stops[at] = 0
+            self._dicts[at] = item
+            return
+        # A repeated id's earlier text stays in the buffer, unused (repeats are rare).
+        self._starts[at] = len(self._blob)
+        self._blob += text
+        self._stops[at] = len(self._blob)
+
+    def _at(self, at: int) -> dict[str, Any]:
+        stop = self._stops[at]
+        if not stop:
+            return self._dicts[at]
+        with memoryview(self._blob) as view:
+            item: dict[str, Any] = orjson.loads(view[self._starts[at] : stop])[0]
+        return item
 
     def __getitem__(self, qid: str) -> dict[str, Any]:
-        data = self._data[self._positions[qid]]
-        if type(data) is bytes:
-            item: dict[str, Any] = orjson.loads(data)[0]
-            return item
-        return data  # type: ignore[return-value]
+        return self._at(self._positions[qid])
 
     def get(self, qid: str, default: Any = None) -> Any:  # noqa: D102 - Mapping.get, without a KeyError
         at = self._positions.get(qid)
         if at is None:
             return default
-        data = self._data[at]
-        if type(data) is bytes:
-            return orjson.loads(data)[0]
-        return data
+        return self._at(at)
 
     def __contains__(self, qid: object) -> bool:
         return qid in self._positions
@@ -140,9 +158,7 @@ def _streamed(
     conflicts: list[str] = []  # "qid (what differs)" of duplicates that are not identical
     missing_id = 0
     decoded = 0
-    positions = index._positions  # the loop below is put(), inlined: it runs per annotation
-    data = index._data
-    paired = index._paired
+    positions = index._positions
     dumps = orjson.dumps
     for block in blocks:
         if block.found:
@@ -167,15 +183,11 @@ def _streamed(
                 if found:
                     raise _Irregular
             try:
-                # Copied: orjson's bytes keep its 4 KB write buffer (see put).
-                text = bytes(memoryview(dumps([item])))
+                text = dumps([item])
             except orjson.JSONEncodeError:
                 raise _Irregular from None  # too deep to write, or not writable: reported whole
-            at = positions.get(qid)
-            if at is None:
-                positions[qid] = len(data)
-                data.append(text)
-                paired.append(0)
+            if qid not in positions:
+                index._put(qid, text, item)
                 continue
             duplicates += 1
             if len(shown) <= FIRST_IDS:
@@ -187,7 +199,7 @@ def _streamed(
                 if targets and mode != "rome":
                     raise _Irregular
                 conflicts.append(f"{qid} ({'; '.join(differs)})")
-            data[at] = text
+            index._put(qid, text, item)
     if not index:
         raise _Irregular
     warnings += annotation_warnings(path, missing_id, duplicates, shown, conflicts)
