@@ -194,6 +194,12 @@ def test_speculation_that_rules_out_or_plans_is_no_doubt() -> None:
     ):
         reason = f"The first dial is cracked. {aside} The second dial reads 240."
         assert HEDGE not in kinds(record(reason, "Final Answer: 240"))
+    for plan in (
+        "Maybe verify that against the spare gauge.",
+        "Perhaps recheck with 250 as the zero.",
+    ):
+        reason = f"The second dial reads 240 kPa, so the pressure is 240. {plan}"
+        assert HEDGE not in kinds(record(reason, "Final Answer: 240")), plan
 
 
 def test_speculation_about_what_is_asked_is_no_doubt_about_the_answer() -> None:

@@ -52,10 +52,10 @@ _WITHDRAWS = re.compile(
     re.IGNORECASE,
 )
 # Speculation that rules a thing out, proposes a step, supposes or waves itself off ("maybe
-# not B", "maybe I should recount", "maybe if the rate varied", "maybe I'm overthinking")
-# doubts neither the answer nor the result.
+# not B", "maybe I should recount", "maybe verify it", "maybe if the rate varied", "maybe I'm
+# overthinking") doubts neither the answer nor the result.
 _NOT_DOUBT = re.compile(
-    r"\s+(?:not\b|if\b|i'?m\s+(?:just\s+)?over(?:think|complicat|analy[sz])|(?:i|we)(?:'ll|\s+(?:should|need|will|must|have\s+to|can)\b)|let(?:'s|\s+me)\b)",
+    r"\s+(?:not\b|if\b|i'?m\s+(?:just\s+)?over(?:think|complicat|analy[sz])|(?:i|we)(?:'ll|\s+(?:should|need|will|must|have\s+to|can)\b)|let(?:'s|\s+me)\b|(?:double-?)?check\b|re-?(?:check|count|read|do)\b|verify\b|try\b)",
     re.IGNORECASE,
 )
 
