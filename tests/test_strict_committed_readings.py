@@ -13,9 +13,10 @@ import pytest
 
 from scorers.evaluate import strict
 
-K, L, C = "key_items_matching", "location_matching", "choices_matching"
+K, L, C, N = "key_items_matching", "location_matching", "choices_matching", "number_matching"
 ORD = "ordered_list_matching"
 SHAPES = "Which shape is drawn?\nA. oval\nB. square\nC. star"
+LENGTHS = "Order the objects by length, longest first.\nA. ruler\nB. pencil\nC. broom"
 
 CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
     # the key named only outside the committed sentence, which names another
@@ -53,6 +54,24 @@ CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
     (ORD, {"order": "B,C,A"}, "B, A, C — wait, no: B, C, A.", None, 1, False),
     (ORD, {"order": "B,A,C"}, "B, A, C — wait, no: B, C, A.", None, 0, False),
     (ORD, {"order": "B,A,C"}, "Wait, I checked again. B, A, C.", None, 1, False),
+    # a remark after the marker's answer is outside the commitment
+    (K, {"key_items": [["Bergen"]]}, "Final Answer: Trondheim — Bergen came a close second.", None, 1, True),
+    (K, {"key_items": [["Bergen"]]}, "Final Answer: Trondheim (Bergen was my other guess)", None, 1, True),
+    # a name or two in brackets is the answer's other name, not a remark
+    (L, {"location_fine_grained": ["Karlův most"], "location_coarse_grained": ["Prague"]}, "Final Answer: Charles Bridge (Karlův most), Prague", None, 1.0, False),
+    # a list given from the other end, whose ends have several opposites ("shortest")
+    (ORD, {"order": "C,A,B"}, "Shortest to longest: pencil, ruler, broom.", LENGTHS, 1, False),
+    (ORD, {"order": "C,A,B"}, "From shortest to longest: broom, ruler, pencil.", LENGTHS, 0, False),
+    # a belief conceded to others before "but"
+    (ORD, {"order": "C,A,B"}, "Some think the ruler is longest, but I rank the broom first, the ruler second and the pencil third.", LENGTHS, 1, False),
+    # corrections after the final answer, in other words than the usual cues
+    (C, {"label": "C"}, "Final Answer: A\n\nLooking at the photo again, the star is clearer: C.", SHAPES, 1, False),
+    (C, {"label": "A"}, "Final Answer: A\n\nLooking at the photo again, the star is clearer: C.", SHAPES, 0, False),
+    (C, {"label": "B"}, "Final Answer: C\nI take it back, it is B.", SHAPES, 1, False),
+    (N, {"value_to_match": 21}, "Final Answer: 19\n\nI overlooked two behind the tree, so 21.", None, 1, False),
+    (N, {"value_to_match": 19}, "Final Answer: 19\n\nI overlooked two behind the tree, so 21.", None, 0, False),
+    (K, {"key_items": [["Riga"]]}, "Final Answer: Tallinn\n\nUpon further review of the signs: Riga.", None, 1, False),
+    (ORD, {"order": "B,C,A"}, "Final Answer: B, A, C\n\nErratum — the last two are swapped; the order is B, C, A.", None, 1, False),
 ]  # fmt: skip
 
 

@@ -313,13 +313,18 @@ def _committed(reading: Reading) -> str | None:
         return None
     if loc.how == "whole":
         text = conclusion(loc.segment)
-    else:
+    else:  # the answer's first sentence, before a remark after a dash or in brackets
         parts = sentences(loc.segment)
-        text = parts[0] if parts else ""
+        text = _REMARK.split(parts[0], 1)[0] if parts else ""
     turns = list(_TURN.finditer(text))
     if turns and turns[-1].end() < len(text):
         text = text[turns[-1].end() :]
     return text if text.strip() != _phrase_text(loc).strip() else None
+
+
+# A remark after the answer: after a spaced dash, or a clause in brackets (a
+# name or two there is the answer's other name: "Old Bridge (Ponte Vecchio)").
+_REMARK = re.compile(r"[ \t]+[—–-][ \t]+|[ \t]*[(\[](?=[ \t]*(?:[^\s()\[\]]+[ \t]+){2}[^\s()\[\]])")
 
 
 def _settled_elsewhere(
@@ -637,12 +642,14 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     return Outcome(_WRONG, extracted, uncertain=uncertain)
 
 
-_LEAD_WORD = re.compile(r"\b(?:so|therefore|thus|hence)\b,?")
+_LEAD_WORD = re.compile(
+    r"\b(?:so|therefore|thus|hence|(?:order|sequence|ranking) (?:is|would be|should be))\b,?"
+)
 
 
 def _list_lead(segment: str) -> int:
-    """Where a list after the last colon or "so"/"therefore"/"thus"/"hence"
-    begins, else 0 (one linear scan)."""
+    """Where a list after the last colon, "so"/"therefore"/"thus"/"hence" or
+    "the order is" begins, else 0 (one linear scan)."""
     lead = segment.rfind(":") + 1
     for m in _LEAD_WORD.finditer(segment, lead):
         lead = m.end()

@@ -27,11 +27,12 @@ from scorers.evaluate.strict.final import Located, clean
 # (not after an enumerator: "1. C 2. A" is one list).
 _SENTENCE_END = re.compile(r"(?<=[^\s.][.!?])(?<!\b\d\.)(?<!\b\d\d\.)[ \t]+(?=[\"'(\[A-Z0-9])|\n+")
 _CORRECTION = re.compile(
-    r"\b(?:correction|edit|update|erratum)\b[ \t]*[:：-]"
+    r"\b(?:correction|edit|update|erratum|revised answer|corrected answer)\b[ \t]*[:：—–-]"
     r"|\b(?:on second thought|on reflection|actually|wait|oops|sorry|scratch that|hold on"
-    r"|looking (?:at it )?again|on (?:a )?closer (?:look|inspection)|let me re-?check|re-?checking"
-    r"|i mean|i meant|it should (?:be|read|have been)|should have said|(?:i )?made an error|my error"
-    r"|(?:i )?made a mistake|my mistake|i was wrong|let me correct)\b",
+    r"|looking (?:at [^.;:\n]{1,40} )?again|on (?:a )?closer (?:look|inspection)|let me re-?check"
+    r"|re-?checking|upon (?:further )?review|i mean|i meant|it should (?:be|read|have been)"
+    r"|should have said|(?:i )?made an error|my error|(?:i )?made a mistake|my mistake|i was wrong"
+    r"|let me correct|i take (?:that|it) back|i (?:misread|miscounted|missed|overlooked))\b",
     re.IGNORECASE,
 )
 # The same cues, case-sensitive, for lowered ASCII text: an ASCII text lowered
@@ -113,7 +114,7 @@ _EARLIER = re.compile(
     r"\b(?:at first(?: glance| sight)?|initially|my first (?:thought|guess|impression|count)"
     r"|i (?:first|initially) (?:thought|guessed|counted|assumed)|one might think|you might think"
     r"|it might look like|could be mistaken for|everyone assumes"
-    r"|many (?:people )?(?:assume|think|say|believe|guess|would say)"
+    r"|(?:many|some|most|others)(?: people)? (?:assume|think|say|believe|guess|claim|would say)"
     r"|people (?:would |usually |often |commonly |tend to )?(?:say|think|assume|guess|believe|answer)"
     r"|(?:you|one|some|many|most)(?:'d| would| might| may| could) (?:expect|think|guess|say"
     r"|assume|answer|be tempted)"
@@ -124,7 +125,8 @@ _EARLIER = re.compile(
     r"[^.;!?\n]{0,200}?(?:\bbut\b|\bhowever\b|\byet\b|;)"  # bounded: linear on any text
 )
 _CONCEDING = (
-    "first", "initially", "might", "assume", "many", "people", "would", "'d ", "could",
+    "first", "initially", "might", "assume", "many", "some", "most", "others", "people", "would",
+    "'d ", "could",
     "often", "usually", "commonly", "popular", "widely", "sometimes", "frequently", "common",
     "obvious", "tempting", "intuitive", "naive", "natural", "like",
 )  # fmt: skip
@@ -230,7 +232,8 @@ _GATE = (
     "not", "n't", "never", "rather than", "instead of", "other than", "except",
     "unlike", "nor", "neither", "ruled out", "eliminated", "wrong", "incorrect",
     "impossible", "distractor", "first", "initially", "might", "mistaken", "assume",
-    "opposed", "rule out", "exclud", "dismiss", "reject", "discard", "many", "people", "would",
+    "opposed", "rule out", "exclud", "dismiss", "reject", "discard", "many", "some t", "some s",
+    "some a", "some b", "some c", "some g", "others", "people", "would",
     "'d ", "could", "often", "usually", "commonly", "popular", "widely", "sometimes",
     "frequently", "common", "obvious", "tempting", "intuitive", "naive", "natural", "like", "?",
     "~~", "anything but", "between", "mistake",
@@ -408,6 +411,32 @@ _NEGATED_CUE = re.compile(
 )
 
 
+# The words every correction cue opens with, found in one native pass; the
+# cue regex is then tried only there (searched, its leading alternation is
+# tried at every position of the tail).
+_CUE_OPENERS = (
+    "correction", "edit", "update", "erratum", "revised", "corrected", "on ", "actually", "wait",
+    "oops", "sorry", "scratch", "hold", "looking", "let", "re-", "rechecking", "upon", "i ",
+    "it should", "should", "made", "my ", "i was",
+)  # fmt: skip
+_CUE_FINDER = AhoCorasick(_CUE_OPENERS)
+
+
+def _first_cue(tail: str) -> re.Match[str] | None:
+    """``_CORRECTION.search(tail, 1)``: the first cue after the answer's first character."""
+    if not tail.isascii():
+        return _CORRECTION.search(tail, 1)
+    lowered = tail.lower()
+    starts = sorted(
+        {s for _, s, _ in _CUE_FINDER.find_matches_as_indexes(lowered, overlapping=True) if s}
+    )
+    for start in starts:
+        m = _CORRECTION_LOWER.match(lowered, start)
+        if m is not None:
+            return m
+    return None
+
+
 def correction(loc: Located) -> Located | None:
     """The corrected answer, when a correction follows the stated final answer."""
     if loc.how == "whole":
@@ -416,6 +445,8 @@ def correction(loc: Located) -> Located | None:
         end = loc.segment[-_CUE_REACH:].lower()
         if "wait" not in end and "sorry" not in end and "oops" not in end:
             return None  # (substring tests first: the sentence split costs more)
+        if _NEGATED_CUE.search(end) is None:
+            return None
         last = conclusion(loc.segment)
         if not _NEGATED_CUE.search(last):
             return None
@@ -425,10 +456,7 @@ def correction(loc: Located) -> Located | None:
         return None  # "Final Answer: C" and nothing after it
     # The correction must come after the answer's first word: "Final Answer:
     # Actually C" is an answer, not a correction of one.
-    ascii_tail = tail.isascii()
-    m = (_CORRECTION_LOWER if ascii_tail else _CORRECTION).search(
-        tail.lower() if ascii_tail else tail, 1
-    )
+    m = _first_cue(tail)
     if m is None:
         return None
     rest = tail[m.start() :]
