@@ -543,6 +543,16 @@ def test_a_restated_yes_no_claim_is_read_as_yes_or_no() -> None:
     assert CONTRA in kinds(rec)
     agrees = record(reason, "Final Answer: No", "key_items_matching", kwargs, question=question)
     assert CONTRA not in kinds(agrees)
+    later = "1894 is later than 1890, so the Thames bridge was not finished before 1890."
+    rec = record(later, "Final Answer: Yes", "key_items_matching", kwargs, question=question)
+    assert CONTRA in kinds(rec)
+    # an answer that restates the claim says yes or no by it; "no" as the answer is no ruled-out value
+    restates = "Final Answer: The Thames bridge was not finished before 1890."
+    rec = record(reason, restates, "key_items_matching", kwargs, question=question)
+    assert CONTRA not in kinds(rec)
+    plainly = "It opened in 1894.\nSo the answer is no."
+    rec = record(plainly, "Final Answer: Yes", "key_items_matching", kwargs, question=question)
+    assert CONTRA in kinds(rec)
     # words out of the question's order, or a supposition, restate nothing
     for other in (
         "So 1890 was not before the Thames bridge was finished.",
@@ -550,3 +560,13 @@ def test_a_restated_yes_no_claim_is_read_as_yes_or_no() -> None:
     ):
         rec = record(other, "Final Answer: Yes", "key_items_matching", kwargs, question=question)
         assert CONTRA not in kinds(rec), other
+
+
+def test_an_option_reported_as_someone_else_s_view_is_no_conclusion() -> None:
+    reason = "The mass cancels, so the period depends on length alone. That gives (C)."
+    for hint in (
+        "The professor's note says (B), but the derivation shows otherwise.",
+        "A Stanford professor thinks the answer is (B).",
+    ):
+        rec = choice(f"{reason}\n{hint}", "Therefore, the best answer is: (B).", label="C")
+        assert CONTRA in kinds(rec), hint

@@ -57,7 +57,7 @@ _FRACTION_WORDS = re.compile(
     rf"(?i)\b(?:(?:a|an|one|two|three|four)[\s-]+(?:half|thirds?|quarters?|fifths?|tenths?)|half|{_DIGIT}(?:[\s-]+{_DIGIT})+)\b"
 )
 # A contrast cue and the words it rules out, up to the next punctuation: "not 55", "rather than B".
-_CONTRAST = re.compile("(?i)(?:" + regex("not_assertions", "contrast").pattern + r")[^,;:.()\n]*")
+_CONTRAST = re.compile("(?i)(?:" + regex("not_assertions", "contrast").pattern + r")[^,;:.()\n]+")
 _NUMBER_WORD = re.compile(
     r"(?i)\d|\b(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twenty|thirty|forty|fifty|hundred)\b"
 )
@@ -91,6 +91,7 @@ _NON_WORD = re.compile(r"\W+")
 _WORDS = re.compile(r"[^\W\d_]{3,}")
 _POLAR = re.compile(r"(?im)(?:^|[.!?] )\s*(?:is|are|was|were|do|does|did|can|has)\s([^.!?\n]+)\?")
 _CLAIM = re.compile(r"\d[\d.,]*|[^\W\d_]{4,}")  # a yes/no question's claim: numbers, long words
+_YES_NO = re.compile(r"\b(?:yes|no)\b")
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't")
 _WRITER = re.compile(r"\W*(?:I|we)\b", re.IGNORECASE)
 
@@ -205,9 +206,8 @@ def _readable(evaluator: str, value: str, options: dict[str, str], stated: bool)
     ):
         return None
     several = evaluator == "choices_matching" and len(set(_LETTER_CAPS.findall(value))) > 1
-    if several and not _STRONG_COMMITMENT.search(value):
-        return None  # names several options: compares them, unless it answers with them
-    return value
+    # names several options: compares them, unless it answers with them
+    return None if several and not _STRONG_COMMITMENT.search(value) else value
 
 
 def _names_option(value: str, options: dict[str, str], stated: bool) -> bool:
@@ -257,8 +257,8 @@ def conclusion(
         marked = _MARKED.search(text) is not None
         if plain is not None and not marked:
             continue  # after a plain conclusion only a marked one before it can matter: not read
-        if claim and (pole := _pole(text, claim)) is not None:
-            return Conclusion(index, sentence, pole, pole, True, None)
+        if claim and (pole := _pole(text, claim)) is not None:  # read: the claim, for the answer
+            return Conclusion(index, sentence, pole, " ".join(claim), True, None)
         value, undecided = asserted(text, question)
         last = index == len(closing) - 1
         if value is None:
@@ -293,12 +293,14 @@ def conclusion(
 
 def _pole(text: str, claim: list[str]) -> str | None:
     """A sentence restating a yes/no question's claim, its words in order, as it is or negated
-    ("476 is not larger than 695" for "Is 476 larger than 695?"): "Yes" or "No"."""
-    low, hypothetical = text.lower(), _SUPPOSITION.search(text) or _MODAL.search(text)
-    at = [low.find(w) for w in claim]
-    if -1 in at or at != sorted(at) or text.endswith("?") or hypothetical:
+    ("476 is not larger than 695" for "Is 476 larger than 695?"): "yes" or "no"."""
+    low, at = text.lower(), [0]
+    for word in claim:  # each after the one before
+        at.append(low.find(word, at[-1]) if at[-1] >= 0 else -1)
+    if -1 in at or text.endswith("?") or _SUPPOSITION.search(text) or _MODAL.search(text):
         return None
-    return "No" if _NEGATION.search(low, max(0, at[0] - 20), at[-1]) else "Yes"
+    at = at[1:]
+    return "no" if _NEGATION.search(low, max(0, at[0] - 20), at[-1]) else "yes"
 
 
 def answer_outcome(
@@ -360,7 +362,7 @@ def _plainly_agrees(
     if evaluator == "choices_matching":
         return set(_LETTER_CAPS.findall(found.read)) == set(b.upper())  # extracted: "BDE"
     if evaluator == "ordered_list_matching":
-        return not _reordered(found.value, b)  # names against letters: not compared
+        return not _reordered(found.value, b)
     if evaluator in SHAPED:
         return _squash(b) in _squash(found.value)
     start, end = last_line_span(answer)
@@ -394,8 +396,6 @@ def _differ(
     # must commit in so many words, and name something.
     if mine.score == theirs.score:
         return False
-    if found.value in ("Yes", "No"):
-        return True  # a yes/no claim restated: the two sides score differently
     if mine.score < theirs.score and not (
         _STRONG_COMMITMENT.search(found.sentence.text) and _NAME.search(found.value)
     ):
@@ -421,6 +421,10 @@ def _contradicts(
     asked: str | None,
 ) -> Outcome | None:
     """The conclusion as the evaluator reads it, when it differs from the answer."""
+    if found.value in ("yes", "no"):  # a yes/no claim: the answer's last line says yes or no,
+        line = answer[last_line_span(answer)[0] :].lower()  # or restates the claim
+        said = (_YES_NO.findall(line) or [_pole(line, found.read.split())])[-1]
+        return None if said in (None, found.value) else Outcome(score=1, extracted=found.value)
     if _plainly_agrees(evaluator, found, theirs, answer, kwargs):
         return None
     if evaluator == "ordered_list_matching":
@@ -437,16 +441,16 @@ def _contradicts(
 _UNREAD = Outcome(score=0, extracted="")  # the evaluator read nothing in a conclusion
 
 
-def _reordered(concluded: str, answered: str) -> bool | None:
-    """Whether the answer's items all appear in the concluded order, in another order;
-    None when the conclusion does not name them all (letters against names)."""
+def _reordered(concluded: str, answered: str) -> bool:
+    """Whether the answer's items all appear in the concluded order, in another order.
+    Items the conclusion does not name (letters against names) cannot be compared."""
     items = [i.strip(" .*").lower() for i in _LIST_SEPARATOR.split(answered) if i.strip(" .*")]
     text = concluded.lower()
     places = []
     for item in items:
         m = re.search(rf"(?<!\w){re.escape(item)}(?!\w)", text)
         if m is None:
-            return None
+            return False
         places.append(m.start())
     return places != sorted(places)
 
@@ -506,10 +510,7 @@ def detect(
     if (
         earlier is not None
         and _contradicts(evaluator, kwargs, earlier, theirs, answer, asked) is None
-        and (
-            evaluator != "ordered_list_matching"
-            or _reordered(earlier.value, theirs.extracted) is not None
-        )
+        and evaluator != "ordered_list_matching"  # names against letters: not compared
     ):
         return None  # a plain closing remark, after a marked result the answer gives
     at = answer.rfind(theirs.extracted.strip()) if theirs.extracted.strip() else -1
