@@ -493,8 +493,11 @@ def test_several_letters_are_compared_as_a_set() -> None:
 
 def test_letters_naming_events_or_arguments_are_no_options() -> None:
     reason = "The overlap is P(A∩B) = 0.1 and f(C) is unused. Hence P(B) = 0.4."
-    assert asserted(reason.split(". ")[-1], "") == ("Hence P(B) = 0.4.", False)
+    assert asserted(reason.split(". ")[-1], "") == ("Hence   = 0.4.", False)
     assert CONTRA not in kinds(choice(reason, "Final Answer: D", label="D"))
+    question = "What is P(B)?\n(A) 0.1\n(B) 0.3\n(C) 0.4"
+    assert CONTRA in kinds(choice(reason, "Final Answer: B", label="C", question=question))
+    assert CONTRA not in kinds(choice(reason, "Final Answer: C", label="C", question=question))
     assert CONTRA in kinds(choice("Summing up, the pick is (c).", "Final Answer: A", label="C"))
 
 

@@ -61,8 +61,8 @@ _CONTRAST = re.compile("(?i)(?:" + regex("not_assertions", "contrast").pattern +
 _NUMBER_WORD = re.compile(
     r"(?i)\d|\b(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twenty|thirty|forty|fifty|hundred)\b"
 )
-# An option's letter; not an event or argument ("P(B)", "A∩B", "f(A|B)").
-_LETTER_CAPS = re.compile(r"(?<![\w'∪∩|])(?<!\w\()[A-HJ](?![\w'∪∩|])")
+_APPLIED = re.compile(r"\b[^\W\d]\w*\([^()]{1,15}\)")  # "P(B)", "f(2)": arguments, no values
+_LETTER_CAPS = re.compile(r"(?<![\w'∪∩|])[A-HJ](?![\w'∪∩|])")  # an option, not an event: "A∩B"
 _LETTER = re.compile(_LETTER_CAPS.pattern + r"|\([a-j]\)|(?i:\b(?:option|choice)\s+\w)")
 # A name: a capitalised word that does not open the sentence ("I" and its forms are not names).
 _NAME = re.compile(r"(?<=[\s(\"'*])(?!I\b|I'[a-z]+\b)[A-ZÀ-Ý][\w'’-]+|\*\*[^*]+\*\*")
@@ -132,7 +132,7 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
         return None, False  # "let me recount row 3", "..., so let me redo it"
     if question and (len(head) >= 20 or _LIST_ITEM.match(head)) and _squash(head) in question:
         return None, False  # read out from the question ("(C) 0.32 N" is one of its options)
-    value = _CONTRAST.sub(" ", _QUOTED.sub(" ", head))
+    value = _CONTRAST.sub(" ", _QUOTED.sub(" ", _APPLIED.sub(" ", head)))
     if not _NUMBER.search(value):
         return value, False  # no number: none labelled, no list of values (the common case)
     value = _LABELLED.sub(" ", value)
