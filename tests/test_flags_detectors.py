@@ -283,6 +283,29 @@ def test_a_bare_answer_line_after_the_reasoning_restates_its_last_paragraph() ->
     assert HEDGE not in kinds(record(firm, "\\boxed{12}", kwargs=kwargs))
 
 
+def test_only_the_words_around_a_cue_make_it_about_how_to_write_the_answer() -> None:
+    kwargs = {"value_to_match": 1970}
+    for reason in (
+        "The coin is round and worn; it could be a 1970 or a 1976 issue.",
+        "It could be a 1970 or a 1976 issue, as the date is half written over by a scratch.",
+    ):
+        assert HEDGE in kinds(record(reason, "Final Answer: 1970", kwargs=kwargs)), reason
+    rounding = "The mean is 1970.4, which maybe should be rounded to a whole year. So 1970."
+    assert HEDGE not in kinds(record(rounding, "Final Answer: 1970", kwargs=kwargs))
+
+
+def test_a_closing_line_that_only_introduces_the_answer_reads_the_paragraph_before() -> None:
+    reason = (
+        "Neither pairing fits every clue, so this is my best guess.\n\n"
+        "Of the four options, I will choose:"
+    )
+    assert HEDGE in kinds(choice(reason, "Final Answer: B"))
+    sure = reason.replace(
+        "Neither pairing fits every clue, so this is my best guess.", "Only B fits."
+    )
+    assert HEDGE not in kinds(choice(sure, "Final Answer: B"))
+
+
 # --- search and tool claims ----------------------------------------------------------
 
 

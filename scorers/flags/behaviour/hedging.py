@@ -28,9 +28,7 @@ _LEANS = pattern("hedge_leans")
 _SETTLED = pattern("settled")
 _PRESENTATION = pattern("presentation")
 _TASK = pattern("task")
-_NEGATED = re.compile(
-    r"(?:" + regex("hedge_negators").pattern + r")\s+(?:\w+\s+){0,2}$", re.IGNORECASE
-)
+_NEGATED = re.compile(r"(?:" + regex("hedge_negators").pattern + r")\s+(?:\w+\s+){0,2}$", re.I)
 # An estimate ("maybe 30-32") rounds a value to a range; it does not doubt it.
 _ESTIMATE = re.compile(r"\s*(?:around|about|~)?\s*\d[\d.,]*\s*(?:[-–]|to\s)\s*\d")
 _ROUNDING = frozenset({"maybe", "perhaps", "possibly"})
@@ -76,7 +74,7 @@ def _firm(text: str) -> bool:
 
 
 def cues(text: str, cue: CueView = _STRONG) -> list[re.Match[str]]:
-    """The non-negated hedge cues of ``text``."""
+    """The hedge cues of ``text`` that doubt: not negated, supposed, a range, a plan, a format."""
     return [
         m
         for m in cue.finditer(text)
@@ -84,6 +82,7 @@ def cues(text: str, cue: CueView = _STRONG) -> list[re.Match[str]]:
         and not _SUPPOSING.search(text, max(0, m.start() - 40), m.start())
         and not (m.group(0).lower() in _ROUNDING and _ESTIMATE.match(text, m.end()))
         and not (_NOT_DOUBT.match(text, m.end()) and _SPECULATIVE.fullmatch(m.group(0)))
+        and not _PRESENTATION.search(text, max(0, m.start() - 50), m.end() + 40)
     ]
 
 
@@ -100,8 +99,8 @@ def doubts(
     weak = 0
     for index, sentence in enumerate(stretch):
         text = sentence.text
-        if text.endswith("?") or _PRESENTATION.search(text):
-            continue  # questions, and doubts about how to write the answer
+        if text.endswith("?"):
+            continue  # questions; cues about how to write the answer are none (``cues``)
         strong = [m for m in cues(text) if not _MOVES.fullmatch(m.group(0))]
         gloss = contradiction.CONCESSIVE.search(text)
         if strong and gloss and contradiction.conceded(text, gloss, "") is not None:

@@ -56,20 +56,20 @@ def closing_part(text: str) -> list[Sentence]:
     return sentences(text, lo)
 
 
-_WORD = re.compile(r"(?<!\\)\b[a-zA-Z]{3,}")  # a word; a LaTeX command ("\\boxed") is none
+# A line that says something: a word (a LaTeX command, "\\boxed", is none), not ending in ":".
+_SAYS = re.compile(r"(?<!\\)\b[a-zA-Z]{3,}.*[^:\s]\s*$", re.DOTALL)
 
 
 def final_stretch(closing: list[Sentence], anchor: int | None) -> list[Sentence]:
-    """What the reasoning says last: from the sentence before its conclusion (``anchor``,
-    an index into ``closing``) to the end, or the last three sentences when none was
-    read; earlier paragraphs weigh options the conclusion has already chosen among.
-    Wordless lines opening its paragraph ("**Final Answer**" over "\\boxed{48}") only
-    restate the result: the three sentences before them are read with them."""
-    last = len(closing) - 1 if anchor is None else anchor
+    """What the reasoning says last: from the sentence before its conclusion (``anchor``, an
+    index into ``closing``) to the end, or the last three sentences when none was read; earlier
+    paragraphs weigh options the conclusion chose among. Lines opening its paragraph that say
+    nothing ("**Final Answer**" over "\\boxed{48}", "I'd select:") restate or introduce the
+    result: the three sentences before them are read with them."""
+    last = top = len(closing) - 1 if anchor is None else anchor
     first = max(0, len(closing) - 3 if anchor is None else anchor - 1)
     paragraph = closing[last].paragraph if closing else 0
-    top = last
-    while top > 0 and closing[top].paragraph == paragraph and not _WORD.search(closing[top].text):
+    while top > 0 and closing[top].paragraph == paragraph and not _SAYS.search(closing[top].text):
         top -= 1
     if top < last and closing[top].paragraph < paragraph:
         paragraph, first = closing[top].paragraph, max(0, top - 2)
