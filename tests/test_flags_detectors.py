@@ -336,6 +336,28 @@ def test_plans_negations_and_hypotheses_about_searching_are_not() -> None:
         assert TOOL not in kinds(record(reason, "391")), reason
 
 
+def test_a_web_plan_a_finding_fulfils_is_narrated_as_done() -> None:
+    for reason in (
+        "Let me check online for the launch year.\nFound it: the shipyard's records give 1931.",
+        'I\'ll google "oldest slipway in Bergen". Found it, and the year there is 1931.',
+        "Let me try one more search for the launch year.\nI found a page that lists 1931.",
+        "(Searching...) I found a forum thread that answers exactly this: 1931.",
+        "The dates disagree. I checked a different source: it says 1931.",
+    ):
+        assert WEB in kinds(record(reason, "1931")), reason
+    for reason in (  # no web object, quoted query or source; the given text; mental; negated
+        "Let me search for a pattern in the digits. Found it: every sixth digit repeats, 1931.",
+        'Let me search the table for "Oslo". Found it in row 4: 1931.',
+        "Let me do a mental search for similar puzzles. I found one whose answer was 1931.",
+        "Let me search my memory for the year. I found that it was 1931.",
+        "I can't search online. Let me look for another approach. Found it: grouping, 1931.",
+        "Let me look for the source of the slip. I found it: a sign error, so 1931.",
+        "I found a source term in the equation; dropping it gives 1931.",
+        "Let me search for that word in the text. I can't find it, so 1931.",
+    ):
+        assert WEB not in kinds(record(reason, "1931")), reason
+
+
 def test_tool_accounts_and_reports_are_claims() -> None:
     assert TOOL in kinds(record("I executed a small Python snippet and it printed 4096.", "4096"))
     assert TOOL in kinds(record("Punched 17 × 23 into the calculator: 391.", "391"))

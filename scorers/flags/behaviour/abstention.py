@@ -1,20 +1,19 @@
 """``abstained`` and ``reasoning_abstains_answer_does_not``.
 
-The answer abstains when it declines ("I cannot determine the city from this
-image", "Final Answer: unknown", a refusal) and does not answer after all:
-"I can't tell exactly, but it is Paris" answers. An abstention is not flagged
-when the item's reference itself says the answer cannot be determined.
-
-The reasoning abstains when what it says last declines (the same ``decline``
-cues, outside negation and hypothesis) and no later conclusion settles it; if
-the answer commits anyway, the answer claims more than the reasoning found
-(the LRM-Eval "guess" and "certainty" rubric questions in their strongest form).
+The answer abstains when it declines ("I cannot determine the city from this image",
+"Final Answer: unknown", a refusal) and does not answer after all ("I can't tell exactly,
+but it is Paris" answers); not when the item's reference itself declines. The reasoning
+abstains when what it says last declines (the same ``decline`` cues, outside negation and
+hypothesis) and no later conclusion settles it; if the answer commits anyway, it claims
+more than the reasoning found (the LRM-Eval "guess" and "certainty" rubric questions in
+their strongest form).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from scorers.flags.behaviour.cues import pattern, regex
@@ -31,32 +30,20 @@ from scorers.records import Evidence, Flag
 
 DECLINE = pattern("decline", gate=True)
 # "The answer is not among the options": an answer's decline; in a reasoning, an elimination.
-_NO_OPTION = pattern("no_option", gate=True)
-_NON_ANSWER = re.compile(
-    r"^\W*(?:final\s+answer\W*)?(?:" + regex("non_answer").pattern + r")\s*(?:$|[.,;:—–(-])",
-    re.IGNORECASE,
-)
+_NO_OPTION = pattern("declining", "no_option", gate=True)
+_NON = regex("declining", "non_answer").pattern
+_NON_ANSWER = re.compile(rf"^\W*(?:final\s+answer\W*)?(?:{_NON})\s*(?:$|[.,;:—–(-])", re.I)
 # A later "Final Answer: X" or "\boxed{X}" commits after a decline, unless X is itself a non-answer.
 _COMMITS = re.compile(r"(?:final\s+answer|answer\s*:|\\boxed\{)\W*(.{0,40})", re.IGNORECASE)
-# Choosing between candidates ("can't tell which of the two") is doubt, not giving up.
+# Choosing between candidates right after the decline ("can't tell which of the two"), two
+# named in it ("between B and D"), the writer torn between them next to it ("I'm torn
+# between B and D. The chart can't tell."), a bound on precision ("can't pin it down
+# better"): a doubt, not giving up.
 _CHOOSING = re.compile(
-    r"^\W*(?:\w+\W+){0,4}?(?:which\s+of\s+the\s+two|between\s+\w+\s+and\s+\w+|whether\s+[^,.;]*\bor\b)",
-    re.IGNORECASE,
+    r"^\W*(?:\w+\W+){0,4}?(?:" + regex("declining", "choosing").pattern + ")", re.I
 )
-# Two candidates named in a decline ("can't tell between B and D"), or the writer torn
-# between them next to it ("I'm torn between B and D. The chart can't tell."): a doubt.
-_TWO = re.compile(
-    r"\b(?:either\s+\S+\s+or|between\s+(?:the\s+two|\S+\s+and)|which\s+of\s+the\s+two)\b",
-    re.IGNORECASE,
-)
-_TORN = re.compile(
-    r"\b(?:torn|flipping|going\s+back\s+and\s+forth)\s+between\b|\beither\s+\S+\s+or\b",
-    re.IGNORECASE,
-)
-# "can't pin it down better than that": a bound on precision, not giving up.
-_DEGREE = re.compile(
-    r"^\W*(?:\w+\W+){0,3}?(?:better|more\s+precisely|exactly|precisely|further)\b", re.IGNORECASE
-)
+_TWO, _TORN = regex("declining", "two"), regex("declining", "torn")
+_DEGREE = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:" + regex("declining", "degree").pattern + ")", re.I)
 # "The overlap can't be determined, which is exactly option E": the decline is the answer's content.
 _CONTENT = re.compile(r"\b(?:option|choice)\s+\(?[A-J]\b|\banswer\s+is\b", re.IGNORECASE)
 # Perception verbs decline a detail ("can't read the unit"), not the question.
@@ -92,13 +79,9 @@ def answer_declines(record: Mapping[str, Any], answer: str) -> Evidence | None:
     clause = rest[: first[0].end] if first else rest
     if _ANSWERS_AFTER.search(clause):
         return None  # "I can't tell exactly, but it is Paris"
-    for commit in _COMMITS.finditer(rest):
-        if (
-            commit.group(1).strip()
-            and not _NON_ANSWER.match(commit.group(1))
-            and not DECLINE.search(commit.group(1))
-        ):
-            return None
+    commits = (c.group(1) for c in _COMMITS.finditer(rest))
+    if any(c.strip() and not _NON_ANSWER.match(c) and not DECLINE.search(c) for c in commits):
+        return None
     return evidence("answer", answer, m.start(), m.end())
 
 
@@ -129,9 +112,8 @@ def reasoning_declines(
             return None
         if _ANSWERS_AFTER.search(rest) and not hedge_cues(rest):
             return None
-        span = evidence(
-            "reasoning", reasoning, sentence.start + m.start(), sentence.start + m.end()
-        )
+        at = sentence.start
+        span = evidence("reasoning", reasoning, at + m.start(), at + m.end())
         near = " ".join(s.text for s in stretch[max(0, i - 1) : i + 2])
         doubt = (
             _CHOOSING.match(rest)
@@ -146,15 +128,15 @@ def reasoning_declines(
 
 def _reference_declines(record: Mapping[str, Any]) -> bool:
     reference = record.get("reference")
-    return isinstance(reference, str) and bool(
-        DECLINE.search(reference) or _NON_ANSWER.match(reference)
-    )
+    return isinstance(reference, str) and _declining(reference)
+
+
+@lru_cache(maxsize=4096)  # references repeat across a run's items; read each once
+def _declining(reference: str) -> bool:
+    return bool(DECLINE.search(reference) or _NON_ANSWER.match(reference))
 
 
 def gave_up(reasoning: str, answer: str, span: Evidence) -> Flag:
-    start, end = last_line_span(answer)
-    return flag(
-        "reasoning_abstains_answer_does_not",
-        [span, evidence("answer", answer, start, end)],
-        "the reasoning says it cannot tell; the answer commits anyway",
-    )
+    spans = [span, evidence("answer", answer, *last_line_span(answer))]
+    why = "the reasoning says it cannot tell; the answer commits anyway"
+    return flag("reasoning_abstains_answer_does_not", spans, why)
