@@ -306,6 +306,20 @@ def test_a_closing_line_that_only_introduces_the_answer_reads_the_paragraph_befo
     assert HEDGE not in kinds(choice(sure, "Final Answer: B"))
 
 
+def test_a_first_person_would_softens_a_guess_rather_than_supposing() -> None:
+    kwargs = {"value_to_match": 40}
+    for reason in (
+        "The far gauge is fogged. I would guess it reads 40.",
+        "I would say it may be 40.",
+    ):
+        assert HEDGE in kinds(record(reason, "Final Answer: 40", kwargs=kwargs)), reason
+    for reason in (
+        "I would have guessed 45, but the scale clearly reads 40.",
+        "A 45 would perhaps fit an older gauge; this one reads 40.",
+    ):
+        assert HEDGE not in kinds(record(reason, "Final Answer: 40", kwargs=kwargs)), reason
+
+
 # --- search and tool claims ----------------------------------------------------------
 
 

@@ -32,8 +32,8 @@ _NEGATED = re.compile(r"(?:" + regex("hedge_negators").pattern + r")\s+(?:\w+\s+
 # An estimate ("maybe 30-32") rounds a value to a range; it does not doubt it.
 _ESTIMATE = re.compile(r"\s*(?:around|about|~)?\s*\d[\d.,]*\s*(?:[-–]|to\s)\s*\d")
 _ROUNDING = frozenset({"maybe", "perhaps", "possibly"})
-# A cue under a supposition in its own clause ("which would mean it is perhaps related").
-_SUPPOSING = re.compile(r"\b(?:would|if|suppose|assuming|unless)\b[^,;:.]*$", re.IGNORECASE)
+# A cue under a supposition in its clause ("which would mean it's perhaps"; not "I would guess").
+_SUPPOSING = re.compile(r"\b(?:would(?<!\bi would)|if|suppose|assuming|unless)\b[^,;:.]*$", re.I)
 # In a supposition the cue is about the supposed case ("if it were 5, it might be B").
 _SUPPOSED = re.compile(r"^\W*(?:if|unless|suppose|assuming|even\s+if)\b", re.IGNORECASE)
 _SPECULATIVE = regex("hedge_speculative")
