@@ -632,3 +632,16 @@ def test_an_option_reported_as_someone_else_s_view_is_no_conclusion() -> None:
     ):
         rec = choice(f"{reason}\n{hint}", "Therefore, the best answer is: (B).", label="C")
         assert CONTRA in kinds(rec), hint
+
+
+def test_a_check_after_the_result_withdraws_it_only_if_nothing_follows() -> None:
+    kwargs = {"value_to_match": 56}
+    checked = "So 56 tiles.\nHmm, wait, let me make sure. 7 times 8 is 56, yes."
+    assert CONTRA in kinds(record(checked, "Final Answer: 64", kwargs=kwargs))
+    withdrawn = "So 56 tiles.\nWait, I should reconsider the border row."
+    assert CONTRA not in kinds(record(withdrawn, "Final Answer: 64", kwargs=kwargs))
+
+
+def test_sticking_with_an_option_commits_to_it() -> None:
+    reason = "The textbook finding matches the first option.\nLet's stick with A."
+    assert CONTRA in kinds(choice(reason, "Final Answer: C", label="A"))

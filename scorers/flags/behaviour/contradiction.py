@@ -250,7 +250,7 @@ def conclusion(
     polar = _POLAR.findall(asked) if isinstance(asked, str) and evaluator not in SHAPED else []
     claim = _CLAIM.findall(polar[-1].lower()) if polar else []
     plain: Conclusion | None = None
-    retracted = False
+    retracted = seen = False
     for index in range(len(closing) - 1 if before is None else before - 1, -1, -1):
         sentence = closing[index]
         text = sentence.text
@@ -262,22 +262,22 @@ def conclusion(
         value, undecided = asserted(text, question)
         last = index == len(closing) - 1
         if value is None:
-            head = _GLOSS.split(text, 1)[0]
-            if undecided and _readable(evaluator, head, options, last) is not None:
+            read = None
+            if (
+                undecided
+                and _readable(evaluator, _GLOSS.split(text, 1)[0], options, last) is not None
+            ):
                 return plain  # ends on a guess or an alternative it reads: nothing concluded
-            retracted = retracted or (_RETRACTION.search(text, 0, 40) is not None and plain is None)
-            continue
-        # the last sentence, or for free text a marked claim, undoubted, may name its value
-        # in lowercase or by an option's words alone
-        stated = (
-            last or evaluator not in SHAPED and _MARKED.search(value) is not None
-        ) and not _DOUBT.search(text)
-        read = _readable(evaluator, value, options, stated)
+        else:  # the last sentence, or for free text a marked claim, undoubted, may name its
+            # value in lowercase or by an option's words alone
+            stated = last or evaluator not in SHAPED and _MARKED.search(value) is not None
+            read = _readable(evaluator, value, options, stated and not _DOUBT.search(text))
         if read == "":
             return plain  # "three and a half bar": a value it states but cannot be compared
-        if read is None:
-            retracted = retracted or (_RETRACTION.search(text, 0, 40) is not None and plain is None)
+        if read is None or value is None:  # withdrawn unless a claim follows ("Wait. 8 x 7 is 56.")
+            retracted = retracted or (_RETRACTION.search(text, 0, 40) is not None and not seen)
             continue
+        seen = True
         if marked:
             if retracted:
                 return plain  # "So 3. Wait, the dip near 3 ... let me reconsider": withdrawn
