@@ -2,16 +2,19 @@
 
     .venv/bin/python benchmarks/grade_equality.py --save DIR            # on the old code
     .venv/bin/python benchmarks/grade_equality.py --against DIR         # on the new code
+    .venv/bin/python benchmarks/grade_equality.py --against DIR --jobs 2   # forked processes
 
 Generates the realistic corpus (``--n`` items, default 20000) and a quarter as
 many synthetic items from ``benchmarks/corpus.py`` (or reuses them from
-``--corpus DIR``), grades each in strict and rome mode in one process with every
+``--corpus DIR``), grades each in strict and rome mode with every
 flag detector on, and writes updated_predictions.json and scores.json per run
 under DIR (``--save``) or a temporary directory compared with DIR
 (``--against``): it prints "same" or, for a run that differs, how many records
 differ and the first question ids and top-level fields that do. A speed change
 must leave every file identical; to check one against code that changed
-verdicts meanwhile, save again from that code.
+verdicts meanwhile, save again from that code. Grading is in one process
+unless ``--jobs N`` (``ROME_TUI_JOBS=N``): saved in one process and compared
+with ``--jobs 2``, it checks that forked processes write the same files.
 """
 
 from __future__ import annotations
@@ -36,9 +39,9 @@ from scorers.io.results import ResultsPaths, RunSettings  # noqa: E402
 FILES = ("updated_predictions.json", "scores.json")
 
 
-def grade_all(corpus_dir: Path, out: Path, n: int) -> list[str]:
+def grade_all(corpus_dir: Path, out: Path, n: int, jobs: int = 1) -> list[str]:
     """Grade every corpus in both modes into ``out``; returns the runs' names."""
-    os.environ["ROME_TUI_JOBS"] = "1"  # one process: the same code path every time
+    os.environ["ROME_TUI_JOBS"] = str(jobs)
     runs = []
     for name, size in (("realistic", n), ("synthetic", max(1, n // 4))):
         where = corpus_dir / f"{name}-{size}"
@@ -82,16 +85,19 @@ def main() -> None:
     what.add_argument("--against", type=Path, help="compare this code's outputs with these")
     parser.add_argument("--n", type=int, default=20_000, help="realistic items (default 20000)")
     parser.add_argument("--corpus", type=Path, help="generate the corpora here and reuse them")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="ROME_TUI_JOBS: grading processes (default 1)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         corpus_dir = args.corpus or Path(tmp) / "corpus"
         if args.save is not None:
-            runs = grade_all(corpus_dir, args.save, args.n)
+            runs = grade_all(corpus_dir, args.save, args.n, args.jobs)
             print(f"saved {', '.join(runs)} under {args.save}")
             return
         out = Path(tmp) / "out"
         failed = False
-        for run in grade_all(corpus_dir, out, args.n):
+        for run in grade_all(corpus_dir, out, args.n, args.jobs):
             for name in FILES:
                 diff = differences(args.against / run / name, out / run / name)
                 failed |= diff is not None
