@@ -56,8 +56,7 @@ def closing_part(text: str) -> list[Sentence]:
     return sentences(text, lo)
 
 
-# A line that says something: a word (a LaTeX command, "\\boxed", is none), not ending in ":".
-_SAYS = re.compile(r"(?<!\\)\b[a-zA-Z]{3,}.*[^:\s]\s*$", re.DOTALL)
+_WORD = re.compile(r"(?<!\\)\b[a-zA-Z]{3,}")  # a word; a LaTeX command ("\\boxed") is none
 
 
 def final_stretch(closing: list[Sentence], anchor: int | None) -> list[Sentence]:
@@ -69,13 +68,18 @@ def final_stretch(closing: list[Sentence], anchor: int | None) -> list[Sentence]
     last = top = len(closing) - 1 if anchor is None else anchor
     first = max(0, len(closing) - 3 if anchor is None else anchor - 1)
     paragraph = closing[last].paragraph if closing else 0
-    while top > 0 and closing[top].paragraph == paragraph and not _SAYS.search(closing[top].text):
+    while top > 0 and closing[top].paragraph == paragraph and _says_nothing(closing[top].text):
         top -= 1
     if top < last and closing[top].paragraph < paragraph:
         paragraph, first = closing[top].paragraph, max(0, top - 2)
     while first < len(closing) - 1 and closing[first].paragraph < paragraph:
         first += 1
     return closing[first:]
+
+
+def _says_nothing(line: str) -> bool:
+    """A line with no word ("\\boxed{48}") or a lead-in to what follows ("I would select:")."""
+    return line.endswith(":") or _WORD.search(line) is None
 
 
 # Words that put a cue out of the writer's own assertion: negation, hypothesis,
