@@ -320,6 +320,32 @@ def test_a_first_person_would_softens_a_guess_rather_than_supposing() -> None:
         assert HEDGE not in kinds(record(reason, "Final Answer: 40", kwargs=kwargs)), reason
 
 
+def test_speculation_an_argument_goes_on_to_settle_is_no_hedge_in_model_styles() -> None:
+    q = "Which gas do leaves take in?\nA. oxygen\nB. carbon dioxide\nC. nitrogen\nD. helium"
+    settled = (
+        # R1: tries an option, rules it out, commits
+        "Maybe they take in oxygen? No, that is respiration. Hmm, maybe not exactly; they take "
+        "in both. But for photosynthesis it is carbon dioxide.\n\nSo the answer is B.",
+        # o1-style summary headings
+        "**Weighing gas exchange**\n\nThe question could be about respiration, which might "
+        "suggest oxygen. However, what leaves take in to make sugar is carbon dioxide.\n\n"
+        "**Confirming**\n\nCarbon dioxide is option B, so I'll answer B.",
+        # Claude: each option weighed, one kept
+        "Oxygen might be tempting, but leaves release it. Nitrogen enters through roots as "
+        "nitrate. Helium is inert. Carbon dioxide enters through stomata. The answer is B.",
+    )
+    for reason in settled:
+        rec = record(reason, "B", "choices_matching", {"label": "B"}, question=q)
+        assert HEDGE not in kinds(rec), reason
+    unsettled = (
+        "Leaves exchange both gases, and I'm not sure which one the question means. I'll say B.",
+        "Both gases cross the stomata. Maybe the answer is B, maybe A.",
+    )
+    for reason in unsettled:
+        rec = record(reason, "B", "choices_matching", {"label": "B"}, question=q)
+        assert HEDGE in kinds(rec), reason
+
+
 # --- search and tool claims ----------------------------------------------------------
 
 
