@@ -43,7 +43,8 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     declining = (
         abstention.reasoning_declines(
             record,
-            reasoning,
+            texts,
+            closing,
             stretch,
             conclusion_at if found is not None and found.marked else None,
         )

@@ -4,9 +4,9 @@ The answer abstains when it declines ("I cannot determine the city from this ima
 "Final Answer: unknown", a refusal) and does not answer after all ("I can't tell exactly,
 but it is Paris" answers); not when the item's reference itself declines. The reasoning
 abstains when what it says last declines (the same ``decline`` cues, outside negation and
-hypothesis) and no later conclusion settles it; if the answer commits anyway, it claims
-more than the reasoning found (the LRM-Eval "guess" and "certainty" rubric questions in
-their strongest form).
+hypothesis), or its closing part finds the question lacks a premise, and no later
+conclusion settles it; if the answer commits anyway, it claims more than the reasoning
+found (the LRM-Eval "guess" and "certainty" rubric questions in their strongest form).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from scorers.flags.behaviour.cues import pattern, regex
+from scorers.flags.behaviour.cues import CueView, pattern, regex
 from scorers.flags.behaviour.hedging import cues as hedge_cues
 from scorers.flags.behaviour.text import (
     Sentence,
@@ -49,14 +49,18 @@ _CONTENT = re.compile(r"\b(?:option|choice)\s+\(?[A-J]\b|\banswer\s+is\b", re.IG
 # Perception verbs decline a detail ("can't read the unit"), not the question.
 _DETAIL = re.compile(r"\b(?:read|see|make\s+out|be\s+read)\b", re.IGNORECASE)
 _SETTLED = pattern("settled")
+# After a decline, a pick made as a guess ("the intended answer", "if forced") settles nothing.
+_GUESSING = pattern("declining", "guessing")
+_PREMISE = pattern("declining", "premise", gate=True)
+_CAVEAT = pattern("declining", "caveat", gate=True)
 # "I can't tell the exact street, but it is Paris": the clause after the decline answers.
 _ANSWERS_AFTER = re.compile(r"\b(?:but|however|though|although|still)\b", re.IGNORECASE)
 
 
-def declines(text: str) -> re.Match[str] | None:
+def declines(text: str, cue: CueView = DECLINE) -> re.Match[str] | None:
     """The last decline cue of ``text`` that is asserted (not negated, hypothetical or planned)."""
     found = None
-    for m in DECLINE.finditer(text):
+    for m in cue.finditer(text):
         if not in_scope_of_doubt(text, m.start(), 24):
             found = m
     return found
@@ -87,35 +91,47 @@ def answer_declines(record: Mapping[str, Any], answer: str) -> Evidence | None:
 
 def reasoning_declines(
     record: Mapping[str, Any],
-    reasoning: str,
+    texts: tuple[str, str],
+    closing: list[Sentence],
     stretch: list[Sentence],
     concluded_at: int | None = None,
 ) -> tuple[Evidence, bool] | None:
-    """Where the end of the reasoning declines, unless a later sentence settles it (a
-    settling word, or a conclusion marked as a result at ``concluded_at``, unhedged), and
-    whether the decline is only a doubt: choosing between two candidates ("can't tell
-    which of the two"), bounding precision ("can't pin it down better") or failing to
-    read a detail ("can't read the unit")."""
+    """Where the end of the reasoning (``stretch``) declines, unless a later sentence settles
+    it (a settling word or the marked conclusion at ``concluded_at``, unhedged, and no guess
+    after the decline: "the intended answer", "if forced"), and whether the decline is only
+    a doubt (between two, a bound on precision, a detail unread: "can't read the unit"). A
+    decline that the question lacks a premise ("the problem is underdetermined") counts in
+    ``closing`` before the stretch if a guess follows it, is no doubt, and is kept by an
+    answer naming the gap ("the rate is not specified"): nothing was given up silently."""
+    reasoning, answer = texts
     if _reference_declines(record):
         return None
-    for i in range(len(stretch) - 1, -1, -1):
-        sentence = stretch[i]
-        m = declines(sentence.text)
+    first = stretch[0].start if stretch else len(reasoning)
+    lacks = bool(closing) and _PREMISE.search(reasoning, closing[0].start) is not None
+    read = closing if lacks else stretch  # (a premise cue is rare: the whole text first)
+    for i in range(len(read) - 1, -1, -1):
+        sentence = read[i]
+        premise = declines(sentence.text, _PREMISE) if lacks else None
+        m = premise or (declines(sentence.text) if sentence.start >= first else None)
         if m is None or _CONTENT.search(sentence.text):
             continue
-        rest = sentence.text[m.end() :]
-        if any(
-            (_SETTLED.search(later.text) or later.start == concluded_at)
-            and not hedge_cues(later.text)
-            for later in stretch[i + 1 :]
+        rest, later = sentence.text[m.end() :], read[i + 1 :]
+        guessed = any(_GUESSING.search(s.text) for s in later)
+        if sentence.start < first and not guessed:
+            continue  # a premise found missing before the end counts if guessed past
+        if not guessed and any(
+            (_SETTLED.search(s.text) or s.start == concluded_at) and not hedge_cues(s.text)
+            for s in later
         ):
             return None
-        if _ANSWERS_AFTER.search(rest) and not hedge_cues(rest):
+        if (_ANSWERS_AFTER.search(rest) and not hedge_cues(rest)) or (
+            premise and _CAVEAT.search(answer)
+        ):
             return None
         at = sentence.start
         span = evidence("reasoning", reasoning, at + m.start(), at + m.end())
-        near = " ".join(s.text for s in stretch[max(0, i - 1) : i + 2])
-        doubt = (
+        near = " ".join(s.text for s in read[max(0, i - 1) : i + 2])
+        doubt = not premise and (
             _CHOOSING.match(rest)
             or _TWO.search(sentence.text)
             or _TORN.search(near)
