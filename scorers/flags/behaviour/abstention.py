@@ -131,14 +131,8 @@ def reasoning_declines(
         at = sentence.start
         span = evidence("reasoning", reasoning, at + m.start(), at + m.end())
         near = " ".join(s.text for s in read[max(0, i - 1) : i + 2])
-        doubt = not premise and (
-            _CHOOSING.match(rest)
-            or _TWO.search(sentence.text)
-            or _TORN.search(near)
-            or _DEGREE.match(rest)
-            or _DETAIL.search(m.group(0))
-        )
-        return span, bool(doubt)
+        two = _TWO.search(sentence.text) or _TORN.search(near) or _DETAIL.search(m.group(0))
+        return span, not premise and bool(_CHOOSING.match(rest) or _DEGREE.match(rest) or two)
     return None
 
 
