@@ -32,7 +32,7 @@ from scorers.evaluate.strict.commit import (
 )
 from scorers.evaluate.strict.final import Located, locate
 from scorers.evaluate.strict.fold import fold_phrase
-from scorers.evaluate.strict.numbers import Number, canonical, pick_number
+from scorers.evaluate.strict.numbers import Number, canonical, find_numbers, pick_number
 from scorers.evaluate.strict.phrases import Answer
 from scorers.evaluate.strict.question import by_position, from_other_end
 from scorers.evaluate.strict.question import named as option_named
@@ -189,7 +189,11 @@ _SHORT_ANSWER = 6
 _CONTEXT = 600  # the end of a long answer is enough to tell its language
 
 
-_CAPITALISED = re.compile(r"(?<![\w'])[A-Z][^\W\d_]+(?:\.?[ -][A-Z][^\W\d_]+)*")
+# A capitalised name, its words joined by particles ("Democratic Republic of
+# the Congo", "Terreiro do Paço").
+_CAPITALISED = re.compile(
+    r"(?<![\w'])[A-Z][^\W\d_]+(?:(?:\.?[ -]|[ ](?:of(?: the)?|de|del|da|do|di|du)[ ])[A-Z][^\W\d_]+)*"
+)
 # Capitalised words that start sentences or dress answers, not names.
 _SKIP_WORDS = frozenset(
     [
@@ -285,11 +289,12 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
                 uncertain = f"'{near[0]}' may be another spelling of '{near[1]}'"
             if unknown is not None:
                 uncertain = f"names '{unknown}', neither a key item nor a known other name of one"
-                if len(groups) == 1 and any(_demonym(unknown, v) for v in groups[0]):
-                    # "the Iranian capital" for Iran: the place's adjective most
-                    # often answers "which country", but not always.
-                    score, note = _RIGHT, None
-                    uncertain = f"'{unknown}' is the adjective of '{groups[0][0]}'"
+            adjective = _adjective_of(answer, groups) if len(groups) == 1 else None
+            if adjective is not None:
+                # "the Iranian capital" for Iran, "the Incan Empire" for Inca: the
+                # name's adjective most often answers "which country", but not always.
+                score, note = _RIGHT, None
+                uncertain = f"'{adjective}' is the adjective of '{groups[0][0]}'"
     if score == _RIGHT and uncertain is None and len(groups) == 1:
         rival = _settled_elsewhere(reading, has_all, groups[0])
         if rival is not None:
@@ -375,6 +380,7 @@ def missing_variants(groups: list[list[str]], missing: list[str]) -> list[str]:
     return [v for g in groups if g[0] in missing for v in g]
 
 
+_FIRST_CLAUSE = re.compile(r"[;,.:(—–]")
 _NEAR = 0.8  # difflib's ratio: "Chaikovsky" and "Tchaikovsky" are 0.95, "Paris" and "Pisa" 0.67
 _NEAR_MIN = 5
 
@@ -387,10 +393,13 @@ def _near_spelling(answer: Answer, keys: list[str]) -> tuple[str, str] | None:
 
     from scorers.evaluate.strict import names
 
+    raw = answer.raw
     if len(answer.folded.split()) > _SHORT_ANSWER:
-        return None
+        raw = _FIRST_CLAUSE.split(raw, 1)[0]  # "Tschaikowsky; it premiered in ..."
+        if len(raw.split()) > _SHORT_ANSWER:
+            return None
     # Names only: capitalised words of the answer, against keys that are names.
-    words = fold_phrase(" ".join(m.group() for m in _CAPITALISED.finditer(answer.raw))).split()
+    words = fold_phrase(" ".join(m.group() for m in _CAPITALISED.finditer(raw))).split()
     for key in keys:
         folded = fold_phrase(key)
         size = len(folded.split())
@@ -421,6 +430,22 @@ def _spans_of(text: str) -> list[str]:
 # English adjectives of place names: the name, less a final vowel, and a suffix
 # ("Iran" -> "Iranian", "Canada" -> "Canadian", "Mexico" -> "Mexican", "China" -> "Chinese").
 _DEMONYM = re.compile(r"(?:ian|an|n|ese|ish|i|ic)")
+
+
+def _adjective_of(answer: Answer, groups: list[list[str]]) -> str | None:
+    """A capitalised word of the answer that is a key's adjective ("Incan"),
+    not inside a place's own name ("the Dominican Republic" is no Dominica)."""
+    from scorers.evaluate.strict import names
+
+    stems = {fold_phrase(v)[:3] for v in groups[0]}
+    for m in _CAPITALISED.finditer(drop_excluded(answer.raw)):
+        for word in m.group().split():
+            if word[:3].lower() not in stems or not any(_demonym(word, v) for v in groups[0]):
+                continue
+            if " " in m.group() and names.is_place(fold_phrase(m.group()).removeprefix("the ")):
+                break
+            return word
+    return None
 
 
 def _demonym(word: str, key: str) -> bool:
@@ -527,6 +552,23 @@ def _names_none(reading: Reading) -> str | None:
     return f"names none of the options in their words ('{text.strip()[:60]}')"
 
 
+_WORD = re.compile(r"[^\W\d_]{3}")
+
+
+def _text_disagrees(reading: Reading, read: frozenset[str]) -> str | None:
+    """Why a letter is unsure when the answer also names another option by its
+    whole text ("Rabat (option D)" where Rabat is C): the two readings disagree."""
+    loc = reading.fixed or reading.loc
+    segment = conclusion(loc.segment) if loc.how == "whole" else loc.segment
+    head = segment.lstrip(" \t*_([")
+    if head[:1] in read or not _WORD.search(segment) or not reading.options:
+        return None  # "C) towel", the usual dress: the letter first, then its text
+    named = option_named(fold_phrase(drop_excluded(segment)), reading.options)
+    if len(named) == 1 and named[0] not in read and len(reading.options[named[0]]) > 2:
+        return f"names option {''.join(read)} by letter but {named[0]} by its text"
+    return None
+
+
 def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     name = "choices_matching"
     _check_kwargs(name, kwargs)
@@ -547,6 +589,8 @@ def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
         return Outcome(_WRONG, "", note="no option letter found", uncertain=_names_none(reading))
     if len(read) == 1 and choices.kept_open(reading.loc.segment, read):
         return Outcome(_WRONG, extracted, note="another option kept open")
+    if doubt is None and len(read) == 1:
+        doubt = _text_disagrees(reading, read)
     if read == expected:
         return Outcome(_RIGHT, extracted, uncertain=doubt)
     if len(expected) == 1 and len(read) > 1:
@@ -589,8 +633,33 @@ def _read_number(reading: Reading) -> tuple[Number | None, str, Located]:
         segment = drop_excluded(loc.segment)
         number, text = pick_number(segment, last=loc.how == "whole")
         if number is not None:
+            if loc.how == "whole":
+                number = _in_asked_unit(number, text, reading.question)
             return number, text, loc
     return None, "", reading.loc
+
+
+# The unit a question asks its number in, at its end ("..., in °C?", "(in km)").
+_ASKED_UNIT = re.compile(r"\bin[ \t]+(°[ \t]?[CFK]|%|[^\W\d_]{1,3})[ \t]*\)?[ \t]*[?.]?[ \t]*$")
+
+
+def _in_asked_unit(number: Number, text: str, question: str) -> Number:
+    """Without a marker the last number is read, unless the question asks for a
+    unit that only another number of the answer carries ("About −89.2 °C,
+    measured in 1983" for "..., in °C?"): that one is the answer, the others
+    remarks."""
+    m = _ASKED_UNIT.search(question.split("\n", 1)[0].rstrip())
+    if m is None:
+        return number
+    unit = m.group(1).replace(" ", "")
+    carrying = [
+        n for n in find_numbers(text) if text[n.end : n.end + 12].replace(" ", "").startswith(unit)
+    ]
+    if len(carrying) == 1 and not text[number.end : number.end + 12].replace(" ", "").startswith(
+        unit
+    ):
+        return carrying[0]
+    return number
 
 
 def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:

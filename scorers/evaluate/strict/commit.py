@@ -32,7 +32,8 @@ _CORRECTION = re.compile(
     r"|looking (?:at [^.;:\n]{1,40} )?again|on (?:a )?closer (?:look|inspection)|let me re-?check"
     r"|re-?checking|upon (?:further )?review|i mean|i meant|it should (?:be|read|have been)"
     r"|should have said|(?:i )?made an error|my error|(?:i )?made a mistake|my mistake|i was wrong"
-    r"|let me correct|i take (?:that|it) back|i (?:misread|miscounted|missed|overlooked))\b",
+    r"|let me correct|correct (?:that|this|myself)|i take (?:that|it) back"
+    r"|i (?:misread|miscounted|missed|overlooked))\b",
     re.IGNORECASE,
 )
 # The same cues, case-sensitive, for lowered ASCII text: an ASCII text lowered
@@ -415,7 +416,7 @@ _NEGATED_CUE = re.compile(
 # cue regex is then tried only there (searched, its leading alternation is
 # tried at every position of the tail).
 _CUE_OPENERS = (
-    "correction", "edit", "update", "erratum", "revised", "corrected", "on ", "actually", "wait",
+    "correct", "edit", "update", "erratum", "revised", "on ", "actually", "wait",
     "oops", "sorry", "scratch", "hold", "looking", "let", "re-", "rechecking", "upon", "i ",
     "it should", "should", "made", "my ", "i was",
 )  # fmt: skip

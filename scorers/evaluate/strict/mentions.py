@@ -34,9 +34,10 @@ _RANK = re.compile(
 # The clause an item's rank is written in: bounded by punctuation, "and", "then".
 _CLAUSE = re.compile(r"[,;:.!?\n()·•|→>]|\b(?:and|then|while|whereas|with|followed by)\b")
 # Words by which the item written first may come later ("B comes after A",
-# "predates both"), and numbers beside the items (values that order them).
+# "predates both"; "after that" only goes on), and numbers beside the items
+# (values that order them).
 _REVERSING = re.compile(
-    r"\b(?:after|behind|follows|following|preceded by|lost to|trails?|trailing|beaten by"
+    r"\b(?:after(?![ \t]+(?:that|this|which|those)\b)|behind|follows|following|preceded by|lost to|trails?|trailing|beaten by"
     r"|predates?|postdates?|precedes?|earlier|later|older|newer|younger|both|all"
     r"|outside|inside|beyond|above|below|beneath|under|over|near|nearer|closer|farther|further)\b"
 )
@@ -90,9 +91,14 @@ def _mentions(
     else:
         text = fold_phrase(segment)
         found = {}
-        for e in expected:
-            name = options[e] if letters else e
+        names = {e: options[e] if letters else e for e in expected}
+        for e, name in names.items():
             found[e] = _find(text, _variants(name))
+            if not found[e]:
+                # "the elephant" for "African elephant": a word no other item has.
+                others = {w for o, n in names.items() if o != e for w in n.split()}
+                own = [w for w in name.split() if len(w) > 3 and w not in others]
+                found[e] = _find(text, [v for w in own for v in _variants(w)])
     mentions = []
     for e, spans in found.items():
         if len(spans) != 1:

@@ -157,9 +157,22 @@ def _cldr() -> _Territories:
 
 
 def territory(name: str) -> str | None:
-    """The CLDR territory code a folded name denotes, if it denotes exactly one."""
+    """The CLDR territory code a folded name denotes, if it denotes exactly one,
+    or if it is the English name of one of those it denotes ("China", also
+    read in "Hong Kong SAR (China)")."""
     codes = _cldr().by_name.get(name)
-    return next(iter(codes)) if codes is not None and len(codes) == 1 else None
+    if codes is None:
+        return None
+    if len(codes) > 1:
+        codes = frozenset(c for c in codes if _english_names().get(c) == name)
+    return next(iter(codes)) if len(codes) == 1 else None
+
+
+@lru_cache(maxsize=1)
+def _english_names() -> dict[str, str]:
+    from babel import Locale
+
+    return {code: fold_phrase(n) for code, n in Locale("en").territories.items()}
 
 
 def city(name: str) -> int | None:

@@ -63,11 +63,14 @@ def _fold_item(item: str) -> str:
     return item[4:] if item.startswith("the ") else item
 
 
-def _strip_item(item: str) -> str:
+def _strip_item(item: str, names: tuple[str, ...] = ()) -> str:
+    """``item`` without its numbering, leading joiner, trailing sentence and
+    aside; an ordinal that begins one of the expected ``names`` ("first
+    quarter") stays."""
     item = item.strip()
     while True:
         m = _NUMBERING.match(item)
-        if m is None or not m.end():
+        if m is None or not m.end() or item.lower().startswith(names):
             break
         item = item[m.end() :]
     # Each regex opens with a look-behind, tried at every position: run it
@@ -291,6 +294,8 @@ def sloppy(got: list[str], expected: list[str], options: dict[str, str]) -> bool
         folded = " ".join(words)
         if any(find_phrase(folded, n) for n in names):
             continue
+        if map_item(folded, {str(k): n for k, n in enumerate(names)}) is not None:
+            continue  # a word of one item's name alone ("the elephant" for "African elephant")
         return False  # an item of its own, not one expected
     return True
 
@@ -411,7 +416,9 @@ def _read_list(
     if not letters and "-" in text:
         text = _hyphen_joined(text, expected)  # "Jupiter-Saturn-Earth-Mars"
     text = _IN_THAT_ORDER.sub("", text)
-    parts = [_strip_item(p) for p in _SEPARATOR.split(text)]
+    # Expected items that open with a word _NUMBERING strips ("first quarter").
+    kept = tuple(e for e in expected if not letters and _NUMBERING.match(e))
+    parts = [_strip_item(p, kept) for p in _SEPARATOR.split(text)]
     and_named = _and_in_names(expected)
     if len(parts) > 1 and not and_named:
         # "Paris, London and Rome": "and" joins the last item unless an item
@@ -419,7 +426,9 @@ def _read_list(
         parts = [q for p in parts for q in _AND.split(p)]
     items = [p for p in parts if p]
     if len(items) == 1 and len(expected) > 1 and not and_named:
-        items = [q for q in (_strip_item(p) for p in _AND.split(items[0])) if q]  # "B and C and A"
+        items = [
+            q for q in (_strip_item(p, kept) for p in _AND.split(items[0])) if q
+        ]  # "B and C and A"
     if len(items) == 1 and len(expected) > 1:
         words = items[0].split()
         if len(words) > 1:
@@ -431,7 +440,7 @@ def _read_list(
         return plain  # the usual answer: no ranks to sort, no names to map
     ranked = _ranked(items, ends) if len(items) > 1 else None
     if ranked is not None:
-        items = [_strip_item(i) for i in ranked]
+        items = [_strip_item(i, kept) for i in ranked]
         plain = _plain(items, letters)
     opts = options() if callable(options) else options
     if opts and set(expected) <= set(opts):

@@ -370,7 +370,7 @@ _FIRST = re.compile(r"\b([a-z]+(?:est|st)) first\b")
 _OPPOSITES = (
     ("smallest", "largest"), ("shortest", "tallest"),
     ("shortest", "longest"), ("lightest", "heaviest"), ("youngest", "oldest"),
-    ("earliest", "latest"), ("closest", "farthest"),
+    ("earliest", "latest"), ("closest", "farthest"), ("fewest", "most"),
     ("slowest", "fastest"), ("lowest", "highest"), ("cheapest", "most expensive"),
     ("north", "south"), ("west", "east"), ("left", "right"), ("top", "bottom"),
 )  # fmt: skip
@@ -387,7 +387,7 @@ def _opposite(word: str) -> str | None:
 
 def _low_end(word: str) -> bool | None:
     """``word`` is the low end of its pair ("smallest"), the high end ("largest"), or neither."""
-    for a, b in _OPPOSITES[:10]:
+    for a, b in _OPPOSITES[:11]:
         if word in (a, b):
             return word == a
     return None
@@ -426,9 +426,10 @@ def ends(text: str | None) -> tuple[str, str] | None:
     return None
 
 
-# "in ascending order", "increasing", a chain of "<": the list starts at the low end.
+# "in ascending order", "increasing", a chain of "<": the list starts at the low
+# end; "descending", a chain of ">", at the high end.
 _ASCENDING = re.compile(r"\b(?:ascending|increasing)\b|\S[ \t]*<[ \t]*\S[^<>\n]*<")
-_DESCENDING = re.compile(r"\b(?:descending|decreasing)\b")
+_DESCENDING = re.compile(r"\b(?:descending|decreasing)\b|\S[ \t]*>[ \t]*\S[^<>\n]*>")
 
 
 def from_other_end(answer: str, asked: tuple[str, str]) -> bool:

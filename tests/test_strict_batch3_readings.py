@@ -1,0 +1,65 @@
+"""Readings made general after the third blind batch's dev half, in this file's own words.
+
+Each case is (evaluator, kwargs, answer, question, score, unsure): ``unsure``
+says whether the verdict must carry ``uncertain`` or must not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scorers.evaluate import strict
+
+K, C, N = "key_items_matching", "choices_matching", "number_matching"
+ORD = "ordered_list_matching"
+FRACTIONS = "Order these from smallest to largest: 0.7, 2/3, 5/8."
+LEGS = "Order by number of legs, fewest first: spider, bird, dog."
+HEIGHTS = "Order by height, shortest first: giraffe, grey wolf, Shetland pony."
+ROUNDS = "Order the stages of the cup: final, first round, second round, semi-final."
+CITIES = "Which is the capital of Norway?\nA) Bergen\nB) Oslo\nC) Tromsø"
+
+CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
+    # a chain of ">" runs from the high end
+    (ORD, {"order": ["5/8", "2/3", "0.7"]}, "0.7 > 2/3 > 5/8", FRACTIONS, 1, False),
+    (ORD, {"order": ["5/8", "2/3", "0.7"]}, "5/8 > 2/3 > 0.7", FRACTIONS, 0, False),
+    # "fewest" and "most" are the ends of a count
+    (ORD, {"order": ["bird", "dog", "spider"]}, "Most to fewest: spider, dog, bird.", LEGS, 1, False),
+    # an item named by a word of its own ("the pony"), ranks and a relation
+    (ORD, {"order": ["Shetland pony", "grey wolf", "giraffe"]},
+     "The giraffe is last and the pony is first; the wolf comes in between.", HEIGHTS, 1, False),
+    # an ordinal that begins an item's name is no numbering
+    (ORD, {"order": ["first round", "second round", "semi-final", "final"]},
+     "It opens with the first round, then the second round, then the semi-final, and it ends with the final.",
+     ROUNDS, 1, False),
+    # "after that" goes on, it does not reverse
+    (ORD, {"order": ["giraffe", "grey wolf", "Shetland pony"]},
+     "The giraffe comes first, the wolf next, and after that the pony.", None, 1, False),
+    # "correct this" corrects
+    (N, {"value_to_match": 8}, "Final answer: 12\n\nLet me correct this: 12 counts the edges. A cube has 8 corners.", None, 1, False),
+    # a key's adjective anywhere in the answer, unsure; not inside a place's own name
+    (K, {"key_items": [["Chile"]]}, "Santiago, the Chilean capital, founded in 1541 by Valdivia.", None, 1, True),
+    (K, {"key_items": [["Dominica"]]}, "Final Answer: the Dominican Republic", None, 0, False),
+    # the question's unit picks the number an answer without a marker gives
+    (N, {"value_to_match": 5.6}, "Roughly 5,6 km long, surveyed in 2004.", "How long is the tunnel, in km?", 1, False),
+    (N, {"value_to_match": 2004}, "Roughly 5,6 km long, surveyed in 2004.", "In which year was the tunnel surveyed?", 1, False),
+    # a letter and an option's text that disagree
+    (C, {"label": "A"}, "Oslo (option A).", CITIES, 1, True),
+    (C, {"label": "B"}, "Oslo (option B).", CITIES, 1, False),
+    # a country whose English name CLDR also writes in another's bracket
+    (K, {"key_items": [["China"]]}, "Final Answer: Chine", None, 1, False),
+    (K, {"key_items": [["China"]]}, "Final Answer: Hong Kong", None, 0, False),
+    # a name spelled almost as the key, before a remark
+    (K, {"key_items": [["Dostoevsky"]]}, "Dostoyevskiy; he wrote it in 1866 in Saint Petersburg.", None, 0, True),
+    # names joined by particles are one name
+    (K, {"key_items": [["Gabon"]]}, "Final Answer: the Republic of the Congo", None, 0, False),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[2][:50])
+def test_batch3_reading(case: tuple[str, dict[str, Any], str, str | None, float, bool]) -> None:
+    evaluator, kwargs, answer, question, score, unsure = case
+    outcome = strict.evaluate(evaluator, kwargs, answer, question)
+    assert outcome.score == score, outcome
+    assert (outcome.uncertain is not None) == unsure, outcome
