@@ -579,6 +579,8 @@ def test_a_free_text_result_may_name_its_value_in_lowercase() -> None:
     # answer, is no conclusion
     remark = "Named plainly: a Heron. I'm ready to write the answer up."
     assert CONTRA not in kinds(record(remark, "A heron.", "key_items_matching", kwargs))
+    sure = "Grey plumage, long legs.\nI'm now certain the bird is a heron."
+    assert CONTRA in kinds(record(sure, "It is a stork.", "key_items_matching", kwargs))
     odd = "The photo is a heron in flight. That's an odd angle for a stork."
     assert CONTRA not in kinds(record(odd, "A heron.", "key_items_matching", kwargs))
 

@@ -93,7 +93,10 @@ _POLAR = re.compile(r"(?im)(?:^|[.!?] )\s*(?:is|are|was|were|do|does|did|can|has
 _CLAIM = re.compile(r"\d[\d.,]*|[^\W\d_]{4,}")  # a yes/no question's claim: numbers, long words
 _YES_NO = re.compile(r"\b(?:yes|no)\b")
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't")
-_WRITER = re.compile(r"\W*(?:I|we)\b", re.IGNORECASE)
+# The writer's own doings ("I'm ready to answer"), not a stance on a claim ("I'm sure it is a heron").
+_WRITER = re.compile(
+    r"(?i)\W*(?:I|we)\b(?!(?:'m|'ve|\s+am|\s+have)?\s+(?:now\s+)?(?:sure|certain|confident|determined|concluded|confirmed|think|believe))"
+)
 
 
 class Conclusion(NamedTuple):
