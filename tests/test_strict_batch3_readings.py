@@ -1,4 +1,5 @@
-"""Readings made general after the third blind batch's dev half, in this file's own words.
+"""Readings made general after the third blind batch's dev half and probes of the
+same categories, in this file's own words.
 
 Each case is (evaluator, kwargs, answer, question, score, unsure): ``unsure``
 says whether the verdict must carry ``uncertain`` or must not.
@@ -52,6 +53,14 @@ CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
     (K, {"key_items": [["China"]]}, "Final Answer: Hong Kong", None, 0, False),
     # a name spelled almost as the key, before a remark
     (K, {"key_items": [["Dostoevsky"]]}, "Dostoyevskiy; he wrote it in 1866 in Saint Petersburg.", None, 0, True),
+    # a place counted from one of the question's ends ("second lightest")
+    (ORD, {"order": ["ox", "goat", "hen", "mouse"]},
+     "The mouse is lightest, the hen second lightest, the goat second heaviest and the ox heaviest.",
+     "Order by weight, heaviest first: goat, hen, mouse, ox.", 1, False),
+    # a direction in brackets after the list, with "oldest" for "earliest"
+    (ORD, {"order": ["abacus", "slide rule", "calculator"]},
+     "Calculator, slide rule, abacus (newest to oldest).",
+     "Put these in chronological order: calculator, abacus, slide rule.", 1, False),
     # names joined by particles are one name
     (K, {"key_items": [["Gabon"]]}, "Final Answer: the Republic of the Congo", None, 0, False),
 ]  # fmt: skip

@@ -124,7 +124,18 @@ def _clause(text: str, mentions: list[Mention], k: int) -> str:
     return f"{before} {after}"
 
 
+# "second lightest", "3rd largest": a place counted from one of the question's ends.
+_NTH_END = re.compile(
+    r"\b(second|third|fourth|fifth|2nd|3rd|4th|5th)[ \t-]+(?:most[ \t]+)?([a-z]+)\b"
+)
+_NTH = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5}
+
+
 def _rank(clause: str, ends: tuple[str, str] | None) -> int | None:
+    if ends is not None and (nth := _NTH_END.search(clause)) is not None:
+        end, k = end_word(nth.group(2)), _NTH[nth.group(1)]
+        if end in ends:  # from the last end, counted down from _LAST
+            return k if end == ends[0] else _LAST - (k - 1)
     ranks = set()
     for m in _RANK.finditer(clause.replace("runner-up", "runner up")):
         number = m.group(1) or m.group(2) or m.group(3)
@@ -185,7 +196,7 @@ def _fill(ranks: list[int | None], items: list[str]) -> list[str] | None:
     for r, item in zip(ranks, items, strict=True):
         if r is None or r == _MIDDLE:
             continue
-        at = n - 1 if r == _LAST else r - 1
+        at = n - 1 - (_LAST - r) if r > _MIDDLE else r - 1
         if not 0 <= at < n or places[at] is not None:
             return None
         places[at] = item

@@ -444,7 +444,8 @@ def from_other_end(answer: str, asked: tuple[str, str]) -> bool:
             stated = None if m is None else (end_word(m.group(1)), end_word(m.group(2)))
         if stated is not None and asked[0] == "earliest":
             # In time, the oldest thing is the earliest ("oldest to newest").
-            stated = ("earliest" if stated[0] == "oldest" else stated[0], stated[1])
+            early = {"oldest": "earliest"}
+            stated = (early.get(stated[0], stated[0]), early.get(stated[1], stated[1]))
         if stated is not None and (stated in _OPPOSITES or stated[::-1] in _OPPOSITES):
             return stated == asked[::-1]
     low = _low_end(asked[0])
