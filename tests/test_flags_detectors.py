@@ -662,6 +662,9 @@ def test_a_restated_yes_no_claim_is_read_as_yes_or_no() -> None:
     restates = "Final Answer: The Thames bridge was not finished before 1890."
     rec = record(reason, restates, "key_items_matching", kwargs, question=question)
     assert CONTRA not in kinds(rec)
+    boxed = "It opened in 1894, four years too late.\n\\boxed{No}"
+    rec = record(boxed, "Final Answer: Yes", "key_items_matching", kwargs, question=question)
+    assert CONTRA in kinds(rec)
     plainly = "It opened in 1894.\nSo the answer is no."
     rec = record(plainly, "Final Answer: Yes", "key_items_matching", kwargs, question=question)
     assert CONTRA in kinds(rec)

@@ -56,8 +56,8 @@ _DIGIT = "(?:zero|one|two|three|four|five|six|seven|eight|nine)"
 _FRACTION_WORDS = re.compile(
     rf"(?i)\b(?:(?:a|an|one|two|three|four)[\s-]+(?:half|thirds?|quarters?|fifths?|tenths?)|half|{_DIGIT}(?:[\s-]+{_DIGIT})+)\b"
 )
-# A contrast cue and the words it rules out, up to the next punctuation: "not 55", "rather than B".
-_CONTRAST = re.compile("(?i)(?:" + regex("not_assertions", "contrast").pattern + r")[^,;:.()\n]+")
+# A contrast cue and what it rules out, up to punctuation ("not 55", "rather than B"; "No." answers)
+_CONTRAST = re.compile("(?i)(?:" + regex("not_assertions", "contrast").pattern + r")\s[^,;:.()\n]*")
 _NUMBER_WORD = re.compile(
     r"(?i)\d|\b(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twenty|thirty|forty|fifty|hundred)\b"
 )
