@@ -1,7 +1,7 @@
 """Pieces of a streamed grade handed to forked processes, their answers taken in order.
 
 ``rome-tui grade`` is pure Python, so one process keeps one core busy. A
-streamed run (``scorers.grade.stream``) is cut into pieces of ~1 MB of
+streamed run (``scorers.grade.stream``) is cut into pieces of ~256 KB of
 predictions; once the annotations are indexed and the first piece is graded
 (which loads strict mode's data and the flag detectors), this process forks
 workers that share all of that copy-on-write. Each worker is given pieces by
@@ -35,12 +35,19 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from scorers.errors import RomeTuiError
+
+try:
+    import fcntl
+except ImportError:  # Windows: no fork either
+    fcntl = None  # type: ignore[assignment]
 from scorers.io.loading import Piece
 
 JOBS_ENV = "ROME_TUI_JOBS"  # at most this many grading processes (1: never fork)
 _AHEAD = 2  # pieces given to a worker before it answers: it never waits for the next
 _TASK = struct.Struct("<QQ??QQ")  # offset, size, array, last, line, index
 _LENGTH = struct.Struct("<Q")
+_F_SETPIPE_SZ = 1031  # fcntl.F_SETPIPE_SZ, named in the module from Python 3.10 only on Linux
+_PIPE_BYTES = 1 << 20
 
 # Runs in a worker: a piece's answer, as parts to send (empty: the parent does it).
 Work = Callable[[Piece], Sequence[bytes | memoryview]]
@@ -196,6 +203,11 @@ class PiecePool:
 def _fork(work: Work, others: list[_Worker]) -> _Worker:
     task_read, task_write = os.pipe()
     answer_read, answer_write = os.pipe()
+    # Room for the answers the worker may owe, so that it never waits for this
+    # process to read one before it goes on (1 MB: Linux's limit without privileges).
+    if fcntl is not None:
+        with contextlib.suppress(OSError):
+            fcntl.fcntl(answer_write, _F_SETPIPE_SZ, _PIPE_BYTES)
     try:
         pid = os.fork()
     except OSError:

@@ -143,8 +143,11 @@ def _iter_lines(data: bytes, start: int = 0) -> Iterator[tuple[int, memoryview]]
         start = end + 1
 
 
-_BLOCK = 1 << 20  # bytes read at a time when streaming: small blocks parse faster (cache)
-_LINES_PER_BLOCK = 512  # JSON Lines records in one Block
+# Bytes read at a time when streaming: small blocks parse faster (cache), hold less, and
+# a graded piece's answer from a forked grading process (~1.8x its bytes) fits in a pipe
+# (scorers.grade.pool).
+_BLOCK = 256 << 10
+_LINES_PER_BLOCK = 128  # JSON Lines records in one Block
 
 # Called with each run of records a streamed parse has just read, in file
 # order, so that work on them can start before the file is read to its end.
