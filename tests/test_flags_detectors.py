@@ -682,6 +682,8 @@ def test_an_option_reported_as_someone_else_s_view_is_no_conclusion() -> None:
     for hint in (
         "The professor's note says (B), but the derivation shows otherwise.",
         "A Stanford professor thinks the answer is (B).",
+        "The user mentioned that it is (B).",
+        "According to the answer key, it is (B).",
     ):
         rec = choice(f"{reason}\n{hint}", "Therefore, the best answer is: (B).", label="C")
         assert CONTRA in kinds(rec), hint
