@@ -31,6 +31,14 @@ CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
     # a committed sentence about the key's own parts names no rival
     (K, {"key_items": [["Agra"]]}, "This is Agra. The white tomb is the Taj Mahal.", None, 1, True),
     (K, {"key_items": [["Agra"]]}, "Final Answer: Agra (the Taj Mahal).", None, 1, False),
+    # ... or only in a clause in brackets after it
+    (K, {"key_items": [["Seine"]]}, "The Loire (the Seine flows further north).", None, 1, True),
+    # two names and no choice
+    (K, {"key_items": [["Degas"]]}, "Degas? Cassatt? I cannot decide.", None, 0, True),
+    (K, {"key_items": [["Degas"]]}, "Degas, I think; hard to say which of his dancers series.", None, 1, False),
+    # a belief held until something changed it
+    (L, {"location_fine_grained": ["Porto"], "location_coarse_grained": ["Portugal"]},
+     "Porto was my first guess until I noticed the tram number: Lisbon, Portugal.", None, 0.5, False),
     # a long answer's last sentence is as often a remark: not weighed
     (
         K,
@@ -47,6 +55,9 @@ CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
     (K, {"key_items": [["Haydn"]]}, "Haydn, though it might just as well be Mozart.", None, 0, False),
     (C, {"label": "B"}, "Probably B, though C cannot be ruled out.", SHAPES, 0, False),
     (C, {"label": "B"}, "B, with C just as likely.", SHAPES, 0, False),
+    (C, {"label": "B"}, "B, I believe, though C is not impossible.", SHAPES, 0, False),
+    # several options named: what follows the last colon settles it
+    (C, {"label": "B"}, "An oval looked likely until I counted the corners: a square.", SHAPES, 1, False),
     # what the answer says it is confused with is no candidate
     (K, {"key_items": [["Elbe"]]}, "It is the Oder, easily confused with the Elbe.", None, 0, False),
     (K, {"key_items": [["Oder"]]}, "It is the Oder, easily confused with the Elbe.", None, 1, False),

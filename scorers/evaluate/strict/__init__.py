@@ -299,6 +299,10 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
         rival = _settled_elsewhere(reading, has_all, groups[0])
         if rival is not None:
             uncertain = f"names the key outside what it commits to, which names '{rival}'"
+        elif _undecided(answer.raw) and (rival := _rival(answer.raw, groups[0])):
+            # "Monet? Renoir? I can't decide.": two candidates and no choice.
+            score, note = _WRONG, "undecided"
+            uncertain = f"names '{rival}' beside the key and says it cannot decide"
     return Outcome(score, answer.folded[:_EXTRACTED_CAP], note=note, uncertain=uncertain)
 
 
@@ -316,8 +320,8 @@ def _committed(reading: Reading) -> str | None:
     loc = reading.loc
     if reading.fixed is not None or loc.how == "box":
         return None
-    if loc.how == "whole":
-        text = conclusion(loc.segment)
+    if loc.how == "whole":  # its concluding sentence, before a clause in brackets
+        text = _BRACKETED_CLAUSE.split(conclusion(loc.segment), 1)[0]
     else:  # the answer's first sentence, before a remark after a dash or in brackets
         parts = sentences(loc.segment)
         text = _REMARK.split(parts[0], 1)[0] if parts else ""
@@ -329,7 +333,8 @@ def _committed(reading: Reading) -> str | None:
 
 # A remark after the answer: after a spaced dash, or a clause in brackets (a
 # name or two there is the answer's other name: "Old Bridge (Ponte Vecchio)").
-_REMARK = re.compile(r"[ \t]+[—–-][ \t]+|[ \t]*[(\[](?=[ \t]*(?:[^\s()\[\]]+[ \t]+){2}[^\s()\[\]])")
+_BRACKETED_CLAUSE = re.compile(r"[ \t]*[(\[](?=[ \t]*(?:[^\s()\[\]]+[ \t]+){2}[^\s()\[\]])")
+_REMARK = re.compile(r"[ \t]+[—–-][ \t]+|" + _BRACKETED_CLAUSE.pattern)
 
 
 def _settled_elsewhere(
@@ -351,6 +356,27 @@ def _settled_elsewhere(
     text = _committed(reading)
     if text is None or found(Answer(text)):
         return None
+    return _rival(text, keys)
+
+
+# An answer that says it cannot choose ("I can't decide", "hard to tell which").
+_UNDECIDED = re.compile(
+    r"\b(?:can't|cannot|can not|couldn't) (?:decide|choose|tell which|say which)"
+    r"|\b(?:not sure|unsure) (?:which|whether)|\bhard to (?:tell|say) which\b",
+    re.IGNORECASE,
+)
+
+
+def _undecided(text: str) -> bool:
+    # (substring tests first: the regex opens with an alternation tried everywhere)
+    return any(w in text for w in ("decide", "choose", "which", "whether")) and bool(
+        _UNDECIDED.search(text)
+    )
+
+
+def _rival(text: str, keys: list[str]) -> str | None:
+    """A capitalised name of ``text`` other than the keys and their other names,
+    a place first where the keys are places."""
     from scorers.evaluate.strict import names
 
     folded_keys = [fold_phrase(k) for k in keys]

@@ -178,7 +178,7 @@ def read_label(label: str) -> frozenset[str] | None:
 _ALSO = re.compile(
     r"\b(?:also possible|also plausible|could also be|might also be|may also be|or possibly"
     r"|or maybe|or perhaps|(?:just as|equally) likely|could just as well"
-    r"|(?:can't|cannot) (?:be excluded|be ruled out|rule out))\b",
+    r"|(?:can't|cannot) (?:be excluded|be ruled out|rule out)|(?:isn't|is not|not) impossible)\b",
     re.IGNORECASE,
 )
 # The same, case-sensitive, for lowered ASCII text (same offsets and word

@@ -122,11 +122,13 @@ _EARLIER = re.compile(
     r"|(?:is|are|was|were) (?:often|usually|commonly|popularly|widely|sometimes|frequently)"
     r" (?:credited|cited|thought|believed|assumed|said|called|named|mistaken|confused|given)"
     r"|(?:common|popular|obvious|tempting|intuitive|usual|naive|natural) (?:answer|guess|choice"
-    r"|assumption|pick|belief|misconception)|tempting to|(?:looks|seems|sounds) like)\b"
-    r"[^.;!?\n]{0,200}?(?:\bbut\b|\bhowever\b|\byet\b|;)"  # bounded: linear on any text
+    r"|assumption|pick|belief|misconception)|tempting to|(?:looks|seems|sounds) like"
+    r"|(?:was|were) my (?:first |initial |original )?(?:guess|thought|idea|pick|impression))\b"
+    r"[^.;!?\n]{0,200}?(?:\bbut\b|\bhowever\b|\byet\b|\buntil\b|;)"  # bounded: linear on any text
 )
 _CONCEDING = (
     "first", "initially", "might", "assume", "many", "some", "most", "others", "people", "would",
+    "was my", "were my",
     "'d ", "could",
     "often", "usually", "commonly", "popular", "widely", "sometimes", "frequently", "common",
     "obvious", "tempting", "intuitive", "naive", "natural", "like",
@@ -234,7 +236,7 @@ _GATE = (
     "unlike", "nor", "neither", "ruled out", "eliminated", "wrong", "incorrect",
     "impossible", "distractor", "first", "initially", "might", "mistaken", "assume",
     "opposed", "rule out", "exclud", "dismiss", "reject", "discard", "many", "some t", "some s",
-    "some a", "some b", "some c", "some g", "others", "people", "would",
+    "some a", "some b", "some c", "some g", "others", "people", "would", "was my", "were my",
     "'d ", "could", "often", "usually", "commonly", "popular", "widely", "sometimes",
     "frequently", "common", "obvious", "tempting", "intuitive", "naive", "natural", "like", "?",
     "~~", "anything but", "between", "mistake",
@@ -245,7 +247,7 @@ _GATE = (
 # (a \b and an alternation, or a bounded run of any characters), which on a
 # 500-character answer cost 13-85 us each. Each is found here from a literal it
 # needs, then tried there alone; the spans are exactly the regex's finditer.
-_EARLIER_END = re.compile(r"but|however|yet|;")
+_EARLIER_END = re.compile(r"but|however|yet|until|;")
 _SENTENCE_STOP = re.compile(r"[.!?\n]")
 
 

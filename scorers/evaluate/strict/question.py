@@ -197,10 +197,11 @@ def _number_options(items: tuple[tuple[str, str], ...]) -> dict[str, float] | No
 
 
 # Words that turn a clause into the answer's conclusion: what follows the last
-# of them is what the answer settles on ("..., so partly cloudy", "I'll go with").
+# of them is what the answer settles on ("..., so partly cloudy", "I'll go with",
+# "...: carbon dioxide").
 _CONCLUDING = re.compile(
     r"\b(?:but|yet|however|so|therefore|thus|hence|which means|go with|going with|choose|choosing"
-    r"|pick|picking|answer is|settle on)\b|="
+    r"|pick|picking|answer is|settle on)\b|[=:]"
 )
 
 
