@@ -700,3 +700,18 @@ def test_a_check_after_the_result_withdraws_it_only_if_nothing_follows() -> None
 def test_sticking_with_an_option_commits_to_it() -> None:
     reason = "The textbook finding matches the first option.\nLet's stick with A."
     assert CONTRA in kinds(choice(reason, "Final Answer: C", label="A"))
+
+
+def test_a_closing_guess_at_the_answer_itself_is_a_low_confidence_conclusion() -> None:
+    reason = "The impulse gives about 30 N, far above every option.\nPerhaps the intended answer is (C), though I can't see why."
+    flags = run(choice(reason, "Final Answer: (A)", label="C"))
+    assert [f["confidence"] for f in flags if f["kind"] == CONTRA] == ["low"]
+    # a guess between options, a supposition, or one a later claim follows concludes nothing
+    for ending in (
+        "Perhaps the intended answer is (C) or (D).",
+        "If the mass were 8 g, the intended answer might be (C).",
+        "Perhaps the intended answer is (C). It is (A), by the units.",
+    ):
+        rec = choice(f"The impulse gives about 30 N.\n{ending}", "Final Answer: (A)", label="C")
+        assert CONTRA not in kinds(rec), ending
+    assert CONTRA not in kinds(choice("It might be (C), given the units.", "(A)", label="C"))

@@ -43,6 +43,7 @@ _RETRACTION = pattern("not_assertions", "retraction")
 _DECLINE = pattern("decline")
 _STRONG_COMMITMENT = pattern("not_assertions", "commitment_strong")
 _DOUBT = pattern("hedge_strong")
+_OPEN = (_ALTERNATIVE, _DECLINE, _SUPPOSITION, _REJECTION)  # a guess that keeps others open
 _LEANS = frozenset({"probably", "likely", "most likely"})
 # Values quoted or read off the picture ("the '9' has an open tail") are not asserted.
 _QUOTED = re.compile(r"'[^'\n]{1,20}'(?!\w)|\"[^\"\n]{1,40}\"|“[^”\n]{1,40}”")
@@ -91,6 +92,7 @@ _NON_WORD = re.compile(r"\W+")
 _WORDS = re.compile(r"[^\W\d_]{3,}")
 _POLAR = re.compile(r"(?im)(?:^|[.!?] )\s*(?:is|are|was|were|do|does|did|can|has)\s([^.!?\n]+)\?")
 _CLAIM = re.compile(r"\d[\d.,]*|[^\W\d_]{4,}")  # a yes/no question's claim: numbers, long words
+_GUESSED = re.compile(r"(?i)\b(?:answer|correct|intended)\b")
 _YES_NO = re.compile(r"\b(?:yes|no)\b")
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't")
 # The writer's own doings ("I'm ready to answer"), not a stance on a claim ("I'm sure it is a heron").
@@ -187,8 +189,7 @@ def _content(text: str) -> set[str]:
 def grade(
     evaluator: str, kwargs: Mapping[str, Any], text: str, asked: str | None = None
 ) -> Outcome | None:
-    """``text`` read in strict mode, as grading reads an answer (with the question, whose
-    options let a text choose by an option's words: "y = 8.1" chooses "(G) 8.1")."""
+    """``text`` read in strict mode as grading reads an answer (with the question: by options' words)."""
     try:
         if asked and evaluator != "math_matching":
             return strict.evaluate(evaluator, kwargs, text, asked)
@@ -198,10 +199,8 @@ def grade(
 
 
 def _readable(evaluator: str, value: str, options: dict[str, str], stated: bool) -> str | None:
-    """What the evaluator would be given to read ``value``, or None when a cheap look
-    shows it holds no answer of the evaluator's shape (evaluating is the costly part).
-    ``options``: the question's options, whose words choose one as its letter does; ""
-    for a number in words the cheap reader leaves alone ("three and a half", "one-zero")."""
+    """What the evaluator is given to read ``value`` (options chosen by their words too); None
+    if a cheap look sees no answer of its shape, "" for a number in words ("one-zero-zero")."""
     if evaluator in _NUMERIC and _FRACTION_WORDS.search(value):
         return ""
     if not _readable_shape(evaluator, value, stated) and not (
@@ -266,11 +265,13 @@ def conclusion(
         last = index == len(closing) - 1
         if value is None:
             read = None
-            if (
-                undecided
-                and _readable(evaluator, _GLOSS.split(text, 1)[0], options, last) is not None
-            ):
-                return plain  # ends on a guess or an alternative it reads: nothing concluded
+            head = _GLOSS.split(text, 1)[0]
+            if undecided and _readable(evaluator, head, options, last) is not None:
+                # ends on a guess or an alternative: nothing concluded, unless it guesses at
+                # the answer itself ("Maybe the correct answer is (D).") and nothing follows
+                guess = plain is None and _GUESSED.search(head) and not head.endswith("?")
+                guess = guess and not any(cue.search(head) for cue in _OPEN)
+                return Conclusion(index, sentence, head, head, False, None) if guess else plain
         else:  # the last sentence, or for free text a marked claim, undoubted, may name its
             # value in lowercase or by an option's words alone
             stated = last or evaluator not in SHAPED and _MARKED.search(value) is not None
@@ -393,10 +394,9 @@ def _differ(
         return set(a.upper()) != set(b.upper())
     if evaluator in SHAPED:
         return _squash(a) != _squash(b)
-    # Free text: the two sides score differently, and the answer's closing line says
-    # something the conclusion does not (an answer that only drops detail, "France"
-    # after "Paris, France", agrees). A conclusion scoring lower than the answer
-    # must commit in so many words, and name something.
+    # Free text: the two score differently and the answer's last line says something the
+    # conclusion does not ("France" after "Paris, France" agrees); a conclusion scoring
+    # lower must commit in so many words, and name something.
     if mine.score == theirs.score:
         return False
     if mine.score < theirs.score and not (
