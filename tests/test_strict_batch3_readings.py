@@ -45,6 +45,11 @@ CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
     # the question's unit picks the number an answer without a marker gives
     (N, {"value_to_match": 5.6}, "Roughly 5,6 km long, surveyed in 2004.", "How long is the tunnel, in km?", 1, False),
     (N, {"value_to_match": 2004}, "Roughly 5,6 km long, surveyed in 2004.", "In which year was the tunnel surveyed?", 1, False),
+    # fractions written with the fraction slash, in super- and subscripts
+    (N, {"value_to_match": 0.6}, "So the share is ³⁄₅.", None, 1, False),
+    (N, {"value_to_match": 2.25}, "Final Answer: 2¹⁄₄ cups", None, 1, False),
+    # a question asking for decimal places reads a lone comma group as decimals
+    (N, {"value_to_match": 2.236}, "√5 ≈ 2,236", "What is the square root of 5, to three decimal places?", 1, False),
     # a letter and an option's text that disagree
     (C, {"label": "A"}, "Oslo (option A).", CITIES, 1, True),
     (C, {"label": "B"}, "Oslo (option B).", CITIES, 1, False),

@@ -61,6 +61,16 @@ _DOTTED_LETTER = re.compile(r"\.[^\W\d_]\.")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
+_SLASHED = re.compile(r"(\d?)([⁰¹²³⁴⁵⁶⁷⁸⁹]+|\d+)⁄([₀₁₂₃₄₅₆₇₈₉]+|\d+)")
+_SUBSCRIPT = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+
+def _slashed_to_ascii(match: re.Match[str]) -> str:
+    lead, top, bottom = match.groups()
+    fraction = f"{top.translate(_SUPERSCRIPT)}/{bottom.translate(_SUBSCRIPT)}"
+    return f"{lead} {fraction}" if lead else fraction
+
+
 def _superscript_to_caret(match: re.Match[str]) -> str:
     return "^" + match.group().translate(_SUPERSCRIPT)
 
@@ -82,6 +92,8 @@ def fold_number_text(text: str) -> str:
     vulgar fractions as decimals."""
     if text.isascii():
         return text
+    if "⁄" in text:  # "²⁄₇", "1²⁄₃": fractions written with the fraction slash
+        text = _SLASHED.sub(_slashed_to_ascii, text)
     text = _SUPERSCRIPT_RUN.sub(_superscript_to_caret, text)
     if _VULGAR_CHAR.search(text):
         text = _VULGAR.sub(_vulgar_to_decimal, text)

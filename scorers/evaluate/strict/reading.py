@@ -16,6 +16,10 @@ from scorers.evaluate.strict.question import options as question_options
 
 # "How many", "number of", "count": the question asks for a whole number.
 _COUNT_QUESTION = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b|\bwie viele\b", re.IGNORECASE)
+# "to three decimal places", "to 2 decimals": the question asks for decimals.
+_DECIMAL_QUESTION = re.compile(
+    r"\bdecimal (?:places?|digits?)\b|\bto \w+ decimals\b", re.IGNORECASE
+)
 _NEXT_WORD = re.compile(r"[ \t\u00a0]+([^\W\d_]+\.?)")
 # "12 or 13", "6 (possibly 7)", "6, maybe 7": another value offered beside it.
 _OR_NUMBER_AFTER = re.compile(
@@ -123,6 +127,11 @@ def resolve_number(
     # Below, nothing settles the reading: the English one is read, and the
     # other is kept (``other``) for the caller, who reads it, unsure, when only
     # it matches ("617 + 617 = 1.234").
+    if _DECIMAL_QUESTION.search(question or ""):
+        # "to three decimal places": the group is the decimals ("1,732" is 1.732).
+        if "," in written:
+            return number._replace(value=number.other, other=None), None
+        return number._replace(other=None), None
     if "," in written:
         return number, None  # English thousands, the default
     if _COUNT_QUESTION.search(question or ""):
