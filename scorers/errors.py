@@ -71,6 +71,11 @@ class ConflictError(RomeTuiError):
     exit_code = 3
 
 
+class GradingProcessDied(RomeTuiError):
+    """A forked grading process ended before answering (killed, out of memory):
+    nothing was written (``scorers.grade.pool``)."""
+
+
 class EvaluatorError(RomeTuiError):
     """An item's evaluator name or kwargs do not fit; the pipeline adds file and record."""
 

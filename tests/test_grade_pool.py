@@ -19,8 +19,9 @@ from test_loading_stream import (
     _run_files,
 )
 
+from scorers.errors import GradingProcessDied
 from scorers.grade import pool, stream
-from scorers.grade.pool import GradingProcessDied, PiecePool
+from scorers.grade.pool import PiecePool
 from scorers.grade.stream import GradingStream, WrittenRecords
 from scorers.io import loading
 

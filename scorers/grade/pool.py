@@ -7,7 +7,8 @@ predictions; once the annotations are indexed and the first piece is graded
 workers that share all of that copy-on-write. Each worker is given pieces by
 their place in the file (offsets, a few bytes through a pipe: the worker reads
 the bytes itself), grades them and answers with bytes. This process hands out
-pieces as workers free up, a few ahead, and takes the answers in file order.
+pieces as workers free up, a few ahead, grades pieces itself while no answer is
+due, and takes the answers in file order.
 
 Forking is safe only in a process without other threads (one could hold a
 lock the child then waits for forever), on a platform with ``fork``:
@@ -34,7 +35,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from scorers.errors import RomeTuiError
+from scorers.errors import GradingProcessDied
 
 try:
     import fcntl
@@ -46,20 +47,16 @@ JOBS_ENV = "ROME_TUI_JOBS"  # at most this many grading processes (1: never fork
 _AHEAD = 2  # pieces given to a worker before it answers: it never waits for the next
 _TASK = struct.Struct("<QQ??QQ")  # offset, size, array, last, line, index
 _LENGTH = struct.Struct("<Q")
-_F_SETPIPE_SZ = 1031  # fcntl.F_SETPIPE_SZ, named in the module from Python 3.10 only on Linux
+_F_SETPIPE_SZ = 1031  # fcntl.F_SETPIPE_SZ (Linux)
 _PIPE_BYTES = 1 << 20
 
 # Runs in a worker: a piece's answer, as parts to send (empty: the parent does it).
 Work = Callable[[Piece], Sequence[bytes | memoryview]]
 
 
-class GradingProcessDied(RomeTuiError):
-    """A forked grading process ended before answering (killed, out of memory)."""
-
-
 def processes() -> int:
-    """How many processes a streamed grade may fork: the CPUs this process may run
-    on, at most ``$ROME_TUI_JOBS``; 1 where forking is unsafe or impossible."""
+    """How many processes may grade a streamed run, this one included: the CPUs it
+    may run on, at most ``$ROME_TUI_JOBS``; 1 where forking is unsafe or impossible."""
     if not hasattr(os, "fork") or not sys.platform.startswith("linux"):
         return 1
     if threading.active_count() > 1:
