@@ -464,6 +464,8 @@ def _adjective_of(answer: Answer, groups: list[list[str]]) -> str | None:
     from scorers.evaluate.strict import names
 
     stems = {fold_phrase(v)[:3] for v in groups[0]}
+    if not any(stem in answer.folded for stem in stems):
+        return None  # (a substring test first: the name scan costs more)
     for m in _CAPITALISED.finditer(drop_excluded(answer.raw)):
         for word in m.group().split():
             if word[:3].lower() not in stems or not any(_demonym(word, v) for v in groups[0]):
@@ -579,12 +581,15 @@ def _names_none(reading: Reading) -> str | None:
 
 
 _WORD = re.compile(r"[^\W\d_]{3}")
+_SHORT_WHOLE = 300
 
 
 def _text_disagrees(reading: Reading, read: frozenset[str]) -> str | None:
     """Why a letter is unsure when the answer also names another option by its
     whole text ("Rabat (option D)" where Rabat is C): the two readings disagree."""
     loc = reading.fixed or reading.loc
+    if loc.how == "whole" and len(loc.segment) > _SHORT_WHOLE:
+        return None  # a long answer's letters are read from its end, often after its reasons
     segment = conclusion(loc.segment) if loc.how == "whole" else loc.segment
     head = segment.lstrip(" \t*_([")
     if head[:1] in read or not _WORD.search(segment) or not reading.options:
@@ -674,7 +679,7 @@ def _in_asked_unit(number: Number, text: str, question: str) -> Number:
     unit that only another number of the answer carries ("About −89.2 °C,
     measured in 1983" for "..., in °C?"): that one is the answer, the others
     remarks."""
-    m = _ASKED_UNIT.search(question.split("\n", 1)[0].rstrip())
+    m = _ASKED_UNIT.search(question.split("\n", 1)[0].rstrip()[-24:])  # (its end only)
     if m is None:
         return number
     unit = m.group(1).replace(" ", "")
