@@ -84,9 +84,6 @@ _LIST_OR_AFTER = re.compile(
     r"(?:,[ \t]*[^\W\d_][^,.;:!?()\n]{0,40}?){0,4},?[ \t]+or[ \t]+[^\W\d_]"
 )
 _SOFTENERS = frozenset(("maybe", "possibly", "perhaps"))
-# "X is not", "X doesn't ...": a clause that denies its own subject.
-_DENIED_AFTER = re.compile(r"[ \t]+(?:is|are|was|were|does|do|did)(?:n't|[ \t]+not)\b")
-_CLAUSE_END = re.compile(r"[.;!?\n]|,[ \t]+(?:but|and|so)\b")
 
 
 def _hedged(hay: str, i: int, j: int, same: tuple[str, ...]) -> bool:
@@ -114,14 +111,8 @@ def _hedged(hay: str, i: int, j: int, same: tuple[str, ...]) -> bool:
     return bool(other) and not " ".join(other).endswith(same)
 
 
-def _denied(hay: str, j: int) -> bool:
-    """The clause goes on to deny what was just named ("the letter F is not")."""
-    end = _CLAUSE_END.search(hay, j)
-    return _DENIED_AFTER.match(hay, j, end.start() if end else len(hay)) is not None
-
-
 def find_phrase(hay: str, needle: str, same: tuple[str, ...] = ()) -> bool:
-    """``needle`` occurs in ``hay`` as whole words, neither negated nor denied
+    """``needle`` occurs in ``hay`` as whole words, not negated
     nor offered beside another candidate (both folded). ``same`` are other names
     of the needle, which may stand beside it ("Mumbai or Bombay")."""
     return phrase_at(hay, needle, same) >= 0
@@ -141,7 +132,6 @@ def phrase_at(hay: str, needle: str, same: tuple[str, ...] = ()) -> int:
             (i == 0 or not first_wordish or not _wordish(hay[i - 1]))
             and _boundary_after(hay, j, needle)
             and not _negated(hay, i)
-            and not _denied(hay, j)
             and not _hedged(hay, i, j, same)
         ):
             return i
