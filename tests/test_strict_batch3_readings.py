@@ -66,6 +66,21 @@ CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
     (ORD, {"order": ["abacus", "slide rule", "calculator"]},
      "Calculator, slide rule, abacus (newest to oldest).",
      "Put these in chronological order: calculator, abacus, slide rule.", 1, False),
+    # an item named by the last word of its own, its other words being ranks or
+    # shared ("the war" for "First World War"), pronouns no items
+    (ORD, {"order": ["invention of the printing press", "Thirty Years War", "fall of the Bastille"]},
+     "The press came first and the Bastille fell last; between them came the war.",
+     "Put these in chronological order: the fall of the Bastille, the Thirty Years War, the invention of the printing press.",
+     1, False),
+    # headings that name an end, "in between" filling the places left
+    (ORD, {"order": ["Nile", "Amazon", "Yangtze", "Mississippi"]},
+     "Longest: Nile. Shortest: Mississippi. In between: Amazon, then Yangtze.",
+     "Rank these rivers by length, longest first: Amazon, Mississippi, Nile, Yangtze.", 1, False),
+    # a heading naming the ends without "from", and antonym superlatives
+    (ORD, {"order": ["cork", "oak", "iron"]}, "Densest to lightest: iron, oak, cork.",
+     "Order by density, lightest first: iron, cork, oak.", 1, False),
+    (ORD, {"order": ["pond", "lake", "ocean"]}, "Deepest to shallowest: ocean, lake, pond.",
+     "Order by depth, shallowest first: lake, ocean, pond.", 1, False),
     # names joined by particles are one name
     (K, {"key_items": [["Gabon"]]}, "Final Answer: the Republic of the Congo", None, 0, False),
 ]  # fmt: skip

@@ -44,6 +44,9 @@ _REVERSING = re.compile(
 _COMPARATIVE = re.compile(r"\b(?:[a-z]+er|more|less) than\b")
 
 
+_SMALL = frozenset(("the", "and", "for", "with", "from"))
+
+
 class Mention(NamedTuple):
     start: int
     end: int
@@ -97,8 +100,15 @@ def _mentions(
             if not found[e]:
                 # "the elephant" for "African elephant": a word no other item has.
                 others = {w for o, n in names.items() if o != e for w in n.split()}
-                own = [w for w in name.split() if len(w) > 3 and w not in others]
-                found[e] = _find(text, [v for w in own for v in _variants(w)])
+                own = [
+                    w for w in name.split() if len(w) > 2 and w not in _SMALL and w not in others
+                ]
+                # Its last such word first: English names end with their head
+                # ("war" in "First World War"), and "first" may be a rank.
+                for word in reversed(own):
+                    found[e] = _find(text, _variants(word))
+                    if len(found[e]) == 1:
+                        break
     mentions = []
     for e, spans in found.items():
         if len(spans) != 1:
@@ -180,7 +190,7 @@ def read(
     # Some ranked, some not: each ranked item takes its place and the others
     # fill the places left in the order they are mentioned ("Mercury first,
     # then Venus, Earth, and lastly Mars"; "B first and C last, D and A between").
-    order = _fill(ranks, in_mention_order)
+    order = fill(ranks, in_mention_order)
     if order is None:
         return Reading(in_mention_order, "some items carry ranks that do not fit")
     if _REVERSING.search(text) or _COMPARATIVE.search(text):
@@ -188,7 +198,7 @@ def read(
     return Reading(order, None)
 
 
-def _fill(ranks: list[int | None], items: list[str]) -> list[str] | None:
+def fill(ranks: list[int | None], items: list[str]) -> list[str] | None:
     """The items with the ranked ones at their places and the rest in the
     places left, in mention order; None when two ranks clash or one is out of range."""
     n = len(items)

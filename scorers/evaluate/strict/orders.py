@@ -38,6 +38,12 @@ _NUMBERING = re.compile(
 _LEADING_RANGE = re.compile(
     r"^from (?:the )?[a-z]+ to (?:the )?[a-z]+[ \t]*[,:][ \t]*", re.IGNORECASE
 )
+# A heading that is only an end ("Longest:", "The smallest:"), not a direction
+# ("Newest first:").
+_END_HEADING = re.compile(r"(?:the[ \t]+)?[^\W\d_]+", re.I)
+_LEADING_ENDS = re.compile(
+    r"^(?:the )?[a-z]+(?:est|st) to (?:the )?[a-z]+(?:est|st)[ \t]*:[ \t]*", re.I
+)
 _AND = re.compile(r"[ \t]+(?:and|&|plus|as well as|along with|together with)[ \t]+")
 _ASIDE = re.compile(r"(?<=\S)[ \t]*\([^()]*\)[ \t]*$")  # a remark after the item
 _SENTENCE_END = re.compile(r"(?<=[a-z]{3})\.[ \t]+[A-Z].*$", re.DOTALL)
@@ -153,23 +159,38 @@ def _ranked(items: list[str], ends: tuple[str, str] | None = None) -> list[str] 
         )
         return [item for _, item in pairs]
     ranked: list[tuple[int, str]] = []
+    loose: list[bool] = []  # no rank, or only "in the middle"
     unranked = 0
     in_place = True  # every rank given is the item's own place ("X first, then Y")
     for position, item in enumerate(items, 1):
         found = _one_rank(item)
+        heading = ""
         if ":" in item:  # a heading before the colon is not part of the item
-            item = item.split(":", 1)[1].strip()
+            heading, item = (part.strip() for part in item.split(":", 1))
             found = found or _one_rank(item)
         if found is None and ends is not None:
             found = _by_ends(item, ends)
+            if found is None and _END_HEADING.fullmatch(heading):
+                end = _by_ends(heading, ends)  # "Longest: Volga": the heading names its end
+                found = None if end is None else (end[0], item)
         if found is None:
             unranked += 1
             found = (position, item)
-        elif found[0] not in (position, _LAST if position == len(items) else position):
-            in_place = False
+            loose.append(True)
+        else:
+            loose.append(found[0] == _MIDDLE)
+            if found[0] not in (position, _LAST if position == len(items) else position):
+                in_place = False
         ranked.append(found)
     if unranked == len(items):
         return None
+    if ends is not None and any(r == _MIDDLE for r, _ in ranked):
+        # "Longest: Volga. Shortest: Thames. In between: Danube, then Rhine":
+        # the ranked take their places, the rest fill those left in order.
+        from scorers.evaluate.strict.mentions import fill
+
+        ranks = [None if free else r for free, (r, _) in zip(loose, ranked, strict=True)]
+        return fill(ranks, [item for _, item in ranked])
     firsts = [k for k, (r, _) in enumerate(ranked) if r == 1]
     lasts = [k for k, (r, _) in enumerate(ranked) if r == _LAST]
     if unranked and firsts and lasts and lasts[0] < firsts[0]:
@@ -271,7 +292,8 @@ _FUNCTION_WORDS = frozenset(
         "which", "that", "who", "whose", "where", "when", "is", "are", "was", "were", "be",
         "comes", "came", "then", "and", "the", "a", "an", "it", "its", "this", "one",
         "finally", "lastly", "next", "first", "second", "third", "fourth", "fifth", "last",
-        "place", "position", "rank", "ranked", "number", "no",
+        "place", "position", "rank", "ranked", "number", "no", "them", "they", "these", "those",
+        "both", "each", "between", "in",
     ]
 )  # fmt: skip
 
@@ -399,6 +421,8 @@ def _read_list(
     text = fold_width(segment[:_MAX_SEGMENT])
     if text[:5].lower() == "from ":
         text = _LEADING_RANGE.sub("", text, count=1)  # "From smallest to largest, ..."
+    elif " to " in text[:40]:
+        text = _LEADING_ENDS.sub("", text, count=1)  # "Densest to lightest: ..."
     if "»" in segment or "›" in segment:  # guillemets between items, not quotes
         text = fold_width(segment[:_MAX_SEGMENT].replace("»", ">").replace("›", ">"))
     if letters and ("-" in text or "–" in text or "/" in text or "." in text):

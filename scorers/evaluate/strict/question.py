@@ -373,8 +373,12 @@ _OPPOSITES = (
     ("shortest", "longest"), ("lightest", "heaviest"), ("youngest", "oldest"),
     ("earliest", "latest"), ("closest", "farthest"), ("fewest", "most"),
     ("slowest", "fastest"), ("lowest", "highest"), ("cheapest", "most expensive"),
+    ("shallowest", "deepest"), ("coldest", "hottest"), ("narrowest", "widest"),
+    ("thinnest", "thickest"), ("weakest", "strongest"), ("dimmest", "brightest"),
+    ("poorest", "richest"), ("quietest", "loudest"), ("softest", "hardest"),
     ("north", "south"), ("west", "east"), ("left", "right"), ("top", "bottom"),
 )  # fmt: skip
+_SCALES = len(_OPPOSITES) - 4  # the pairs before the directions
 
 
 def _opposite(word: str) -> str | None:
@@ -388,7 +392,7 @@ def _opposite(word: str) -> str | None:
 
 def _low_end(word: str) -> bool | None:
     """``word`` is the low end of its pair ("smallest"), the high end ("largest"), or neither."""
-    for a, b in _OPPOSITES[:11]:
+    for a, b in _OPPOSITES[:_SCALES]:
         if word in (a, b):
             return word == a
     return None
@@ -397,7 +401,7 @@ def _low_end(word: str) -> bool | None:
 # Superlatives that name the same end, and the one word each is read as.
 SAME_END = {
     "biggest": "largest", "greatest": "largest", "tiniest": "smallest", "littlest": "smallest",
-    "eldest": "oldest", "furthest": "farthest", "nearest": "closest",
+    "eldest": "oldest", "furthest": "farthest", "nearest": "closest", "densest": "heaviest",
     "newest": "latest", "soonest": "earliest",
     "northernmost": "north", "southernmost": "south", "westernmost": "west",
     "easternmost": "east", "leftmost": "left", "rightmost": "right",
