@@ -81,6 +81,10 @@ CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
      "Order by density, lightest first: iron, cork, oak.", 1, False),
     (ORD, {"order": ["pond", "lake", "ocean"]}, "Deepest to shallowest: ocean, lake, pond.",
      "Order by depth, shallowest first: lake, ocean, pond.", 1, False),
+    # a country's two-letter code or CLDR alias, dotted or not; not an English word
+    (K, {"key_items": [["United States"]]}, "Final Answer: the U.S.", None, 1, False),
+    (K, {"key_items": [["United Kingdom"]]}, "It was filmed in the UK.", None, 1, False),
+    (K, {"key_items": [["India"]]}, "MADE IN CHINA", None, 0, False),
     # names joined by particles are one name
     (K, {"key_items": [["Gabon"]]}, "Final Answer: the Republic of the Congo", None, 0, False),
 ]  # fmt: skip

@@ -322,9 +322,33 @@ def _iso3_territory(key: str) -> str | None:
 
 @cache
 def _all_initials() -> frozenset[str]:
-    return frozenset(n for names in _geonames().initials.values() for n in names) | frozenset(
-        _iso3().values()
+    return (
+        frozenset(n for names in _geonames().initials.values() for n in names)
+        | frozenset(_iso3().values())
+        | frozenset(n for names in _two_letter().values() for n in names)
     )
+
+
+# Two-letter codes that are English words when written in capitals ("IN", "IT").
+_WORD_CODES = frozenset(
+    (
+        "AM", "AN", "AS", "AT", "BE", "BY", "DO", "GO", "HE", "HI", "IF", "IN",
+        "IS", "IT", "ME", "MY", "NO", "OF", "OK", "ON", "OR", "SO", "TO", "UP", "WE",
+    )
+)  # fmt: skip
+
+
+@cache
+def _two_letter() -> dict[str, tuple[str, ...]]:
+    """Territory code -> its alpha-2 code and CLDR's two-letter aliases of it alone
+    (``GB``: ``GB``, ``UK``), the English words left out."""
+    from babel.core import get_global
+
+    out: dict[str, list[str]] = {code: [code] for code in _iso3() if code not in _WORD_CODES}
+    for alias, targets in get_global("territory_aliases").items():
+        if len(alias) == 2 and len(targets) == 1 and alias not in _WORD_CODES:
+            out.setdefault(targets[0], []).append(alias)
+    return {code: tuple(names) for code, names in out.items()}
 
 
 def is_initials(name: str) -> bool:
@@ -335,12 +359,13 @@ def is_initials(name: str) -> bool:
 @lru_cache(maxsize=4096)
 def initials(key: str) -> tuple[str, ...]:
     """All-capital short names of a place key, matched as written: a country's
-    ISO 3166 alpha-3 code (``USA``), a city's capital-letter GeoNames names
-    (``NYC``)."""
+    ISO 3166 alpha-3 code (``USA``), its alpha-2 code or CLDR alias unless that
+    is an English word (``US``, ``UK``; not ``IN``), a city's capital-letter
+    GeoNames names (``NYC``)."""
     code, index = place_of(key)
     if code is not None:
         iso3 = _iso3().get(code)
-        return (iso3,) if iso3 else ()
+        return (*((iso3,) if iso3 else ()), *_two_letter().get(code, ()))
     if index is not None:
         return _geonames().initials.get(index, ())
     return ()

@@ -244,6 +244,8 @@ class Answer:
         short = names.initials(key) if _has_initials(self.raw) else ()
         if short:
             kept = drop_excluded(self.raw)
+            if "." in kept:
+                kept = _DOTTED.sub(lambda m: m.group().replace(".", ""), kept)  # "U.S." is US
             if any(re.search(rf"\b{s}\b", kept) for s in short):
                 return True
         if not others:
@@ -370,7 +372,8 @@ def _initials(name: str) -> str:
 
 
 _has_camel = re.compile(r"[a-z][A-Z]").search
-_has_initials = re.compile(r"\b[A-Z]{2,4}\b").search
+_has_initials = re.compile(r"\b[A-Z](?:\.?[A-Z]){1,3}\b").search
+_DOTTED = re.compile(r"\b(?:[A-Z]\.){2,4}")
 
 
 def _other_place(hay: str, needle: str, key: str) -> bool:
