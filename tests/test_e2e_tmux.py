@@ -41,6 +41,23 @@ def wait_for(session: str, text: str, timeout: float = 20.0, gone: bool = False)
     )
 
 
+def keys_reach_the_app(session: str) -> None:
+    """Wait until typed keys are read: Textual drops keys typed in the instant after
+    its first paint, and on a loaded machine that instant can last seconds. Help is
+    the probe: a dropped "?" does nothing, so it is sent again until help opens."""
+    for _ in range(15):
+        tmux("send-keys", "-t", session, "-l", "?")
+        try:
+            wait_for(session, "Next: Jump to the next flagged item", timeout=2.0)
+            break
+        except AssertionError:
+            continue
+    else:
+        raise AssertionError("the app never read a key")
+    tmux("send-keys", "-t", session, "Escape")
+    wait_for(session, "Anywhere", gone=True)
+
+
 def test_review_in_tmux(tmp_path: Path) -> None:
     records = make_records(30)
     records.insert(1, hostile_record())
@@ -62,7 +79,7 @@ def test_review_in_tmux(tmp_path: Path) -> None:
         assert "n Next" in screen and "? Help" in screen and "q Quit" in screen
         # Markup in an id is shown literally, and escape sequences did not clear the screen.
         assert "[bold]q-markup[/bold]␛[2J" in screen
-        time.sleep(0.5)  # Textual drops keys typed in the instant after its first paint
+        keys_reach_the_app(session)
 
         tmux("send-keys", "-t", session, "-l", "/")
         tmux("send-keys", "-t", session, "-l", "bucket:geo")
