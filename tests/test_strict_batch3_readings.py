@@ -50,6 +50,10 @@ CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
     (N, {"value_to_match": 2.25}, "Final Answer: 2¹⁄₄ cups", None, 1, False),
     # a question asking for decimal places reads a lone comma group as decimals
     (N, {"value_to_match": 2.236}, "√5 ≈ 2,236", "What is the square root of 5, to three decimal places?", 1, False),
+    # a question counting in millions or thousands takes the number in them
+    (N, {"value_to_match": 8.9}, "Rund 8,9 Mio. Menschen.", "How many people live in Austria, in millions?", 1, False),
+    (N, {"value_to_match": 8.9}, "About 8,900,000.", "Population of Austria (millions)?", 1, False),
+    (N, {"value_to_match": 8.9}, "About 8,900,000.", "What is the population of Austria?", 0, False),
     # a letter and an option's text that disagree
     (C, {"label": "A"}, "Oslo (option A).", CITIES, 1, True),
     (C, {"label": "B"}, "Oslo (option B).", CITIES, 1, False),

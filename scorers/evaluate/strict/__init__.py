@@ -718,10 +718,14 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     tolerance = _tolerance(kind, target)
 
     percent = number.percent
+    # "How many people (in millions)?": "14 Mio." or "14,000,000" is 14 of them.
+    scale = _asked_scale(reading.question) if abs(number.value) >= 1000 else 1.0
 
     def right(value: float) -> bool:
-        return abs(value - target) <= tolerance or (
-            percent and abs(value / 100 - target) <= tolerance
+        return (
+            abs(value - target) <= tolerance
+            or (percent and abs(value / 100 - target) <= tolerance)
+            or (scale > 1 and abs(value / scale - target) <= tolerance)
         )
 
     uncertain = None
@@ -737,9 +741,25 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             extracted = canonical(number.value, number.percent)
     if abs(number.value - target) <= tolerance:
         return Outcome(_RIGHT, extracted, uncertain=uncertain)
+    if scale > 1 and abs(number.value / scale - target) <= tolerance:
+        return Outcome(_RIGHT, extracted, note="read in the question's unit", uncertain=uncertain)
     if number.percent and abs(number.value / 100 - target) <= tolerance:
         return Outcome(_RIGHT, extracted, note="percent read as a fraction", uncertain=uncertain)
     return Outcome(_WRONG, extracted, uncertain=uncertain)
+
+
+_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
+_ASKED_SCALE = re.compile(
+    r"\b(?:in|of)[ \t]+(thousand|million|billion)s\b|\((thousand|million|billion)s\)"
+)
+
+
+def _asked_scale(question: str) -> float:
+    """The scale a question counts in ("in millions", "(thousands)"), else 1."""
+    if "illion" not in question and "housand" not in question:
+        return 1.0
+    m = _ASKED_SCALE.search(question.lower())
+    return 1.0 if m is None else _SCALES[m.group(1) or m.group(2)]
 
 
 _LEAD_WORD = re.compile(
