@@ -3,8 +3,9 @@
 A run written into a directory from an annotations file and a predictions file
 that can be cut into pieces (an array, JSON Lines) is streamed
 (``scorers.grade.stream``, ``_streamed``): a block of predictions read, paired,
-graded, written and tallied at a time, in this process, never the whole run in
-memory. Everything else, and a stream that meets what only the whole-file path
+graded, written and tallied at a time, never the whole run in memory, the
+blocks shared with forked processes when the run is large and the machine has
+several CPUs (``scorers.grade.pool``). Everything else, and a stream that meets what only the whole-file path
 reports exactly (an error, say), takes that path (``_run``): load, pair, grade,
 save. There a small run is graded in this process
 (``scorers.grade.grader.grade_pairs``); a large one shares the grading with a

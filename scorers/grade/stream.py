@@ -19,6 +19,12 @@ stopped midway leaves nothing behind.
 Whether items are ``model/question_id`` (a file of several models) is known
 only once every prediction is read; the stream assumes one model and, on
 meeting a second, raises :class:`SeveralModels` to be run again knowing it.
+
+A large run's blocks are graded by forked processes too (``scorers.grade.pool``):
+a worker grades a block knowing nothing of the others (``_answer``) and this
+process takes its answer in order (``_takes``), or grades the block itself when
+the answer cannot be the one-process run's (an id graded before, a second model,
+anything the worker left to it), so the files, warnings and errors stay the same.
 """
 
 from __future__ import annotations
