@@ -299,7 +299,11 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
         rival = _settled_elsewhere(reading, has_all, groups[0])
         if rival is not None:
             uncertain = f"names the key outside what it commits to, which names '{rival}'"
-        elif _undecided(answer.raw) and (rival := _rival(answer.raw, groups[0])):
+        elif (
+            len(answer.raw) <= _FEW_SENTENCES * 200
+            and _undecided(answer.raw)
+            and (rival := _rival(answer.raw, groups[0]))
+        ):
             # "Monet? Renoir? I can't decide.": two candidates and no choice.
             score, note = _WRONG, "undecided"
             uncertain = f"names '{rival}' beside the key and says it cannot decide"
@@ -665,7 +669,7 @@ def _read_number(reading: Reading) -> tuple[Number | None, str, Located]:
         number, text = pick_number(segment, last=loc.how == "whole")
         if number is not None:
             if loc.how == "whole":
-                number = _in_asked_unit(number, text, reading.question)
+                number = _in_asked_unit(number, text, reading)
             return number, text, loc
     return None, "", reading.loc
 
@@ -674,18 +678,17 @@ def _read_number(reading: Reading) -> tuple[Number | None, str, Located]:
 _ASKED_UNIT = re.compile(r"\bin[ \t]+(°[ \t]?[CFK]|%|[^\W\d_]{1,3})[ \t]*\)?[ \t]*[?.]?[ \t]*$")
 
 
-def _in_asked_unit(number: Number, text: str, question: str) -> Number:
+def _in_asked_unit(number: Number, text: str, reading: Reading) -> Number:
     """Without a marker the last number is read, unless the question asks for a
     unit that only another number of the answer carries ("About −89.2 °C,
     measured in 1983" for "..., in °C?"): that one is the answer, the others
     remarks."""
-    m = _ASKED_UNIT.search(question.split("\n", 1)[0].rstrip()[-24:])  # (its end only)
+    m = _ASKED_UNIT.search(reading.question.split("\n", 1)[0].rstrip()[-24:])  # (its end)
     if m is None:
         return number
+    numbers = find_numbers(text)
     unit = m.group(1).replace(" ", "")
-    carrying = [
-        n for n in find_numbers(text) if text[n.end : n.end + 12].replace(" ", "").startswith(unit)
-    ]
+    carrying = [n for n in numbers if text[n.end : n.end + 12].replace(" ", "").startswith(unit)]
     if len(carrying) == 1 and not text[number.end : number.end + 12].replace(" ", "").startswith(
         unit
     ):
@@ -719,7 +722,9 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
 
     percent = number.percent
     # "How many people (in millions)?": "14 Mio." or "14,000,000" is 14 of them.
-    scale = _asked_scale(reading.question) if abs(number.value) >= 1000 else 1.0
+    scale = 1.0
+    if abs(number.value) >= 1000 and abs(number.value - target) > tolerance:
+        scale = _asked_scale(reading.question)  # (read only when it may matter)
 
     def right(value: float) -> bool:
         return (

@@ -76,7 +76,7 @@ def _strip_item(item: str, names: tuple[str, ...] = ()) -> str:
     item = item.strip()
     while True:
         m = _NUMBERING.match(item)
-        if m is None or not m.end() or item.lower().startswith(names):
+        if m is None or not m.end() or (names and item.lower().startswith(names)):
             break
         item = item[m.end() :]
     # Each regex opens with a look-behind, tried at every position: run it
@@ -307,6 +307,7 @@ def sloppy(got: list[str], expected: list[str], options: dict[str, str]) -> bool
         return False
     labels = set(expected) <= set(options)
     names = [options[e] for e in expected] if labels else [e.lower() for e in expected]
+    by_number: dict[str, str] | None = None
     for item in got:
         if item in expected:
             continue
@@ -316,7 +317,8 @@ def sloppy(got: list[str], expected: list[str], options: dict[str, str]) -> bool
         folded = " ".join(words)
         if any(find_phrase(folded, n) for n in names):
             continue
-        if map_item(folded, {str(k): n for k, n in enumerate(names)}) is not None:
+        by_number = by_number or {str(k): n for k, n in enumerate(names)}
+        if map_item(folded, by_number) is not None:
             continue  # a word of one item's name alone ("the elephant" for "African elephant")
         return False  # an item of its own, not one expected
     return True

@@ -373,6 +373,7 @@ def _initials(name: str) -> str:
 
 _has_camel = re.compile(r"[a-z][A-Z]").search
 _has_initials = re.compile(r"\b[A-Z](?:\.?[A-Z]){1,3}\b").search
+
 _DOTTED = re.compile(r"\b(?:[A-Z]\.){2,4}")
 
 

@@ -433,8 +433,10 @@ def ends(text: str | None) -> tuple[str, str] | None:
 
 # "in ascending order", "increasing", a chain of "<": the list starts at the low
 # end; "descending", a chain of ">", at the high end.
-_ASCENDING = re.compile(r"\b(?:ascending|increasing)\b|\S[ \t]*<[ \t]*\S[^<>\n]*<")
-_DESCENDING = re.compile(r"\b(?:descending|decreasing)\b|\S[ \t]*>[ \t]*\S[^<>\n]*>")
+_ASCENDING = re.compile(r"\b(?:ascending|increasing)\b")
+_ASCENDING_CHAIN = re.compile(r"\S[ \t]*<[ \t]*\S[^<>\n]*<")  # (tried only where a "<" is)
+_DESCENDING = re.compile(r"\b(?:descending|decreasing)\b")
+_DESCENDING_CHAIN = re.compile(r"\S[ \t]*>[ \t]*\S[^<>\n]*>")  # (tried only where a ">" is)
 
 
 def from_other_end(answer: str, asked: tuple[str, str]) -> bool:
@@ -456,9 +458,9 @@ def from_other_end(answer: str, asked: tuple[str, str]) -> bool:
     low = _low_end(asked[0])
     if low is None:
         return False
-    if _ASCENDING.search(lowered):
+    if _ASCENDING.search(lowered) or ("<" in lowered and _ASCENDING_CHAIN.search(lowered)):
         return not low
-    if _DESCENDING.search(lowered):
+    if _DESCENDING.search(lowered) or (">" in lowered and _DESCENDING_CHAIN.search(lowered)):
         return low
     return False
 
