@@ -767,9 +767,8 @@ def _asked_scale(question: str) -> float:
     return 1.0 if m is None else _SCALES[m.group(1) or m.group(2)]
 
 
-_LEAD_WORD = re.compile(
-    r"\b(?:so|therefore|thus|hence|(?:order|sequence|ranking) (?:is|would be|should be))\b,?"
-)
+_LEAD_WORD = re.compile(r"\b(?:so|therefore|thus|hence)\b,?")
+_ORDER_IS = re.compile(r"\b(?:order|sequence|ranking) (?:is|would be|should be)\b,?")
 
 
 def _list_lead(segment: str) -> int:
@@ -778,6 +777,9 @@ def _list_lead(segment: str) -> int:
     lead = segment.rfind(":") + 1
     for m in _LEAD_WORD.finditer(segment, lead):
         lead = m.end()
+    if "order" in segment or "sequence" in segment or "ranking" in segment:
+        for m in _ORDER_IS.finditer(segment, lead):
+            lead = m.end()
     return lead
 
 
