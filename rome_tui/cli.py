@@ -34,6 +34,7 @@ EXIT_CODES = """exit codes:
   3  the results changed on disk since they were read; nothing was overwritten
   4  nothing to do (undo or redo with an empty history)
   5  judge: some judge calls failed; their items carry judge_error, the rest were saved
+  129 review: its terminal hung up; every override made is in the journal
   130 interrupted (Ctrl+C); completed work is kept
 """
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from textual.app import App
 
 from rome_tui.app.backend import ReviewStore, run_name
@@ -11,6 +13,7 @@ from rome_tui.app.screens.help import HelpScreen
 from rome_tui.app.screens.review import ReviewScreen
 from rome_tui.app.screens.summary import SummaryScreen
 from rome_tui.app.settings import ReviewSettings
+from rome_tui.app.terminal import HUNG_UP, hung_up, is_terminal
 
 
 class ReviewApp(App[None]):
@@ -38,6 +41,18 @@ class ReviewApp(App[None]):
         if self.user_keymap:
             self.set_keymap(self.user_keymap)  # rebinds by binding id (rome_tui.app.settings)
         self.push_screen(self.review)
+        if not self.is_headless and is_terminal():
+            self.set_interval(1.0, self._exit_if_hung_up, name="terminal watch")
+
+    def _exit_if_hung_up(self) -> None:
+        if not hung_up():
+            return
+        if any(worker.is_running for worker in self.workers):
+            return  # let a write-back land; asked again in a second
+        # Not App.exit: restoring a terminal that is gone blocks Textual's shutdown
+        # for good. Every override is in the journal already, and the lock goes with
+        # the process.
+        os._exit(HUNG_UP)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
