@@ -355,10 +355,15 @@ def _settled_elsewhere(
     if not all(k[:1].isupper() for k in keys):
         return None  # names against names: "oak" has no capitalised rival
     read = _phrase_text(reading.loc)
-    if len(read) > _FEW_SENTENCES * 200 or len(sentences(read)) > _FEW_SENTENCES:
+    if len(read) > _FEW_SENTENCES * 200:
         return None  # a long answer's last sentence is as often a remark
     text = _committed(reading)
-    if text is None or found(Answer(text)):
+    if text is None:
+        return None
+    lowered = text.lower()
+    if any(k.lower() in lowered for k in keys):
+        return None  # (the usual case, told without folding: the key is in it)
+    if len(sentences(read)) > _FEW_SENTENCES or found(Answer(text)):
         return None
     return _rival(text, keys)
 
@@ -683,7 +688,9 @@ def _in_asked_unit(number: Number, text: str, reading: Reading) -> Number:
     unit that only another number of the answer carries ("About −89.2 °C,
     measured in 1983" for "..., in °C?"): that one is the answer, the others
     remarks."""
-    m = _ASKED_UNIT.search(reading.question.split("\n", 1)[0].rstrip()[-24:])  # (its end)
+    question = reading.question
+    first_line = question[: question.find("\n")] if "\n" in question else question
+    m = _ASKED_UNIT.search(first_line.rstrip()[-24:])  # (its end only)
     if m is None:
         return number
     numbers = find_numbers(text)

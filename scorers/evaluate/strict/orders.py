@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from scorers.evaluate.strict.choices import read_letters
 from scorers.evaluate.strict.fold import fold_phrase, fold_width
@@ -443,7 +444,7 @@ def _read_list(
         text = _hyphen_joined(text, expected)  # "Jupiter-Saturn-Earth-Mars"
     text = _IN_THAT_ORDER.sub("", text)
     # Expected items that open with a word _NUMBERING strips ("first quarter").
-    kept = tuple(e for e in expected if not letters and _NUMBERING.match(e))
+    kept = () if letters else _numbered_names(tuple(expected))
     parts = [_strip_item(p, kept) for p in _SEPARATOR.split(text)]
     and_named = _and_in_names(expected)
     if len(parts) > 1 and not and_named:
@@ -479,6 +480,11 @@ def _read_list(
     if out != expected and len(out) == len(expected):
         out = _by_other_names(out, expected)
     return out
+
+
+@lru_cache(maxsize=1024)
+def _numbered_names(expected: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(e for e in expected if _NUMBERING.match(e))
 
 
 def _plain(items: list[str], letters: bool) -> list[str]:
