@@ -430,7 +430,8 @@ def _near_spelling(answer: Answer, keys: list[str]) -> tuple[str, str] | None:
 
     raw = answer.raw
     if len(answer.folded.split()) > _SHORT_ANSWER:
-        raw = _FIRST_CLAUSE.split(raw, 1)[0]  # "Tschaikowsky; it premiered in ..."
+        stop = _FIRST_CLAUSE.search(raw)  # "Tschaikowsky; it premiered in ..."
+        raw = raw[: stop.start()] if stop else raw
         if len(raw.split()) > _SHORT_ANSWER:
             return None
     # Names only: capitalised words of the answer, against keys that are names.
@@ -472,12 +473,12 @@ def _adjective_of(answer: Answer, groups: list[list[str]]) -> str | None:
     not inside a place's own name ("the Dominican Republic" is no Dominica)."""
     from scorers.evaluate.strict import names
 
-    stems = {fold_phrase(v)[:3] for v in groups[0]}
-    if not any(stem in answer.folded for stem in stems):
-        return None  # (a substring test first: the name scan costs more)
+    stems = {v[:3].capitalize() for v in groups[0]}
+    if not any(stem in answer.raw for stem in stems):
+        return None  # (a substring test first: the adjective is capitalised, "Incan")
     for m in _CAPITALISED.finditer(drop_excluded(answer.raw)):
         for word in m.group().split():
-            if word[:3].lower() not in stems or not any(_demonym(word, v) for v in groups[0]):
+            if word[:3].capitalize() not in stems or not any(_demonym(word, v) for v in groups[0]):
                 continue
             if " " in m.group() and names.is_place(fold_phrase(m.group()).removeprefix("the ")):
                 break
@@ -590,14 +591,14 @@ def _names_none(reading: Reading) -> str | None:
 
 
 _WORD = re.compile(r"[^\W\d_]{3}")
-_SHORT_WHOLE = 300
+_SHORT_WHOLE = 80
 
 
 def _text_disagrees(reading: Reading, read: frozenset[str]) -> str | None:
     """Why a letter is unsure when the answer also names another option by its
     whole text ("Rabat (option D)" where Rabat is C): the two readings disagree."""
     loc = reading.fixed or reading.loc
-    if loc.how == "whole" and len(loc.segment) > _SHORT_WHOLE:
+    if len(loc.segment) > _SHORT_WHOLE:
         return None  # a long answer's letters are read from its end, often after its reasons
     segment = conclusion(loc.segment) if loc.how == "whole" else loc.segment
     head = segment.lstrip(" \t*_([")
@@ -679,6 +680,7 @@ def _read_number(reading: Reading) -> tuple[Number | None, str, Located]:
     return None, "", reading.loc
 
 
+_DIGIT = re.compile(r"\d")
 # The unit a question asks its number in, at its end ("..., in °C?", "(in km)").
 _ASKED_UNIT = re.compile(r"\bin[ \t]+(°[ \t]?[CFK]|%|[^\W\d_]{1,3})[ \t]*\)?[ \t]*[?.]?[ \t]*$")
 
@@ -687,7 +689,10 @@ def _in_asked_unit(number: Number, text: str, reading: Reading) -> Number:
     """Without a marker the last number is read, unless the question asks for a
     unit that only another number of the answer carries ("About −89.2 °C,
     measured in 1983" for "..., in °C?"): that one is the answer, the others
-    remarks."""
+    remarks. The question is read only when the answer holds another number
+    (outcomes that read it are remembered by its text)."""
+    if _DIGIT.search(text, 0, number.start) is None and _DIGIT.search(text, number.end) is None:
+        return number
     question = reading.question
     first_line = question[: question.find("\n")] if "\n" in question else question
     m = _ASKED_UNIT.search(first_line.rstrip()[-24:])  # (its end only)
@@ -730,8 +735,10 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     percent = number.percent
     # "How many people (in millions)?": "14 Mio." or "14,000,000" is 14 of them.
     scale = 1.0
-    if abs(number.value) >= 1000 and abs(number.value - target) > tolerance:
-        scale = _asked_scale(reading.question)  # (read only when it may matter)
+    if abs(number.value - target) > tolerance and any(
+        abs(number.value / s - target) <= tolerance for s in _SCALES.values()
+    ):
+        scale = _asked_scale(reading.question)  # (read only when a scale would match)
 
     def right(value: float) -> bool:
         return (
