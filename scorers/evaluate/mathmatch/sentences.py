@@ -31,6 +31,9 @@ mean (a hedge between candidates for one value earns nothing).
 from __future__ import annotations
 
 import re
+from fractions import Fraction
+from itertools import pairwise
+from typing import NamedTuple
 
 from scorers.evaluate.mathmatch.numberwords import number_words_to_digits, spoken_math
 from scorers.evaluate.mathmatch.units import lookup
@@ -38,11 +41,13 @@ from scorers.evaluate.mathmatch.units import lookup
 # A sentence ends at . ! ? after a lowercase word, digit or bracket and before a
 # capital or an opening bracket; "B. f'(x) > 0" (an option letter with its text) is one.
 _SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]}%²³°][.!?])\s+(?=[A-Z(\[])|(?<=[。！？])\s*")
-# A side remark, not a statement of the result: in brackets, opened by a remark
+# A side remark, not a statement of the result: in brackets (not a label in
+# brackets that opens the line: "(answer) 3 × 4 = 12"), opened by a remark
 # or check word, a supposition ("If the side were 7", "Had we counted"), a
 # comparison or a check of the result ("Substituting back", "which checks out").
 _REMARK = re.compile(
-    r"^\s*(?:[(\[]|(?:note|remark|check|checking|verification|verify|n\.?b\.?|p\.?s\.?|"
+    r"^\s*(?:[(\[](?![A-Za-z][A-Za-z ]{0,19}[)\]]\s*[^\s.!?])|"
+    r"[(\[]?\s*(?:note|remark|check|checking|verification|verify|n\.?b\.?|p\.?s\.?|"
     r"explanation|hint|if|had|were|suppose|substituting|plugging|by\s+comparison|"
     r"for\s+comparison|for\s+reference|compare|a\s+common\s+mistake|alternatively|"
     r"for\s+(?:example|instance)|e\.g\.|as\s+a\s+(?:sanity\s+)?check|to\s+(?:check|verify|confirm))\b)"
@@ -322,6 +327,7 @@ def _last(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
 def _value_of(sentence: str, items: int) -> str:
     """The value one stating sentence commits to, as text for :mod:`scoring`."""
     s = _final_say(LEAD.sub("", _CONTRACTED_IS.sub(r"\1 is", sentence.strip())).strip())
+    s = _first_of_restated(s)
     kept = _ONLY_KEPT.search(s)
     if kept is not None:
         return kept.group("value")  # "Of 6 and 9, only 6 satisfies it"
@@ -333,6 +339,62 @@ def _value_of(sentence: str, items: int) -> str:
     if hedge is not None:
         return hedge
     return _stated_value(_without_side_matter(s, items), items)
+
+
+# What may stand between a quantity and the same quantity in another unit:
+# "2.5 h, i.e. 150 min", "2.5 h (150 min)", "2 m or 200 cm", "90 s, which is 1.5 min".
+_RESTATING = re.compile(
+    r"\s*(?:,\s*|\(\s*)?(?:(?:i\.\s?e\.|that\s+is|or|which\s+is|which\s+equals|equivalently|"
+    r"or\s+equivalently|in\s+other\s+words|=|≈)\s*,?\s*)?",
+    re.I,
+)
+_UNIT_WORDS = re.compile(r"\s*([^\s\d,;:()]+)(?:\s+([^\s\d,;:()]+))?(?:\s+([^\s\d,;:()]+))?")
+
+
+class _Quantity(NamedTuple):
+    size: Fraction  # in the dimension's base unit
+    dimension: str
+    unit: str
+    start: int
+    end: int  # after the unit
+
+
+def _quantity(s: str, number: re.Match[str]) -> _Quantity | None:
+    """The number with the unit written after it, if it has one."""
+    words = _UNIT_WORDS.match(s, number.end())
+    if words is None:
+        return None
+    try:
+        size = Fraction(number.group(0).replace(",", "").replace("−", "-").replace(" ", ""))
+    except (ValueError, ZeroDivisionError):
+        return None
+    for count in (3, 2, 1):
+        parts = words.groups()[:count]
+        if None in parts:
+            continue
+        written = " ".join(p for p in parts if p is not None)
+        unit = lookup(written.rstrip(".!?"))
+        if unit is not None:
+            end = words.end(count) - (len(written) - len(written.rstrip(".!?")))
+            return _Quantity(size * unit.factor, unit.dimension, unit.name, number.start(), end)
+    return None
+
+
+def _first_of_restated(s: str) -> str:
+    """``s`` without a restatement of a quantity in another unit: "needs 2.5 hours,
+    i.e. 150 minutes, to ..." states 2.5 hours; the value stated first commits."""
+    found = [q for q in (_quantity(s, n) for n in _NUMBER.finditer(s)) if q is not None]
+    for first, then in pairwise(found):
+        gap = s[first.end : then.start]
+        if (
+            first.dimension == then.dimension
+            and first.unit != then.unit
+            and abs(first.size - then.size) <= abs(first.size) / 100  # rounding allowed
+            and _RESTATING.fullmatch(gap)
+        ):
+            end = then.end + (gap.strip().startswith("(") and s[then.end : then.end + 1] == ")")
+            return _first_of_restated(s[: first.end] + s[end:])
+    return s
 
 
 def _final_say(s: str) -> str:
