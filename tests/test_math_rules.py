@@ -102,6 +102,8 @@ RULES: list[tuple[str, str, str, float, float]] = [
     ("4 or: candidates for one value are no answer", "5", "5 or -5", 0.0, 0.0),
     ("4 or: candidates as equations are no answer", "5", "x = 5 or x = 6", 0.0, 0.0),
     ("4 or: one value written two ways is one candidate", "3/4", "0.75 or 3/4", 1.0, 1.0),
+    ("4 or: one quantity in two units, the first read", "1.5", "1.5 h or 90 min", 1.0, 1.0),
+    ("4 or: one quantity in two units, not the second", "90", "1.5 h or 90 min", 0.0, 0.0),
     ("4 ratio written with 'to'", "4/7", "4 to 7", 1.0, 1.0),
     ("2 decimal comma for one value", "0.75", "0,75", 1.0, 1.0),
     ("2 dotted thousands", "3400000", "3.400.000", 1.0, 1.0),

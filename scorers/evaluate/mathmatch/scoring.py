@@ -195,6 +195,10 @@ class Grader:
             # twice ("1/2 or 0.5") is one candidate.
             if all(self._item(refs[0], p)[0] == 1.0 for p in preds):
                 return 1.0, f"one value written {m} ways"
+            # "2.5 h or 150 min": one quantity in two units; the one stated first commits.
+            if all(self._item(preds[0], p)[0] == 1.0 for p in preds[1:]):
+                score, _ = self._item(refs[0], preds[0])
+                return score, f"one value written {m} ways, the first read"
             return 0.0, f"{m} candidates for one value"
         scores = [[self._item(r, p)[0] for p in preds] for r in refs]
         if n <= _MAX_ASSIGN and m <= _MAX_ASSIGN:
