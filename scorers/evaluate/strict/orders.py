@@ -167,12 +167,13 @@ def _ranked(items: list[str], ends: tuple[str, str] | None = None) -> list[str] 
         found = _one_rank(item)
         heading = ""
         if ":" in item:  # a heading before the colon is not part of the item
-            heading, item = (part.strip() for part in item.split(":", 1))
+            heading, _, item = item.partition(":")
+            item = item.strip()
             found = found or _one_rank(item)
         if found is None and ends is not None:
             found = _by_ends(item, ends)
-            if found is None and _END_HEADING.fullmatch(heading):
-                end = _by_ends(heading, ends)  # "Longest: Volga": the heading names its end
+            if found is None and heading and _END_HEADING.fullmatch(heading.strip()):
+                end = _by_ends(heading.strip(), ends)  # "Longest: Volga": the heading names its end
                 found = None if end is None else (end[0], item)
         if found is None:
             unranked += 1
