@@ -25,8 +25,9 @@ set sizes (PSS, ``/proc/PID/smaps_rollup``, sampled every 100 ms) of it and its
 children above its PSS after imports. Forked workers share most of their pages
 with the grading process; PSS charges each shared page once in all, split
 between the processes sharing it, where summing RSS would count it once per
-process. Targets: ratio <= 1.5, memory <= 2x input. The load average is
-printed too: the timings mean little on a busy machine.
+process. Targets: ratio <= 1.5 without flags and <= 2.0 with them, memory <=
+2x input. The load average is printed too: the timings mean little on a busy
+machine.
 
 ``--keep DIR`` generates into DIR and keeps the corpus; run again with the
 same DIR and ``--reuse`` to skip generating it. By default ``rome-tui grade``
@@ -247,7 +248,7 @@ def main() -> None:
                     f"{label}, best of {args.repeat}: grade {best['grade']:.2f} s / floor "
                     f"{best['floor']:.2f} s = ratio {best['grade'] / best['floor']:.2f}; "
                     f"CPU {best['grade_cpu']:.2f} s / {best['floor_cpu']:.2f} s = "
-                    f"{best['grade_cpu'] / best['floor_cpu']:.2f} (target <= 1.5); "
+                    f"{best['grade_cpu'] / best['floor_cpu']:.2f} (target <= {_target(label)}); "
                     f"load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
                 )
 
@@ -276,6 +277,11 @@ def _settle() -> None:
         os.sync()
 
 
+def _target(label: str) -> str:
+    """The time target of a run: flags are allowed more than the grading path alone."""
+    return "2.0" if "with behaviour flags" in label else "1.5"
+
+
 def _report(label: str, graded: dict[str, Any], floor: dict[str, Any], input_bytes: int) -> None:
     floor_s = floor["load"] + floor["dump"]
     peak_kb = max(
@@ -289,7 +295,7 @@ def _report(label: str, graded: dict[str, Any], floor: dict[str, Any], input_byt
         f"(load {t['load']:.2f}, grade {t['grade']:.2f}, save {t['save']:.2f}); "
         f"orjson floor {floor_s:.2f} s (load {floor['load']:.2f}, dump {floor['dump']:.2f}); "
         f"ratio {graded['seconds'] / floor_s:.2f}, by CPU time {graded['cpu'] / floor['cpu']:.2f} "
-        f"(target <= 1.5; CPU {graded['cpu']:.1f} s, {graded['own_cpu']:.1f} of it in the "
+        f"(target <= {_target(label)}; CPU {graded['cpu']:.1f} s, {graded['own_cpu']:.1f} of it in the "
         f"grading process, against {floor['cpu']:.1f} s); "
         f"peak memory {peak_bytes / 1e6:.0f} MB = {peak_bytes / input_bytes:.2f}x input (target <= 2); "
         f"orjson alone holding the parsed inputs peaks at {floor['load_peak_kb'] * 1024 / input_bytes:.2f}x input; "
