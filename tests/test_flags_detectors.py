@@ -83,6 +83,26 @@ def test_free_text_conclusion_that_passes_against_an_answer_that_fails() -> None
     assert CONTRA not in kinds(record(reason, "Final Answer: Bruges", "location_matching", kwargs))
 
 
+def test_a_result_and_an_answer_both_wrong_differently_contradict() -> None:
+    kwargs = {"location_fine_grained": ["Tallinn"], "location_coarse_grained": ["Estonia"]}
+    asked = "In which city was this harbour photographed?"
+    reason = "The onion domes and the ferry terminal point one way: so the harbour is Riga."
+    rec = record(reason, "Final Answer: Helsinki", "location_matching", kwargs, question=asked)
+    contra = [f for f in recompute_flags(rec) if f["kind"] == CONTRA]
+    assert [f["confidence"] for f in contra] == ["low"]
+    for agreeing in ("Final Answer: Riga, Latvia", "Riga."):
+        assert CONTRA not in kinds(record(reason, agreeing, "location_matching", kwargs))
+    # a description is no value; an unmarked remark is no result; the question's words do not count
+    described = "So the harbour looks like a busy northern port."
+    assert CONTRA not in kinds(record(described, "Helsinki", "location_matching", kwargs))
+    remark = "The onion domes and the ferry terminal point one way. The harbour is Riga."
+    assert CONTRA not in kinds(record(remark, "Helsinki", "location_matching", kwargs))
+    items = {"key_items": [["1961"]]}
+    dated = "Counting back from the plaque, the bridge therefore opened in 1958."
+    assert CONTRA in kinds(record(dated, "Final Answer: 1949", "key_items_matching", items))
+    assert CONTRA not in kinds(record(dated, "It opened in 1958.", "key_items_matching", items))
+
+
 def test_a_result_the_reasoning_goes_on_to_use_is_a_step_not_the_conclusion() -> None:
     reason = (
         "Of the 30 tiles, 12 are cracked, which leaves 18. Each good tile covers 0.5 square "

@@ -40,13 +40,9 @@ def recompute_flags(
 ) -> list[Flag]:
     """Rebuild ``review.flags``. Pass ``texts`` when the caller already split the
     response (grading does), since that split is the costly part for long traces."""
-    if texts is None:
-        texts = response_texts(record)
-    if ctx is None:
-        ctx = FlagContext()
-    flags: list[Flag] = []
-    for detect in detectors():
-        flags.extend(_checked(detect(record, texts, ctx)))
+    texts = response_texts(record) if texts is None else texts
+    ctx = FlagContext() if ctx is None else ctx
+    flags = [f for detect in detectors() for f in _checked(detect(record, texts, ctx))]
     review_of(record)["flags"] = flags
     return flags
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 from scorers.records import Flag, ResponseTexts, Verdict
 from scorers.review import (
@@ -32,10 +32,7 @@ def _sorted_verdicts(
 ) -> tuple[Verdict | None, Verdict | None, Verdict | None, list[Verdict], Verdict | None]:
     """The first rome, strict and primary-rule verdicts, the judges' in order and the
     release's: what ``verdict_of`` finds for each, in one pass over the verdicts."""
-    rome: Any = None
-    strict: Any = None
-    primary: Any = None
-    release: Any = None
+    rome = strict = primary = release = cast(Any, None)
     judges: list[Any] = []
     verdicts = review.get("verdicts", ()) if isinstance(review, dict) else ()
     for verdict in verdicts:
@@ -45,11 +42,9 @@ def _sorted_verdicts(
         if source == primary_rule and primary is None:
             primary = verdict
         if source == "rule:rome":
-            if rome is None:
-                rome = verdict
+            rome = verdict if rome is None else rome
         elif source == "rule:strict":
-            if strict is None:
-                strict = verdict
+            strict = verdict if strict is None else strict
         elif type(source) is str and source.startswith("judge:"):
             judges.append(verdict)
         elif source == RELEASE_SOURCE and release is None:

@@ -40,16 +40,11 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     anchor = found.position if found is not None else None
     stretch = final_stretch(closing, anchor)
     conclusion_at = found.sentence.start if found is not None else None
+    marked_at = conclusion_at if found is not None and found.marked else None
     declining = (
-        abstention.reasoning_declines(
-            record,
-            texts,
-            closing,
-            stretch,
-            conclusion_at if found is not None and found.marked else None,
-        )
-        if declined is None
-        else None
+        None
+        if declined is not None
+        else abstention.reasoning_declines(record, texts, closing, stretch, marked_at)
     )
     gave_up = declining is not None and not declining[1] and bool(answer.strip())
     if gave_up and declining is not None:

@@ -370,7 +370,7 @@ def _plainly_agrees(
     if evaluator in SHAPED:
         return _squash(b) in _squash(found.value)
     start, end = last_line_span(answer)
-    return _content(answer[start:end]) - _broad(kwargs) <= _content(found.value)
+    return _terms(answer[start:end]) - _broad(kwargs) <= _terms(found.value)
 
 
 def _differ(
@@ -380,6 +380,7 @@ def _differ(
     theirs: Outcome,
     answer: str,
     kwargs: Mapping[str, Any],
+    asked: str | None,
 ) -> bool:
     a, b = mine.extracted.strip(), theirs.extracted.strip()
     if not a or not b:
@@ -397,14 +398,33 @@ def _differ(
     # Free text: the two score differently and the answer's last line says something the
     # conclusion does not ("France" after "Paris, France" agrees); a conclusion scoring
     # lower must commit in so many words, and name something.
-    if mine.score == theirs.score:
-        return False
+    if mine.score == theirs.score:  # both right or both wrong: do they name different things?
+        return mine.score < 1 and _apart(found, a, b, answer, asked)
     if mine.score < theirs.score and not (
         _STRONG_COMMITMENT.search(found.sentence.text) and _NAME.search(found.value)
     ):
         return False
     start, end = last_line_span(answer)
     return not _content(answer[start:end]) - _broad(kwargs) <= _content(found.value)
+
+
+def _terms(text: str, names: int = 0) -> set[str]:
+    """A text's folded content words and numbers (``names``: only its capitalised words')."""
+    text = " ".join(m.group(0) for m in _NAME.finditer(text)) if names else text
+    return _content(fold_phrase(text)) | set(_NUMBER.findall(text))
+
+
+def _apart(found: Conclusion, a: str, b: str, answer: str, asked: str | None) -> bool:
+    """A marked result and the answer, both wrong, name things of one kind (names or numbers)
+    that neither's text mentions, the question's words aside: "So it is Utrecht." and "Ghent"."""
+    known = _terms(asked or "")
+    mine, theirs = _terms(a) - known, _terms(b) - known
+    named = bool(mine & _terms(found.value, 1))
+    if not (found.marked and mine and theirs) or named != bool(theirs & _terms(" " + answer, 1)):
+        return False  # a name against a number or a description
+    if not named and not (_NUMBER.search(a) and _NUMBER.search(b)):
+        return False
+    return not (mine & _terms(answer) or theirs & _terms(found.sentence.text))
 
 
 def _broad(kwargs: Mapping[str, Any]) -> set[str]:
@@ -436,9 +456,7 @@ def _contradicts(
     mine = _read(evaluator, kwargs, found.read, asked if by_words else None)
     if mine is None:
         return _UNREAD
-    if not _differ(evaluator, found, mine, theirs, answer, kwargs):
-        return None
-    return mine
+    return mine if _differ(evaluator, found, mine, theirs, answer, kwargs, asked) else None
 
 
 _UNREAD = Outcome(score=0, extracted="")  # the evaluator read nothing in a conclusion
@@ -449,13 +467,9 @@ def _reordered(concluded: str, answered: str) -> bool:
     Items the conclusion does not name (letters against names) cannot be compared."""
     items = [i.strip(" .*").lower() for i in _LIST_SEPARATOR.split(answered) if i.strip(" .*")]
     text = concluded.lower()
-    places = []
-    for item in items:
-        m = re.search(rf"(?<!\w){re.escape(item)}(?!\w)", text)
-        if m is None:
-            return False
-        places.append(m.start())
-    return places != sorted(places)
+    found = [re.search(rf"(?<!\w){re.escape(item)}(?!\w)", text) for item in items]
+    places = [m.start() for m in found if m is not None]
+    return len(places) == len(found) and places != sorted(places)
 
 
 def _restated(

@@ -183,8 +183,7 @@ class _Index:
 
 def word_starts(low: str) -> list[int]:
     """Where the words of a lowercased text start (and the "n't" of "isn't")."""
-    starts = []
-    pos = 0
+    starts, pos = [], 0
     for token in low.split():
         pos = low.find(token, pos)
         word = token.lstrip("\"'([{*_-`<«“‘$#")
