@@ -34,8 +34,7 @@ def _sorted_verdicts(
     release's: what ``verdict_of`` finds for each, in one pass over the verdicts."""
     rome = strict = primary = release = cast(Any, None)
     judges: list[Any] = []
-    verdicts = review.get("verdicts", ()) if isinstance(review, dict) else ()
-    for verdict in verdicts:
+    for verdict in review.get("verdicts", ()) if isinstance(review, dict) else ():
         if not isinstance(verdict, dict):
             continue
         source = verdict.get("source", "")

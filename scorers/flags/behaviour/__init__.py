@@ -25,9 +25,7 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     if declined is not None:
         spans: list[Evidence] = [declined] if answer.strip() else []
         yield flag("abstained", spans, "the answer declines to answer")
-    injected = injection.detect(record, answer)
-    if injected is not None:
-        yield injected
+    yield from filter(None, [injection.detect(record, answer)])
     if not reasoning.strip():
         return
     yield from claims.detect(record, reasoning, ctx.tools_available)

@@ -370,7 +370,9 @@ def _plainly_agrees(
     if evaluator in SHAPED:
         return _squash(b) in _squash(found.value)
     start, end = last_line_span(answer)
-    return _terms(answer[start:end]) - _broad(kwargs) <= _terms(found.value)
+    line, value = answer[start:end], found.value  # numbers too: "1949" is not "in 1958"
+    numbers = set(_NUMBER.findall(line)) <= set(_NUMBER.findall(value))
+    return numbers and _content(line) - _broad(kwargs) <= _content(value)
 
 
 def _differ(
@@ -399,7 +401,7 @@ def _differ(
     # conclusion does not ("France" after "Paris, France" agrees); a conclusion scoring
     # lower must commit in so many words, and name something.
     if mine.score == theirs.score:  # both right or both wrong: do they name different things?
-        return mine.score < 1 and _apart(found, a, b, answer, asked)
+        return mine.score < 1 and found.marked and _apart(found, a, b, answer, asked)
     if mine.score < theirs.score and not (
         _STRONG_COMMITMENT.search(found.sentence.text) and _NAME.search(found.value)
     ):
@@ -415,15 +417,17 @@ def _terms(text: str, names: int = 0) -> set[str]:
 
 
 def _apart(found: Conclusion, a: str, b: str, answer: str, asked: str | None) -> bool:
-    """A marked result and the answer, both wrong, name things of one kind (names or numbers)
+    """A result and the answer, both wrong, name things of one kind (names or numbers)
     that neither's text mentions, the question's words aside: "So it is Utrecht." and "Ghent"."""
-    known = _terms(asked or "")
-    mine, theirs = _terms(a) - known, _terms(b) - known
+    mine, theirs = _terms(a), _terms(b)
     named = bool(mine & _terms(found.value, 1))
-    if not (found.marked and mine and theirs) or named != bool(theirs & _terms(" " + answer, 1)):
-        return False  # a name against a number or a description
     if not named and not (_NUMBER.search(a) and _NUMBER.search(b)):
-        return False
+        return False  # the conclusion names nothing and they hold no numbers: descriptions
+    if (mine & theirs) - (known := _terms(asked or "")) or not (mine - known and theirs - known):
+        return False  # one mentions the other, or one says only what the question does
+    if named != bool(theirs & _terms(" " + answer, 1)):
+        return False  # a name against a number or a description
+    mine, theirs = mine - known, theirs - known
     return not (mine & _terms(answer) or theirs & _terms(found.sentence.text))
 
 
