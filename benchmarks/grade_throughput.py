@@ -50,41 +50,18 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import corpus  # noqa: E402
+from proc_measure import pss_kb  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# What both children measure with: memory from /proc/self/status and
-# smaps_rollup, CPU of the process and of the children it waited for (the
-# forked grading processes, which grade_files waits for before it returns).
-MEASURE = r"""
-import resource
-def status_kb(field):
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith(field):
-                return int(line.split()[1])
-    return 0
-def rss_kb():
-    return status_kb("VmRSS:")
-def pss_kb():
-    try:
-        with open("/proc/self/smaps_rollup") as f:
-            for line in f:
-                if line.startswith("Pss:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-# VmHWM, not ru_maxrss: Linux carries ru_maxrss over from the parent across
-# fork and exec, so a child of a process that generated a large corpus would
-# report the parent's peak.
-def peak_kb():
-    return status_kb("VmHWM:")
-def own_cpu():
-    r = resource.getrusage(resource.RUSAGE_SELF)
-    return r.ru_utime + r.ru_stime
-def cpu():
-    return sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)))
+# What both children measure with (benchmarks/proc_measure.py): memory from
+# /proc/self/status and smaps_rollup, CPU of the process and of the children it
+# waited for (the forked grading processes, which grade_files waits for before
+# it returns). Appended to the path, so that no benchmark shadows a module.
+MEASURE = f"""
+import sys
+sys.path.append({str(ROOT / "benchmarks")!r})
+from proc_measure import cpu, own_cpu, peak_kb, pss_kb, rss_kb
 """
 
 GRADE_CHILD = (
@@ -135,19 +112,6 @@ print(json.dumps({"load": load, "dump": dump, "cpu": load_cpu + dump_cpu, "load_
 )
 
 
-def _pss_kb(pid: int) -> int:
-    # smaps_rollup walks the process's page tables (a few ms for 300 MB), hence
-    # sampling every 100 ms rather than every 20.
-    try:
-        with open(f"/proc/{pid}/smaps_rollup") as f:
-            for line in f:
-                if line.startswith("Pss:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
 def _tree(pid: int) -> list[int]:
     pids = [pid]
     try:
@@ -174,7 +138,7 @@ def _child(code: str, *args: str, env: dict[str, str] | None = None) -> dict[str
         peak = 0
         sampling = os.path.exists(f"/proc/{proc.pid}/smaps_rollup")
         while sampling and proc.poll() is None:
-            peak = max(peak, sum(_pss_kb(p) for p in _tree(proc.pid)))
+            peak = max(peak, sum(pss_kb(p) for p in _tree(proc.pid)))
             time.sleep(0.1)
         out, err = proc.communicate()
     if proc.returncode != 0:
