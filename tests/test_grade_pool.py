@@ -14,7 +14,9 @@ from test_loading_stream import (
     ANNOTATIONS,
     LATE_FAULTS,
     PREDICTIONS,
+    _earlier_run,
     _grade_into,
+    _late_fault_files,
     _pretty,
     _run_files,
 )
@@ -111,13 +113,7 @@ def test_a_late_fault_with_workers_is_the_one_process_runs(
 ) -> None:
     """The same error, or the same files and warnings, as one process; a failed grade
     leaves the run it would replace as it was."""
-    annotations, predictions, ext = LATE_FAULTS[case]
-    good_a, good = tmp_path / "good_a.json", tmp_path / "good.json"
-    a, p = tmp_path / "a.json", tmp_path / f"p.{ext}"
-    good_a.write_bytes(_pretty(ANNOTATIONS))
-    good.write_bytes(_pretty(PREDICTIONS))
-    a.write_bytes(annotations)
-    p.write_bytes(predictions)
+    good_a, good, a, p = _late_fault_files(tmp_path, case)
     outcomes = []
     for jobs in ("", "1"):
         monkeypatch.setenv(pool.JOBS_ENV, jobs)
@@ -131,16 +127,6 @@ def test_a_late_fault_with_workers_is_the_one_process_runs(
         outcomes.append((error, files, warnings))
     assert outcomes[0] == outcomes[1]
     assert started and _gone(started)
-
-
-def _earlier_run(tmp_path: Path) -> tuple[Path, Path, Path, dict[str, bytes]]:
-    a, p = tmp_path / "a.json", tmp_path / "p.json"
-    a.write_bytes(_pretty(ANNOTATIONS))
-    p.write_bytes(_pretty(PREDICTIONS))
-    out = tmp_path / "out"
-    out.mkdir()
-    assert _grade_into(a, p, out, "strict")[0] == ""
-    return a, p, out, _run_files(out)
 
 
 def test_a_killed_worker_is_a_clear_error_and_the_earlier_run_stays(

@@ -221,6 +221,29 @@ def _run_files(out: Path) -> dict[str, bytes]:
     return files
 
 
+def _late_fault_files(tmp_path: Path, case: str) -> tuple[Path, Path, Path, Path]:
+    """The inputs of a good earlier run, then the ones of ``LATE_FAULTS[case]``."""
+    annotations, predictions, ext = LATE_FAULTS[case]
+    good_a, good = tmp_path / "good_a.json", tmp_path / "good.json"
+    a, p = tmp_path / "a.json", tmp_path / f"p.{ext}"
+    good_a.write_bytes(_pretty(ANNOTATIONS))
+    good.write_bytes(_pretty(PREDICTIONS))
+    a.write_bytes(annotations)
+    p.write_bytes(predictions)
+    return good_a, good, a, p
+
+
+def _earlier_run(tmp_path: Path) -> tuple[Path, Path, Path, dict[str, bytes]]:
+    """(annotations, predictions, out, its files): a good strict run graded into out."""
+    a, p = tmp_path / "a.json", tmp_path / "p.json"
+    a.write_bytes(_pretty(ANNOTATIONS))
+    p.write_bytes(_pretty(PREDICTIONS))
+    out = tmp_path / "out"
+    out.mkdir()
+    assert _grade_into(a, p, out, "strict")[0] == ""
+    return a, p, out, _run_files(out)
+
+
 @pytest.fixture
 def tiny_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(loading, "_BLOCK", 1500)  # ~20 records a block
@@ -234,13 +257,7 @@ def test_a_late_fault_in_a_streamed_grade_is_the_whole_file_paths(
 ) -> None:
     from scorers.grade import run as grade_run
 
-    annotations, predictions, ext = LATE_FAULTS[case]
-    good_a, good = tmp_path / "good_a.json", tmp_path / "good.json"
-    a, p = tmp_path / "a.json", tmp_path / f"p.{ext}"
-    good_a.write_bytes(_pretty(ANNOTATIONS))
-    good.write_bytes(_pretty(PREDICTIONS))
-    a.write_bytes(annotations)
-    p.write_bytes(predictions)
+    good_a, good, a, p = _late_fault_files(tmp_path, case)
     outcomes = []
     for whole in (False, True):
         out = tmp_path / ("whole" if whole else "streamed")
@@ -266,13 +283,7 @@ def test_an_interrupted_streamed_grade_keeps_the_earlier_run(
     from scorers.grade.grader import Grader
     from scorers.grade.stream import WrittenRecords
 
-    a, p = tmp_path / "a.json", tmp_path / "p.json"
-    a.write_bytes(_pretty(ANNOTATIONS))
-    p.write_bytes(_pretty(PREDICTIONS))
-    out = tmp_path / "out"
-    out.mkdir()
-    assert _grade_into(a, p, out, "strict")[0] == ""
-    earlier = _run_files(out)
+    a, p, out, earlier = _earlier_run(tmp_path)
     grade_record = Grader.grade_record
     graded = 0
 
