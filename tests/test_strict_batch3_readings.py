@@ -7,11 +7,8 @@ says whether the verdict must carry ``uncertain`` or must not.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-
-from scorers.evaluate import strict
+from strict_fixtures import Reading, assert_reading
 
 K, C, N = "key_items_matching", "choices_matching", "number_matching"
 ORD = "ordered_list_matching"
@@ -21,7 +18,7 @@ HEIGHTS = "Order by height, shortest first: giraffe, grey wolf, Shetland pony."
 ROUNDS = "Order the stages of the cup: final, first round, second round, semi-final."
 CITIES = "Which is the capital of Norway?\nA) Bergen\nB) Oslo\nC) Tromsø"
 
-CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
+CASES: list[Reading] = [
     # a chain of ">" runs from the high end
     (ORD, {"order": ["5/8", "2/3", "0.7"]}, "0.7 > 2/3 > 5/8", FRACTIONS, 1, False),
     (ORD, {"order": ["5/8", "2/3", "0.7"]}, "5/8 > 2/3 > 0.7", FRACTIONS, 0, False),
@@ -95,8 +92,5 @@ CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c[2][:50])
-def test_batch3_reading(case: tuple[str, dict[str, Any], str, str | None, float, bool]) -> None:
-    evaluator, kwargs, answer, question, score, unsure = case
-    outcome = strict.evaluate(evaluator, kwargs, answer, question)
-    assert outcome.score == score, outcome
-    assert (outcome.uncertain is not None) == unsure, outcome
+def test_batch3_reading(case: Reading) -> None:
+    assert_reading(*case)

@@ -7,18 +7,15 @@ says whether the verdict must carry ``uncertain`` or must not.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-
-from scorers.evaluate import strict
+from strict_fixtures import Reading, assert_reading
 
 K, L, C, N = "key_items_matching", "location_matching", "choices_matching", "number_matching"
 ORD = "ordered_list_matching"
 SHAPES = "Which shape is drawn?\nA. oval\nB. square\nC. star"
 LENGTHS = "Order the objects by length, longest first.\nA. ruler\nB. pencil\nC. broom"
 
-CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
+CASES: list[Reading] = [
     # the key named only outside the committed sentence, which names another
     # name: two readings disagree, the verdict stands, unsure
     (K, {"key_items": [["Vienna"]]}, "My first guess was Vienna. The trams and the river say Budapest.", None, 1, True),
@@ -87,8 +84,5 @@ CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c[2][:50])
-def test_committed_reading(case: tuple[str, dict[str, Any], str, str | None, float, bool]) -> None:
-    evaluator, kwargs, answer, question, score, unsure = case
-    outcome = strict.evaluate(evaluator, kwargs, answer, question)
-    assert outcome.score == score, outcome
-    assert (outcome.uncertain is not None) == unsure, outcome
+def test_committed_reading(case: Reading) -> None:
+    assert_reading(*case)

@@ -9,15 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-from scorers.evaluate import strict
+from strict_fixtures import Reading, assert_reading
 
 BIRDS = "Which bird is on the fence?\nA. robin\nB. sparrow\nC. magpie\nD. crow"
 YEARS = "When did the bridge open?\nA) 1932\nB) 1937\nC) 1940\nD) 1945"
 TOOLS = "Which tool measures humidity?\nA) hygrometer\nB) altimeter\nC) odometer"
 C, N, K = "choices_matching", "number_matching", "key_items_matching"
 
-CASES: list[tuple[str, dict[str, Any], str, str | None, float, bool]] = [
+CASES: list[Reading] = [
     # several options named: the concluding clause settles it ...
     (C, {"label": "C"}, "Could be a crow or a magpie; my pick is the magpie.", BIRDS, 1, False),
     (C, {"label": "B"}, "The streaks say robin at first glance, so sparrow.", BIRDS, 1, False),
@@ -246,6 +245,4 @@ def test_general_readings(
     score: float,
     unsure: bool,
 ) -> None:
-    outcome = strict.evaluate(evaluator, kwargs, answer, question)
-    assert outcome.score == score, outcome
-    assert (outcome.uncertain is not None) == unsure, outcome
+    assert_reading(evaluator, kwargs, answer, question, score, unsure)

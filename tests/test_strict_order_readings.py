@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-from scorers.evaluate import strict
+from strict_fixtures import assert_reading
 
 RIVERS = "Order the rivers from longest to shortest.\nA. Thames\nB. Nile\nC. Danube\nD. Amazon"
 TOWNS = "List the towns from west to east.\nA. Leeds\nB. Liverpool\nC. Hull"
@@ -238,6 +237,4 @@ CASES: list[tuple[dict[str, Any], str, str | None, int, bool]] = [
 def test_order_readings(
     kwargs: dict[str, Any], answer: str, question: str | None, score: int, unsure: bool
 ) -> None:
-    outcome = strict.evaluate("ordered_list_matching", kwargs, answer, question)
-    assert outcome.score == score, outcome
-    assert (outcome.uncertain is not None) == unsure, outcome
+    assert_reading("ordered_list_matching", kwargs, answer, question, score, unsure)
