@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import resource
 import sys
 import tempfile
 import time
@@ -36,6 +35,9 @@ import orjson
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from proc_measure import cpu  # noqa: E402
 
 from scorers.flags import flagging  # noqa: E402
 from scorers.flags.flagging import FlagContext  # noqa: E402
@@ -127,17 +129,6 @@ def build(directory: Path, n: int, seed: int = 7, labelled_share: float = 1.0) -
     return a_path, p_path
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and of its finished children (the grading worker)."""
-    return sum(
-        r.ru_utime + r.ru_stime
-        for r in (
-            resource.getrusage(resource.RUSAGE_SELF),
-            resource.getrusage(resource.RUSAGE_CHILDREN),
-        )
-    )
-
-
 def _grade(
     a_path: Path, p_path: Path, with_flags: bool
 ) -> tuple[float, float, int, list[dict[str, Any]]]:
@@ -149,12 +140,12 @@ def _grade(
     )
     flagging.DETECTOR_MODULES = modules
     out = a_path.parent / ("out-flags" if with_flags else "out-no-flags")
-    start, start_cpu = time.perf_counter(), _cpu()
+    start, start_cpu = time.perf_counter(), cpu()
     result = grade_run.grade_files(
         str(a_path), str(p_path), RunSettings(mode="strict"), paths=ResultsPaths.of(str(out))
     )
     processes = int(result.timings.get("processes", 1))
-    return time.perf_counter() - start, _cpu() - start_cpu, processes, result.records
+    return time.perf_counter() - start, cpu() - start_cpu, processes, result.records
 
 
 def main(argv: list[str] | None = None) -> int:
