@@ -28,17 +28,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import corpus  # noqa: E402
+from proc_measure import child_imports  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# CPU of the process and of the forked grading processes it waited for
-# (benchmarks/proc_measure.py); appended to the path, so that no benchmark
-# shadows a module.
-CPU = f"""
-import sys
-sys.path.append({str(ROOT / "benchmarks")!r})
-from proc_measure import cpu
-"""
+# CPU of the process and of the forked grading processes it waited for.
+CPU = child_imports("cpu")
 
 PIPELINE = (
     CPU

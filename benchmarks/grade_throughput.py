@@ -50,19 +50,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import corpus  # noqa: E402
-from proc_measure import pss_kb  # noqa: E402
+from proc_measure import child_imports, pss_kb  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# What both children measure with (benchmarks/proc_measure.py): memory from
-# /proc/self/status and smaps_rollup, CPU of the process and of the children it
-# waited for (the forked grading processes, which grade_files waits for before
-# it returns). Appended to the path, so that no benchmark shadows a module.
-MEASURE = f"""
-import sys
-sys.path.append({str(ROOT / "benchmarks")!r})
-from proc_measure import cpu, own_cpu, peak_kb, pss_kb, rss_kb
-"""
+# What both children measure with: memory from /proc/self/status and
+# smaps_rollup, CPU of the process and of the children it waited for (the
+# forked grading processes, which grade_files waits for before it returns).
+MEASURE = child_imports("cpu", "own_cpu", "peak_kb", "pss_kb", "rss_kb")
 
 GRADE_CHILD = (
     MEASURE

@@ -1,10 +1,12 @@
 """What a benchmark measures a process by (Linux): memory from ``/proc``, CPU
-time from ``getrusage``. ``grade_throughput.py``'s children import it to measure
-themselves, and the parent to sample a child's process tree."""
+time from ``getrusage``. A benchmark imports it, and its ``python -c`` children
+through :func:`child_imports`; ``grade_throughput.py`` also samples a child's
+process tree with :func:`pss_kb`."""
 
 from __future__ import annotations
 
 import resource
+from pathlib import Path
 
 
 def status_kb(field: str) -> int:
@@ -54,3 +56,10 @@ def cpu() -> float:
             resource.getrusage(resource.RUSAGE_CHILDREN),
         )
     )
+
+
+def child_imports(*names: str) -> str:
+    """Source that imports ``names`` from this module in a ``python -c`` child.
+    Its folder is appended to the path, so that no benchmark shadows a module."""
+    here = str(Path(__file__).resolve().parent)
+    return f"import sys\nsys.path.append({here!r})\nfrom proc_measure import {', '.join(names)}\n"
