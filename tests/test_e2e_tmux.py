@@ -22,6 +22,7 @@ pytestmark = [
 ]
 
 ROME_TUI = Path(sys.executable).with_name("rome-tui")
+HELP = "Next: Jump to the next flagged item"
 
 
 def tmux(*args: str) -> str:
@@ -44,18 +45,30 @@ def wait_for(session: str, text: str, timeout: float = 20.0, gone: bool = False)
 def keys_reach_the_app(session: str) -> None:
     """Wait until typed keys are read: Textual drops keys typed in the instant after
     its first paint, and on a loaded machine that instant can last seconds. Help is
-    the probe: a dropped "?" does nothing, so it is sent again until help opens."""
+    the probe: a dropped "?" does nothing, so it is sent again until help opens. A
+    resent "?" may still be on its way and close help again ("?" toggles it), so help
+    counts as open only once it has stayed open for a second."""
     for _ in range(15):
         tmux("send-keys", "-t", session, "-l", "?")
         try:
-            wait_for(session, "Next: Jump to the next flagged item", timeout=2.0)
-            break
+            wait_for(session, HELP, timeout=2.0)
         except AssertionError:
             continue
+        time.sleep(1.0)
+        if HELP in tmux("capture-pane", "-t", session, "-p"):
+            break
     else:
         raise AssertionError("the app never read a key")
+    close_with_escape(session)
+
+
+def close_with_escape(session: str, shown: str = "Anywhere") -> None:
+    """An ESC read together with the next keys is the start of an escape sequence
+    (Alt+key, or a sequence that swallows the keys after it), so the next key waits
+    until the ESC has been read on its own, well past Textual's ESCDELAY (0.1 s)."""
     tmux("send-keys", "-t", session, "Escape")
-    wait_for(session, "Anywhere", gone=True)
+    wait_for(session, shown, gone=True)
+    time.sleep(0.5)
 
 
 def test_review_in_tmux(tmp_path: Path) -> None:
@@ -95,10 +108,8 @@ def test_review_in_tmux(tmp_path: Path) -> None:
         assert "reviewed 1 / flagged" in screen
 
         tmux("send-keys", "-t", session, "-l", "?")
-        wait_for(session, "Next: Jump to the next flagged item")
-        # ESC then a key at once reads as alt+key in a terminal: let the ESC land first.
-        tmux("send-keys", "-t", session, "Escape")
-        wait_for(session, "Anywhere", gone=True)
+        wait_for(session, HELP)
+        close_with_escape(session)
         tmux("send-keys", "-t", session, "q")
         wait_for(session, "EXITED-0")
     finally:

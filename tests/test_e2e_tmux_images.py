@@ -12,7 +12,7 @@ from pathlib import Path
 import orjson
 import pytest
 from image_fixtures import make_image_root
-from test_e2e_tmux import tmux, wait_for
+from test_e2e_tmux import close_with_escape, keys_reach_the_app, tmux, wait_for
 
 from rome_tui.demo.questions import all_questions
 
@@ -83,6 +83,7 @@ def test_graded_run_shows_its_images_in_tmux(tmp_path: Path) -> None:
         assert sum(line.count("▀") for line in screen.splitlines()) > 200
         coloured = tmux("capture-pane", "-t", session, "-p", "-e")
         assert "▀" in coloured and "\x1b[" in coloured
+        keys_reach_the_app(session)
         # The placeholder (wrapped in the narrow pane) names the file and the problem.
         for name, problem in (
             ("nowhere.png", "no such file"),
@@ -100,8 +101,7 @@ def test_graded_run_shows_its_images_in_tmux(tmp_path: Path) -> None:
         screen = wait_for(session, "zoom 1×")
         tmux("send-keys", "-t", session, "+")
         wait_for(session, "zoom 1.5×")
-        tmux("send-keys", "-t", session, "Escape")
-        wait_for(session, "zoom 1.5×", gone=True)
+        close_with_escape(session, shown="zoom 1.5×")
         tmux("send-keys", "-t", session, "q")
         screen = wait_for(session, "EXITED-0")
         assert "Traceback" not in screen
