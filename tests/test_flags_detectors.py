@@ -140,6 +140,34 @@ def test_a_value_naming_one_of_the_question_s_options_chooses_it() -> None:
     assert CONTRA not in kinds(choice(listed, "D", label="B", question=question))
 
 
+def test_a_plain_closing_value_chooses_the_numeric_option_of_that_value() -> None:
+    question = "Estimate the yield.\nA. 1.750\nB. 2.125\nC. 2.500\nD. 3.000"
+    reason = "Half the plots flooded, so the mean drops by a quarter.\n\nThe yield is 2.5."
+    assert CONTRA in kinds(choice(reason, "Answer: B", label="C", question=question))
+    assert CONTRA not in kinds(choice(reason, "Answer: C", label="C", question=question))
+
+
+def test_a_latex_fraction_is_one_number() -> None:
+    def maths(reason: str, answer: str) -> dict:
+        return record(reason, answer, "math_matching", {"answer": "2/9"}, reference="2/9")
+
+    reason = "Two of the nine marbles are striped.\n\nSo the chance is \\frac{2}{9}."
+    assert CONTRA not in kinds(maths(reason, "The chance is \\(\\boxed{\\dfrac{2}{9}}\\)."))
+    assert CONTRA in kinds(maths(reason, "The chance is \\(\\boxed{\\dfrac{4}{9}}\\)."))
+    plain = "Two of the nine marbles are striped.\n\nThe chance is 0.2222."
+    assert CONTRA not in kinds(maths(plain, "\\boxed{\\frac{2}{9}}"))
+    bare = "Two of the nine marbles are striped.\n\nSo the chance is frac{2}{9}."  # lost backslash
+    assert CONTRA not in kinds(maths(bare, "\\boxed{\\frac{2}{9}}"))
+
+
+def test_a_value_a_result_is_compared_with_is_not_stated() -> None:
+    reason = (
+        "The ledger lists 58 invoices. Therefore the backlog is 58, which is 9 more than in March."
+    )
+    assert CONTRA in kinds(record(reason, "Final Answer: 49", kwargs={"value_to_match": 58}))
+    assert CONTRA not in kinds(record(reason, "Final Answer: 58", kwargs={"value_to_match": 58}))
+
+
 def test_the_question_s_options_read_back_are_no_conclusion() -> None:
     question = "What force did the floor exert?\n(A) 0.16 N\n(B) 0.32 N\n(C) 0.36 N"
     reason = (

@@ -69,7 +69,8 @@ _LETTER = re.compile(_LETTER_CAPS.pattern + r"|\([a-j]\)|(?i:\b(?:option|choice)
 _NAME = re.compile(r"(?<=[\s(\"'*])(?!I\b|I'[a-z]+\b)[A-ZÀ-Ý][\w'’-]+|\*\*[^*]+\*\*")
 # "statement 8", "step 3": a number that labels something is no value.
 _LABELLED = re.compile("(?i)(?:" + regex("not_assertions", "label").pattern + r")\s*#?\d+\b")
-_NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?")
+_FRAC = re.compile(r"\\?[dt]?frac\{(\d+)\}\{(\d+)\}")  # "\dfrac{1}{4027}" is one number, 1/4027
+_NUMBER = re.compile(r"-?(?:\\?[dt]?frac\{\d+\}\{\d+\}|\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?)")
 # Where a claim's own words end and its justification or caveat begins (opening look-ahead: speed).
 _GLOSS = re.compile(
     r"(?=[,\s])(?:,?\s+(?:(?:al)?though|but|however|because|since|as\s+long\s+as)\b|\s[—–]\s)", re.I
@@ -222,7 +223,9 @@ def _names_option(value: str, options: dict[str, str], stated: bool) -> bool:
     found = named(folded, options)
     if len(found) != 1:
         return False
-    option = options[found[0]]  # a plain closing sentence holds it verbatim
+    option = options[found[0]]  # a plain closing sentence holds it verbatim; a number, by value
+    if _NUMBER.match(option):
+        return True
     return find_phrase(folded, option) is not None if result else option in folded
 
 
@@ -322,7 +325,8 @@ def answer_outcome(
 def _number(text: str) -> tuple[float, int] | None:
     """The first number of ``text`` and its count of decimals."""
     m = _NUMBER.search(text)
-    num, _, den = m.group(0).replace(",", "").partition("/") if m else ("", "", "")
+    s = _FRAC.sub(r"\1/\2", m.group(0).replace(",", "")) if m else ""
+    num, _, den = s.partition("/")
     try:
         return (float(num) / float(den), 9) if den else (float(num), len(num.partition(".")[2]))
     except (ValueError, ZeroDivisionError):
@@ -367,8 +371,6 @@ def _plainly_agrees(
         return set(_LETTER_CAPS.findall(found.read)) == set(b.upper())  # extracted: "BDE"
     if evaluator == "ordered_list_matching":
         return not _reordered(found.value, b)
-    if evaluator in SHAPED:
-        return _squash(b) in _squash(found.value)
     start, end = last_line_span(answer)
     line, value = answer[start:end], found.value  # numbers too: "1949" is not "in 1958"
     numbers = set(_NUMBER.findall(line)) <= set(_NUMBER.findall(value))
@@ -395,8 +397,6 @@ def _differ(
         return not (_same_number(x, y) or _holds(found.value, y) or _holds(answer, x))
     if evaluator == "choices_matching":
         return set(a.upper()) != set(b.upper())
-    if evaluator in SHAPED:
-        return _squash(a) != _squash(b)
     # Free text: the two score differently and the answer's last line says something the
     # conclusion does not ("France" after "Paris, France" agrees); a conclusion scoring
     # lower must commit in so many words, and name something.
