@@ -313,6 +313,26 @@ def test_a_reasoning_that_ends_withdrawing_its_result_ends_unsure() -> None:
         assert HEDGE not in kinds(record(reason, "Final Answer: 27", kwargs=kwargs)), ending
 
 
+def test_a_reasoning_that_ends_asking_about_a_candidate_ends_unsure() -> None:
+    kwargs = {"value_to_match": 27}
+    for ending in ("Or is it 30 after all?", "Should the answer be the larger count?"):
+        reason = f"Three crates of nine make 27 bottles, plus the loose ones. {ending}"
+        assert HEDGE in kinds(record(reason, "Final Answer: 27", kwargs=kwargs)), ending
+    # a question about nothing the answer could be is no doubt about it
+    reason = "Three crates of nine make 27 bottles. Who packs crates like that?"
+    assert HEDGE not in kinds(record(reason, "Final Answer: 27", kwargs=kwargs))
+
+
+def test_an_answer_naming_its_option_by_words_is_read_with_the_question() -> None:
+    question = "Which metal is liquid at room temperature?\nA. Iron\nB. Mercury\nC. Gallium"
+    reason = (
+        "Gallium melts in the hand, but only mercury is liquid at 20 degrees. So the answer is B."
+    )
+    rec = choice(reason, "It is gallium.", label="B", question=question)
+    assert CONTRA in kinds(rec)
+    assert CONTRA not in kinds({**rec, "answer": "It is mercury."})
+
+
 def test_doubts_about_how_to_write_the_answer_are_no_hedge() -> None:
     reason = "The quotient is 7.125. Maybe I should round that to two decimals. So 7.125."
     assert HEDGE not in kinds(record(reason, "Final Answer: 7.125"))

@@ -319,7 +319,8 @@ def answer_outcome(
         score = verdict.get("score")
         if isinstance(score, (int, float)):
             return Outcome(score=score, extracted=verdict["extracted"] or "")
-    return grade(evaluator, kwargs, answer)
+    asked = q if isinstance(q := record.get("question"), str) else None  # read as grading does
+    return grade(evaluator, kwargs, answer, asked)
 
 
 def _number(text: str) -> tuple[float, int] | None:

@@ -1,16 +1,11 @@
 """``hedged_reasoning_certain_answer``: the reasoning ends unsure, the answer states no doubt.
 
-LRM-Eval rubric Q4 ("the final answer stated with absolute certainty while the reasoning
-expresses uncertainty about its answer (e.g., 'it might be,' 'I'm not sure')"). The cues
-are the epistemic hedge cues of the CoNLL-2010 shared task / BioScope (``hedge_strong``
-in cues.json), read only in what the reasoning says last: the paragraph of its conclusion
-and what follows. Negated, questioned, and settled later ("that confirms it") cues are
-none; so are steps of the argument (``hedge_moves``: "B is unlikely", "the closest is C",
-"I assume"). Speculation ("maybe", "it could be") is settled by a later firm result unless
-right before it; avowed doubt ("not sure", "a guess") only by a settling word or, from
-the conclusion on, by a result it concedes to ("not sure, but I'll go with 4.6 mT").
-Weak verbs ("seems", "I think") and leans ("probably") never flag; beside a lone strong
-cue they make the flag a confident one.
+LRM-Eval rubric Q4 ("... the reasoning expresses uncertainty about its answer (e.g., 'it might
+be,' 'I'm not sure')"). The cues are the epistemic hedge cues of the CoNLL-2010 shared task /
+BioScope (``hedge_strong`` in cues.json), read only in what the reasoning says last, outside
+negation, questions and later settling; steps of the argument (``hedge_moves``) and
+speculation a later firm result tests are none; weak verbs and leans never flag alone. The
+whole account: docs/flags.md.
 """
 
 from __future__ import annotations
@@ -41,14 +36,15 @@ _SPECULATIVE = regex("hedge_speculative")
 _MOVES = regex("hedge_moves")
 _MARKED = pattern("conclusion_markers")
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
-# A last sentence that withdraws the result without giving another.
+# A last sentence that withdraws the result without giving another (no number in it).
 _WITHDRAWS = re.compile(
-    r"^\W*(?:(?:hmm+|but|oh)\W+)?(?:(?:wait|hold\s+on)\W+(?:no\b|(?:that|this|it)(?:'s|\s+is)?\s+"
+    r"^(?!.*\d)\W*(?:(?:hmm+|but|oh)\W+)?(?:(?:wait|hold\s+on)\W+(?:no\b|(?:that|this|it)(?:'s|\s+is)?\s+"
     r"(?:not|wrong|can't|cannot|doesn't|does\s+not)|(?:that|this|it)\s+isn't)|on\s+second\s+thought|scratch\s+that"
     r"|let\s+me\s+(?:re-?(?:start|do|think|consider)|start\s+over|try\s+again|try\s+a\s+different)"
     r"|i\s+(?:think\s+i\s+)?made\s+an?\s+(?:mistake|error))",
     re.IGNORECASE,
 )
+_ASKS = re.compile(r"\d|(?<![\w'])[A-HJ](?![\w'])|(?i:\banswer)")  # a question about a candidate
 # Speculation that rules a thing out, proposes a step, supposes or waves itself off ("maybe
 # not B", "maybe I should recount", "maybe verify it", "maybe if the rate varied", "maybe I'm
 # overthinking") doubts neither the answer nor the result.
@@ -150,13 +146,10 @@ def detect(
     only to choose between candidates or to read a detail, a doubt in its own right."""
     found, weak = doubts(stretch, conclusion_at)
     last = stretch[-1] if stretch else None
-    if (
-        doubt is None
-        and last is not None
-        and _WITHDRAWS.match(last.text)
-        and not any(c.isdigit() for c in last.text)
-        and not cues(last.text, _SETTLED)
-    ):  # it ends by withdrawing its result ("Wait, that can't be right. Let me restart:")
+    # it ends withdrawing its result ("Wait, that can't be right. Let me restart:") or asking
+    # about a candidate ("Could G be the answer?", "Is it 14?")
+    unsure = last and (_ASKS if last.text.endswith("?") else _WITHDRAWS).search(last.text)
+    if doubt is None and last and unsure and not cues(last.text, _SETTLED):
         doubt = evidence("reasoning", reasoning, last.start, last.end)
     if not (found or doubt) or answer_hedges(answer):
         return None  # no doubt left, or the answer says so too
