@@ -31,6 +31,7 @@ def _labelled() -> Iterator[Item]:
         "blind_hard_cases.json",
         "blind_hard_cases2.json",
         "blind_hard_cases3.json",
+        "blind_hard_cases4.json",
     ):
         for case in json.loads((DATA / "strict" / name).read_text(encoding="utf-8")):
             yield case["evaluator"], case["kwargs"], case["answer"], case.get("question")
