@@ -313,7 +313,8 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
 # What an answer settles on, inside the text a phrase evaluator reads: after
 # the last turn of its committed sentence ("..., but the photo shows Bohr").
 _TURN = re.compile(
-    r"\b(?:but|yet|however|instead|so|therefore|thus|hence)\b[ \t,:]*", re.IGNORECASE
+    r"\b(?:but|yet|however|instead|so|therefore|thus|hence|though|although)\b[ \t,:]*",
+    re.IGNORECASE,
 )
 
 
@@ -591,6 +592,8 @@ def _names_none(reading: Reading) -> str | None:
 
 
 _WORD = re.compile(r"[^\W\d_]{3}")
+# A letter that opens a sentence about it ("A is tempting, yet ..."), not its option's dress.
+_TALKED_ABOUT = re.compile(r"[A-Z] (?:is|was|seems|looks|might|may|could|would)\b")
 _SHORT_WHOLE = 80
 
 
@@ -602,8 +605,10 @@ def _text_disagrees(reading: Reading, read: frozenset[str]) -> str | None:
         return None  # a long answer's letters are read from its end, often after its reasons
     segment = conclusion(loc.segment) if loc.how == "whole" else loc.segment
     head = segment.lstrip(" \t*_([")
-    if head[:1] in read or not _WORD.search(segment) or not reading.options:
+    if head[:1] in read and not _TALKED_ABOUT.match(head):
         return None  # "C) towel", the usual dress: the letter first, then its text
+    if not _WORD.search(segment) or not reading.options:
+        return None
     named = option_named(fold_phrase(drop_excluded(segment)), reading.options)
     if len(named) == 1 and named[0] not in read and len(reading.options[named[0]]) > 2:
         return f"names option {''.join(read)} by letter but {named[0]} by its text"
@@ -666,45 +671,166 @@ def _tolerance(target: Any, value: float) -> float:
     return band + 1e-9 * max(1.0, abs(value))
 
 
-def _read_number(reading: Reading) -> tuple[Number | None, str, Located]:
-    """The stated number, from a correction after the final answer if it has one."""
+def _read_number(reading: Reading) -> tuple[Number | None, str, Located, list[Number]]:
+    """The stated number, from a correction after the final answer if it has one,
+    and, for an answer without a marker, the other numbers its sentence states
+    beside it (rivals when they grade differently)."""
     for loc in (reading.fixed, reading.loc):
         if loc is None:
             continue
         segment = drop_excluded(loc.segment)
         number, text = pick_number(segment, last=loc.how == "whole")
         if number is not None:
+            rivals: list[Number] = []
             if loc.how == "whole":
-                number = _in_asked_unit(number, text, reading)
-            return number, text, loc
-    return None, "", reading.loc
+                number, rivals = _in_asked_unit(number, text, reading)
+            return number, text, loc, rivals
+    return None, "", reading.loc, []
 
 
 _DIGIT = re.compile(r"\d")
-# The unit a question asks its number in, at its end ("..., in °C?", "(in km)").
+# The unit a question asks its number in, at its end ("..., in °C?", "(in km)"),
+# or the thing it counts ("How many eggs ...", "How much flour ...").
 _ASKED_UNIT = re.compile(r"\bin[ \t]+(°[ \t]?[CFK]|%|[^\W\d_]{1,3})[ \t]*\)?[ \t]*[?.]?[ \t]*$")
+_ASKED_NOUN = re.compile(r"\bhow[ \t]+(?:many|much)[ \t]+([^\W\d_]{3,})", re.IGNORECASE)
+# A question that asks for a year, or for a share.
+_ASKED_YEAR = re.compile(r"\b(?:what|which)[ \t]+year\b|^[ \t]*when\b", re.IGNORECASE)
+_ASKED_SHARE = re.compile(r"\b(?:what|which)[ \t]+(?:percentage|percent|share)\b|%", re.IGNORECASE)
+# Where a sentence settles its number: after an equals sign or a conclusion
+# ("3 on the left and 2 on the right, so 5"); the numbers before it lead there.
+_SETTLES = re.compile(
+    r"=|≈|→|\b(?:so|therefore|thus|hence|total|totals|makes|making|gives|giving|but|yet|however"
+    r"|instead|is|are|was|were|equals)\b",
+    re.IGNORECASE,
+)
+# A later sentence concludes with its number after one of these, not after a
+# mere "is" ("There are 3 rows of 6 chairs" explains).
+_CONCLUDES = re.compile(
+    r"=|≈|→|\b(?:so|therefore|thus|hence|total|makes|making|gives|giving|instead)\b", re.IGNORECASE
+)
+# (a period after a one-letter word abbreviates: "i.e.", "e.g.")
+_SENTENCE_END = re.compile(r"(?<!\b[^\W\d_])[.;!?](?:\s|$)|\n")
+_SENTENCE_REACH = 300
+_ENDS = (". ", ".\n", "; ", "! ", "? ", "\n")
 
 
-def _in_asked_unit(number: Number, text: str, reading: Reading) -> Number:
+def _sentence_of(text: str, number: Number) -> tuple[int, int]:
+    """The bounds of the sentence holding ``number`` (a period after a one-letter
+    word abbreviates: "i.e.", "e.g."), looked for within a few hundred characters."""
+    lo = start = max(0, number.start - _SENTENCE_REACH)
+    at = number.start
+    while at > lo:
+        at = max(text.rfind(e, lo, at) for e in _ENDS)
+        if at < 0:
+            break
+        if not _ABBREVIATES.match(text, max(0, at - 2)):
+            start = at + 1
+            break
+    hi = min(len(text), number.end + _SENTENCE_REACH)
+    end = hi
+    at = number.end
+    while at < hi:
+        found = [i for i in (text.find(e, at, hi) for e in _ENDS) if i >= 0]
+        if not found:
+            break
+        at = min(found)
+        if not _ABBREVIATES.match(text, max(0, at - 2)):
+            end = at
+            break
+        at += 1
+    return start, end
+
+
+_ABBREVIATES = re.compile(r"(?:^|\W)[^\W\d_]\.")
+
+
+def _in_asked_unit(number: Number, text: str, reading: Reading) -> tuple[Number, list[Number]]:
     """Without a marker the last number is read, unless the question asks for a
-    unit that only another number of the answer carries ("About −89.2 °C,
-    measured in 1983" for "..., in °C?"): that one is the answer, the others
-    remarks. The question is read only when the answer holds another number
-    (outcomes that read it are remembered by its text)."""
+    unit or a thing that only another number of the answer carries ("About
+    −89.2 °C, measured in 1983" for "..., in °C?"; "8 legs and 2 body segments"
+    for "How many legs ...?"): that one is the answer, the others remarks. Else
+    the other numbers of its sentence, after where it settles and outside
+    brackets, are returned: read another way, the answer states one of them
+    ("3 eggs for every 250 g of flour"). The question is read only when the
+    answer holds another number (outcomes that read it are remembered by its text)."""
     if _DIGIT.search(text, 0, number.start) is None and _DIGIT.search(text, number.end) is None:
-        return number
+        return number, []
     question = reading.question
     first_line = question[: question.find("\n")] if "\n" in question else question
     m = _ASKED_UNIT.search(first_line.rstrip()[-24:])  # (its end only)
-    if m is None:
-        return number
-    numbers = find_numbers(text)
-    unit = m.group(1).replace(" ", "")
-    carrying = [n for n in numbers if text[n.end : n.end + 12].replace(" ", "").startswith(unit)]
-    if len(carrying) == 1 and not text[number.end : number.end + 12].replace(" ", "").startswith(
-        unit
+    start, end = _sentence_of(text, number)
+    if m is None and not (
+        _DIGIT.search(text, start, number.start) or _DIGIT.search(text, number.end, end)
     ):
-        return carrying[0]
+        return number, []
+    # The other numbers of its sentence, from where it settles on, outside brackets.
+    for settle in _SETTLES.finditer(text, start, number.start):
+        start = settle.end()
+    asides = (
+        [(p.start(), p.end()) for p in _PAREN.finditer(text, start, end)] if "(" in text else []
+    )
+    rivals = [
+        n._replace(start=n.start + start, end=n.end + start)
+        for n in find_numbers(text[start:end])
+        if n.start + start != number.start
+        and not any(s <= n.start + start and n.end + start <= e for s, e in asides)
+    ]
+    if m is not None:
+        unit = m.group(1).replace(" ", "")
+        carrying = [
+            n
+            for n in find_numbers(text)
+            if text[n.end : n.end + 12].replace(" ", "").startswith(unit)
+        ]
+        return (carrying[0], []) if len(carrying) == 1 else (number, rivals)
+    if not rivals:
+        return number, []
+    if (m := _ASKED_NOUN.search(first_line)) is not None:
+        stem = m.group(1)[:3].lower()
+
+        def carries(n: Number) -> bool:
+            return text[n.end : n.end + 12].lstrip(" \t").lower().startswith(stem)
+
+    elif _ASKED_YEAR.search(first_line) is not None:
+
+        def carries(n: Number) -> bool:  # a year: four digits, whole
+            return 1000 <= n.value < 3000 and n.value == int(n.value) and not n.percent
+
+    elif _ASKED_SHARE.search(first_line) is not None:
+
+        def carries(n: Number) -> bool:
+            return n.percent
+
+    else:
+        return number, rivals
+    carrying = [n for n in [number, *rivals] if carries(n)]
+    if len(carrying) == 1:
+        return carrying[0], []
+    return number, rivals
+
+
+_PAREN = re.compile(r"\([^()\n]*\)")
+
+
+def _later_number(reading: Reading) -> Number | None:
+    """A number the text after a marker's answer concludes with, in a sentence
+    that settles on it ("Final Answer: 14 ... so the real total is 12"): read
+    that way, the answer was revised without a cue to say so."""
+    loc = reading.loc
+    if loc.how != "marker" or reading.fixed is not None:
+        return None
+    at = loc.tail.find(loc.segment)
+    after = loc.tail[at + len(loc.segment) :] if at >= 0 else ""
+    if _DIGIT.search(after) is None or _CONCLUDES.search(after) is None:
+        return None
+    number, text = pick_number(drop_excluded(after), last=True)
+    if number is None or _PAREN.search(text[number.end : number.end + 1] + "x"):
+        return None
+    start = 0
+    for end in _SENTENCE_END.finditer(text, 0, number.start):
+        start = end.end()
+    if _CONCLUDES.search(text, start, number.start) is None:
+        return None
     return number
 
 
@@ -713,7 +839,7 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     _check_kwargs(name, kwargs)
     raw_target = kwargs["value_to_match"]
     target = _target(name, raw_target)
-    number, text, _ = _read_number(reading)
+    number, text, _, rivals = _read_number(reading)
     if number is None:
         return Outcome(_WRONG, "", note="no number found")
     if number.other is None:
@@ -748,6 +874,14 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
         )
 
     uncertain = None
+    rival = next((n for n in rivals if right(n.value) != right(number.value)), None)
+    if rival is not None:
+        # Read another way, the sentence states another number: only a reader can tell.
+        uncertain = f"its sentence also states {canonical(rival.value, rival.percent)}"
+    elif (later := _later_number(reading)) is not None and right(later.value) != right(
+        number.value
+    ):
+        uncertain = f"the text after it settles on {canonical(later.value, later.percent)}"
     if number.other is not None and right(number.value) != right(number.other):
         if doubt is not None:
             uncertain = doubt
@@ -847,6 +981,7 @@ def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcom
     expected = orders.read_order(items)
     asked: tuple[str, str] | None = None
     got: list[str] = []
+    turned = False  # the list was read from the end its direction words say
     for loc in (reading.fixed, reading.loc):
         if loc is None:
             continue
@@ -866,6 +1001,7 @@ def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcom
             asked = asked or reading.asked_ends
             if asked is not None and from_other_end(segment, asked):
                 got = got[::-1]  # listed from the other end than the question asks
+                turned = True
         if loc.how == "whole" and (
             len(got) != len(expected) or (got != expected and set(got) != set(expected))
         ):
@@ -903,6 +1039,16 @@ def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcom
             # "the horse is bigger than the cat": an order told by comparisons
             # between items is for a reader to assemble.
             uncertain = f"orders items by comparing them ('{related[:60]}')"
+    if (
+        uncertain is None
+        and not turned
+        and len(got) > 1
+        and got[::-1] == expected
+        and _DIRECTION.search(segment)
+    ):
+        # "1776, 1492, 1215, 1066 — newest to oldest, so reverse it": read
+        # from its other end the list is right, and the answer speaks of its direction.
+        uncertain = "right read from its other end, and it speaks of its direction"
     if uncertain is None and (item := orders.unmapped(got, expected, reading.options)):
         uncertain = f"'{item[:40]}' names no option of the question, or several"
     elif uncertain is None and orders.unread(segment, got, expected, reading.options):
@@ -911,6 +1057,16 @@ def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcom
         note = f"{len(got)} items, expected {len(expected)}"
         return Outcome(_WRONG, extracted, note=note, uncertain=uncertain)
     return Outcome(_WRONG, extracted, uncertain=uncertain)
+
+
+# Words an answer says the direction of its list with: the ends of a scale, a
+# "first", a chain of "<" or ">", or turning the list around.
+_DIRECTION = re.compile(
+    r"[<>]|\b(?:revers\w*|backwards?|opposite|other way|ascending|descending|increasing|after"
+    r"|before|behind|ahead|follow\w*|preced\w*"
+    r"|decreasing|[a-z]+est (?:to|first|last)\b|to (?:the )?[a-z]+est)\b",
+    re.IGNORECASE,
+)
 
 
 def _interval(name: str, value: Any) -> intervals.Interval:

@@ -71,13 +71,24 @@ def _negated(hay: str, i: int) -> bool:
 
 
 # "X or Y", "X/Y", "X (or possibly Y)", "X, maybe Y", "X unless it's Y", "X, but
-# it could just as well be Y": another candidate offered after the mention.
+# it could just as well be Y", "X; could also be Y": another candidate offered
+# after the mention.
 _HEDGE_AFTER = re.compile(
     r"[ \t]*[,(]?[ \t]*(?:or[ \t]+|/[ \t]*|,[ \t]*(?=maybe|possibly|perhaps)"
     r"|[,;-]?[ \t]*(?:unless|(?:but|though|although)[ \t]+(?:it|this|that)[ \t]+(?:could|might|may)"
-    r"(?:[ \t]+(?:also|just as well|equally|as well))?[ \t]+be)[ \t]+"
+    r"(?:[ \t]+(?:also|just as well|equally|as well))?[ \t]+be"
+    r"|(?:(?:it|this|that)[ \t]+)?(?:could|might|may)[ \t]+(?:also|just as well|equally|as well)"
+    r"[ \t]+be)[ \t]+"
     r"(?:(?:it|this|that)(?:'s|[ \t]+is)[ \t]+)?(?:(?:a|an|the)[ \t]+)?)"
     r"(?:(?:maybe|possibly|perhaps|probably|even|else)[ \t]+)?(?P<other>[^\W\d_][^,.;:()!?]*)"
+)
+# "X, but Y is a real possibility", "X; Y is also plausible": another candidate
+# called possible after the mention.
+_POSSIBLE_AFTER = re.compile(
+    r"[ \t]*[,;-][ \t]*(?:(?:but|though|although|and)[ \t]+)?(?:(?:a|an|the)[ \t]+)?"
+    r"(?P<other>[^\W\d_][^,.;:()!?]{0,30}?)[ \t]+(?:is|seems|remains)[ \t]+(?:also[ \t]+|equally[ \t]+)?"
+    r"(?:(?:a|an)[ \t]+(?:(?:real|strong|distinct|serious|good)[ \t]+)?(?:possibility|option|candidate)"
+    r"|possible|plausible|likely)\b"
 )
 _LIST_OR_AFTER = re.compile(
     r"[ \t]*,[ \t]*(?P<other>[^\W\d_][^,.;:!?()\n]{0,40}?)"
@@ -91,6 +102,10 @@ def _hedged(hay: str, i: int, j: int, same: tuple[str, ...]) -> bool:
     after = _HEDGE_AFTER.match(hay, j)
     if after is not None and not after.group("other").startswith(same):
         return True
+    if "possib" in hay or "likely" in hay or "plausib" in hay or "candidate" in hay:
+        possible = _POSSIBLE_AFTER.match(hay, j)
+        if possible is not None and not possible.group("other").startswith(same):
+            return True
     listed = _LIST_OR_AFTER.match(hay, j) if "or" in hay else None
     if listed is not None and not listed.group("other").startswith(same):
         return True  # "Armstrong, Aldrin or Collins": the first of a list closed by "or"
@@ -150,7 +165,9 @@ def inside_word(hay: str, needle: str) -> str | None:
     ("spot", "million", "woman") is another word, not a compound."""
     if len(needle) < _PLURAL_MIN or not needle.isalpha():
         return None
-    for m in re.finditer(r"\b(\w+)" + re.escape(needle) + r"(?:e?s)?\b", hay):
+    # The key in either number ("strawberries" ends in "berries").
+    forms = "|".join(re.escape(f) for f in (needle, *plurals(needle)))
+    for m in re.finditer(r"\b(\w+)(?:" + forms + r")(?:e?s)?\b", hay):
         modifier = m.group(1)
         if len(modifier) >= _MODIFIER_MIN and modifier.isalpha() and _is_word(modifier):
             return m.group(0)

@@ -367,6 +367,8 @@ _FROM_TO = re.compile(rf"\bfrom (?:the )?({_END})\b[^.?\n]{{0,20}}?\bto (?:the )
 # the phrase heads the list or closes it in brackets.
 _TO = re.compile(rf"(?:^|[(\[:;,][ \t]*)(?:the )?({_END}) to (?:the )?({_END})\b")
 _FIRST = re.compile(r"\b([a-z]+(?:est|st)) first\b")
+# Without "from", a pair of ends joined by "to" ("Sort them lightest to heaviest").
+_BARE_TO = re.compile(rf"\b({_END}) to (?:the )?({_END})\b")
 # Each pair is (low end, high end): "ascending" starts at the first.
 _OPPOSITES = (
     ("smallest", "largest"), ("shortest", "tallest"),
@@ -421,6 +423,11 @@ def ends(text: str | None) -> tuple[str, str] | None:
     m = _FROM_TO.search(lowered)
     if m is not None:
         return end_word(m.group(1)), end_word(m.group(2))
+    bare = _BARE_TO.search(lowered)  # "Rank them smallest to largest"
+    if bare is not None:
+        pair = end_word(bare.group(1)), end_word(bare.group(2))
+        if pair in _OPPOSITES or pair[::-1] in _OPPOSITES:
+            return pair
     first = _FIRST.search(lowered)
     if first is not None:
         other = _opposite(end_word(first.group(1)))

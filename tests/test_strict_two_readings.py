@@ -1,0 +1,53 @@
+"""Strict readings where an answer can be read two ways: the verdict is sure
+when the question or the answer settles which, and ``uncertain`` when the two
+readings would grade differently. The wordings are this file's own."""
+
+from __future__ import annotations
+
+import pytest
+from strict_fixtures import Reading, assert_reading
+
+K = "key_items_matching"
+N = "number_matching"
+C = "choices_matching"
+ORD = "ordered_list_matching"
+BIRDS = "Which bird is in the photo?\nA. heron\nB. stork\nC. white egret\nD. crane"
+
+CASES: list[Reading] = [
+    # Several numbers in an answer without a marker: what the question counts picks one ...
+    (N, {"value_to_match": 4}, "The dish takes 4 onions and 600 g of rice.", "How many onions are needed?", 1, False),
+    (N, {"value_to_match": 600}, "The dish takes 4 onions and 600 g of rice.", "How much rice, in g?", 1, False),
+    (N, {"value_to_match": 1889}, "It stands 330 m tall and opened in 1889.", "In which year did it open?", 1, False),
+    (N, {"value_to_match": 35}, "Turnout reached 35% among 2,000 voters.", "What percentage turned out?", 1, False),
+    # ... else the other readings of the sentence leave it open
+    (N, {"value_to_match": 6}, "Around 6 litres fill about 24 glasses.", "What volume does the jug hold?", 0, True),
+    (N, {"value_to_match": 24}, "Around 6 litres fill about 24 glasses.", "What volume does the jug hold?", 1, True),
+    # a sentence that settles on its number, or a number in brackets, leaves none open
+    (N, {"value_to_match": 9}, "Four on the shelf and five in the box, so 9.", None, 1, False),
+    (N, {"value_to_match": 9}, "The total is 9 (not counting the 2 spares).", None, 1, False),
+    (N, {"value_to_match": 9}, "I nearly wrote 8, but it is 9.", None, 1, False),
+    # A marker's number, and a later sentence that settles on another
+    (N, {"value_to_match": 21}, "Final Answer: 18\n\nAdding the back row of three makes 21.", None, 0, True),
+    (N, {"value_to_match": 18}, "Final Answer: 18\n\nThree rows of six gives 18.", None, 1, False),
+    (N, {"value_to_match": 18}, "Final Answer: 18\n\nThere are 3 rows of 6 chairs.", None, 1, False),
+    # A question's ends without "from"; a list right only from its other end
+    (ORD, {"order": ["B", "A", "C"]}, "Heaviest to lightest: C, A, B.", "Sort them lightest to heaviest.\nA. cat\nB. mouse\nC. horse", 1, False),
+    (ORD, {"order": ["B", "A", "C"]}, "Backwards: C, A, B.", None, 0, True),
+    (ORD, {"order": ["B", "A", "C"]}, "C, A, B", None, 0, False),
+    # A letter the answer only talks about, beside another option's text
+    (C, {"label": "D"}, "A is tempting, yet the long neck says crane.", BIRDS, 0, True),
+    (C, {"label": "B"}, "B. stork", BIRDS, 1, False),
+    # Another candidate called possible after the key: no commitment
+    (K, {"key_items": [["cedar"]]}, "Likely a cedar; it might also be a cypress.", None, 0, False),
+    (K, {"key_items": [["cedar"]]}, "A cedar, although a cypress is also plausible.", None, 0, False),
+    (K, {"key_items": [["cedar"]]}, "A cedar; it may be a century old.", None, 1, False),
+    # A compound that ends in the key's other number
+    (K, {"key_items": [["fly"]]}, "Two dragonflies over the pond.", None, 1, True),
+    # The committed clause after "though": a name key outside it is unsure
+    (K, {"key_items": [["Turin"]]}, "Turin crossed my mind, though the canals make it Venice.", None, 1, True),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[2][:40] for c in CASES])
+def test_two_readings(case: Reading) -> None:
+    assert_reading(*case)
