@@ -51,6 +51,10 @@ def _sorted_verdicts(
     return rome, strict, primary, judges, release
 
 
+def _flag(kind: str, detail: str, source: str = SOURCE) -> Flag:
+    return Flag(kind=kind, source=source, evidence=[], detail=detail)
+
+
 def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> Iterator[Flag]:
     review = record.get("review") or {}
     rome, strict, primary, judges, release = _sorted_verdicts(review, ctx.primary_rule)
@@ -61,11 +65,8 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
         and not strict.get("error")
         and rome.get("score") != strict.get("score")
     ):
-        yield Flag(
-            kind="rome_strict_disagree",
-            source=SOURCE,
-            evidence=[],
-            detail=f"rome {rome.get('score')} vs strict {strict.get('score')}",
+        yield _flag(
+            "rome_strict_disagree", f"rome {rome.get('score')} vs strict {strict.get('score')}"
         )
     if (
         release
@@ -75,38 +76,25 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     ):
         # The published grade (BAAI/ROME-Evaluated's own correct) against strict mode:
         # the queue an audit of a release works through.
-        yield Flag(
-            kind="release_strict_disagree",
-            source=SOURCE,
-            evidence=[],
-            detail=f"release {release.get('score')} vs strict {strict.get('score')}",
+        yield _flag(
+            "release_strict_disagree",
+            f"release {release.get('score')} vs strict {strict.get('score')}",
         )
     if strict and strict.get("uncertain") and ctx.primary_rule == "rule:strict":
         # Strict mode said it cannot decide: a person (or `judge --flagged
         # rule_uncertain`) should look. rome mode reproduces the reference, which never doubts.
-        yield Flag(
-            kind="rule_uncertain",
-            source="rule:strict",
-            evidence=[],
-            detail=str(strict["uncertain"]),
-        )
+        yield _flag("rule_uncertain", str(strict["uncertain"]), "rule:strict")
     rule = primary or strict or rome
     for verdict in judges:
         source = verdict["source"]
         if verdict.get("error"):
-            yield Flag(
-                kind="judge_error", source=source, evidence=[], detail=str(verdict["error"])[:200]
-            )
+            yield _flag("judge_error", str(verdict["error"])[:200], source)
             continue
         if rule is None or "@" in source or not grades_correctness(source):
             # Rubric and step-quality judges do not say whether the answer is right; a
             # panel member (judge:NAME@MODEL) is spoken for by the panel's judge:NAME.
             continue
         if _disagree(verdict.get("score"), rule.get("score")):
-            yield Flag(
-                kind="rule_judge_disagree",
-                source=source,
-                evidence=[],
-                detail=f"{rule['source']} {rule.get('score')} vs {source} {verdict.get('score')}",
-            )
+            detail = f"{rule['source']} {rule.get('score')} vs {source} {verdict.get('score')}"
+            yield _flag("rule_judge_disagree", detail, source)
     yield from override_flags(review)

@@ -175,6 +175,15 @@ def _readable_shape(evaluator: str, value: str, stated: bool) -> bool:
     )
 
 
+# A sentence none of these finds holds nothing _readable finds in what asserted() or a guess
+# reads of it: the parts they blank out or cut off end and begin on non-word characters.
+_NUMBERISH = _NUMBER_WORD.pattern[:-3] + r"|half|third|quarter|fifth|tenth)|\bone.*\bone"
+_SHAPES = {
+    "choices_matching": re.compile(r"[A-HJ](?![a-z])|[A-HJ]n't|\([a-j]\)|(?i:option|choice)"),
+    "ordered_list_matching": re.compile(r"(?is)(?:,|→|->|then).*(?:,|→|->|then)"),
+    **dict.fromkeys(_NUMERIC, re.compile(_NUMBERISH, re.S)),
+}
+
 # fmt: off
 _STOP = frozenset(["the", "and", "with", "from", "that", "this", "which", "what", "final",
     "answe", "these", "those", "there", "their", "its", "are", "was", "were", "thus", "makes",
@@ -250,7 +259,10 @@ def conclusion(
     evaluator reads marked as a result, or a plain one among the last two sentences (with the
     last marked one before it as ``earlier``); None if it ends undecided or retracts it."""
     asked = record.get("question")
-    options = question_options(asked) if isinstance(asked, str) else {}
+    choices = isinstance(asked, str) and evaluator == "choices_matching"
+    options = question_options(asked) if choices else {}
+    # sentences with nothing of the answer's shape are skipped; if one is found, whether they retract it
+    shapes, pending = None if options else _SHAPES.get(evaluator), []
     question = _squash(asked) if isinstance(asked, str) else ""
     polar = _POLAR.findall(asked) if isinstance(asked, str) and evaluator not in SHAPED else []
     claim = _CLAIM.findall(polar[-1].lower()) if polar else []
@@ -259,6 +271,9 @@ def conclusion(
     for index in range(len(closing) - 1 if before is None else before - 1, -1, -1):
         sentence = closing[index]
         text = sentence.text
+        if shapes is not None and not shapes.search(text):
+            pending += [] if seen else [text]
+            continue
         marked = _MARKED.search(text) is not None
         if plain is not None and not marked:
             continue  # after a plain conclusion only a marked one before it can matter: not read
@@ -286,7 +301,7 @@ def conclusion(
             continue
         seen = True
         if marked:
-            if retracted:
+            if retracted or any(_RETRACTION.search(t, 0, 40) for t in pending):
                 return plain  # "So 3. Wait, the dip near 3 ... let me reconsider": withdrawn
             found = Conclusion(index, sentence, value, read, True, None)
             return found if plain is None else plain._replace(earlier=found)
