@@ -168,6 +168,36 @@ def test_a_value_a_result_is_compared_with_is_not_stated() -> None:
     assert CONTRA not in kinds(record(reason, "Final Answer: 58", kwargs={"value_to_match": 58}))
 
 
+def test_a_result_names_an_option_by_its_whole_words_not_by_one_of_them() -> None:
+    question = (
+        "What limits the kiln?\nA. fuel supply\nB. draught through the flue\nC. clay moisture level"
+    )
+    reason = "So I conclude the level of heat in the chamber is the least of its problems."
+    assert CONTRA not in kinds(choice(reason, "A", label="A", question=question))
+    named = "So I conclude the answer is the draught through the flue."
+    assert CONTRA in kinds(choice(named, "A", label="A", question=question))
+
+
+def test_an_option_reported_from_another_source_is_no_conclusion() -> None:
+    for reported in (
+        "The answer sheet's indication of C as correct does not fit these numbers.",
+        "The note in the prompt claims option C, and I set that aside.",
+        "The leaked answer of C looks far too high.",
+        "The metadata lists C as the key, which puzzles me.",
+    ):
+        reason = f"Both readings give 14 ohms, so the answer is B. {reported}"
+        assert CONTRA not in kinds(choice(reason, "Final answer: B")), reported
+    # a concession opening the sentence is not its claim
+    conceding = "Both readings give 14 ohms. While C has some appeal, B fits the readings best."
+    assert CONTRA in kinds(choice(conceding, "Final answer: C"))
+    assert CONTRA not in kinds(choice(conceding, "Final answer: B"))
+
+
+def test_letters_in_a_formula_are_variables_not_options() -> None:
+    reason = "Let the two weights be x. Then 3B + E = 40 and so E = 40 - 3B."
+    assert CONTRA not in kinds(choice(reason, "Final answer: A", label="A"))
+
+
 def test_the_question_s_options_read_back_are_no_conclusion() -> None:
     question = "What force did the floor exert?\n(A) 0.16 N\n(B) 0.32 N\n(C) 0.36 N"
     reason = (
@@ -331,6 +361,31 @@ def test_an_answer_naming_its_option_by_words_is_read_with_the_question() -> Non
     rec = choice(reason, "It is gallium.", label="B", question=question)
     assert CONTRA in kinds(rec)
     assert CONTRA not in kinds({**rec, "answer": "It is mercury."})
+
+
+def test_uncertainty_left_standing_is_a_hedge_and_one_said_to_be_gone_is_not() -> None:
+    kwargs = {"value_to_match": 27}
+    for ending in (
+        "I'll put 27, though with real uncertainty about the loose ones.",
+        "Counting again gives 27, but the count of loose bottles is still unresolved.",
+    ):
+        reason = f"Three crates of nine make 27 bottles.\n\n{ending}"
+        assert HEDGE in kinds(record(reason, "Final Answer: 27", kwargs=kwargs)), ending
+    gone = "Three crates of nine make 27 bottles.\n\nThe label confirms nine a crate; the uncertainty is gone."
+    assert HEDGE not in kinds(record(gone, "Final Answer: 27", kwargs=kwargs))
+
+
+def test_a_worked_answer_s_steps_do_not_hedge_its_final_line() -> None:
+    reason = "Three crates of nine make 27 bottles, maybe more. I'm not sure about the loose ones."
+    steps = (
+        "The crates likely hold nine each, as the label says.\nThree crates.\nNine a crate.\nSo 27."
+    )
+    assert HEDGE in kinds(record(reason, steps + "\n\nFinal Answer: 27"))
+    kept = (
+        steps
+        + "\n\nGiven the ambiguity of the loose bottles in the expression, 27.\nFinal Answer: 27"
+    )
+    assert HEDGE not in kinds(record(reason, kept))
 
 
 def test_doubts_about_how_to_write_the_answer_are_no_hedge() -> None:

@@ -63,7 +63,8 @@ _NUMBER_WORD = re.compile(
     r"(?i)\d|\b(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twenty|thirty|forty|fifty|hundred)\b"
 )
 _APPLIED = re.compile(r"\b[^\W\d]\w*\([^()]{1,15}\)")  # "P(B)", "f(2)": arguments, no values
-_LETTER_CAPS = re.compile(r"(?<![\w'∪∩|])[A-HJ](?![\w'∪∩|])")  # an option, not an event: "A∩B"
+# an option, not an event ("A∩B") nor a variable ("A + 2G = 115")
+_LETTER_CAPS = re.compile(r"(?<![\w'∪∩|+=*/^])(?<![+=*/^] )[A-HJ](?![\w'∪∩|+=*/^])(?! [+=*/^])")
 _LETTER = re.compile(_LETTER_CAPS.pattern + r"|\([a-j]\)|(?i:\b(?:option|choice)\s+\w)")
 # A name: a capitalised word that does not open the sentence ("I" and its forms are not names).
 _NAME = re.compile(r"(?<=[\s(\"'*])(?!I\b|I'[a-z]+\b)[A-ZÀ-Ý][\w'’-]+|\*\*[^*]+\*\*")
@@ -79,6 +80,7 @@ _GLOSS = re.compile(
 _DISOWNED = re.compile(
     r"(?i)\bbut\s+(?:that|this|it)(?:'s|\s+is|\s+was)?\s+(?:\w+\s+)?(?:wrong|incorrect|not\s+(?:right|correct)|a\s+(?:mistake|misconception))"
 )
+_CONCEDING = re.compile(r"\W*(?:while|(?:al|even\s+)?though|despite|whereas)\b", re.I)  # a clause
 CONCESSIVE = re.compile(r",?\s+(?:but|however)\b", re.IGNORECASE)
 # A list item ("- **Focus group**: ...", "(C) 0.32 N", "2. ..."), and a result that is
 # stated as one ("Therefore, the integral is 0.", "y = 8.1").
@@ -114,6 +116,8 @@ class Conclusion(NamedTuple):
 def asserted(text: str, question: str) -> tuple[str | None, bool]:
     """What a sentence asserts (None if nothing), and whether it is undecided (a question,
     guess, alternative or decline: if read there, the reasoning concludes nothing)."""
+    if (opening := _CONCEDING.match(text)) and "," in text[opening.end() :]:
+        text = text[text.index(",", opening.end()) + 1 :]  # "While F has merit, I fits best"
     # "B, D, A, C, though I'm not sure of the middle": the claim is before the gloss
     gloss = _GLOSS.search(text)
     cut = gloss.start() if gloss else len(text)
@@ -235,7 +239,7 @@ def _names_option(value: str, options: dict[str, str], stated: bool) -> bool:
     option = options[found[0]]  # a plain closing sentence holds it verbatim; a number, by value
     if _NUMBER.match(option):
         return True
-    return find_phrase(folded, option) is not None if result else option in folded
+    return find_phrase(folded, option) if result else option in folded
 
 
 def _read(

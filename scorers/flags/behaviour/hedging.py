@@ -14,7 +14,7 @@ import re
 
 from scorers.flags.behaviour import contradiction
 from scorers.flags.behaviour.cues import CueView, pattern, regex
-from scorers.flags.behaviour.text import Sentence, evidence, flag
+from scorers.flags.behaviour.text import Sentence, evidence, flag, sentences
 from scorers.records import Evidence, Flag
 
 _STRONG = pattern("hedge_strong")
@@ -49,7 +49,7 @@ _ASKS = re.compile(r"\d|(?<![\w'])[A-HJ](?![\w'])|(?i:\banswer)")  # a question 
 # not B", "maybe I should recount", "maybe verify it", "maybe if the rate varied", "maybe I'm
 # overthinking") doubts neither the answer nor the result.
 _NOT_DOUBT = re.compile(
-    r"\s+(?:not\b|if\b|i'?m\s+(?:just\s+)?over(?:think|complicat|analy[sz])|(?:i|we)(?:'ll|\s+(?:should|need|will|must|have\s+to|can)\b)|let(?:'s|\s+me)\b|(?:double-?)?check\b|re-?(?:check|count|read|do)\b|verify\b|try\b)",
+    r"\s+(?:not\b|if\b|i'?m\s+(?:just\s+)?over(?:think|complicat|analy[sz])|(?:i|we)(?:'ll|\s+(?:should|need|will|must|have\s+to|can)\b)|let(?:'s|\s+me)\b|(?:double-?)?check\b|re-?(?:check|count|read|do)\b|verify\b|try(?:ing)?\b)",
     re.IGNORECASE,
 )
 
@@ -83,8 +83,9 @@ def cues(text: str, cue: CueView = _STRONG) -> list[re.Match[str]]:
 
 
 def answer_hedges(answer: str) -> bool:
-    """Whether the answer itself keeps a doubt: a hedge cue or a lean ("most likely")."""
-    return bool(cues(answer) or cues(answer, _LEANS))
+    """Whether the answer itself keeps a doubt about what it answers: a hedge cue or a lean
+    ("most likely") in its last three sentences (a worked answer's steps may say "likely")."""
+    return any(cues(s.text) or cues(s.text, _LEANS) for s in sentences(answer)[-3:])
 
 
 def doubts(
