@@ -345,8 +345,7 @@ def answer_outcome(
 def _number(text: str) -> tuple[float, int] | None:
     """The first number of ``text`` and its count of decimals."""
     m = _NUMBER.search(text)
-    s = _FRAC.sub(r"\1/\2", m.group(0).replace(",", "")) if m else ""
-    num, _, den = s.partition("/")
+    num, _, den = _FRAC.sub(r"\1/\2", m.group(0).replace(",", "") if m else "").partition("/")
     try:
         return (float(num) / float(den), 9) if den else (float(num), len(num.partition(".")[2]))
     except (ValueError, ZeroDivisionError):

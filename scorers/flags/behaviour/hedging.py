@@ -83,8 +83,7 @@ def cues(text: str, cue: CueView = _STRONG) -> list[re.Match[str]]:
 
 
 def answer_hedges(answer: str) -> bool:
-    """Whether the answer itself keeps a doubt about what it answers: a hedge cue or a lean
-    ("most likely") in its last three sentences (a worked answer's steps may say "likely")."""
+    """Whether the answer's last three sentences keep a doubt: a hedge cue or a lean ("likely")."""
     return any(cues(s.text) or cues(s.text, _LEANS) for s in sentences(answer)[-3:])
 
 
