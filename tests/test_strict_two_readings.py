@@ -30,6 +30,19 @@ CASES: list[Reading] = [
     (N, {"value_to_match": 21}, "Final Answer: 18\n\nAdding the back row of three makes 21.", None, 0, True),
     (N, {"value_to_match": 18}, "Final Answer: 18\n\nThree rows of six gives 18.", None, 1, False),
     (N, {"value_to_match": 18}, "Final Answer: 18\n\nThere are 3 rows of 6 chairs.", None, 1, False),
+    # Number words: twelves, spelled decimals, and several words in one sentence
+    (N, {"value_to_match": 6}, "Half a dozen.", None, 1, False),
+    (N, {"value_to_match": 36}, "Three dozen, packed in boxes.", None, 1, False),
+    (N, {"value_to_match": 9.8}, "Nine point eight metres per second squared.", None, 1, False),
+    (N, {"value_to_match": 7}, "Seven, two per shelf.", "How many jars are there?", 0, True),
+    (N, {"value_to_match": 4}, "Three cats and four dogs.", "How many dogs live there?", 1, False),
+    # A range offered as the answer commits to neither end; a change told "from ... to" does
+    (N, {"value_to_match": 20}, "18 to 20, depending on the model.", None, 0, False),
+    (N, {"value_to_match": 20}, "Final Answer: 18 to 20", None, 0, False),
+    # An approximation to three figures or more that the exact value rounds to
+    (N, {"value_to_match": 149597871}, "Roughly 1.496·10⁸ km.", None, 0, True),
+    (N, {"value_to_match": 299}, "About 300.", None, 0, False),
+    (N, {"value_to_match": 149597871}, "1.496·10⁸ km.", None, 0, False),
     # A question's ends without "from"; a list right only from its other end
     (ORD, {"order": ["B", "A", "C"]}, "Heaviest to lightest: C, A, B.", "Sort them lightest to heaviest.\nA. cat\nB. mouse\nC. horse", 1, False),
     (ORD, {"order": ["B", "A", "C"]}, "Backwards: C, A, B.", None, 0, True),

@@ -21,7 +21,7 @@ from typing import Any
 from scorers.errors import EvaluatorError
 from scorers.evaluate.memo import MAX_TEXT, Memo, kwargs_key
 from scorers.evaluate.outcome import Outcome
-from scorers.evaluate.strict import choices, intervals, mentions, orders
+from scorers.evaluate.strict import choices, intervals, mentions, numbers, orders
 from scorers.evaluate.strict.commit import (
     conclusion,
     correction,
@@ -754,7 +754,14 @@ def _in_asked_unit(number: Number, text: str, reading: Reading) -> tuple[Number,
     ("3 eggs for every 250 g of flour"). The question is read only when the
     answer holds another number (outcomes that read it are remembered by its text)."""
     if _DIGIT.search(text, 0, number.start) is None and _DIGIT.search(text, number.end) is None:
-        return number, []
+        if _DIGIT.search(text) is not None or numbers.LARGE_WORD.search(text):
+            return number, []
+        # Number words only ("Five, one per region"): the other words of its sentence.
+        start, end = _sentence_of(text, number)
+        rivals = [n for n in numbers.word_numbers(text, start, end) if n.start != number.start]
+        if not rivals:
+            return number, []
+        return _asked_one(number, rivals, text, reading)
     question = reading.question
     first_line = question[: question.find("\n")] if "\n" in question else question
     m = _ASKED_UNIT.search(first_line.rstrip()[-24:])  # (its end only)
@@ -785,6 +792,16 @@ def _in_asked_unit(number: Number, text: str, reading: Reading) -> tuple[Number,
         return (carrying[0], []) if len(carrying) == 1 else (number, rivals)
     if not rivals:
         return number, []
+    return _asked_one(number, rivals, text, reading)
+
+
+def _asked_one(
+    number: Number, rivals: list[Number], text: str, reading: Reading
+) -> tuple[Number, list[Number]]:
+    """The one number of a sentence that carries what the question counts, a
+    year or a share it asks for; else ``number`` with its rivals."""
+    question = reading.question
+    first_line = question[: question.find("\n")] if "\n" in question else question
     if (m := _ASKED_NOUN.search(first_line)) is not None:
         stem = m.group(1)[:3].lower()
 
@@ -894,11 +911,38 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             extracted = canonical(number.value, number.percent)
     if abs(number.value - target) <= tolerance:
         return Outcome(_RIGHT, extracted, uncertain=uncertain)
+    if uncertain is None and (figures := _rounds_to(number, text, target)):
+        # "≈ 3.84·10⁵ km" for 384,400: exact, it is another number; read to the
+        # precision it states, it is the value.
+        uncertain = f"an approximation to {figures} significant figures that the value rounds to"
     if scale > 1 and abs(number.value / scale - target) <= tolerance:
         return Outcome(_RIGHT, extracted, note="read in the question's unit", uncertain=uncertain)
     if number.percent and abs(number.value / 100 - target) <= tolerance:
         return Outcome(_RIGHT, extracted, note="percent read as a fraction", uncertain=uncertain)
     return Outcome(_WRONG, extracted, uncertain=uncertain)
+
+
+# An answer that says it approximates: "≈ 3.84·10⁵", "about 384,000", "roughly 3.8 million".
+_APPROXIMATE = re.compile(
+    r"(?:≈|~|\\approx|\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|circa|ca\.))"
+    r"[ \t]*$",
+    re.IGNORECASE,
+)
+_MANTISSA = re.compile(r"[\d.,' \u00a0\u202f]+")
+_FIGURES_MIN = 3  # fewer figures than this say too little to be read this way ("about 20")
+
+
+def _rounds_to(number: Number, text: str, target: float) -> int:
+    """The significant figures of an approximate number the target rounds to, else 0."""
+    if not number.value or not _APPROXIMATE.search(text, max(0, number.start - 16), number.start):
+        return 0
+    mantissa = _MANTISSA.match(text, number.start)
+    digits = re.sub(r"\D", "", mantissa.group()).lstrip("0").rstrip("0") if mantissa else ""
+    figures = len(digits)
+    if figures < _FIGURES_MIN:
+        return 0
+    unit = 10 ** (math.floor(math.log10(abs(number.value))) - figures + 1)
+    return figures if abs(target - number.value) <= unit / 2 * (1 + 1e-9) else 0
 
 
 _SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9}

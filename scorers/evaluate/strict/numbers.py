@@ -226,6 +226,9 @@ def _foreign_number_words(text: str, last: bool) -> Number | None:
     return _words_in(text, lang, last) if lang in _WORD_LANGUAGES else None
 
 
+_ORDINAL_END = re.compile(r"(?:st|nd|rd|th)\b")
+
+
 def _words_in(text: str, lang: str, last: bool, threshold: int = 3) -> Number | None:
     from text_to_num import alpha2digit
 
@@ -233,8 +236,9 @@ def _words_in(text: str, lang: str, last: bool, threshold: int = 3) -> Number | 
         digits = alpha2digit(text, lang, threshold=threshold)
     except ValueError:
         return None
-    numbers = find_numbers(digits) if digits != text else []
-    if not numbers:
+    # (text2num writes ordinals as "2nd": "per second" is no number)
+    numbers = [n for n in find_numbers(digits) if not _ORDINAL_END.match(digits, n.end)]
+    if digits == text or not numbers:
         return None
     n = numbers[-1] if last else numbers[0]
     return Number(n.value, n.start, n.end, n.percent)
@@ -242,14 +246,38 @@ def _words_in(text: str, lang: str, last: bool, threshold: int = 3) -> Number | 
 
 # English number words past ninety-nine ("two hundred and six", "twelve
 # thousand"): read by text2num, which composes them.
-_LARGE_WORD = re.compile(r"\b(?:hundred|thousand|million|billion)\b", re.IGNORECASE)
+LARGE_WORD = re.compile(r"\b(?:hundred|thousand|million|billion|point)\b", re.IGNORECASE)
+# "a dozen", "two dozen", "half a dozen": English counts in twelves.
+_DOZEN = re.compile(
+    r"\b(?:(?P<half>half an?)|(?P<n>an?|one|two|three|four|five|six|seven|eight|nine|ten))[ \t]+dozen\b",
+    re.IGNORECASE,
+)
+
+
+def word_numbers(text: str, start: int, end: int) -> list[Number]:
+    """The English number words of ``text[start:end]`` under a hundred, as numbers."""
+    out = []
+    for m in _NUMBER_WORD.finditer(text, start, end):
+        value = _word_value(m.group("t") or m.group("w"))
+        if m.group("u"):
+            value += _word_value(m.group("u"))
+        out.append(Number(float(value), m.start(), m.end(), False))
+    return out
 
 
 def _number_words(text: str, last: bool) -> Number | None:
+    if "ozen" in text:
+        dozens = list(_DOZEN.finditer(text))
+        if dozens:
+            d = dozens[-1] if last else dozens[0]
+            count = 0.5 if d.group("half") else 1.0
+            if d.group("n") and d.group("n").lower() not in ("a", "an", "one"):
+                count = _word_value(d.group("n"))
+            return Number(12 * count, d.start(), d.end(), False)
     matches = list(_NUMBER_WORD.finditer(text))
     if not matches:
         return _foreign_number_words(text, last)
-    if _LARGE_WORD.search(text):
+    if LARGE_WORD.search(text):
         composed = _words_in(text, "en", last, threshold=0)
         if composed is not None:
             return composed

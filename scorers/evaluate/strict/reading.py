@@ -22,12 +22,16 @@ _DECIMAL_QUESTION = re.compile(
 )
 _NEXT_WORD = re.compile(r"[ \t\u00a0]+([^\W\d_]+\.?)")
 # "12 or 13", "6 (possibly 7)", "6, maybe 7": another value offered beside it.
+# ("13 to 15", "13–15": a range offered as the answer, unless it tells a change, "from 13 to 15")
 _OR_NUMBER_AFTER = re.compile(
     r"[ \t]*[,(]?[ \t]*(?:(?:or|/)[ \t]+(?:(?:maybe|possibly|perhaps|even)[ \t]+)?"
-    r"|(?:or[ \t]+)?(?:maybe|possibly|perhaps)[ \t]+)(?=[-.\d])"
+    r"|(?:or[ \t]+)?(?:maybe|possibly|perhaps)[ \t]+|[ \t]+to[ \t]+|[ \t]*–[ \t]*)(?=[-.\d])"
 )
 _OR_NUMBER_BEFORE = re.compile(
-    r"\d[ \t]*%?[ \t]*,?[ \t]+or[ \t]+(?:(?:maybe|possibly|perhaps)[ \t]+)?\Z"
+    r"\d[ \t]*%?[ \t]*(?:,?[ \t]+or[ \t]+(?:(?:maybe|possibly|perhaps)[ \t]+)?|[ \t]+to[ \t]+|[ \t]*–[ \t]*)\Z"
+)
+_FROM = re.compile(
+    r"\bfrom[ \t]+[-\d.,]+[ \t]*%?[ \t]*(?:to|–)[ \t]*\Z|\bfrom[ \t]+\Z", re.IGNORECASE
 )
 
 
@@ -161,12 +165,14 @@ def number_doubt(number: Number, text: str) -> bool:
         for m in _WORD_OR_WORD.finditer(text):
             if m.group(1).lower() != m.group(2).lower():
                 return True
-    if _OR_NUMBER_AFTER.match(text, number.end):
+    if _OR_NUMBER_AFTER.match(text, number.end) and not _FROM.search(
+        text, max(0, number.start - 8), number.start
+    ):
         following = list(find_numbers(text[number.end : number.end + 40]))
         if following and following[0].value != number.value:
             return True
     before = _OR_NUMBER_BEFORE.search(text, max(0, number.start - 40), number.start)
-    if before is not None:
+    if before is not None and not _FROM.search(text, max(0, number.start - 40), number.start):
         previous = find_numbers(text[max(0, number.start - 40) : before.start() + 1])
         if previous and previous[-1].value != number.value:
             return True
