@@ -48,7 +48,7 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]}%²³°][.!?])\s+(?=[A-Z(\[])|(?<=[�
 _REMARK = re.compile(
     r"^\s*(?:[(\[](?![A-Za-z][A-Za-z ]{0,19}[)\]]\s*[^\s.!?])|"
     r"[(\[]?\s*(?:note|remark|check|checking|verification|verify|n\.?b\.?|p\.?s\.?|"
-    r"explanation|hint|if|had|were|suppose|substituting|plugging|by\s+comparison|"
+    r"explanation|hint|if(?![^.!?]*,\s*then\b)|had|were|suppose|substituting|plugging|by\s+comparison|"
     r"for\s+comparison|for\s+reference|compare|a\s+common\s+mistake|alternatively|"
     r"for\s+(?:example|instance)|e\.g\.|as\s+a\s+(?:sanity\s+)?check|to\s+(?:check|verify|confirm))\b)"
     r"|\b(?:would|for\s+reference|by\s+comparison|checks\s+out|as\s+a\s+(?:sanity\s+)?check|"
@@ -244,13 +244,24 @@ _NUMBER = re.compile(r"(?<![\w.])[-−+]?\d+(?:[.,]\d+)*(?:\s*/\s*\d+)?%?")
 _POINT = re.compile(r"\([^()]*\d[^()]*,[^()]*\)")
 
 
+_GIVEN_THEN = re.compile(r"^if\b[^.!?]*?,\s*then\s+", re.I)
+_NO_NUMBER_LEAD = re.compile(
+    r"\b(?:solve\s+for|find|compute|calculate|work\s+out|determine|using|let['’]?s|we\s+(?:can|need|will))\b",
+    re.I,
+)
+
+
 def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
 
 
 def _stating_index(found: list[str], first: bool) -> int:
-    if first:
+    if first and (
+        len(found) == 1 or _NUMBER.search(found[0]) or not _NO_NUMBER_LEAD.search(found[0])
+    ):
         return 0
+    # (after a marker, a first sentence that only says how the value is found,
+    # "Using these formulas, we can solve for S2.", leads in: the value comes later)
     # A sentence that names its value as the answer states it, whatever follows.
     for i in range(len(found) - 1, -1, -1):
         if (_NAMES_ANSWER.search(found[i]) or _CHOSEN.search(found[i])) and _HAS_VALUE.search(
@@ -327,6 +338,7 @@ def _last(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
 def _value_of(sentence: str, items: int) -> str:
     """The value one stating sentence commits to, as text for :mod:`scoring`."""
     s = _final_say(LEAD.sub("", _CONTRACTED_IS.sub(r"\1 is", sentence.strip())).strip())
+    s = _GIVEN_THEN.sub("", s)  # "If there are 7 boxes, then she packs 56": the consequent
     s = _first_of_restated(s)
     kept = _ONLY_KEPT.search(s)
     if kept is not None:
