@@ -59,6 +59,15 @@ def test_non_assertions_are_not_conclusions() -> None:
         assert value is None or "31" not in value, sentence
 
 
+def test_a_bracketed_capital_and_a_semicolon_list_are_read() -> None:
+    reason = "Gravity pulls it towards the planet's centre.\n\nSo the answer is (I)."
+    assert CONTRA in kinds(choice(reason, "Final answer: (H)", label="I"))
+    order = "Ranking them by size.\n\nSo the order is C; A; D; B."
+    kwargs = {"order": ["C", "A", "D", "B"]}
+    rec = record(order, "Answer: A; C; D; B", "ordered_list_matching", kwargs)
+    assert CONTRA in kinds(rec)
+
+
 def test_a_sentence_read_out_of_the_question_is_no_conclusion() -> None:
     question = "A ferry carries 14 cars on each of 3 trips. How many cars in total?"
     rec = record(
@@ -386,6 +395,12 @@ def test_a_worked_answer_s_steps_do_not_hedge_its_final_line() -> None:
         + "\n\nGiven the ambiguity of the loose bottles in the expression, 27.\nFinal Answer: 27"
     )
     assert HEDGE not in kinds(record(reason, kept))
+
+
+def test_an_answer_that_states_its_assumption_keeps_the_caveat() -> None:
+    assumed = "The label is torn. I'm not sure whether the crate holds 12 or 14 jars."
+    kept = "There are 48 jars, assuming 12 jars a crate."
+    assert HEDGE not in kinds(record(assumed, kept, kwargs={"value_to_match": 48}))
 
 
 def test_doubts_about_how_to_write_the_answer_are_no_hedge() -> None:

@@ -65,7 +65,7 @@ _NUMBER_WORD = re.compile(
 _APPLIED = re.compile(r"\b[^\W\d]\w*\([^()]{1,15}\)")  # "P(B)", "f(2)": arguments, no values
 # an option, not an event ("A∩B") nor a variable ("A + 2G = 115")
 _LETTER_CAPS = re.compile(r"(?<![\w'∪∩|+=*/^])(?<![+=*/^] )[A-HJ](?![\w'∪∩|+=*/^])(?! [+=*/^])")
-_LETTER = re.compile(_LETTER_CAPS.pattern + r"|\([a-j]\)|(?i:\b(?:option|choice)\s+\w)")
+_LETTER = re.compile(_LETTER_CAPS.pattern + r"|\([a-jA-J]\)|(?i:\b(?:option|choice)\s+\w)")
 # A name: a capitalised word that does not open the sentence ("I" and its forms are not names).
 _NAME = re.compile(r"(?<=[\s(\"'*])(?!I\b|I'[a-z]+\b)[A-ZÀ-Ý][\w'’-]+|\*\*[^*]+\*\*")
 # "statement 8", "step 3": a number that labels something is no value.
@@ -90,7 +90,7 @@ _OPENING_DOUBT = re.compile(
     r"(?i)\W*(?:(?:wait|hmm+|but|and|so|well|actually|oh)\W+)*(?:maybe|perhaps|possibly)\b"
 )
 _STEP = re.compile(r"(?=[liw])\b(?:let\s+me|let's|(?:i|we)\s+(?:need|should|have)\s+to)\b", re.I)
-_LIST_SEPARATOR = re.compile(r",|→|->|\bthen\b", re.IGNORECASE)
+_LIST_SEPARATOR = re.compile(r"[,;]|→|->|\bthen\b", re.IGNORECASE)
 _NON_WORD = re.compile(r"\W+")
 _WORDS = re.compile(r"[^\W\d_]{3,}")
 _POLAR = re.compile(r"(?im)(?:^|[.!?] )\s*(?:is|are|was|were|do|does|did|can|has)\s([^.!?\n]+)\?")
@@ -183,8 +183,8 @@ def _readable_shape(evaluator: str, value: str, stated: bool) -> bool:
 # reads of it: the parts they blank out or cut off end and begin on non-word characters.
 _NUMBERISH = _NUMBER_WORD.pattern[:-3] + r"|half|third|quarter|fifth|tenth)|\bone.*\bone"
 _SHAPES = {
-    "choices_matching": re.compile(r"[A-HJ](?![a-z])|[A-HJ]n't|\([a-j]\)|(?i:option|choice)"),
-    "ordered_list_matching": re.compile(r"(?is)(?:,|→|->|then).*(?:,|→|->|then)"),
+    "choices_matching": re.compile(r"[A-HJ](?![a-z])|[A-HJ]n't|\([a-jA-J]\)|(?i:option|choice)"),
+    "ordered_list_matching": re.compile(r"(?is)(?:[,;]|→|->|then).*(?:[,;]|→|->|then)"),
     **dict.fromkeys(_NUMERIC, re.compile(_NUMBERISH, re.S)),
 }
 

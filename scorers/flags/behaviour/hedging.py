@@ -38,11 +38,7 @@ _MARKED = pattern("conclusion_markers")
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
 # A last sentence that withdraws the result without giving another (no number in it).
 _WITHDRAWS = re.compile(
-    r"^(?!.*\d)\W*(?:(?:hmm+|but|oh)\W+)?(?:(?:wait|hold\s+on)\W+(?:no\b|(?:that|this|it)(?:'s|\s+is)?\s+"
-    r"(?:not|wrong|can't|cannot|doesn't|does\s+not)|(?:that|this|it)\s+isn't)|on\s+second\s+thought|scratch\s+that"
-    r"|let\s+me\s+(?:re-?(?:start|do|think|consider)|start\s+over|try\s+again|try\s+a\s+different)"
-    r"|i\s+(?:think\s+i\s+)?made\s+an?\s+(?:mistake|error))",
-    re.IGNORECASE,
+    r"^(?!.*\d)\W*(?:(?:hmm+|but|oh)\W+)?(?:" + regex("withdraws").pattern + ")", re.I
 )
 _ASKS = re.compile(r"\d|(?<![\w'])[A-HJ](?![\w'])|(?i:\banswer)")  # a question about a candidate
 # Speculation that rules a thing out, proposes a step, supposes or waves itself off ("maybe
