@@ -283,10 +283,10 @@ class _Read:
             if self.told[0] is not _GATE[0]:
                 self.told = (_GATE[0], _GATE[0].can_match(self.low))
             if tag not in self.told[1]:
-                return self.hits.setdefault(tag, [])
+                return []  # not counted below: the lists a gate lets through are few
         if self.starts is None:
             self.starts = [(p, self.low[p : p + _KEY]) for p in word_starts(self.low)]
-        if self.whole or len(self.hits) >= 3:  # a long text many lists are asked of: a sentence
+        if self.whole or len(self.hits) >= 3:  # a long text many lists are scanned in: a sentence
             self.hits, self.whole = _index().scan(self.low, self.starts, None), True
             self.done = True  # last: another thread may be reading
             return self.hits.setdefault(tag, [])
