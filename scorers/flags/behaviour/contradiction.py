@@ -25,6 +25,7 @@ from scorers.flags.behaviour.cues import pattern, regex
 from scorers.flags.behaviour.text import Sentence, evidence, flag, last_line_span
 from scorers.records import Flag, verdict_of
 
+_KW = Mapping[str, Any]  # an item's record or evaluator kwargs
 # Evaluators whose answer has a shape (a number, letters, an order): their
 # extracted values are compared. The others (key items, locations) grade free text.
 _NUMERIC = frozenset(
@@ -200,9 +201,7 @@ def _content(text: str) -> set[str]:
     return {w.lower()[:5] for w in _WORDS.findall(text)} - _STOP
 
 
-def grade(
-    evaluator: str, kwargs: Mapping[str, Any], text: str, asked: str | None = None
-) -> Outcome | None:
+def grade(evaluator: str, kwargs: _KW, text: str, asked: str | None = None) -> Outcome | None:
     """``text`` read in strict mode as grading reads an answer (with the question: by options' words)."""
     try:
         if asked and evaluator != "math_matching":
@@ -242,9 +241,7 @@ def _names_option(value: str, options: dict[str, str], stated: bool) -> bool:
     return find_phrase(folded, option) if result else option in folded
 
 
-def _read(
-    evaluator: str, kwargs: Mapping[str, Any], value: str, asked: str | None
-) -> Outcome | None:
+def _read(evaluator: str, kwargs: _KW, value: str, asked: str | None) -> Outcome | None:
     outcome = grade(evaluator, kwargs, value, asked)
     if outcome is None or not outcome.extracted.strip() or (outcome.note or "").startswith("names"):
         return None
@@ -253,11 +250,7 @@ def _read(
 
 
 def conclusion(
-    record: Mapping[str, Any],
-    closing: list[Sentence],
-    evaluator: str,
-    kwargs: Mapping[str, Any],
-    before: int | None = None,
+    record: _KW, closing: list[Sentence], evaluator: str, kwargs: _KW, before: int | None = None
 ) -> Conclusion | None:
     """The reasoning's conclusion among ``closing``: from the end, the last assertion the
     evaluator reads marked as a result, or a plain one among the last two sentences (with the
@@ -329,9 +322,7 @@ def _pole(text: str, claim: list[str]) -> str | None:
     return "no" if _NEGATION.search(low, max(0, at[0] - 20), at[-1]) else "yes"
 
 
-def answer_outcome(
-    record: Mapping[str, Any], evaluator: str, kwargs: Mapping[str, Any], answer: str
-) -> Outcome | None:
+def answer_outcome(record: _KW, evaluator: str, kwargs: _KW, answer: str) -> Outcome | None:
     """The answer as the evaluator read it when grading (``rule:strict``), else read now."""
     verdict = verdict_of(record, "rule:strict")
     if verdict and not verdict.get("error") and isinstance(verdict.get("extracted"), str):
@@ -459,12 +450,7 @@ def _broad(kwargs: Mapping[str, Any]) -> set[str]:
 
 
 def _contradicts(
-    evaluator: str,
-    kwargs: Mapping[str, Any],
-    found: Conclusion,
-    theirs: Outcome,
-    answer: str,
-    asked: str | None,
+    evaluator: str, kwargs: _KW, found: Conclusion, theirs: Outcome, answer: str, asked: str | None
 ) -> Outcome | None:
     """The conclusion as the evaluator reads it, when it differs from the answer."""
     if found.value in ("yes", "no"):  # a yes/no claim: the answer's last line says yes or no,

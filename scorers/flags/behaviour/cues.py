@@ -18,10 +18,8 @@ from typing import Any
 import orjson
 from ahocorasick_rs import AhoCorasick
 
-try:  # the regex parser, to find each cue's literal opening
-    _parser: Any = importlib.import_module("re._parser")
-except ImportError:  # Python 3.10
-    _parser = importlib.import_module("sre_parse")
+# the regex parser (Python 3.10: sre_parse), to find each cue's literal opening
+_parser: Any = getattr(re, "_parser", None) or importlib.import_module("sre_parse")
 
 CUES: dict[str, Any] = orjson.loads((Path(__file__).parent / "cues.json").read_bytes())
 
@@ -75,9 +73,11 @@ def pattern(*keys: str, gate: bool = False) -> CueView:
 def lowered(text: str) -> str:
     """``text`` lowercased with its length kept, so offsets serve both."""
     low = text.lower()
-    if len(low) == len(text):
-        return low
-    return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    return (
+        low
+        if len(low) == len(text)
+        else "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+    )
 
 
 def _leaves(node: Any, path: str = "") -> Iterator[tuple[str, list[str]]]:
@@ -89,6 +89,7 @@ def _leaves(node: Any, path: str = "") -> Iterator[tuple[str, list[str]]]:
 
 
 _KEY, _FEW = 4, 32  # characters of a cue's opening it is keyed by; phrases spelt out at most
+_TOKEN, _TANGLED = re.compile(r"\S+"), re.compile(r"-\S*n't")  # a word; one "-" before "n't"
 
 
 def _fixed(items: Any, stop: bool = False) -> set[str] | None:
@@ -148,6 +149,7 @@ class _Index:
         self.keyed: dict[str, list[tuple[re.Pattern[str], str]]] = {}
         self.free: dict[str, tuple[re.Pattern[str], set[str]]] = {}  # and a word one match holds
         self.tried: dict[str, list[tuple[re.Pattern[str], str]]] = {}
+        self.keys: dict[str, AhoCorasick] = {}  # per list of no 1-character key, its keys
         for tag, fragments in _leaves(CUES):
             if free := [f for f in fragments if _heads(f) is None]:
                 sets = [max(_phrases(_parser.parse(f)), key=_telling, default={""}) for f in free]
@@ -158,6 +160,23 @@ class _Index:
                 tail = r"\b" if re.search(r"[\w)?]$", fragment) else ""
                 for h in _heads(fragment) or ():
                     self.keyed.setdefault(h, []).append((re.compile(f"(?:{fragment}){tail}"), tag))
+            keys = {h for f in fragments for h in _heads(f) or ()}
+            if keys and min(map(len, keys)) > 1:
+                self.keys[tag] = AhoCorasick(list(keys))
+
+    def near(self, low: str, tag: str) -> list[tuple[int, str]] | None:
+        """The word starts where ``tag``'s keyed cues may open, found by their openings."""
+        keys = self.keys.get(tag)
+        if keys is None or "n't" in low and _TANGLED.search(low):
+            return None  # 1-character openings ("i") are everywhere; "-n't" words are out of order
+        out = []
+        for p in sorted({p for _, p, _ in keys.find_matches_as_indexes(low, overlapping=True)}):
+            a = p
+            while a and not low[a - 1].isspace():
+                a -= 1
+            if p - a in word_starts(_TOKEN.match(low, a).group(0)):  # type: ignore[union-attr]
+                out.append((p, low[p : p + _KEY]))
+        return out
 
     def scan(self, low: str, starts: list[tuple[int, str]], only: str | None) -> dict[str, Any]:
         """Every list's hits (or ``only`` one's), at most one a word start: its first cue."""
@@ -284,6 +303,11 @@ class _Read:
                 self.told = (_GATE[0], _GATE[0].can_match(self.low))
             if tag not in self.told[1]:
                 return []  # not counted below: the lists a gate lets through are few
+        if (  # a long text's first lists: scanned where their cues may start
+            not (self.starts or self.whole or len(self.hits) >= 3)
+            and (few := _index().near(self.low, tag)) is not None
+        ):
+            return self.hits.setdefault(tag, _index().scan(self.low, few, tag).get(tag, []))
         if self.starts is None:
             self.starts = [(p, self.low[p : p + _KEY]) for p in word_starts(self.low)]
         if self.whole or len(self.hits) >= 3:  # a long text many lists are scanned in: a sentence
