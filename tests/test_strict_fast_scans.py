@@ -16,7 +16,9 @@ DATA = Path(__file__).parent / "data"
 
 # Each helper relies on a property of its regex's text: a change to the regex
 # must be matched in the helper (and here).
-_EARLIER_TAIL = r"[^.;!?\n]{0,200}?(?:\bbut\b|\bhowever\b|\byet\b|\buntil\b|;)"
+_EARLIER_TAIL = (
+    r"[^.;!?\n]{0,200}?(?:\bbut\b|\bhowever\b|\byet\b|\buntil\b|\bthough\b|;|,[ \t]*then\b)"
+)
 _REJECTING_HEAD = (
     r"\b(?:ruled out|rule out|excluded|exclude|eliminated|eliminate|dismissed|dismiss"
     r"|rejected|reject|discarded|discard)"

@@ -43,6 +43,12 @@ CASES: list[Reading] = [
     (N, {"value_to_match": 149597871}, "Roughly 1.496·10⁸ km.", None, 0, True),
     (N, {"value_to_match": 299}, "About 300.", None, 0, False),
     (N, {"value_to_match": 149597871}, "1.496·10⁸ km.", None, 0, False),
+    # Fractions in words
+    (N, {"value_to_match": 0.75}, "Three quarters of the pie.", None, 1, False),
+    (N, {"value_to_match": 2.5}, "Two and a half days.", None, 1, False),
+    (N, {"value_to_match": 0.4}, "Two fifths.", None, 1, False),
+    # A counted noun decides only when every number of the sentence names what it counts
+    (N, {"value_to_match": 32}, "A grown adult has 32 teeth, a child 20.", "How many teeth does an adult have?", 0, True),
     # A question's ends without "from"; a list right only from its other end
     (ORD, {"order": ["B", "A", "C"]}, "Heaviest to lightest: C, A, B.", "Sort them lightest to heaviest.\nA. cat\nB. mouse\nC. horse", 1, False),
     (ORD, {"order": ["B", "A", "C"]}, "Backwards: C, A, B.", None, 0, True),
@@ -56,6 +62,14 @@ CASES: list[Reading] = [
     (K, {"key_items": [["cedar"]]}, "A cedar; it may be a century old.", None, 1, False),
     # A compound that ends in the key's other number
     (K, {"key_items": [["fly"]]}, "Two dragonflies over the pond.", None, 1, True),
+    # A candidate the answer only entertained before its conclusion is ruled out
+    (K, {"key_items": [["heron"]]}, "I suspected a heron, then saw the short neck: a bittern.", None, 0, False),
+    (K, {"key_items": [["bittern"]]}, "I suspected a heron, then saw the short neck: a bittern.", None, 1, False),
+    (K, {"key_items": [["Lyon"]]}, "Lyon seemed likely until I noticed that the river is the Seine; so, Paris.", None, 0, False),
+    (K, {"key_items": [["copper"]]}, "Copper springs to mind, though silver conducts better, so silver.", None, 0, False),
+    # A later paragraph that says the answer needs fixing corrects it
+    (K, {"key_items": [["Quito"]]}, "Final Answer: Guayaquil\n\nI need to fix that: the capital is Quito.", None, 1, False),
+    (N, {"value_to_match": 15}, "Final Answer: 14\n\nAmendment: one was hidden, so 15.", None, 1, False),
     # The committed clause after "though": a name key outside it is unsure
     (K, {"key_items": [["Turin"]]}, "Turin crossed my mind, though the canals make it Venice.", None, 1, True),
 ]  # fmt: skip

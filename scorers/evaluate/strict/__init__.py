@@ -711,7 +711,8 @@ _CONCLUDES = re.compile(
 # (a period after a one-letter word abbreviates: "i.e.", "e.g.")
 _SENTENCE_END = re.compile(r"(?<!\b[^\W\d_])[.;!?](?:\s|$)|\n")
 _SENTENCE_REACH = 300
-_ENDS = (". ", ".\n", "; ", "! ", "? ", "\n")
+_ENDS = (". ", ".\n", "! ", "? ", "\n")
+_WORD_AFTER = re.compile(r"[ \t]*[^\W\d_]")
 
 
 def _sentence_of(text: str, number: Number) -> tuple[int, int]:
@@ -804,6 +805,8 @@ def _asked_one(
     first_line = question[: question.find("\n")] if "\n" in question else question
     if (m := _ASKED_NOUN.search(first_line)) is not None:
         stem = m.group(1)[:3].lower()
+        if not all(_WORD_AFTER.match(text, n.end) for n in [number, *rivals]):
+            return number, rivals  # a bare number may count the same thing ("206 bones; ... 270")
 
         def carries(n: Number) -> bool:
             return text[n.end : n.end + 12].lstrip(" \t").lower().startswith(stem)

@@ -27,12 +27,14 @@ from scorers.evaluate.strict.final import Located, clean
 # (not after an enumerator: "1. C 2. A" is one list).
 _SENTENCE_END = re.compile(r"(?<=[^\s.][.!?])(?<!\b\d\.)(?<!\b\d\d\.)[ \t]+(?=[\"'(\[A-Z0-9])|\n+")
 _CORRECTION = re.compile(
-    r"\b(?:correction|edit|update|erratum|revised answer|corrected answer)\b[ \t]*[:：—–-]"
+    r"\b(?:correction|edit|update|erratum|amendment|fix|revised answer|corrected answer)\b"
+    r"[ \t]*[:：—–-]"
     r"|\b(?:on second thought|on reflection|actually|wait|oops|sorry|scratch that|hold on"
     r"|looking (?:at [^.;:\n]{1,40} )?again|on (?:a )?closer (?:look|inspection)|let me re-?check"
     r"|re-?checking|upon (?:further )?review|i mean|i meant|it should (?:be|read|have been)"
     r"|should have said|(?:i )?made an error|my error|(?:i )?made a mistake|my mistake|i was wrong"
     r"|let me correct|correct (?:that|this|myself)|i take (?:that|it) back"
+    r"|(?:should|need to|must|have to) (?:fix|amend|correct|revise) (?:that|this|it|my answer)"
     r"|i (?:misread|miscounted|missed|overlooked))\b",
     re.IGNORECASE,
 )
@@ -123,15 +125,18 @@ _EARLIER = re.compile(
     r" (?:credited|cited|thought|believed|assumed|said|called|named|mistaken|confused|given)"
     r"|(?:common|popular|obvious|tempting|intuitive|usual|naive|natural) (?:answer|guess|choice"
     r"|assumption|pick|belief|misconception)|tempting to|(?:looks|seems|sounds) like"
-    r"|(?:was|were) my (?:first |initial |original )?(?:guess|thought|idea|pick|impression))\b"
-    r"[^.;!?\n]{0,200}?(?:\bbut\b|\bhowever\b|\byet\b|\buntil\b|;)"  # bounded: linear on any text
+    r"|(?:was|were) my (?:first |initial |original )?(?:guess|thought|idea|pick|impression)"
+    r"|i (?:considered|suspected|wondered about|toyed with)|(?:comes|came|springs|sprang) to mind"
+    r"|(?:looked|seemed|appeared|sounded) (?:right|likely|plausible|correct|promising|obvious))\b"
+    r"[^.;!?\n]{0,200}?(?:\bbut\b|\bhowever\b|\byet\b|\buntil\b|\bthough\b|;|,[ \t]*then\b)"  # bounded
 )
 _CONCEDING = (
     "first", "initially", "might", "assume", "many", "some", "most", "others", "people", "would",
     "was my", "were my",
     "'d ", "could",
     "often", "usually", "commonly", "popular", "widely", "sometimes", "frequently", "common",
-    "obvious", "tempting", "intuitive", "naive", "natural", "like",
+    "obvious", "tempting", "intuitive", "naive", "natural", "like", "consider", "suspect",
+    "wondered", "toyed", "looked", "seemed", "appeared", "sounded", "to mind",
 )  # fmt: skip
 _STRUCK = re.compile(r"~~[^~\n]{1,200}~~")
 # "Canberra? No — Sydney": a candidate asked and answered no.
@@ -239,7 +244,8 @@ _GATE = (
     "some a", "some b", "some c", "some g", "others", "people", "would", "was my", "were my",
     "'d ", "could", "often", "usually", "commonly", "popular", "widely", "sometimes",
     "frequently", "common", "obvious", "tempting", "intuitive", "naive", "natural", "like", "?",
-    "~~", "anything but", "between", "mistake",
+    "~~", "anything but", "between", "mistake", "consider", "suspect", "wondered", "toyed",
+    "looked", "seemed", "appeared", "sounded", "to mind",
 )  # fmt: skip
 
 
@@ -247,7 +253,7 @@ _GATE = (
 # (a \b and an alternation, or a bounded run of any characters), which on a
 # 500-character answer cost 13-85 us each. Each is found here from a literal it
 # needs, then tried there alone; the spans are exactly the regex's finditer.
-_EARLIER_END = re.compile(r"but|however|yet|until|;")
+_EARLIER_END = re.compile(r"but|however|yet|until|though|;|,[ \t]*then")
 _SENTENCE_STOP = re.compile(r"[.!?\n]")
 
 
@@ -420,7 +426,7 @@ _NEGATED_CUE = re.compile(
 _CUE_OPENERS = (
     "correct", "edit", "update", "erratum", "revised", "on ", "actually", "wait",
     "oops", "sorry", "scratch", "hold", "looking", "let", "re-", "rechecking", "upon", "i ",
-    "it should", "should", "made", "my ", "i was",
+    "it should", "should", "made", "my ", "i was", "amendment", "fix", "need", "must", "have",
 )  # fmt: skip
 _CUE_FINDER = AhoCorasick(_CUE_OPENERS)
 _SHORT_TAIL = 300

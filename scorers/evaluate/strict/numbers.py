@@ -254,6 +254,37 @@ _DOZEN = re.compile(
 )
 
 
+# "one quarter", "two thirds", "three and a half": English fractions in words.
+_DENOMINATORS = {
+    "half": 2, "halves": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6,
+    "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
+}  # fmt: skip
+_SMALL = r"a|an|one|two|three|four|five|six|seven|eight|nine|ten"
+_FRACTION_WORDS = re.compile(
+    rf"\b(?:(?P<whole>{_SMALL}|eleven|twelve)[ \t]+and[ \t]+an?[ \t]+(?P<part>half|quarter|third)"
+    rf"|(?P<num>{_SMALL})[ \t-]+(?P<den>halves|half|(?:third|quarter|fourth|fifth|sixth|seventh"
+    r"|eighth|ninth|tenth)s?))\b",
+    re.IGNORECASE,
+)
+
+
+def _fraction_words(text: str, last: bool) -> Number | None:
+    found = list(_FRACTION_WORDS.finditer(text))
+    if not found:
+        return None
+    m = found[-1] if last else found[0]
+    if m.group("whole"):
+        whole = m.group("whole").lower()
+        value = _word_value(whole) + 1 / _DENOMINATORS[m.group("part").lower()]
+    else:
+        num = m.group("num").lower()
+        den = m.group("den").lower()
+        value = (1 if num in ("a", "an") else _word_value(num)) / _DENOMINATORS[
+            den if den in _DENOMINATORS else den[:-1]
+        ]
+    return Number(value, m.start(), m.end(), False)
+
+
 def word_numbers(text: str, start: int, end: int) -> list[Number]:
     """The English number words of ``text[start:end]`` under a hundred, as numbers."""
     out = []
@@ -266,6 +297,10 @@ def word_numbers(text: str, start: int, end: int) -> list[Number]:
 
 
 def _number_words(text: str, last: bool) -> Number | None:
+    if any(w in text for w in ("half", "halves", "thir", "quart", "fourth", "fifth", "th ", "ths")):
+        fraction = _fraction_words(text, last)
+        if fraction is not None:
+            return fraction
     if "ozen" in text:
         dozens = list(_DOZEN.finditer(text))
         if dozens:
