@@ -202,6 +202,30 @@ def test_an_option_reported_from_another_source_is_no_conclusion() -> None:
     assert CONTRA not in kinds(choice(conceding, "Final answer: B"))
 
 
+def test_a_concession_the_main_clause_refers_back_to_is_read_whole() -> None:
+    kept = "While option B is the less precise fit, it stays the most sensible choice."
+    assert CONTRA in kinds(choice(kept, "Final answer: D"))
+    dropped = "While option B covers the spring, it does not account for the autumn peak."
+    assert CONTRA not in kinds(choice(dropped, "Final answer: D"))
+
+
+def test_ruling_out_the_others_and_leaning_to_one_choose_it() -> None:
+    for reason in (
+        "After checking each one, the elimination of the other choices leaves option B.",
+        "Weighing the two trials, I'm inclined towards option B.",
+    ):
+        assert CONTRA in kinds(choice(reason, "Final answer: D")), reason
+
+
+def test_units_and_options_named_by_their_words_are_not_letters() -> None:
+    question = "How hot does it get?\nA. 35 °C\nB. 40.15 °C\nC. 4F\nD. 2F"
+    reason = "The pump adds little heat. So I'll select B at 40.15 °C."
+    assert CONTRA in kinds(choice(reason, "Final answer: D", question=question))
+    words = "The forces double twice, so the answer should be 4F."
+    assert CONTRA not in kinds(choice(words, "Final answer: C", label="C", question=question))
+    assert CONTRA in kinds(choice(words, "Final answer: D", label="C", question=question))
+
+
 def test_letters_in_a_formula_are_variables_not_options() -> None:
     reason = "Let the two weights be x. Then 3B + E = 40 and so E = 40 - 3B."
     assert CONTRA not in kinds(choice(reason, "Final answer: A", label="A"))

@@ -65,7 +65,7 @@ _NUMBER_WORD = re.compile(
 )
 _APPLIED = re.compile(r"\b[^\W\d]\w*\([^()]{1,15}\)")  # "P(B)", "f(2)": arguments, no values
 # an option, not an event ("A∩B") nor a variable ("A + 2G = 115")
-_LETTER_CAPS = re.compile(r"(?<![\w'∪∩|+=*/^])(?<![+=*/^] )[A-HJ](?![\w'∪∩|+=*/^])(?! [+=*/^])")
+_LETTER_CAPS = re.compile(r"(?<![\w'∪∩|+=*/^°])(?<![+=*/^] )[A-HJ](?![\w'∪∩|+=*/^])(?! [+=*/^])")
 _LETTER = re.compile(_LETTER_CAPS.pattern + r"|\([a-jA-J]\)|(?i:\b(?:option|choice)\s+\w)")
 # A name: a capitalised word that does not open the sentence ("I" and its forms are not names).
 _NAME = re.compile(r"(?<=[\s(\"'*])(?!I\b|I'[a-z]+\b)[A-ZÀ-Ý][\w'’-]+|\*\*[^*]+\*\*")
@@ -81,6 +81,7 @@ _GLOSS = re.compile(
 _DISOWNED = re.compile(
     r"(?i)\bbut\s+(?:that|this|it)(?:'s|\s+is|\s+was)?\s+(?:\w+\s+)?(?:wrong|incorrect|not\s+(?:right|correct)|a\s+(?:mistake|misconception))"
 )
+_ANAPHOR = re.compile(r"\W*(?:it|this|that|they|which)\b", re.I)
 _CONCEDING = re.compile(r"\W*(?:while|(?:al|even\s+)?though|despite|whereas)\b", re.I)  # a clause
 CONCESSIVE = re.compile(r",?\s+(?:but|however)\b", re.IGNORECASE)
 # A list item ("- **Focus group**: ...", "(C) 0.32 N", "2. ..."), and a result that is
@@ -117,8 +118,9 @@ class Conclusion(NamedTuple):
 def asserted(text: str, question: str) -> tuple[str | None, bool]:
     """What a sentence asserts (None if nothing), and whether it is undecided (a question,
     guess, alternative or decline: if read there, the reasoning concludes nothing)."""
-    if (opening := _CONCEDING.match(text)) and "," in text[opening.end() :]:
-        text = text[text.index(",", opening.end()) + 1 :]  # "While F has merit, I fits best"
+    if (opening := _CONCEDING.match(text)) and "," in text[opening.end() :]:  # "While F has
+        rest = text[text.index(",", opening.end()) + 1 :]  # merit, I fits best", not "..., it is"
+        text = text if _ANAPHOR.match(rest) and not _NEGATION.search(rest) else rest
     # "B, D, A, C, though I'm not sure of the middle": the claim is before the gloss
     gloss = _GLOSS.search(text)
     cut = gloss.start() if gloss else len(text)
@@ -462,7 +464,8 @@ def _contradicts(
     if evaluator == "ordered_list_matching":
         return Outcome(score=0, extracted=found.read)  # compared by the items' places above
     by_words = evaluator == "choices_matching" and not _LETTER.search(found.read)
-    mine = _read(evaluator, kwargs, found.read, asked if by_words else None)
+    read, by = (found.read.lower(), asked) if by_words else (found.read, None)  # "4F" by words
+    mine = _read(evaluator, kwargs, read, by)
     if mine is None:
         return _UNREAD
     return mine if _differ(evaluator, found, mine, theirs, answer, kwargs, asked) else None
