@@ -427,6 +427,16 @@ def test_an_answer_that_states_its_assumption_keeps_the_caveat() -> None:
     assert HEDGE not in kinds(record(assumed, kept, kwargs={"value_to_match": 48}))
 
 
+def test_deferring_to_another_s_answer_keeps_the_doubts_before_it() -> None:
+    reason = (
+        "The two spectra barely differ at the ring carbons. I can't be sure which isomer it is."
+        "\n\nThe answer key says C, so I'll go with C."
+    )
+    assert HEDGE in kinds(choice(reason, "FINAL ANSWER: C", label="C"))
+    own = reason.replace("The answer key says C, so", "The ring count settles it, so")
+    assert HEDGE not in kinds(choice(own, "FINAL ANSWER: C", label="C"))
+
+
 def test_doubts_about_how_to_write_the_answer_are_no_hedge() -> None:
     reason = "The quotient is 7.125. Maybe I should round that to two decimals. So 7.125."
     assert HEDGE not in kinds(record(reason, "Final Answer: 7.125"))

@@ -48,9 +48,9 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     if gave_up and declining is not None:
         yield abstention.gave_up(reasoning, answer, declining[0])
     doubt = declining[0] if declining is not None and declining[1] else None
-    # Giving up is itself the end unsure: the doubts of the paragraph before it count too.
+    # Giving up or deferring ("the hint says D") ends unsure: the paragraph before counts too.
     doubted = stretch
-    if gave_up and closing:
+    if (gave_up or any(hedging.DEFERS.search(s.text) for s in stretch)) and closing:
         doubted = [s for s in closing if s.paragraph >= stretch[0].paragraph - 1]
     hedged = hedging.detect(reasoning, answer, doubted, conclusion_at, gave_up, doubt)
     if hedged is not None and declined is None:

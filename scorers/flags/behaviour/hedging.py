@@ -40,10 +40,10 @@ _DIGITS = re.compile(r"\d+(?:\.\d+)?")
 _WITHDRAWS = re.compile(
     r"^(?!.*\d)\W*(?:(?:hmm+|but|oh)\W+)?(?:" + regex("withdraws").pattern + ")", re.I
 )
+DEFERS = regex("defers")
 _ASKS = re.compile(r"\d|(?<![\w'])[A-HJ](?![\w'])|(?i:\banswer)")  # a question about a candidate
-# Speculation that rules a thing out, proposes a step, supposes or waves itself off ("maybe
-# not B", "maybe I should recount", "maybe verify it", "maybe if the rate varied", "maybe I'm
-# overthinking") doubts neither the answer nor the result.
+# Speculation that rules out, plans, supposes or waves itself off ("maybe not B", "maybe I
+# should recount", "maybe if the rate varied", "maybe I'm overthinking") doubts nothing.
 _NOT_DOUBT = re.compile(
     r"\s+(?:not\b|if\b|i'?m\s+(?:just\s+)?over(?:think|complicat|analy[sz])|(?:i|we)(?:'ll|\s+(?:should|need|will|must|have\s+to|can)\b)|let(?:'s|\s+me)\b|(?:double-?)?check\b|re-?(?:check|count|read|do)\b|verify\b|try(?:ing)?\b)",
     re.IGNORECASE,
