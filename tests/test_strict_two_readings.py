@@ -53,6 +53,20 @@ CASES: list[Reading] = [
     (ORD, {"order": ["B", "A", "C"]}, "Heaviest to lightest: C, A, B.", "Sort them lightest to heaviest.\nA. cat\nB. mouse\nC. horse", 1, False),
     (ORD, {"order": ["B", "A", "C"]}, "Backwards: C, A, B.", None, 0, True),
     (ORD, {"order": ["B", "A", "C"]}, "C, A, B", None, 0, False),
+    # Ordinals before every item rank them; a remark after a dash that comments
+    # on the list is no part of it, one that offers another order hedges
+    (ORD, {"order": ["B", "A", "C"]}, "3rd C, 1st B, 2nd A", None, 1, False),
+    (ORD, {"order": ["B", "A", "C"]}, "B, A, C — though A and B are close.", None, 1, False),
+    (ORD, {"order": ["B", "A", "C"]}, "B, A, C — though it could be A, B, C.", None, 0, False),
+    # A one-word heading before a colon ranks what follows, in prose too
+    (
+        ORD,
+        {"order": ["copper", "iron", "steel", "plastic"]},
+        "Earliest: copper; latest: plastic; in between, iron and then steel.",
+        "Put these materials in chronological order of first use: steel, plastic, copper, iron.",
+        1,
+        False,
+    ),
     # A letter the answer only talks about, beside another option's text
     (C, {"label": "D"}, "A is tempting, yet the long neck says crane.", BIRDS, 0, True),
     (C, {"label": "B"}, "B. stork", BIRDS, 1, False),

@@ -127,7 +127,13 @@ def _clause(text: str, mentions: list[Mention], k: int) -> str:
     after = text[m.end : hi]
     cut = list(_CLAUSE.finditer(before))
     if cut:
-        before = before[cut[-1].end() :]
+        start = cut[-1].end()
+        if cut[-1].group() == ":" and not before[start:].strip():
+            # "Earliest: the printing press": a heading of a word or two ranks what follows.
+            head = before[cut[-2].end() if len(cut) > 1 else 0 : cut[-1].start()]
+            if len([w for w in head.split() if w not in ("in", "the", "most")]) == 1:
+                start = cut[-2].end() if len(cut) > 1 else 0
+        before = before[start:]
     stop = _CLAUSE.search(after)
     if stop is not None:
         after = after[: stop.start()]

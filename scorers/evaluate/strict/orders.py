@@ -99,6 +99,12 @@ _ORDINALS = {
 
 _RANK = r"(?:#?(?P<n>\d{1,2})(?P<suffix>st|nd|rd|th)?|(?P<word>[a-z]+))"
 _RANK_BEFORE = re.compile(r"^" + _RANK + r"(?:[ \t]+place)?[ \t]*[:=.)-][ \t]*", re.IGNORECASE)
+# Without a mark after it, only an ordinal ranks ("2nd C", "second C"; "3 C" is no rank).
+_RANK_PREFIX = re.compile(
+    r"^(?:#?(?P<n>\d{1,2})(?P<suffix>st|nd|rd|th)|(?P<word>first|second|third|fourth|fifth|sixth"
+    r"|seventh|eighth|ninth|tenth|last))[ \t]+(?=\S)",
+    re.IGNORECASE,
+)
 _RANK_AFTER = re.compile(
     r"(?:[ \t]*[=:(][ \t]*|[ \t]+(?:(?:is|in|comes|came|finished|ranks|ranked|placed|is ranked|is placed)"
     r"[ \t]+)?(?:the[ \t]+|no\.?[ \t]*|number[ \t]+)?)" + _RANK + r"(?:[ \t]+place)?\)?$",
@@ -145,7 +151,9 @@ def _by_ends(item: str, ends: tuple[str, str]) -> tuple[int, str] | None:
     return None
 
 
-def _ranked(items: list[str], ends: tuple[str, str] | None = None) -> list[str] | None:
+def _ranked(
+    items: list[str], ends: tuple[str, str] | None = None, names: tuple[str, ...] = ()
+) -> list[str] | None:
     """The items sorted by the rank each carries, when every item carries one.
 
     A heading before a colon ("Positions: red 1st") is not part of an item. With
@@ -159,6 +167,17 @@ def _ranked(items: list[str], ends: tuple[str, str] | None = None) -> list[str] 
             (int(m.group(1)), item[: m.start()]) for m, item in zip(bare, items, strict=True) if m
         )
         return [item for _, item in pairs]
+    prefixed = [_RANK_PREFIX.match(item.strip()) for item in items]
+    if all(prefixed) and not any(item.strip().lower().startswith(names) for item in items if names):
+        # "4th D, 3rd A, 2nd C, 1st B": an ordinal before every item, each its own.
+        ranks = [_rank_of(m, bare_number=False) for m in prefixed if m]
+        if None not in ranks and len(set(ranks)) == len(ranks):
+            pairs = sorted(
+                (r, item.strip()[m.end() :])
+                for r, m, item in zip(ranks, prefixed, items, strict=True)
+                if m and r is not None
+            )
+            return [item for _, item in pairs]
     ranked: list[tuple[int, str]] = []
     loose: list[bool] = []  # no rank, or only "in the middle"
     unranked = 0
@@ -386,6 +405,25 @@ _TRAILING_REMARK = re.compile(
 )
 
 
+_OFFERS = re.compile(r"\b(?:or|maybe|perhaps|possibly)\b", re.IGNORECASE)
+
+
+def _hedges(
+    remark: str,
+    expected: list[str],
+    options: dict[str, str] | Callable[[], dict[str, str]] | None,
+    ends: tuple[str, str] | None,
+) -> bool:
+    """A remark after a list hedges it when it offers another ("— or maybe B, A,
+    C") or doubts it with another whole order ("though it could be B, A, C");
+    "— though A and C are close" comments on the list it follows."""
+    if _HEDGING.search(remark) is None:
+        return False
+    if _OFFERS.search(remark):
+        return True
+    return len(_read_list(remark, expected, options, ends)) >= len(expected)
+
+
 def read_list(
     segment: str,
     expected: list[str],
@@ -401,7 +439,7 @@ def read_list(
     got = _read_list(segment, expected, options, ends)
     if got != expected:
         m = _TRAILING_REMARK.search(segment)
-        if m is not None and not _HEDGING.search(m.group()):  # "— or maybe B, A, C" hedges
+        if m is not None and not _hedges(m.group(), expected, options, ends):
             shorter = _read_list(segment[: m.start()], expected, options, ends)
             if len(shorter) == len(expected) and (
                 len(got) != len(expected) or set(shorter) == set(expected) != set(got)
@@ -466,7 +504,7 @@ def _read_list(
     plain = _plain(items, letters)
     if plain == expected:
         return plain  # the usual answer: no ranks to sort, no names to map
-    ranked = _ranked(items, ends) if len(items) > 1 else None
+    ranked = _ranked(items, ends, kept) if len(items) > 1 else None
     if ranked is not None:
         items = [_strip_item(i, kept) for i in ranked]
         plain = _plain(items, letters)
