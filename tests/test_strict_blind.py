@@ -78,8 +78,8 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # tuned on: 63/72, 10/72, 61/62.
         ("blind_hard_cases4.json", "dev", 0.87, 0.14, 0.98),
         # Held out, first reading: 50/65 overall, 9/65 uncertain, 49/56 without;
-        # with the two-readings checks 10/65 and 49/55.
-        ("blind_hard_cases4.json", "test", 0.76, 0.16, 0.87),
+        # now 51/65, 9/65, 50/56.
+        ("blind_hard_cases4.json", "test", 0.78, 0.14, 0.89),
     ],
 )
 def test_agreement_floors(name: str, split: str, overall: float, share: float, sure: float) -> None:

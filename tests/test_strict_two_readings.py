@@ -84,6 +84,12 @@ CASES: list[Reading] = [
     # A later paragraph that says the answer needs fixing corrects it
     (K, {"key_items": [["Quito"]]}, "Final Answer: Guayaquil\n\nI need to fix that: the capital is Quito.", None, 1, False),
     (N, {"value_to_match": 15}, "Final Answer: 14\n\nAmendment: one was hidden, so 15.", None, 1, False),
+    # A correction's own concluding sentence is what it commits to
+    (K, {"key_items": [["Fe"]]}, "Final Answer: Fe\n\nWait, no — Fe is iron. Lead is Pb.", None, 1, True),
+    (K, {"key_items": [["Pb"]]}, "Final Answer: Fe\n\nWait, no — Fe is iron. Lead is Pb.", None, 1, False),
+    # A short first line alone in its paragraph states the answer a correction replaces
+    (N, {"value_to_match": 13}, "12\n\nCorrection: I missed one, so 13.", None, 1, False),
+    (C, {"label": "C"}, "B\n\nActually it is C.", None, 1, False),
     # The committed clause after "though": a name key outside it is unsure
     (K, {"key_items": [["Turin"]]}, "Turin crossed my mind, though the canals make it Venice.", None, 1, True),
 ]  # fmt: skip

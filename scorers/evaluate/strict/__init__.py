@@ -318,14 +318,19 @@ _TURN = re.compile(
 )
 
 
-def _committed(reading: Reading) -> str | None:
-    """The part of the answer it commits to, when narrower than what phrase
-    evaluators read: the first sentence of a marker's answer, or the
-    concluding sentence of an answer without one, from its last turn on."""
+def _committed(reading: Reading, read: str) -> str | None:
+    """The part of the answer it commits to, when narrower than ``read``, what
+    phrase evaluators read: the first sentence of a marker's answer, or the
+    concluding sentence of an answer without one or of a correction that
+    replaced it ("Wait, no — Ag is gold. Silver is Au."), from its last turn on."""
     loc = reading.loc
-    if reading.fixed is not None or loc.how == "box":
+    if reading.fixed is not None:
+        if read is not reading.fixed.segment:
+            return None
+        text = _BRACKETED_CLAUSE.split(conclusion(read), 1)[0]
+    elif loc.how == "box":
         return None
-    if loc.how == "whole":  # its concluding sentence, before a clause in brackets
+    elif loc.how == "whole":  # its concluding sentence, before a clause in brackets
         text = _BRACKETED_CLAUSE.split(conclusion(loc.segment), 1)[0]
     else:  # the answer's first sentence, before a remark after a dash or in brackets
         parts = sentences(loc.segment)
@@ -333,7 +338,7 @@ def _committed(reading: Reading) -> str | None:
     turns = list(_TURN.finditer(text))
     if turns and turns[-1].end() < len(text):
         text = text[turns[-1].end() :]
-    return text if text.strip() != _phrase_text(loc).strip() else None
+    return text if text.strip() != read.strip() else None
 
 
 # A remark after the answer: after a spaced dash, or a clause in brackets (a
@@ -356,9 +361,12 @@ def _settled_elsewhere(
     if not all(k[:1].isupper() for k in keys):
         return None  # names against names: "oak" has no capitalised rival
     read = _phrase_text(reading.loc)
+    fixed = reading.fixed
+    if fixed is not None and (found(Answer(fixed.segment)) or firm(fixed)):
+        read = fixed.segment  # (what _phrase_answer read)
     if len(read) > _FEW_SENTENCES * 200:
         return None  # a long answer's last sentence is as often a remark
-    text = _committed(reading)
+    text = _committed(reading, read)
     if text is None:
         return None
     lowered = text.lower()

@@ -449,10 +449,20 @@ def _first_cue(tail: str) -> re.Match[str] | None:
     return None
 
 
+_BARE_ANSWER = 40  # a first line this short, alone in its paragraph, states an answer
+
+
 def correction(loc: Located) -> Located | None:
     """The corrected answer, when a correction follows the stated final answer."""
     if loc.how == "whole":
-        # Without a marker, only a correction inside the concluding sentence
+        # A short first line stated as the answer, then a paragraph that opens
+        # correcting it ("Ag.\n\nWait, no — ..."): the first line was the answer.
+        first, _, after = loc.segment.partition("\n\n")
+        if after and len(first) <= _BARE_ANSWER and "\n" not in first.strip():
+            rest = after.lstrip()
+            if _CORRECTION.match(rest):
+                return Located("whole", clean(rest), rest)
+        # Else only a correction inside the concluding sentence
         # ("C, A, B — wait, no: C, B, A"): in the reasoning before it, cues are many.
         end = loc.segment[-_CUE_REACH:].lower()
         if "wait" not in end and "sorry" not in end and "oops" not in end:
