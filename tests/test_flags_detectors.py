@@ -198,8 +198,9 @@ def test_an_option_reported_from_another_source_is_no_conclusion() -> None:
         reason = f"Both readings give 14 ohms, so the answer is B. {reported}"
         assert CONTRA not in kinds(choice(reason, "Final answer: B")), reported
     # the writer's own earlier statement is no report
-    recalled = "The rows hold 12, 15 and 15 chairs.\n\nAs mentioned before, the total is 42."
-    assert CONTRA in kinds(record(recalled, "Final Answer: 48", kwargs={"value_to_match": 42}))
+    for own in ("As mentioned before, the total is 42.", "The plan hints that the total is 42."):
+        recalled = f"The rows hold 12, 15 and 15 chairs.\n\n{own}"
+        assert CONTRA in kinds(record(recalled, "Final Answer: 48", kwargs={"value_to_match": 42}))
     # a concession opening the sentence is not its claim
     conceding = "Both readings give 14 ohms. While C has some appeal, B fits the readings best."
     assert CONTRA in kinds(choice(conceding, "Final answer: C"))
