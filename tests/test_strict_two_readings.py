@@ -36,9 +36,15 @@ CASES: list[Reading] = [
     (N, {"value_to_match": 9.8}, "Nine point eight metres per second squared.", None, 1, False),
     (N, {"value_to_match": 7}, "Seven, two per shelf.", "How many jars are there?", 0, True),
     (N, {"value_to_match": 4}, "Three cats and four dogs.", "How many dogs live there?", 1, False),
+    # Negative numbers in words and digits, Roman numerals that are the whole answer
+    (N, {"value_to_match": -18}, "Minus eighteen degrees.", None, 1, False),
+    (N, {"value_to_match": -18}, "It drops to minus 18.", None, 1, False),
+    (N, {"value_to_match": 14}, "XIV", None, 1, False),
+    (N, {"value_to_match": 1066}, "**MLXVI**", None, 1, False),
     # A range offered as the answer commits to neither end; a change told "from ... to" does
     (N, {"value_to_match": 20}, "18 to 20, depending on the model.", None, 0, False),
     (N, {"value_to_match": 20}, "Final Answer: 18 to 20", None, 0, False),
+    (N, {"value_to_match": 20}, "Eighteen to twenty.", None, 0, False),
     # An approximation to three figures or more that the exact value rounds to
     (N, {"value_to_match": 149597871}, "Roughly 1.496·10⁸ km.", None, 0, True),
     (N, {"value_to_match": 299}, "About 300.", None, 0, False),

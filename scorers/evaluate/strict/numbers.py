@@ -292,6 +292,8 @@ def word_numbers(text: str, start: int, end: int) -> list[Number]:
         value = _word_value(m.group("t") or m.group("w"))
         if m.group("u"):
             value += _word_value(m.group("u"))
+        if _MINUS_BEFORE.search(text, max(0, m.start() - 12), m.start()):
+            value = -value
         out.append(Number(float(value), m.start(), m.end(), False))
     return out
 
@@ -352,6 +354,8 @@ def pick_number(segment: str, *, last: bool) -> tuple[Number | None, str]:
     text = fold_number_text(segment[-_MAX_SEGMENT:] if last else segment[:_MAX_SEGMENT])
     if "/" in text:
         text = _MIXED.sub(_mixed_to_decimal, text)
+    if "inus" in text or "egative" in text:
+        text = _MINUS_WORD.sub("-", text)  # "minus 5" is -5
     if last:
         lines = text.splitlines()
         for line in reversed(lines):
@@ -359,11 +363,33 @@ def pick_number(segment: str, *, last: bool) -> tuple[Number | None, str]:
             if numbers:
                 offset = text.rfind(line)
                 return _choose(numbers, line, last=True, offset=offset), text
-        return _number_words(text, last=True), text
+        return _signed(_number_words(text, last=True), text), text
     numbers = find_numbers(text)
     if not numbers:
-        return _number_words(text, last=False), text
+        return _signed(_number_words(text, last=False), text), text
     return _choose(numbers, text, last=False, offset=0), text
+
+
+_MINUS_WORD = re.compile(r"\b(?:minus|negative)[ \t]+(?=\d)", re.IGNORECASE)
+_MINUS_BEFORE = re.compile(r"\b(?:minus|negative)[ \t]+$", re.IGNORECASE)
+# A Roman numeral of two letters or more, the whole answer ("XXI", "MCMXCIX").
+_ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
+_ROMAN_VALUES = {"M": 1000, "D": 500, "C": 100, "L": 50, "X": 10, "V": 5, "I": 1}
+
+
+def _signed(number: Number | None, text: str) -> Number | None:
+    """A number in words, or a Roman numeral when the answer is nothing else;
+    negative after "minus" ("minus forty")."""
+    if number is None:
+        bare = text.strip(" \t\n*_.!`")
+        if len(bare) < 2 or not bare.isupper() or not _ROMAN.fullmatch(bare):
+            return None
+        values = [_ROMAN_VALUES[c] for c in bare]
+        value = sum(-v if v < w else v for v, w in zip(values, [*values[1:], 0], strict=True))
+        return Number(float(value), text.find(bare), text.find(bare) + len(bare), False)
+    if _MINUS_BEFORE.search(text, max(0, number.start - 12), number.start):
+        return number._replace(value=-number.value)
+    return number
 
 
 def _choose(numbers: list[Number], text: str, *, last: bool, offset: int) -> Number:

@@ -153,15 +153,15 @@ def resolve_number(
 
 
 _WORD_OR_WORD = re.compile(
-    rf"\b({'|'.join(NUMBER_WORDS)})[ \t]*,?[ \t]+or[ \t]+(?:(?:maybe|possibly|perhaps)[ \t]+)?"
-    rf"({'|'.join(NUMBER_WORDS)})\b",
+    rf"(?<!from )\b({'|'.join(NUMBER_WORDS)})[ \t]*,?[ \t]+(?:or|to)[ \t]+"
+    rf"(?:(?:maybe|possibly|perhaps|minus|negative)[ \t]+)?({'|'.join(NUMBER_WORDS)})\b",
     re.IGNORECASE,
 )
 
 
 def number_doubt(number: Number, text: str) -> bool:
     """The number is offered beside another ("12 or 13", "two or three"): no commitment."""
-    if " or " in text and not any(c.isdigit() for c in text):
+    if (" or " in text or " to " in text) and not any(c.isdigit() for c in text):
         for m in _WORD_OR_WORD.finditer(text):
             if m.group(1).lower() != m.group(2).lower():
                 return True
