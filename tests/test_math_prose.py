@@ -86,6 +86,9 @@ def test_blind_prose_set_is_well_formed(name: str) -> None:
         ("It works for y = 6 and also for y = -6.", "6 or -6", 1.0),
         ("Therefore k = 1 or k = 7.", "7; 1", 1.0),
         ("Thus $r = 3$ or $r = -8$.", "3 or -8", 1.0),
+        # A closing line giving the writer's confidence is no part of the answer.
+        ("I get 42 marbles in total.\nConfidence: 0.6", "42", 1.0),
+        ("Final answer: 42\nconfidence: 85%", "42", 1.0),
         # A count with the list it counts: the reference decides which is asked for.
         ("There are 4 integer points (x = 0, 1, 2 and 3).", "4", 1.0),
         ("The set has 2 elements: a = 3 and a = 8.", "2", 1.0),

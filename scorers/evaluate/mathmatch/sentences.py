@@ -44,10 +44,11 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]}%²³°][.!?])\s+(?=[A-Z(\[])|(?<=[�
 # A side remark, not a statement of the result: in brackets (not a label in
 # brackets that opens the line: "(answer) 3 × 4 = 12"), opened by a remark
 # or check word, a supposition ("If the side were 7", "Had we counted"), a
-# comparison or a check of the result ("Substituting back", "which checks out").
+# comparison or a check of the result ("Substituting back", "which checks out"), or
+# the writer's confidence in it ("Confidence: 0.95", asked for by calibration prompts).
 _REMARK = re.compile(
     r"^\s*(?:[(\[](?![A-Za-z][A-Za-z ]{0,19}[)\]]\s*[^\s.!?])|"
-    r"[(\[]?\s*(?:note|remark|check|checking|verification|verify|n\.?b\.?|p\.?s\.?|"
+    r"[(\[]?\s*(?:note|remark|check|checking|verification|verify|n\.?b\.?|p\.?s\.?|confidence|"
     r"explanation|hint|if(?![^.!?]*,\s*then\b)|had|were|suppose|substituting|plugging|by\s+comparison|"
     r"for\s+comparison|for\s+reference|compare|a\s+common\s+mistake|alternatively|"
     r"for\s+(?:example|instance)|e\.g\.|as\s+a\s+(?:sanity\s+)?check|to\s+(?:check|verify|confirm))\b)"
