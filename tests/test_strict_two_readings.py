@@ -90,6 +90,11 @@ CASES: list[Reading] = [
     # A later paragraph that says the answer needs fixing corrects it
     (K, {"key_items": [["Quito"]]}, "Final Answer: Guayaquil\n\nI need to fix that: the capital is Quito.", None, 1, False),
     (N, {"value_to_match": 15}, "Final Answer: 14\n\nAmendment: one was hidden, so 15.", None, 1, False),
+    # A name's own word for a key of several words: most often the same thing, unsure
+    (K, {"key_items": [["Lake Baikal"]]}, "Baikal.", None, 1, True),
+    (K, {"key_items": [["Vincent van Gogh"]]}, "Van Gogh", None, 1, True),
+    (K, {"key_items": [["Marie Curie"]]}, "Pierre Curie", None, 0, True),
+    (K, {"key_items": [["South Africa"]]}, "South Sudan", None, 0, False),
     # A correction's own concluding sentence is what it commits to
     (K, {"key_items": [["Fe"]]}, "Final Answer: Fe\n\nWait, no — Fe is iron. Lead is Pb.", None, 1, True),
     (K, {"key_items": [["Pb"]]}, "Final Answer: Fe\n\nWait, no — Fe is iron. Lead is Pb.", None, 1, False),

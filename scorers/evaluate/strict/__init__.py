@@ -295,6 +295,15 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
                 # name's adjective most often answers "which country", but not always.
                 score, note = _RIGHT, None
                 uncertain = f"'{adjective}' is the adjective of '{groups[0][0]}'"
+            elif uncertain is None and len(groups) == 1:
+                part = _part_of_name(answer, groups[0])
+                if part is not None:
+                    # "Gandhi" for Mahatma Gandhi, "Titicaca" for Lake Titicaca: a
+                    # name's own word most often names it, but not always.
+                    phrase, key, within = part
+                    if within:
+                        score, note = _RIGHT, None
+                    uncertain = f"'{phrase}' names part of '{key}'"
     if score == _RIGHT and uncertain is None and len(groups) == 1:
         rival = _settled_elsewhere(reading, has_all, groups[0])
         if rival is not None:
@@ -463,6 +472,42 @@ def _near_spelling(answer: Answer, keys: list[str]) -> tuple[str, str] | None:
                 continue
             if SequenceMatcher(None, phrase, folded).ratio() >= _NEAR:
                 return phrase, key
+    return None
+
+
+# Words many names are made with, which name nothing alone ("Lake", "Saint", "of").
+_NAME_WORDS = frozenset(
+    "lake mount mountain mountains river sea ocean bay gulf island islands isle city saint san"
+    " santa st mt fort port new old north south east west northern southern eastern western"
+    " upper lower great little grand united republic kingdom state states federal democratic"
+    " people's university king queen prince princess sir lord lady emperor pope the of and de"
+    " da di del du von van der den la le el al bin ibn".split()
+)
+
+
+def _part_of_name(answer: Answer, keys: list[str]) -> tuple[str, str, bool] | None:
+    """A name in a short answer that shares a word of its own with a key of
+    several words ("Gandhi" for Mahatma Gandhi, "Titicaca" for Lake Titicaca),
+    not a known place of its own ("North Korea" for South Korea); and whether
+    all its words are the key's."""
+    from scorers.evaluate.strict import names
+
+    raw = drop_excluded(answer.raw)
+    if len(raw.split(maxsplit=_SHORT_ANSWER)) > _SHORT_ANSWER:
+        return None
+    for key in keys:
+        words = fold_phrase(key).replace("-", " ").split()
+        if len(words) < 2 or not key[:1].isupper():
+            continue
+        own = {w for w in words if len(w) > 2 and w not in _NAME_WORDS}
+        for m in _CAPITALISED.finditer(raw):
+            found = fold_phrase(m.group()).replace("-", " ").split()
+            if not own.intersection(found) or own < set(found):
+                continue  # (the key's own words and more: the key, which other rules weighed)
+            phrase = " ".join(found).removeprefix("the ")
+            if names.is_place(phrase) and phrase not in names.alternatives(key):
+                continue  # another place that shares a word ("North Korea")
+            return m.group(), key, all(w in words for w in found)
     return None
 
 
