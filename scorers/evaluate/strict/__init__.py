@@ -476,13 +476,15 @@ def _near_spelling(answer: Answer, keys: list[str]) -> tuple[str, str] | None:
 
 
 # Words many names are made with, which name nothing alone ("Lake", "Saint", "of").
-_NAME_WORDS = frozenset(
-    "lake mount mountain mountains river sea ocean bay gulf island islands isle city saint san"
-    " santa st mt fort port new old north south east west northern southern eastern western"
-    " upper lower great little grand united republic kingdom state states federal democratic"
-    " people's university king queen prince princess sir lord lady emperor pope the of and de"
-    " da di del du von van der den la le el al bin ibn".split()
-)
+_NAME_WORDS = frozenset((
+    "lake", "mount", "mountain", "mountains", "river", "sea", "ocean", "bay", "gulf", "island",
+    "islands", "isle", "city", "saint", "san", "santa", "st", "mt", "fort", "port", "new",
+    "old", "north", "south", "east", "west", "northern", "southern", "eastern", "western",
+    "upper", "lower", "great", "little", "grand", "united", "republic", "kingdom", "state",
+    "states", "federal", "democratic", "people's", "university", "king", "queen", "prince",
+    "princess", "sir", "lord", "lady", "emperor", "pope", "the", "of", "and", "de", "da", "di",
+    "del", "du", "von", "van", "der", "den", "la", "le", "el", "al", "bin", "ibn",
+))  # fmt: skip
 
 
 def _part_of_name(answer: Answer, keys: list[str]) -> tuple[str, str, bool] | None:
