@@ -64,6 +64,18 @@ CASES: list[Reading] = [
     (ORD, {"order": ["B", "A", "C"]}, "3rd C, 1st B, 2nd A", None, 1, False),
     (ORD, {"order": ["B", "A", "C"]}, "B, A, C — though A and B are close.", None, 1, False),
     (ORD, {"order": ["B", "A", "C"]}, "B, A, C — though it could be A, B, C.", None, 0, False),
+    # A heading that names the end the list starts from
+    (ORD, {"order": ["Nile", "Amazon", "Yangtze"]}, "From shortest: Yangtze, Amazon, Nile.", "Rank by length, longest first: Amazon, Yangtze, Nile.", 1, False),
+    (ORD, {"order": ["Nile", "Amazon", "Yangtze"]}, "Starting with the longest: Nile, Amazon, Yangtze.", "Rank by length, longest first: Amazon, Yangtze, Nile.", 1, False),
+    # A few sentences whose last names too few items are read from every mention
+    (
+        ORD,
+        {"order": ["bronze", "iron", "steel", "plastic"]},
+        "Bronze came first and plastic last. Of the two in between, iron came before steel.",
+        "Put these materials in chronological order: steel, plastic, bronze, iron.",
+        1,
+        False,
+    ),
     # A one-word heading before a colon ranks what follows, in prose too
     (
         ORD,

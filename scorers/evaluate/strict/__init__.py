@@ -1121,7 +1121,12 @@ def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcom
                     got = lines
         if len(got) > 1:
             break
-    if got != expected and orders.sloppy(got, expected, reading.options):
+    if got != expected and (
+        orders.sloppy(got, expected, reading.options)
+        or (loc.how == "whole" and len(got) < len(expected) and "\n" not in loc.segment.strip())
+    ):
+        # (an answer of a few sentences read at its last, which names too few
+        # items: "X came first and Y last. Of the two in the middle, ...")
         # Not read as a list of the items: read the order of their mentions.
         said = _mentioned_order(reading, segment, expected, asked)
         if said is not None:

@@ -405,6 +405,7 @@ _TRAILING_REMARK = re.compile(
 )
 
 
+_CONCLUDING_REMARK = re.compile(r"(?:so|thus|hence|therefore|which|that|meaning|i\.?e\.?)\b")
 _OFFERS = re.compile(r"\b(?:or|maybe|perhaps|possibly)\b", re.IGNORECASE)
 
 
@@ -437,6 +438,13 @@ def read_list(
     remark in brackets after the list ("B, C, A (Oslo, Berlin, Rome)") is not
     part of it."""
     got = _read_list(segment, expected, options, ends)
+    if (
+        len(got) > len(expected)
+        and got[-1] not in expected
+        and _CONCLUDING_REMARK.match(got[-1])
+        and not any(find_phrase(got[-1], e) for e in expected)
+    ):
+        got = got[:-1]  # "..., so shortest first it's the reverse": a remark on the list
     if got != expected:
         m = _TRAILING_REMARK.search(segment)
         if m is not None and not _hedges(m.group(), expected, options, ends):

@@ -367,6 +367,9 @@ _FROM_TO = re.compile(rf"\bfrom (?:the )?({_END})\b[^.?\n]{{0,20}}?\bto (?:the )
 # the phrase heads the list or closes it in brackets.
 _TO = re.compile(rf"(?:^|[(\[:;,][ \t]*)(?:the )?({_END}) to (?:the )?({_END})\b")
 _FIRST = re.compile(r"\b([a-z]+(?:est|st)) first\b")
+_FROM_ONE_END = re.compile(
+    rf"(?:^|[(\[:;,.][ \t]*)(?:from|starting (?:with|from|at)) (?:the )?({_END})\b(?![^.:;\n]*\bto\b)"
+)
 # Without "from", a pair of ends joined by "to" ("Sort them lightest to heaviest").
 _BARE_TO = re.compile(rf"\b({_END}) to (?:the )?({_END})\b")
 # Each pair is (low end, high end): "ascending" starts at the first.
@@ -462,6 +465,11 @@ def from_other_end(answer: str, asked: tuple[str, str]) -> bool:
             stated = (early.get(stated[0], stated[0]), early.get(stated[1], stated[1]))
         if stated is not None and (stated in _OPPOSITES or stated[::-1] in _OPPOSITES):
             return stated == asked[::-1]
+    if "from" in lowered or "starting" in lowered:
+        # "From shortest: ...", "starting with the smallest": one end named, the start.
+        start = _FROM_ONE_END.search(lowered)
+        if start is not None and _opposite(end_word(start.group(1))) is not None:
+            return end_word(start.group(1)) == asked[1]
     low = _low_end(asked[0])
     if low is None:
         return False
