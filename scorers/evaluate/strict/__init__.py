@@ -1123,7 +1123,11 @@ def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcom
             break
     if got != expected and (
         orders.sloppy(got, expected, reading.options)
-        or (loc.how == "whole" and len(got) < len(expected) and "\n" not in loc.segment.strip())
+        or (
+            (read := reading.fixed or reading.loc).how == "whole"
+            and len(got) < len(expected)
+            and "\n" not in read.segment.strip()
+        )
     ):
         # (an answer of a few sentences read at its last, which names too few
         # items: "X came first and Y last. Of the two in the middle, ...")
