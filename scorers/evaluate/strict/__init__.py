@@ -821,6 +821,8 @@ def _in_asked_unit(number: Number, text: str, reading: Reading) -> tuple[Number,
     question = reading.question
     first_line = question[: question.find("\n")] if "\n" in question else question
     m = _ASKED_UNIT.search(first_line.rstrip()[-24:])  # (its end only)
+    if m is None and len(text) > _FEW_SENTENCES * 200:
+        return number, []  # a long answer's last sentence is as often a remark: not weighed
     start, end = _sentence_of(text, number)
     if m is None and not (
         _DIGIT.search(text, start, number.start) or _DIGIT.search(text, number.end, end)

@@ -159,9 +159,12 @@ _WORD_OR_WORD = re.compile(
 )
 
 
+_ANY_DIGIT = re.compile(r"\d")
+
+
 def number_doubt(number: Number, text: str) -> bool:
     """The number is offered beside another ("12 or 13", "two or three"): no commitment."""
-    if (" or " in text or " to " in text) and not any(c.isdigit() for c in text):
+    if (" or " in text or " to " in text) and _ANY_DIGIT.search(text) is None:
         for m in _WORD_OR_WORD.finditer(text):
             if m.group(1).lower() != m.group(2).lower():
                 return True
