@@ -107,6 +107,11 @@ CASES: list[Reading] = [
     (K, {"key_items": [["Vincent van Gogh"]]}, "Van Gogh", None, 1, True),
     (K, {"key_items": [["Marie Curie"]]}, "Pierre Curie", None, 0, True),
     (K, {"key_items": [["South Africa"]]}, "South Sudan", None, 0, False),
+    # "Small correction:" amends a detail; a firm cue after a weak one corrects
+    (K, {"key_items": [["Monet"]]}, "Final answer: Claude Monet.\n\nMinor correction: he painted the series with help from his stepdaughter Blanche.", None, 1, True),
+    (K, {"key_items": [["Degas"]]}, "Final answer: Edgar Degas.\n\nActually, I have to correct that — it was Claude Monet.", None, 0, False),
+    # Number words in brackets count only when nothing else does
+    (N, {"value_to_match": 4}, "A cow has four stomach chambers (people have one).", None, 1, False),
     # A correction's own concluding sentence is what it commits to
     (K, {"key_items": [["Fe"]]}, "Final Answer: Fe\n\nWait, no — Fe is iron. Lead is Pb.", None, 1, True),
     (K, {"key_items": [["Pb"]]}, "Final Answer: Fe\n\nWait, no — Fe is iron. Lead is Pb.", None, 1, False),

@@ -814,7 +814,12 @@ def _in_asked_unit(number: Number, text: str, reading: Reading) -> tuple[Number,
             return number, []
         # Number words only ("Five, one per region"): the other words of its sentence.
         start, end = _sentence_of(text, number)
-        rivals = [n for n in numbers.word_numbers(text, start, end) if n.start != number.start]
+        asides = [p.span() for p in _PAREN.finditer(text, start, end)] if "(" in text else []
+        rivals = [
+            n
+            for n in numbers.word_numbers(text, start, end)
+            if n.start != number.start and not any(s <= n.start < e for s, e in asides)
+        ]
         if not rivals:
             return number, []
         return _asked_one(number, rivals, text, reading)

@@ -387,8 +387,10 @@ def drop_excluded(text: str) -> str:
     return "".join(out)
 
 
+_SMALL_BEFORE = re.compile(r"\b(?:small|minor|slight|tiny)[ \t]+\Z", re.IGNORECASE)
 _WEAK_CUE = re.compile(
-    r"(?:actually|wait|oops|sorry|i mean|hold on|looking|on (?:a )?closer|let me|re-?checking)\b",
+    r"(?:actually|wait|oops|sorry|i mean|hold on|looking|on (?:a )?closer|let me|re-?checking"
+    r"|(?:small|minor|slight|tiny)[ \t]+correction)\b",
     re.IGNORECASE,
 )
 
@@ -405,7 +407,16 @@ def firm(fixed: Located) -> bool:
     """The correction says it corrects ("Correction:", "scratch that", "it should
     be"); "actually", "wait" and "sorry" may only reaffirm or apologise, and a
     correction that says the answer stands does not replace it."""
-    return _WEAK_CUE.match(fixed.tail) is None and not reaffirms(fixed)
+    if reaffirms(fixed):
+        return False
+    weak = _WEAK_CUE.match(fixed.tail)
+    if weak is None:
+        return True
+    # "Actually, I need to correct myself — it was X": a firm cue after the weak one.
+    return any(
+        _WEAK_CUE.match(fixed.tail, m.start()) is None
+        for m in _CORRECTION.finditer(fixed.tail, weak.end(), _CUE_REACH)
+    )
 
 
 def reaffirms(fixed: Located) -> bool:
@@ -481,5 +492,8 @@ def correction(loc: Located) -> Located | None:
     m = _first_cue(tail)
     if m is None:
         return None
-    rest = tail[m.start() :]
+    start = m.start()
+    if (small := _SMALL_BEFORE.search(tail, max(0, start - 10), start)) is not None:
+        start = small.start()  # "Small correction:" amends a detail: a weak cue
+    rest = tail[start:]
     return Located("whole", clean(rest), rest)

@@ -314,6 +314,10 @@ def _number_words(text: str, last: bool) -> Number | None:
     matches = list(_NUMBER_WORD.finditer(text))
     if not matches:
         return _foreign_number_words(text, last)
+    if "(" in text:  # words in brackets count only when nothing else does, as digits
+        asides = [p.span() for p in _PAREN.finditer(text)]
+        plain = [m for m in matches if not any(s <= m.start() < e for s, e in asides)]
+        matches = plain or matches
     if LARGE_WORD.search(text):
         composed = _words_in(text, "en", last, threshold=0)
         if composed is not None:
