@@ -102,6 +102,10 @@ def test_blind_prose_set_is_well_formed(name: str) -> None:
         # A later sentence that supposes, compares or checks is a remark, not the result.
         ("The floor needs 48 tiles. With larger tiles it would need 30.", "48", 1.0),
         ("The cone holds 12 litres. If it were twice as tall, 24.", "12", 1.0),
+        # A value shared out after it ("which is $12 per person") is another quantity.
+        ("The bill comes to $54, which is $18 per guest.", "54", 1.0),
+        # "Both" before values, and "work" after them, say nothing of the values.
+        ("Both 4 and -4 work.", "4, -4", 1.0),
         # ... but "If <a given>, then <result>" deduces the result from the givens.
         ("Each box holds 8. If there are 7 boxes, then she packs 56 in all.", "56", 1.0),
         # After a marker, a first sentence that only says how the value is found leads in.

@@ -156,7 +156,7 @@ _PREPOSITION = re.compile(
 # "it's 3", "that's 12": the verb the rules read.
 _CONTRACTED_IS = re.compile(r"\b(it|that|this|what|there|here|answer)['’]s\b", re.I)
 _APPROXIMATELY = re.compile(
-    r"^(?:either|approximately|roughly|nearly|about|around|exactly|just|simply|likely|probably)\s+"
+    r"^(?:either|both|approximately|roughly|nearly|about|around|exactly|just|simply|likely|probably)\s+"
     r"(?=[-−+\d(\\$π√])",
     re.I,
 )
@@ -181,7 +181,7 @@ _HEDGED_OTHER = re.compile(
 # "2.5 metres long", "14 years old": a word after the value that says what it measures.
 _TRAILING_WORDS = re.compile(
     r"(?<=\w)\s+(?:long|wide|tall|high|deep|thick|old|away|apart|in\s+total|in\s+all|"
-    r"altogether|overall|works|holds|fits|is\s+valid|checks\s+out)\s*[.!]?$",
+    r"altogether|overall|works?|holds?|fits?|(?:is|are)\s+valid|checks?\s+out)\s*[.!]?$",
     re.I,
 )
 # ", so 24 sweets are shared": what follows a consequence connective concludes.
@@ -217,7 +217,9 @@ _ABOUT_THE_VALUE = re.compile(
     r"(?:(?:I|we)\s+)?(?:got|thought|wrote|had|found|computed|guessed)\b"
     # "36, which is 4 times the small square", "8 - double the original 4": a comparison.
     r"|,\s*(?:which|that)\s+is\s+(?=[^,;]*\b(?:more|less|fewer|greater|smaller|larger|times|"
-    r"twice|double|half)\b)|\s+[—–]\s+(?=[a-z])|\s+-{1,2}\s+(?=[a-z]{2})",
+    r"twice|double|half)\b)|\s+[—–]\s+(?=[a-z])|\s+-{1,2}\s+(?=[a-z]{2})"
+    # "$48, which is $12 per person": the value shared out, another quantity.
+    r"|,\s*(?:which|that)\s+(?:is|means|makes)\s+(?=[^,;]*\b(?:per|each|apiece)\b)",
     re.I,
 )
 # "17; larger ones exist": a last clause with no value says nothing about it.
