@@ -92,6 +92,10 @@ CASES: list[Reading] = [
     (K, {"key_items": [["cedar"]]}, "Likely a cedar; it might also be a cypress.", None, 0, False),
     (K, {"key_items": [["cedar"]]}, "A cedar, although a cypress is also plausible.", None, 0, False),
     (K, {"key_items": [["cedar"]]}, "A cedar; it may be a century old.", None, 1, False),
+    (K, {"key_items": [["Verdi"]]}, "Might be Verdi, might be Puccini.", None, 0, False),
+    (K, {"key_items": [["Verdi"]]}, "Verdi, with Puccini as an outside chance.", None, 0, False),
+    (K, {"key_items": [["Verdi"]]}, "I'd go with Verdi. Puccini is possible too.", None, 0, False),
+    (K, {"key_items": [["Verdi"]]}, "Torn between Verdi and Puccini.", None, 0, True),
     # A compound that ends in the key's other number
     (K, {"key_items": [["fly"]]}, "Two dragonflies over the pond.", None, 1, True),
     # A candidate the answer only entertained before its conclusion is ruled out

@@ -389,14 +389,14 @@ def _settled_elsewhere(
 # An answer that says it cannot choose ("I can't decide", "hard to tell which").
 _UNDECIDED = re.compile(
     r"\b(?:can't|cannot|can not|couldn't) (?:decide|choose|tell which|say which)"
-    r"|\b(?:not sure|unsure) (?:which|whether)|\bhard to (?:tell|say) which\b",
+    r"|\b(?:not sure|unsure|undecided|torn) (?:which|whether|between)|\bhard to (?:tell|say) which\b",
     re.IGNORECASE,
 )
 
 
 def _undecided(text: str) -> bool:
     # (substring tests first: the regex opens with an alternation tried everywhere)
-    return any(w in text for w in ("decide", "choose", "which", "whether")) and bool(
+    return any(w in text for w in ("decide", "choose", "which", "whether", "between")) and bool(
         _UNDECIDED.search(text)
     )
 
@@ -544,8 +544,8 @@ def _adjective_of(answer: Answer, groups: list[list[str]]) -> str | None:
 
 def _demonym(word: str, key: str) -> bool:
     word, key = fold_phrase(word), fold_phrase(key)
-    if " " in word or len(key) < 4:
-        return False
+    if " " in word or len(key) < 4 or word == key:
+        return False  # (the name itself, hedged or ruled out, is no adjective of it)
     stems = {key, key[:-1]} if key[-1] in "aeiouy" else {key}
     return any(word.startswith(s) and _DEMONYM.fullmatch(word[len(s) :]) for s in stems)
 

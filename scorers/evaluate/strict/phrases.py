@@ -78,17 +78,20 @@ _HEDGE_AFTER = re.compile(
     r"|[,;-]?[ \t]*(?:unless|(?:but|though|although)[ \t]+(?:it|this|that)[ \t]+(?:could|might|may)"
     r"(?:[ \t]+(?:also|just as well|equally|as well))?[ \t]+be"
     r"|(?:(?:it|this|that)[ \t]+)?(?:could|might|may)[ \t]+(?:also|just as well|equally|as well)"
-    r"[ \t]+be)[ \t]+"
+    r"[ \t]+be|[,;][ \t]*(?:could|might|may)[ \t]+be)[ \t]+"
     r"(?:(?:it|this|that)(?:'s|[ \t]+is)[ \t]+)?(?:(?:a|an|the)[ \t]+)?)"
     r"(?:(?:maybe|possibly|perhaps|probably|even|else)[ \t]+)?(?P<other>[^\W\d_][^,.;:()!?]*)"
 )
-# "X, but Y is a real possibility", "X; Y is also plausible": another candidate
-# called possible after the mention.
+# "X, but Y is a real possibility", "X; Y is also plausible", "X. Y is possible
+# too", "X, with Y as an outside chance": another candidate called possible
+# after the mention.
 _POSSIBLE_AFTER = re.compile(
-    r"[ \t]*[,;-][ \t]*(?:(?:but|though|although|and)[ \t]+)?(?:(?:a|an|the)[ \t]+)?"
+    r"[ \t]*(?:[,;.-][ \t]*(?:(?:but|though|although|and)[ \t]+)?(?:(?:a|an|the)[ \t]+)?"
     r"(?P<other>[^\W\d_][^,.;:()!?]{0,30}?)[ \t]+(?:is|seems|remains)[ \t]+(?:also[ \t]+|equally[ \t]+)?"
-    r"(?:(?:a|an)[ \t]+(?:(?:real|strong|distinct|serious|good)[ \t]+)?(?:possibility|option|candidate)"
-    r"|possible|plausible|likely)\b"
+    r"(?:(?:a|an)[ \t]+(?:(?:real|strong|distinct|serious|good|outside)[ \t]+)?"
+    r"(?:possibility|option|candidate|chance)|possible|plausible|likely)\b"
+    r"|,?[ \t]*with[ \t]+(?:(?:a|an|the)[ \t]+)?(?P<with>[^\W\d_][^,.;:()!?]{0,30}?)[ \t]+as[ \t]+"
+    r"(?:an?|the)[ \t]+(?:[^\W\d_]+[ \t]+)?(?:chance|possibility|alternative|option|candidate))"
 )
 _LIST_OR_AFTER = re.compile(
     r"[ \t]*,[ \t]*(?P<other>[^\W\d_][^,.;:!?()\n]{0,40}?)"
@@ -102,9 +105,11 @@ def _hedged(hay: str, i: int, j: int, same: tuple[str, ...]) -> bool:
     after = _HEDGE_AFTER.match(hay, j)
     if after is not None and not after.group("other").startswith(same):
         return True
-    if "possib" in hay or "likely" in hay or "plausib" in hay or "candidate" in hay:
+    if any(w in hay for w in ("possib", "likely", "plausib", "candidate", "chance", "alternative")):
         possible = _POSSIBLE_AFTER.match(hay, j)
-        if possible is not None and not possible.group("other").startswith(same):
+        if possible is not None and not (
+            possible.group("other") or possible.group("with")
+        ).startswith(same):
             return True
     listed = _LIST_OR_AFTER.match(hay, j) if "or" in hay else None
     if listed is not None and not listed.group("other").startswith(same):
