@@ -442,6 +442,31 @@ def test_deferring_to_another_s_answer_keeps_the_doubts_before_it() -> None:
     assert HEDGE not in kinds(choice(own, "FINAL ANSWER: C", label="C"))
 
 
+def test_with_no_conclusion_read_the_last_sentences_are_read_across_paragraphs() -> None:
+    # summarised thinking puts one sentence to a paragraph: the doubt sits one paragraph up
+    reason = (
+        "The two salts melt within a few degrees of each other."
+        "\n\nWhich lattice term dominates here remains doubtful to me."
+        "\n\nI will keep weighing the hydration enthalpies against each other."
+    )
+    assert HEDGE in kinds(choice(reason, "FINAL ANSWER: D", label="D"))
+    # a retraction starts what the reasoning says last: the doubt before it was redone
+    redone = (
+        "The tick labels near the left edge are hard to make out."
+        "\n\nWait, let me re-read the axis from the legend instead."
+        "\n\nThe tallest bar belongs to the third group."
+    )
+    assert HEDGE not in kinds(choice(redone, "FINAL ANSWER: C", label="C"))
+
+
+def test_a_doubt_named_as_what_a_check_looked_at_is_no_doubt() -> None:
+    kwargs = {"value_to_match": 64}
+    checked = "The meter shows 64 kWh.\n\nI double-checked the digits that could be misread. So 64."
+    assert HEDGE not in kinds(record(checked, "Final Answer: 64", kwargs=kwargs))
+    turned = checked.replace("that could be misread", "again, but the last one could be a 1")
+    assert HEDGE in kinds(record(turned, "Final Answer: 64", kwargs=kwargs))
+
+
 def test_doubts_about_how_to_write_the_answer_are_no_hedge() -> None:
     reason = "The quotient is 7.125. Maybe I should round that to two decimals. So 7.125."
     assert HEDGE not in kinds(record(reason, "Final Answer: 7.125"))

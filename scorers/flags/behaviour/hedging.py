@@ -1,11 +1,8 @@
 """``hedged_reasoning_certain_answer``: the reasoning ends unsure, the answer states no doubt.
 
-LRM-Eval rubric Q4 ("... the reasoning expresses uncertainty about its answer (e.g., 'it might
-be,' 'I'm not sure')"). The cues are the epistemic hedge cues of the CoNLL-2010 shared task /
-BioScope (``hedge_strong`` in cues.json), read only in what the reasoning says last, outside
-negation, questions and later settling; steps of the argument (``hedge_moves``) and
-speculation a later firm result tests are none; weak verbs and leans never flag alone. The
-whole account: docs/flags.md.
+LRM-Eval rubric Q4 ("... uncertainty about its answer (e.g., 'it might be,' 'I'm not sure')"):
+CoNLL-2010 / BioScope's epistemic hedge cues, read in what the reasoning says last; steps of
+the argument, speculation a firm result tests and weak verbs alone are none. See docs/flags.md.
 """
 
 from __future__ import annotations
@@ -27,6 +24,8 @@ _NEGATED = re.compile(r"(?:" + regex("hedge_negators").pattern + r")\s+(?:\w+\s+
 # An estimate ("maybe 30-32") rounds a value to a range; it does not doubt it.
 _ESTIMATE = re.compile(r"\s*(?:around|about|~)?\s*\d[\d.,]*\s*(?:[-–]|to\s)\s*\d")
 _ROUNDING = frozenset({"maybe", "perhaps", "possibly"})
+# What a check looks at ("re-examined the areas that were hard to read"), unless a turn follows.
+_CHECKED = re.compile(rf"(?i)(?:{regex('checks').pattern})(?![^.;:]*\b(?:but|still|yet)\b)[^.;:]*$")
 # A cue under a supposition in its clause ("which would mean it's perhaps"; not "I would guess").
 _SUPPOSING = re.compile(r"\b(?:would(?<!\bi would)|if|suppose|assuming|unless)\b[^,;:.]*$", re.I)
 # In a supposition the cue is about the supposed case ("if it were 5, it might be B").
@@ -37,17 +36,12 @@ _MOVES = regex("hedge_moves")
 _MARKED = pattern("conclusion_markers")
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
 # A last sentence that withdraws the result without giving another (no number in it).
-_WITHDRAWS = re.compile(
-    r"^(?!.*\d)\W*(?:(?:hmm+|but|oh)\W+)?(?:" + regex("withdraws").pattern + ")", re.I
-)
+_WITHDRAWS = re.compile(rf"(?i)^(?!.*\d)\W*(?:(?:hmm+|but|oh)\W+)?(?:{regex('withdraws').pattern})")
 DEFERS = regex("defers")
 _ASKS = re.compile(r"\d|(?<![\w'])[A-HJ](?![\w'])|(?i:\banswer)")  # a question about a candidate
 # Speculation that rules out, plans, supposes or waves itself off ("maybe not B", "maybe I
 # should recount", "maybe if the rate varied", "maybe I'm overthinking") doubts nothing.
-_NOT_DOUBT = re.compile(
-    r"\s+(?:not\b|if\b|i'?m\s+(?:just\s+)?over(?:think|complicat|analy[sz])|(?:i|we)(?:'ll|\s+(?:should|need|will|must|have\s+to|can)\b)|let(?:'s|\s+me)\b|(?:double-?)?check\b|re-?(?:check|count|read|do)\b|verify\b|try(?:ing)?\b)",
-    re.IGNORECASE,
-)
+_NOT_DOUBT = re.compile(r"\s+(?:" + regex("not_doubt").pattern + ")", re.I)
 
 
 def _same_values(speculation: str, result: str) -> bool:
@@ -75,6 +69,7 @@ def cues(text: str, cue: CueView = _STRONG) -> list[re.Match[str]]:
         and not (m.group(0).lower() in _ROUNDING and _ESTIMATE.match(text, m.end()))
         and not (_NOT_DOUBT.match(text, m.end()) and _SPECULATIVE.fullmatch(m.group(0)))
         and not _PRESENTATION.search(text, max(0, m.start() - 50), m.end() + 40)
+        and not (cue is _STRONG and _CHECKED.search(text, 0, m.start()))
     ]
 
 
@@ -86,9 +81,9 @@ def answer_hedges(answer: str) -> bool:
 def doubts(
     stretch: list[Sentence], concluded: int | None = None
 ) -> tuple[list[tuple[Sentence, re.Match[str]]], int]:
-    """The hedge cues of ``stretch`` still standing at its end, and how many weak cues stand with them."""
+    """The hedge cues of ``stretch`` still standing at its end, and where the weak cues that stand with them start."""
     found: list[tuple[Sentence, re.Match[str]]] = []
-    weak = 0
+    since = 0
     for index, sentence in enumerate(stretch):
         text = sentence.text
         if text.endswith("?"):
@@ -99,7 +94,7 @@ def doubts(
             # "it might look odd, but the answer is 4": conceded, then settled; from the
             # conclusion on, any doubt is ("not entirely sure, but I'll go with 4.6 mT")
             final = concluded is not None and sentence.start >= concluded
-            found, weak = ([], 0) if final else (found, weak)
+            found, since = ([], index) if final else (found, since)
             strong = [
                 m
                 for m in strong
@@ -114,7 +109,7 @@ def doubts(
             # the sentence as the doubt itself ("If I had to commit, 1962.")
             strong = [m for m in strong if m.start() == 0]
         if any(not strong or m.start() > strong[-1].end() for m in cues(text, _SETTLED)):
-            found, weak = [], 0  # "maybe 38, but it's clearly above 35": the check settles it
+            found, since = [], index + 1  # "maybe 38, but it's clearly above 35": settled
             continue
         if not strong and found and _firm(text):
             # a firm result settles the speculation argued over before it, not the one
@@ -126,8 +121,7 @@ def doubts(
                 or not _SPECULATIVE.fullmatch(m.group(0))
             ]
         found.extend((sentence, m) for m in strong)
-        weak += len(cues(text, _WEAK)) + len(cues(text, _LEANS))
-    return found, weak
+    return found, since
 
 
 def detect(
@@ -138,9 +132,8 @@ def detect(
     gave_up: bool = False,
     doubt: Evidence | None = None,
 ) -> Flag | None:
-    """``conclusion_at``: where the reasoning's conclusion starts; ``gave_up``: the reasoning declines at its end; ``doubt``: where it declines
-    only to choose between candidates or to read a detail, a doubt in its own right."""
-    found, weak = doubts(stretch, conclusion_at)
+    """``doubt``: where the reasoning declines only to choose between candidates or read a detail."""
+    found, at = doubts(stretch, conclusion_at)
     last = stretch[-1] if stretch else None
     # it ends withdrawing its result ("Wait, that can't be right. Let me restart:") or asking
     # about a candidate ("Could G be the answer?", "Is it 14?")
@@ -152,15 +145,14 @@ def detect(
     # A lone doubt before a firm conclusion may be the argument weighing the options it then
     # chose among: a low-confidence hedge, as is a lone doubt where no conclusion was read.
     after = conclusion_at is not None and any(s.start >= conclusion_at for s, _ in found)
-    several = len(found) + bool(doubt) > 1
-    confidence = "high" if several or after or doubt or gave_up or weak else "low"
+    weak = (cues(s.text, _WEAK) or cues(s.text, _LEANS) for s in stretch[at:] if s.text[-1] != "?")
+    high = len(found) + bool(doubt) > 1 or after or doubt or gave_up or any(weak)
     spans = [
         evidence("reasoning", reasoning, s.start + m.start(), s.start + m.end())
         for s, m in found[:3]
     ]
     words = [repr(m.group(0)) for _, m in found[:3]]
     if doubt is not None:
-        spans.append(doubt)
-        words.append(repr(doubt["text"]))
+        spans, words = spans + [doubt], words + [repr(doubt["text"])]
     detail = f"reasoning ends unsure ({', '.join(words)})"
-    return flag("hedged_reasoning_certain_answer", spans, detail, confidence)
+    return flag("hedged_reasoning_certain_answer", spans, detail, "high" if high else "low")

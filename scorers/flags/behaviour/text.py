@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from scorers.flags.behaviour.cues import regex
+from scorers.flags.behaviour.cues import pattern, regex
 from scorers.records import Evidence, Flag, TextField
 
 SOURCE = "heuristic"
@@ -36,8 +36,8 @@ def sentences(text: str, start: int = 0) -> list[Sentence]:
         while paragraph < len(breaks) and breaks[paragraph] <= m.start():
             paragraph += 1
         body = m.group(0).rstrip()  # it opens on a non-space
-        if body[0] not in "#*-" or not _HEADING.match(body):
-            out.append(Sentence(m.start(), m.start() + len(body), body, paragraph))
+        if body[0] not in "#*-" or not _HEADING.match(body):  # (a NamedTuple's __new__ is slow)
+            out.append(tuple.__new__(Sentence, (m.start(), m.start() + len(body), body, paragraph)))
     return out
 
 
@@ -56,15 +56,16 @@ def closing_part(text: str) -> list[Sentence]:
     return sentences(text, lo)
 
 
+_RETRACTS = pattern("not_assertions", "retraction")  # "Wait, ...", "Let me reconsider"
 _WORD = re.compile(r"(?<!\\)\b[a-zA-Z]{3,}")  # a word; a LaTeX command ("\\boxed") is none
 
 
 def final_stretch(closing: list[Sentence], anchor: int | None) -> list[Sentence]:
     """What the reasoning says last: from the sentence before its conclusion (``anchor``, an
-    index into ``closing``) to the end, or the last three sentences when none was read; earlier
-    paragraphs weigh options the conclusion chose among. Lines opening its paragraph that say
-    nothing ("**Final Answer**" over "\\boxed{48}", "I'd select:") restate or introduce the
-    result: the three sentences before them are read with them."""
+    index into ``closing``) in its paragraph (earlier ones weigh options it chose among), or
+    with none read the last three, in paragraphs of one or two sentences too, from the last
+    retraction ("Wait, ...") on. Lines opening the paragraph that say nothing ("**Final
+    Answer**" over "\\boxed{48}", "I'd select:") introduce the result: the three before too."""
     last = top = len(closing) - 1 if anchor is None else anchor
     first = max(0, len(closing) - 3 if anchor is None else anchor - 1)
     paragraph = closing[last].paragraph if closing else 0
@@ -72,8 +73,12 @@ def final_stretch(closing: list[Sentence], anchor: int | None) -> list[Sentence]
         top -= 1
     if top < last and closing[top].paragraph < paragraph:
         paragraph, first = closing[top].paragraph, max(0, top - 2)
-    while first < len(closing) - 1 and closing[first].paragraph < paragraph:
+    while first < len(closing) - 1 and (at := closing[first].paragraph) < paragraph:
+        if anchor is None and sum(s.paragraph == at for s in closing) < 3:
+            break  # a sentence or two a paragraph (summarised thinking): read across them
         first += 1
+    for i, s in enumerate(closing[first:], first) if anchor is None else ():
+        first = i if s.paragraph < paragraph and _RETRACTS.search(s.text, 0, 40) else first
     return closing[first:]
 
 
