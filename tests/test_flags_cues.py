@@ -75,3 +75,27 @@ def test_the_gate_lets_through_every_cue_it_gates(
     low = cues.lowered(text)
     if tag in _scanned(low):
         assert tag in _GATE.can_match(low)
+
+
+# A long text's first lists are scanned only at the word starts where one of their cues'
+# openings is (``_Index.near``): the hits must be those of a scan at every word start.
+_TRICKY = [
+    "Let me search the web-site; I didn't run a Python script - I can't, isn't it? " * 4,
+    "well-isn't it odd: double-checked the calculator (python) and the web-search results " * 3,
+    "“I googled it” -- no; ‘searched online’ *ran* the code... zoomed-in on the image " * 3,
+]
+
+
+def test_a_long_texts_lists_are_scanned_where_their_cues_may_open() -> None:
+    texts = list(_TRICKY)
+    for path in sorted(DATA.glob("*.json")):
+        texts += [t for i in labelled_items(path) for t in response_texts(as_record(i))]
+    index = cues._index()
+    for text in (t for t in texts if len(t) >= cues._LONG):
+        low = cues.lowered(text)
+        starts = [(p, low[p : p + cues._KEY]) for p in cues.word_starts(low)]
+        for tag in index.keys:
+            near = index.near(low, tag)
+            if near is not None:
+                spans = [m.span() for m in index.scan(low, near, tag).get(tag, [])]
+                assert spans == [m.span() for m in index.scan(low, starts, tag).get(tag, [])]

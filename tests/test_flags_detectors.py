@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import orjson
-from flags_fixtures import assert_spans_exact, kinds, record, run
+from flags_fixtures import DATA, as_record, assert_spans_exact, kinds, labelled_items, record, run
 from grading_fixtures import EXAMPLE
 
+from scorers.flags.behaviour import contradiction
 from scorers.flags.behaviour.contradiction import asserted
 from scorers.flags.behaviour.text import closing_part, in_scope_of_doubt, sentences
 from scorers.flags.flagging import FlagContext, recompute_flags
-from scorers.records import review_of
+from scorers.records import response_texts, review_of
 
 CONTRA = "answer_contradicts_reasoning"
 HEDGE = "hedged_reasoning_certain_answer"
@@ -917,3 +918,18 @@ def test_a_closing_guess_at_the_answer_itself_is_a_low_confidence_conclusion() -
         rec = choice(f"The impulse gives about 30 N.\n{ending}", "Final Answer: (A)", label="C")
         assert CONTRA not in kinds(rec), ending
     assert CONTRA not in kinds(choice("It might be (C), given the units.", "(A)", label="C"))
+
+
+def test_a_sentence_without_the_answers_shape_reads_as_nothing() -> None:
+    # The conclusion reader skips, unscanned, a sentence its evaluator's shape is not in
+    # (contradiction._SHAPES): what _readable is given of it (whole, claim, head) finds nothing.
+    for path in sorted(DATA.glob("*.json")):
+        for item in labelled_items(path):
+            reasoning, _ = response_texts(as_record(item))
+            for sentence in closing_part(reasoning):
+                text = sentence.text
+                parts = [text, asserted(text, "")[0], contradiction._GLOSS.split(text, 1)[0]]
+                for evaluator, shape in contradiction._SHAPES.items():
+                    if shape.search(text) is None:
+                        for part in filter(None, parts):
+                            assert contradiction._readable(evaluator, part, {}, True) is None
