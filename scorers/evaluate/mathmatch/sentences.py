@@ -340,6 +340,22 @@ def _last(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
     return match
 
 
+def _several_values(s: str, items: int) -> str | None:
+    """A reference of several values, and a sentence that states that many
+    numbers, outside brackets and before what it goes on to conclude ("The two
+    numbers are 8 and 12, so their sum is 20", "6 cm by 4 cm", "Alice has 6 and
+    Bob has 9"): those numbers, in order."""
+    if "=" in s or "$" in s or "\\" in s:
+        return None  # equations and formulas have their own readers
+    head = s
+    for cut in (_CONSEQUENCE.search(s), _NEXT_CLAUSE.search(s)):
+        if cut is not None and cut.start() < len(head):
+            head = s[: cut.start()]
+    head = re.sub(r"\([^()]*\)", " ", head)
+    numbers = _NUMBER.findall(head)
+    return ", ".join(numbers) if len(numbers) == items else None
+
+
 def _value_of(sentence: str, items: int) -> str:
     """The value one stating sentence commits to, as text for :mod:`scoring`."""
     s = _final_say(LEAD.sub("", _CONTRACTED_IS.sub(r"\1 is", sentence.strip())).strip())
@@ -348,6 +364,8 @@ def _value_of(sentence: str, items: int) -> str:
     kept = _ONLY_KEPT.search(s)
     if kept is not None:
         return kept.group("value")  # "Of 6 and 9, only 6 satisfies it"
+    if items > 1 and (several := _several_values(s, items)) is not None:
+        return several
     s = _concluding_clause(_APPROXIMATELY.sub("", s))
     excluded = _EXCLUDED.search(s)
     if excluded is not None and _HAS_VALUE.search(s[: excluded.start()]):
