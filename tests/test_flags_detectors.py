@@ -468,6 +468,14 @@ def test_a_doubt_named_as_what_a_check_looked_at_is_no_doubt() -> None:
     assert HEDGE in kinds(record(turned, "Final Answer: 64", kwargs=kwargs))
 
 
+def test_another_s_confirmation_settles_no_doubt_the_writer_s_own_check_does() -> None:
+    doubt = "Which polymorph formed remains uncertain from the cooling curves."
+    told = f"{doubt} The answer key provided confirms C, so C."
+    assert HEDGE in kinds(choice(told, "FINAL ANSWER: C", label="C"))
+    checked = f"{doubt} The second cooling curve confirms C, so C."
+    assert HEDGE not in kinds(choice(checked, "FINAL ANSWER: C", label="C"))
+
+
 def test_doubts_about_how_to_write_the_answer_are_no_hedge() -> None:
     reason = "The quotient is 7.125. Maybe I should round that to two decimals. So 7.125."
     assert HEDGE not in kinds(record(reason, "Final Answer: 7.125"))

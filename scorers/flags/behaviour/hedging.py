@@ -31,8 +31,7 @@ _SUPPOSING = re.compile(r"\b(?:would(?<!\bi would)|if|suppose|assuming|unless)\b
 # In a supposition the cue is about the supposed case ("if it were 5, it might be B").
 _SUPPOSED = re.compile(r"^\W*(?:if|unless|suppose|assuming|even\s+if)\b", re.IGNORECASE)
 _SPECULATIVE = regex("hedge_speculative")
-# Steps of an argument (ruling out, matching an option, a premise), not doubt about its result.
-_MOVES = regex("hedge_moves")
+_MOVES = regex("hedge_moves")  # steps of an argument (ruling out, a premise), not doubt
 _MARKED = pattern("conclusion_markers")
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
 # A last sentence that withdraws the result without giving another (no number in it).
@@ -108,7 +107,9 @@ def doubts(
             # a supposition's doubts are about the supposed case, unless it opens
             # the sentence as the doubt itself ("If I had to commit, 1962.")
             strong = [m for m in strong if m.start() == 0]
-        if any(not strong or m.start() > strong[-1].end() for m in cues(text, _SETTLED)):
+        told = (settled := cues(text, _SETTLED)) and DEFERS.search(text)  # "the hint confirms D"
+        settled = [m for m in settled if not (told and told.end() >= m.end())]  # another's word
+        if any(not strong or m.start() > strong[-1].end() for m in settled):
             found, since = [], index + 1  # "maybe 38, but it's clearly above 35": settled
             continue
         if not strong and found and _firm(text):
