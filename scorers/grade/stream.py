@@ -359,7 +359,11 @@ class GradingStream:
         for i, pred in enumerate(records):
             if type(pred) is not dict:
                 raise Fallback
-            if "usage" in pred or "evaluator_kwargs" in pred or "inference_scores" in pred:
+            if (  # decode_json_strings' own test, without a call per record
+                type(pred.get("usage")) is str
+                or type(pred.get("evaluator_kwargs")) is str
+                or type(pred.get("inference_scores")) is str
+            ):
                 found: list[nonfinite.Found] = []
                 try:
                     self._decoded += decode_json_strings(
@@ -390,9 +394,12 @@ class GradingStream:
         by_model = self._by_model
         seen = self._seen
         out: list[dict[str, Any]] = []
+        alone = self._alone
         for pred in records:
             qid = str(pred.get("question_id"))
-            gt = annotations.get(qid)
+            # Marked as paired here, but in a worker: the parent pairs its pieces with the
+            # run. (Marked before the checks below: a Fallback abandons the marks.)
+            gt, repeated = annotations.pair(qid, mark=alone is None)
             if gt is None:
                 if rome:
                     raise Fallback  # the run stops, with a count of them all
@@ -400,22 +407,19 @@ class GradingStream:
                 continue
             if "answer" not in pred or "evaluator" not in gt or "evaluator_kwargs" not in gt:
                 raise Fallback
-            if self._alone is not None:  # a worker: the parent pairs it with the run
+            if alone is not None:  # a worker: the parent pairs it with the run
                 key = item_key(pred) if by_model else qid
                 repeated = key in seen
                 seen.add(key)
-                self._alone[0].append(qid)
+                alone[0].append(qid)
                 if by_model:
-                    self._alone[1].append(key)
+                    alone[1].append(key)
             elif by_model:
                 key = item_key(pred)
                 repeated = key in seen
                 seen.add(key)
             else:
                 key = qid
-                repeated = annotations.paired(qid)
-            if self._alone is None:
-                annotations.mark(qid)
             if repeated:
                 self._duplicates.add(key)
                 if not rome:

@@ -114,6 +114,18 @@ class AnnotationIndex(Mapping[str, dict[str, Any]]):
     def __len__(self) -> int:
         return len(self._positions)
 
+    def pair(self, qid: str, mark: bool = True) -> tuple[dict[str, Any] | None, bool]:
+        """The annotation of ``qid`` (None if there is none) and whether a prediction
+        was paired with it before; with ``mark``, note that one is now: ``get``,
+        ``paired`` and ``mark`` in one lookup of the id."""
+        at = self._positions.get(qid)
+        if at is None:
+            return None, False
+        repeated = bool(self._paired[at])
+        if mark:
+            self._paired[at] = 1
+        return self._at(at), repeated
+
     def paired(self, qid: str) -> bool:
         """Whether :meth:`mark` was called for ``qid``."""
         return bool(self._paired[self._positions[qid]])

@@ -169,7 +169,13 @@ _JUDGED_BY = frozenset({"judge:rome", RUBRIC_SOURCE})
 def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> Iterator[Flag]:
     verdicts = _judge_verdicts(record)
     if not verdicts:
-        return  # rule grading alone: one look at the verdicts
+        return iter(())  # rule grading alone: one look at the verdicts, no generator made
+    return _judge_flags(record, texts, ctx, verdicts)
+
+
+def _judge_flags(
+    record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext, verdicts: list[dict[str, Any]]
+) -> Iterator[Flag]:
     for verdict in verdicts:
         fallback = verdict.get("fallback")
         if fallback and verdict.get("error") is None:
