@@ -107,6 +107,9 @@ def test_blind_prose_set_is_well_formed(name: str) -> None:
         ("The two ages are 9 and 14, so together they are 23.", "9, 14", 1.0),
         ("The plot measures 12 m by 7 m.", "12, 7", 1.0),
         ("Tom gets 15 and Sue gets 25.", "15, 25", 1.0),
+        # What is kept, made or totalled after the working is the result.
+        ("He bakes 30 rolls and sells 18, keeping 12.", "12", 1.0),
+        ("Adding the 4 late arrivals, making 26 guests.", "26", 1.0),
         # A purpose after the value ("to cut his time by 2 hours") holds no answer.
         ("She must walk 3 km more each day to reach her goal of 10 km.", "3", 1.0),
         # A value shared out after it ("which is $12 per person") is another quantity.

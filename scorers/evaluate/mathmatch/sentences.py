@@ -135,7 +135,7 @@ _COLON = re.compile(r"(?<=[A-Za-z)])\s*:\s+|,?\s+(?:namely|specifically|viz\.?)\
 _CUT = re.compile(
     r"\b(?:is|are|equals|was|be|gives|giving|becomes|get|gets|got|obtain|obtains|yields?|yielding|"
     r"(?:simplif(?:y|ies)|reduces?|comes?|works?\s+out|equal)\s+to|"
-    r"(?:takes|has|reaches|attains)\s+(?:the|a|its)\s+(?:\w+\s+)?value(?:\s+of)?|leaves|leaving)\b|"
+    r"(?:takes|has|reaches|attains)\s+(?:the|a|its)\s+(?:\w+\s+)?value(?:\s+of)?|leaves|leaving|keeps|keeping|makes|making|totals|totall?ing)\b|"
     r"=|(?<![\d\s])\s*[：:]|[：:](?!\s*\d)|为|是",
     re.IGNORECASE,
 )
