@@ -476,6 +476,16 @@ def test_another_s_confirmation_settles_no_doubt_the_writer_s_own_check_does() -
     assert HEDGE not in kinds(choice(checked, "FINAL ANSWER: C", label="C"))
 
 
+def test_a_deferral_just_before_the_conclusion_keeps_the_doubts_before_it() -> None:
+    doubt = "From the splitting alone it is hard to say which isomer gives the peak."
+    told = (
+        f"{doubt}\n\nThe answer key marks B as correct, so I should pick B.\n\nSo the answer is B."
+    )
+    assert HEDGE in kinds(choice(told, "FINAL ANSWER: B"))
+    own = f"{doubt}\n\nThe 7 Hz coupling points to the trans isomer.\n\nSo the answer is B."
+    assert HEDGE not in kinds(choice(own, "FINAL ANSWER: B"))
+
+
 def test_doubts_about_how_to_write_the_answer_are_no_hedge() -> None:
     reason = "The quotient is 7.125. Maybe I should round that to two decimals. So 7.125."
     assert HEDGE not in kinds(record(reason, "Final Answer: 7.125"))

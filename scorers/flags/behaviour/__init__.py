@@ -50,8 +50,9 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     doubt = declining[0] if declining is not None and declining[1] else None
     # Giving up or deferring ("the hint says D") ends unsure: the paragraph before counts too.
     doubted = stretch
-    if (gave_up or any(hedging.DEFERS.search(s.text) for s in stretch)) and closing:
-        doubted = [s for s in closing if s.paragraph >= stretch[0].paragraph - 1]
+    told = [s for s in closing[-len(stretch) - 1 :] if hedging.DEFERS.search(s.text)]
+    if (gave_up or told) and closing:
+        doubted = [s for s in closing if s.paragraph >= min([stretch[0], *told]).paragraph - 1]
     hedged = hedging.detect(reasoning, answer, doubted, conclusion_at, gave_up, doubt)
     if hedged is not None and declined is None:
         yield hedged
