@@ -168,7 +168,7 @@ def _squash(text: str) -> str:
 
 
 def _readable_shape(evaluator: str, value: str, stated: bool) -> bool:
-    """A cheap test that the evaluator could find a value here, before calling it."""
+    """A cheap test that the evaluator could find a value here (_SHAPES must find what it finds)."""
     if evaluator in _NUMERIC:
         return _NUMBER_WORD.search(value) is not None
     if evaluator == "choices_matching":
