@@ -107,6 +107,11 @@ def test_blind_prose_set_is_well_formed(name: str) -> None:
         ("The two ages are 9 and 14, so together they are 23.", "9, 14", 1.0),
         ("The plot measures 12 m by 7 m.", "12, 7", 1.0),
         ("Tom gets 15 and Sue gets 25.", "15, 25", 1.0),
+        # Vagueness is no second candidate; a condition with another value is one.
+        ("About 40 or so.", "40", 1.0),
+        ("40, I reckon, but don't hold me to it.", "40", 1.0),
+        ("It's 40 — unless the lid counts, in which case 41.", "40", 0.0),
+        ("y = 4x - 1 is the line.", "y = 4x - 1", 1.0),
         # What is kept, made or totalled after the working is the result.
         ("He bakes 30 rolls and sells 18, keeping 12.", "12", 1.0),
         ("Adding the 4 late arrivals, making 26 guests.", "26", 1.0),

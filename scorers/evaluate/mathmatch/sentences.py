@@ -175,13 +175,16 @@ _HEDGED_OTHER = re.compile(
     r"can(?:not|['’]t)\s+rule\s+out|not\s+sure|unsure|uncertain)\b)"
     r"|(?:maybe|perhaps|possibly)\b)"
     # "20 (or 21 if we count the endpoint)", "20, or 21 if ...": a second candidate beside it.
-    r"|\s*(?:\(|[—–]|\s-+)\s*or\s+(?=[-−+\d])|,\s*or\s+(?=[-−+\d][^,;]*\bif\b)",
+    r"|\s*(?:\(|[—–]|\s-+)\s*or\s+(?=[-−+\d])|,\s*or\s+(?=[-−+\d][^,;]*\bif\b)"
+    # "12 — unless I miscounted, in which case 13": the other value on a condition.
+    r"|[,;—–(]?\s*unless\b[^.;]*?\bin\s+which\s+case\s+(?=[-−+\d])",
     re.I,
 )
 # "2.5 metres long", "14 years old": a word after the value that says what it measures.
 _TRAILING_WORDS = re.compile(
     r"(?<=\w)\s+(?:long|wide|tall|high|deep|thick|old|away|apart|in\s+total|in\s+all|"
-    r"altogether|overall|works?|holds?|fits?|(?:is|are)\s+valid|checks?\s+out)\s*[.!]?$",
+    r"altogether|overall|works?|holds?|fits?|(?:is|are)\s+valid|checks?\s+out|"
+    r"is\s+the\s+(?:line|curve|equation|answer|result|solution))\s*[.!]?$",
     re.I,
 )
 # ", so 24 sweets are shared": what follows a consequence connective concludes.
@@ -249,6 +252,10 @@ _NUMBER = re.compile(r"(?<![\w.])[-−+]?\d+(?:[.,]\d+)*(?:\s*/\s*\d+)?%?")
 _POINT = re.compile(r"\([^()]*\d[^()]*,[^()]*\)")
 
 
+_VAGUE = re.compile(
+    r"\s+or\s+(?:so|thereabouts)\b|,\s*I\s+(?:think|believe|guess|reckon|suppose)\b(?=\s*[,.;!]|\s*$)",
+    re.I,
+)
 _GIVEN_THEN = re.compile(r"^if\b[^.!?]*?,\s*then\s+", re.I)
 _NO_NUMBER_LEAD = re.compile(
     r"\b(?:solve\s+for|find|compute|calculate|work\s+out|determine|using|let['’]?s|we\s+(?:can|need|will))\b",
@@ -360,6 +367,7 @@ def _value_of(sentence: str, items: int) -> str:
     """The value one stating sentence commits to, as text for :mod:`scoring`."""
     s = _final_say(LEAD.sub("", _CONTRACTED_IS.sub(r"\1 is", sentence.strip())).strip())
     s = _GIVEN_THEN.sub("", s)  # "If there are 7 boxes, then she packs 56": the consequent
+    s = _VAGUE.sub("", s)  # "12 or so", "12, I think": no second candidate, no value
     s = _first_of_restated(s)
     kept = _ONLY_KEPT.search(s)
     if kept is not None:
