@@ -346,9 +346,12 @@ def test_a_doubt_the_conclusion_concedes_to_is_settled_by_it() -> None:
     kwargs = {"value_to_match": 3.4}
     reason = (
         "The gauge's waterline sits between two painted marks. Maybe the lower one is 3.2 m. "
-        "I'm not completely certain, but I'll go with 3.4 m for the level."
+        "I'm not completely certain, but the float touches the upper mark, so the level is 3.4 m."
     )
     assert HEDGE not in kinds(record(reason, "Final Answer: 3.4", kwargs=kwargs))
+    # only a pick after the doubt: it stands, as the rubric reads it
+    picked = reason.replace("the float touches the upper mark, so the level is", "I'll go with")
+    assert HEDGE in kinds(record(picked, "Final Answer: 3.4", kwargs=kwargs))
     # no conclusion read: the pick names nothing, so the doubt stands
     vague = "The waterline sits high. I'm not completely certain, but I'll go with that."
     assert HEDGE in kinds(record(vague, "Final Answer: 3.4", kwargs=kwargs))
@@ -484,6 +487,15 @@ def test_a_deferral_just_before_the_conclusion_keeps_the_doubts_before_it() -> N
     assert HEDGE in kinds(choice(told, "FINAL ANSWER: B"))
     own = f"{doubt}\n\nThe 7 Hz coupling points to the trans isomer.\n\nSo the answer is B."
     assert HEDGE not in kinds(choice(own, "FINAL ANSWER: B"))
+
+
+def test_a_doubt_conceded_only_to_a_pick_stands_as_the_rubric_reads_it() -> None:
+    kwargs = {"value_to_match": 3.4}
+    lead = "The two probes read 3.1 V and 3.4 V across the cell."
+    picked = f"{lead} I'm not completely certain, but I'd say 3.4 V."
+    assert HEDGE in kinds(record(picked, "Final Answer: 3.4 V", kwargs=kwargs))
+    argued = f"{lead} I'm not completely certain, but the second probe is calibrated, so 3.4 V."
+    assert HEDGE not in kinds(record(argued, "Final Answer: 3.4 V", kwargs=kwargs))
 
 
 def test_doubts_about_how_to_write_the_answer_are_no_hedge() -> None:

@@ -1,8 +1,7 @@
 """``hedged_reasoning_certain_answer``: the reasoning ends unsure, the answer states no doubt.
 
-LRM-Eval rubric Q4 ("... uncertainty about its answer (e.g., 'it might be,' 'I'm not sure')"):
-CoNLL-2010 / BioScope's epistemic hedge cues, read in what the reasoning says last; steps of
-the argument, speculation a firm result tests and weak verbs alone are none. See docs/flags.md.
+LRM-Eval rubric Q4 ("... uncertainty about its answer"): CoNLL-2010 / BioScope epistemic hedge
+cues read in what the reasoning says last, less argument steps. The account: docs/flags.md.
 """
 
 from __future__ import annotations
@@ -30,6 +29,9 @@ _CHECKED = re.compile(rf"(?i)(?:{regex('checks').pattern})(?![^.;:]*\b(?:but|sti
 _SUPPOSING = re.compile(r"\b(?:would(?<!\bi would)|if|suppose|assuming|unless)\b[^,;:.]*$", re.I)
 _SUPPOSED = re.compile(r"(?i)^\W*(?:if|unless|suppose|assuming|even\s+if)\b")  # "if 5, maybe B"
 _SPECULATIVE = regex("hedge_speculative")
+_PICK = re.compile(
+    r"(?i)\W*(?:i'?ll|i\s+will|i'?d|let's)\s+(?:just\s+)?(?:go|stick|say|pick|choose)"
+)
 _MOVES = regex("hedge_moves")  # steps of an argument (ruling out, a premise), not doubt
 _MARKED = pattern("conclusion_markers")
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
@@ -37,8 +39,7 @@ _DIGITS = re.compile(r"\d+(?:\.\d+)?")
 _WITHDRAWS = re.compile(rf"(?i)^(?!.*\d)\W*(?:(?:hmm+|but|oh)\W+)?(?:{regex('withdraws').pattern})")
 DEFERS = regex("defers")
 _ASKS = re.compile(r"\d|(?<![\w'])[A-HJ](?![\w'])|(?i:\banswer)")  # a question about a candidate
-# Speculation that rules out, plans, supposes or waves itself off ("maybe not B", "maybe I
-# should recount", "maybe if the rate varied", "maybe I'm overthinking") doubts nothing.
+# Speculation that rules out, plans, supposes, waves itself off ("maybe not B") doubts nothing.
 _NOT_DOUBT = re.compile(r"\s+(?:" + regex("not_doubt").pattern + ")", re.I)
 
 
@@ -89,9 +90,10 @@ def doubts(
         strong = [m for m in cues(text) if not _MOVES.fullmatch(m.group(0))]
         gloss = contradiction.CONCESSIVE.search(text)
         if strong and gloss and contradiction.conceded(text, gloss, "") is not None:
-            # "it might look odd, but the answer is 4": conceded, then settled; from the
-            # conclusion on, any doubt is ("not entirely sure, but I'll go with 4.6 mT")
+            # "it might look odd, but the answer is 4": conceded, then settled; from the conclusion
+            # on, any doubt is, unless only a pick follows ("not sure, but I'll go with C": rubric)
             final = concluded is not None and sentence.start >= concluded
+            final = final and not _PICK.match(text, gloss.end())
             found, since = ([], index) if final else (found, since)
             strong = [
                 m
@@ -135,8 +137,7 @@ def detect(
     """``doubt``: where the reasoning declines only to choose between candidates or read a detail."""
     found, at = doubts(stretch, conclusion_at)
     last = stretch[-1] if stretch else None
-    # it ends withdrawing its result ("Wait, that can't be right. Let me restart:") or asking
-    # about a candidate ("Could G be the answer?", "Is it 14?")
+    # it ends withdrawing its result ("Wait, that can't be right.") or asking about a candidate
     unsure = last and (_ASKS if last.text.endswith("?") else _WITHDRAWS).search(last.text)
     if doubt is None and last and unsure and not cues(last.text, _SETTLED):
         doubt = evidence("reasoning", reasoning, last.start, last.end)

@@ -61,11 +61,10 @@ _WORD = re.compile(r"(?<!\\)\b[a-zA-Z]{3,}")  # a word; a LaTeX command ("\\boxe
 
 
 def final_stretch(closing: list[Sentence], anchor: int | None) -> list[Sentence]:
-    """What the reasoning says last: from the sentence before its conclusion (``anchor``, an
-    index into ``closing``) in its paragraph (earlier ones weigh options it chose among), or
-    with none read the last three, in paragraphs of one or two sentences too, from the last
-    retraction ("Wait, ...") on. Lines opening the paragraph that say nothing ("**Final
-    Answer**" over "\\boxed{48}", "I'd select:") introduce the result: the three before too."""
+    """What the reasoning says last: from the sentence before its conclusion (``anchor``) in its
+    paragraph (earlier ones weigh options it chose among), or with none the last three, also in
+    paragraphs of a sentence or two, from the last retraction on; lines opening the paragraph that
+    say nothing ("**Final Answer**", "I'd select:") bring in the three sentences before them."""
     last = top = len(closing) - 1 if anchor is None else anchor
     first = max(0, len(closing) - 3 if anchor is None else anchor - 1)
     paragraph = closing[last].paragraph if closing else 0
