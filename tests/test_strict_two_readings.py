@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from strict_fixtures import Reading, assert_reading
 
+from scorers.evaluate import strict
+
 K = "key_items_matching"
 N = "number_matching"
 C = "choices_matching"
@@ -130,3 +132,26 @@ CASES: list[Reading] = [
 @pytest.mark.parametrize("case", CASES, ids=[c[2][:40] for c in CASES])
 def test_two_readings(case: Reading) -> None:
     assert_reading(*case)
+
+
+CLOSINGS = ["\n\nHope this helps!", " Let me know if you need anything else.", "\n\nGood luck! 🙂"]
+ANSWERS: list[tuple[str, dict[str, object], str, str | None]] = [
+    (C, {"label": "D"}, "The long neck and legs say crane.", BIRDS),
+    (ORD, {"order": ["B", "A", "C"]}, "B, then A, then C", None),
+    (N, {"value_to_match": 21}, "Three rows of seven make 21.", None),
+    (K, {"key_items": [["heron"]]}, "It is a grey heron.", None),
+    (C, {"label": "B"}, "Final Answer: B", BIRDS),
+]
+
+
+@pytest.mark.parametrize("closing", CLOSINGS)
+@pytest.mark.parametrize("case", ANSWERS, ids=[c[2][:30] for c in ANSWERS])
+def test_a_closing_formula_changes_nothing(
+    case: tuple[str, dict[str, object], str, str | None], closing: str
+) -> None:
+    """ "Hope this helps!" after an answer states nothing: the verdict is the answer's."""
+    evaluator, kwargs, answer, question = case
+    alone = strict.evaluate(evaluator, kwargs, answer, question)
+    closed = strict.evaluate(evaluator, kwargs, answer + closing, question)
+    assert (closed.score, closed.uncertain) == (alone.score, alone.uncertain)
+    assert alone.score == 1

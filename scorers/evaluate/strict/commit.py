@@ -229,8 +229,8 @@ def sentences(text: str) -> list[str]:
 def conclusion(text: str) -> str:
     """The concluding sentence of an answer that has no marker."""
     parts = sentences(text)
-    if len(parts) > 1 and parts[-1].startswith("(") and parts[-1].rstrip(".").endswith(")"):
-        return parts[-2]  # a closing remark in brackets is an aside, not the conclusion
+    while len(parts) > 1 and parts[-1].startswith("(") and parts[-1].rstrip(".").endswith(")"):
+        parts.pop()  # closing remarks in brackets are asides, not the conclusion
     return parts[-1] if parts else text.strip()
 
 

@@ -239,6 +239,7 @@ def _last_line_marker(text: str) -> Located | None:
 
 def locate(text: str) -> Located:
     """Find the stated final answer in ``text`` (already past ``</think>``)."""
+    text = without_closing(text)
     fast = _last_line_marker(text)
     if fast is not None:
         return fast
@@ -258,6 +259,44 @@ def locate(text: str) -> Located:
         start = concluding.end()
         return Located("marker", clean(text[start : _line_end(text, start)]), text[start:])
     return Located("whole", text.strip(), text)
+
+
+# Formulaic closings after an answer ("Hope this helps!", "Let me know if you
+# have questions.", "Good luck!"): they state nothing, and read as the answer's
+# concluding sentence they would hide it. English's closing formulas, not answers.
+_CLOSING = re.compile(
+    r"(?:^|(?<=[.!?\n])|[ \t]+(?=(?-i:[A-Z])))[ \t\n]*(?:(?:I[ \t]+)?hope[ \t]+(?:this|that|it)[ \t]+(?:helps|answers[^.!?\n]*)"
+    r"|let[ \t]+me[ \t]+know\b[^.!?\n]*|feel[ \t]+free[ \t]+to\b[^.!?\n]*"
+    r"|(?:I'm[ \t]+|I[ \t]+am[ \t]+)?(?:happy|glad)[ \t]+to[ \t]+help\b[^.!?\n]*|good[ \t]+luck\b[^.!?\n]*"
+    r"|thanks?(?:[ \t]+you)?(?:[ \t]+for\b[^.!?\n]*)?|cheers|have[ \t]+a[ \t]+(?:great|nice|good)[ \t]+day)"
+    r"[ \t]*[.!]*[ \t]*(?:[😊🙂])?[ \t]*\Z",
+    re.IGNORECASE,
+)
+_CLOSING_WORDS = (
+    "hope",
+    "let me know",
+    "feel free",
+    "to help",
+    "luck",
+    "thank",
+    "cheers",
+    "a nice",
+    "a great",
+    "a good",
+)
+
+
+def without_closing(text: str) -> str:
+    """``text`` without the formulaic closings it ends with, if anything is left."""
+    tail = text[-200:].lower()
+    if not any(w in tail for w in _CLOSING_WORDS):
+        return text
+    for _ in range(3):
+        m = _CLOSING.search(text, max(0, len(text) - 200))
+        if m is None or not text[: m.start()].strip():
+            break
+        text = text[: m.start()].rstrip()
+    return text
 
 
 # A last sentence that opens with "So:", "Thus:", "Therefore:" or "Hence:" and
