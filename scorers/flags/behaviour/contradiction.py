@@ -82,7 +82,7 @@ _DISOWNED = re.compile(
     r"(?i)\bbut\s+(?:that|this|it)(?:'s|\s+is|\s+was)?\s+(?:\w+\s+)?(?:wrong|incorrect|not\s+(?:right|correct)|a\s+(?:mistake|misconception))"
 )
 _ANAPHOR = re.compile(r"\W*(?:it|this|that|they|which)\b", re.I)
-_CONCEDING = re.compile(r"\W*(?:while|(?:al|even\s+)?though|despite|whereas)\b", re.I)  # a clause
+CONCEDING = re.compile(r"\W*(?:while|(?:al|even\s+)?though|despite|whereas)\b", re.I)  # a clause
 CONCESSIVE = re.compile(r",?\s+(?:but|however)\b", re.IGNORECASE)
 # A list item ("- **Focus group**: ...", "(C) 0.32 N", "2. ..."), and a result that is
 # stated as one ("Therefore, the integral is 0.", "y = 8.1").
@@ -118,7 +118,7 @@ class Conclusion(NamedTuple):
 def asserted(text: str, question: str) -> tuple[str | None, bool]:
     """What a sentence asserts (None if nothing), and whether it is undecided (a question,
     guess, alternative or decline: if read there, the reasoning concludes nothing)."""
-    if (opening := _CONCEDING.match(text)) and "," in text[opening.end() :]:  # "While F has
+    if (opening := CONCEDING.match(text)) and "," in text[opening.end() :]:  # "While F has
         rest = text[text.index(",", opening.end()) + 1 :]  # merit, I fits best", not "..., it is"
         text = text if _ANAPHOR.match(rest) and not _NEGATION.search(rest) else rest
     # "B, D, A, C, though I'm not sure of the middle": the claim is before the gloss

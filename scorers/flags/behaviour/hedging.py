@@ -20,18 +20,15 @@ _SETTLED = pattern("settled")
 _PRESENTATION = pattern("presentation")
 _TASK = pattern("task")
 _NEGATED = re.compile(r"(?:" + regex("hedge_negators").pattern + r")\s+(?:\w+\s+){0,2}$", re.I)
-# An estimate ("maybe 30-32") rounds a value to a range; it does not doubt it.
 _ESTIMATE = re.compile(r"\s*(?:around|about|~)?\s*\d[\d.,]*\s*(?:[-–]|to\s)\s*\d")
-_ROUNDING = frozenset({"maybe", "perhaps", "possibly"})
+_ROUNDING = frozenset({"maybe", "perhaps", "possibly"})  # "maybe 30-32" estimates, not doubts
 # What a check looks at ("re-examined the areas that were hard to read"), unless a turn follows.
 _CHECKED = re.compile(rf"(?i)(?:{regex('checks').pattern})(?![^.;:]*\b(?:but|still|yet)\b)[^.;:]*$")
 # A cue under a supposition in its clause ("which would mean it's perhaps"; not "I would guess").
 _SUPPOSING = re.compile(r"\b(?:would(?<!\bi would)|if|suppose|assuming|unless)\b[^,;:.]*$", re.I)
 _SUPPOSED = re.compile(r"(?i)^\W*(?:if|unless|suppose|assuming|even\s+if)\b")  # "if 5, maybe B"
 _SPECULATIVE = regex("hedge_speculative")
-_PICK = re.compile(
-    r"(?i)\W*(?:i'?ll|i\s+will|i'?d|let's)\s+(?:just\s+)?(?:go|stick|say|pick|choose)"
-)
+_PICK = re.compile(r"\W*(?:" + regex("picks").pattern + ")", re.I)  # "..., but I'll go with C"
 _MOVES = regex("hedge_moves")  # steps of an argument (ruling out, a premise), not doubt
 _MARKED = pattern("conclusion_markers")
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
@@ -88,6 +85,8 @@ def doubts(
         if text.endswith("?"):
             continue  # questions; cues about how to write the answer are none (``cues``)
         strong = [m for m in cues(text) if not _MOVES.fullmatch(m.group(0))]
+        yields = contradiction.CONCEDING.match(text) and DEFERS.search(text, text.find(",") + 1)
+        strong += [yields] if yields else []  # "Despite my own result, I'll defer to the hint"
         gloss = contradiction.CONCESSIVE.search(text)
         if strong and gloss and contradiction.conceded(text, gloss, "") is not None:
             # "it might look odd, but the answer is 4": conceded, then settled; from the conclusion
