@@ -179,10 +179,10 @@ def test_a_worker_that_fails_hands_its_piece_back(
     a, p, out, earlier = _earlier_run(tmp_path)
     grade_record = stream.Grader.grade_record
 
-    def broken(self: Any, pred: dict[str, Any], gt: Any) -> Any:
+    def broken(self: Any, pred: dict[str, Any], gt: Any, *given: Any) -> Any:
         if pred.get("question_id") == "q150":
             raise RuntimeError("a bug met at q150")
-        return grade_record(self, pred, gt)
+        return grade_record(self, pred, gt, *given)
 
     monkeypatch.setattr(stream.Grader, "grade_record", broken)
     with pytest.raises(RuntimeError, match="q150"):
