@@ -34,7 +34,7 @@ _MARKED = pattern("conclusion_markers")
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
 # A last sentence that withdraws the result without giving another (no number in it).
 _WITHDRAWS = re.compile(rf"(?i)^(?!.*\d)\W*(?:(?:hmm+|but|oh)\W+)?(?:{regex('withdraws').pattern})")
-DEFERS = regex("defers")
+DEFERS = pattern("defers")
 _ASKS = re.compile(r"\d|(?<![\w'])[A-HJ](?![\w'])|(?i:\banswer)")  # a question about a candidate
 # Speculation that rules out, plans, supposes, waves itself off ("maybe not B") doubts nothing.
 _NOT_DOUBT = re.compile(r"\s+(?:" + regex("not_doubt").pattern + ")", re.I)
@@ -87,7 +87,7 @@ def doubts(
         strong = [m for m in cues(text) if not _MOVES.fullmatch(m.group(0))]
         yields = contradiction.CONCEDING.match(text) and DEFERS.search(text, text.find(",") + 1)
         strong += [yields] if yields else []  # "Despite my own result, I'll defer to the hint"
-        gloss = contradiction.CONCESSIVE.search(text)
+        gloss = strong and contradiction.CONCESSIVE.search(text)
         if strong and gloss and contradiction.conceded(text, gloss, "") is not None:
             # "it might look odd, but the answer is 4": conceded, then settled; from the conclusion
             # on, any doubt is, unless only a pick follows ("not sure, but I'll go with C": rubric)
@@ -103,7 +103,7 @@ def doubts(
             # speculation about what is asked ("maybe it's a trick question") is not
             # about the answer; an avowed doubt ("not sure what the question wants") is
             strong = [m for m in strong if not _SPECULATIVE.fullmatch(m.group(0))]
-        if _SUPPOSED.match(text):
+        if strong and _SUPPOSED.match(text):
             # a supposition's doubts are about the supposed case, unless it opens
             # the sentence as the doubt itself ("If I had to commit, 1962.")
             strong = [m for m in strong if m.start() == 0]
