@@ -28,6 +28,19 @@ def test_composed_cue_regexes_open_at_a_contraction_too() -> None:
     assert cues.regex("hypothetical").search("we haven't any tool") is not None
 
 
+def test_a_cue_with_no_literal_opening_composes_and_matches_as_written() -> None:
+    # An optional first word leaves no fixed opening: the composed look-ahead admits any
+    # word character there rather than failing to compile.
+    fragments = ["(?:re-?)?count", "perhaps"]
+    factored = re.compile(cues._factored(fragments), re.IGNORECASE)
+    plain = re.compile(cues.alternation(fragments), re.IGNORECASE)
+    text = "Perhaps I should re-count, then recount and count once more."
+    assert [m.group(0) for m in factored.finditer(text)] == [
+        m.group(0) for m in plain.finditer(text)
+    ]
+    assert len(factored.findall(text)) == 4
+
+
 def test_lowering_keeps_offsets_for_expanding_capitals() -> None:
     text = "İSTANBUL, maybe"
     assert len(cues.lowered(text)) == len(text)
