@@ -28,6 +28,9 @@ CASES: list[Reading] = [
     (N, {"value_to_match": 9}, "Four on the shelf and five in the box, so 9.", None, 1, False),
     (N, {"value_to_match": 9}, "The total is 9 (not counting the 2 spares).", None, 1, False),
     (N, {"value_to_match": 9}, "I nearly wrote 8, but it is 9.", None, 1, False),
+    # A marker whose paragraph opens with a sentence of reasoning is read at its conclusion
+    (N, {"value_to_match": 206}, "Answer: Babies are born with about 270 separate bones. Many fuse, so an adult has 206.", None, 1, False),
+    (N, {"value_to_match": 12}, "Answer: 12. That is three rows of four.", None, 1, False),
     # A marker's number, and a later sentence that settles on another
     (N, {"value_to_match": 21}, "Final Answer: 18\n\nAdding the back row of three makes 21.", None, 0, True),
     (N, {"value_to_match": 18}, "Final Answer: 18\n\nThree rows of six gives 18.", None, 1, False),

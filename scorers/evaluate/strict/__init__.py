@@ -27,6 +27,7 @@ from scorers.evaluate.strict.commit import (
     correction,
     drop_excluded,
     firm,
+    first_sentence_end,
     reaffirms,
     sentences,
 )
@@ -1267,7 +1268,7 @@ def evaluate(
     if not isinstance(response, str):
         response = "" if response is None else str(response)
     final = final_answer(response)
-    loc = locate(final)
+    loc = _reasoned(locate(final))
     asked = question if isinstance(question, str) else ""
     kwargs_text = kwargs_key(kwargs)
     if kwargs_text is None or len(loc.tail) > MAX_TEXT:
@@ -1299,6 +1300,25 @@ def evaluate(
         _MEMO.put(key, _BY_TEXT)
         _MEMO.put((key, asked), outcome)
     return outcome
+
+
+_REASONING_WORDS = 6  # a first sentence longer than this after a marker reasons
+
+
+def _reasoned(loc: Located) -> Located:
+    """A marker whose answer opens with a sentence of reasoning rather than a short
+    statement ("Answer: 61 is a home keyboard and 76 a stage piano; neither is
+    standard. A full piano has 88."): its paragraph is read as an answer without
+    a marker, at its concluding sentence."""
+    if loc.how != "marker":
+        return loc
+    stop = loc.segment.find(". ")
+    if stop == -1 or loc.segment.count(" ", 0, stop) < _REASONING_WORDS:
+        return loc  # (no second sentence, or a short first one: the usual answer)
+    end = first_sentence_end(loc.segment)
+    if end is None or len(loc.segment[:end].split()) <= _REASONING_WORDS:
+        return loc
+    return Located("whole", loc.segment, loc.segment)
 
 
 # Strict outcomes by (evaluator, kwargs, located answer). An answer whose outcome

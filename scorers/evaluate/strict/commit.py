@@ -222,6 +222,12 @@ def _clause_start(text: str, end: int) -> int:
     return floor if m is None else m.end()
 
 
+def first_sentence_end(text: str) -> int | None:
+    """Where the first of several sentences of ``text`` ends, else None."""
+    m = _SENTENCE_END.search(text)
+    return m.start() if m is not None and text[m.end() :].strip() else None
+
+
 def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
 

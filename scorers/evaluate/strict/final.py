@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from typing import Literal, NamedTuple
 
+from ahocorasick_rs import AhoCorasick
+
 How = Literal["marker", "boxed", "whole"]
 
 
@@ -265,37 +267,53 @@ def locate(text: str) -> Located:
 # have questions.", "Good luck!"): they state nothing, and read as the answer's
 # concluding sentence they would hide it. English's closing formulas, not answers.
 _CLOSING = re.compile(
-    r"(?:^|(?<=[.!?\n])|[ \t]+(?=(?-i:[A-Z])))[ \t\n]*(?:(?:I[ \t]+)?hope[ \t]+(?:this|that|it)[ \t]+(?:helps|answers[^.!?\n]*)"
+    r"[ \t\n]*(?:(?:I[ \t]+)?hope[ \t]+(?:this|that|it)[ \t]+(?:helps|answers[^.!?\n]*)"
     r"|let[ \t]+me[ \t]+know\b[^.!?\n]*|feel[ \t]+free[ \t]+to\b[^.!?\n]*"
     r"|(?:I'm[ \t]+|I[ \t]+am[ \t]+)?(?:happy|glad)[ \t]+to[ \t]+help\b[^.!?\n]*|good[ \t]+luck\b[^.!?\n]*"
     r"|thanks?(?:[ \t]+you)?(?:[ \t]+for\b[^.!?\n]*)?|cheers|have[ \t]+a[ \t]+(?:great|nice|good)[ \t]+day)"
     r"[ \t]*[.!]*[ \t]*(?:[😊🙂])?[ \t]*\Z",
     re.IGNORECASE,
 )
-_CLOSING_WORDS = (
-    "hope",
-    "let me know",
-    "feel free",
-    "to help",
-    "luck",
-    "thank",
-    "cheers",
-    "a nice",
-    "a great",
-    "a good",
+# The words a closing opens with, found first in the lowered end of the text
+# (literals only: a case-blind alternation with optional words is tried slowly
+# at every position).
+_CLOSING_GATE = re.compile(
+    r"hope|let me know|feel free|happy to help|glad to help|good luck|thank|cheers|have a "
+)
+_CLOSING_SUBJECT = re.compile(r"(?:i|i'm|i am)[ \t]+\Z")
+_CLOSING_REACH = 64
+_CLOSING_FINDER = AhoCorasick(
+    ["hope", "let me know", "feel free", "to help", "luck", "thank", "cheers", "have a "]
 )
 
 
 def without_closing(text: str) -> str:
-    """``text`` without the formulaic closings it ends with, if anything is left."""
-    tail = text[-200:].lower()
-    if not any(w in tail for w in _CLOSING_WORDS):
-        return text
+    """``text`` without the formulaic closings it ends with (a sentence of its
+    own, or a capitalised one after the answer on its line), if anything is left."""
     for _ in range(3):
-        m = _CLOSING.search(text, max(0, len(text) - 200))
-        if m is None or not text[: m.start()].strip():
+        low = max(0, len(text) - _CLOSING_REACH)
+        tail = text[low:].lower()
+        if not _CLOSING_FINDER.find_matches_as_indexes(tail):
+            break  # (one native pass first: the usual answer ends with no closing)
+        opening = None
+        for opening in _CLOSING_GATE.finditer(tail):  # noqa: B007
+            pass
+        if opening is None:
             break
-        text = text[: m.start()].rstrip()
+        at = low + opening.start()
+        subject = _CLOSING_SUBJECT.search(text[max(0, at - 6) : at].lower())
+        if subject is not None:
+            at -= 6 - subject.start() if at >= 6 else at - subject.start()  # "I hope ..."
+        sentence = max(text.rfind(c, 0, at) for c in ".!?\n") + 1
+        if not text[sentence:at].strip():
+            start = sentence
+        elif text[at].isupper() and text[at - 1 : at].isspace():
+            start = at  # "Final Answer: C Let me know if ..."
+        else:
+            break
+        if not text[:start].strip() or _CLOSING.match(text, start) is None:
+            break
+        text = text[:start].rstrip()
     return text
 
 
