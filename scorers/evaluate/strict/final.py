@@ -241,10 +241,19 @@ def _last_line_marker(text: str) -> Located | None:
 
 def locate(text: str) -> Located:
     """Find the stated final answer in ``text`` (already past ``</think>``)."""
-    text = without_closing(text)
     fast = _last_line_marker(text)
     if fast is not None:
-        return fast
+        if len(fast.segment) > _SHORT_SEGMENT:  # ("C D A B Let me know if ...")
+            segment = without_closing(fast.segment)
+            if segment is not fast.segment:
+                return fast._replace(segment=segment, tail=without_closing(fast.tail))
+        return fast  # (the usual answer, "Final Answer: X" last: no closing after it)
+    closed = without_closing(text)
+    if closed is not text:
+        text = closed
+        fast = _last_line_marker(text)
+        if fast is not None:
+            return fast
     marker = _marker(text)
     box = _last_box(text)
     if box is not None and (marker is None or box[0] >= marker[0]):
@@ -282,9 +291,19 @@ _CLOSING_GATE = re.compile(
 )
 _CLOSING_SUBJECT = re.compile(r"(?:i|i'm|i am)[ \t]+\Z")
 _CLOSING_REACH = 64
-_CLOSING_FINDER = AhoCorasick(
-    ["hope", "let me know", "feel free", "to help", "luck", "thank", "cheers", "have a "]
+_SHORT_SEGMENT = 12  # a stated answer this short holds no closing
+_CLOSING_OPENERS = (
+    "hope",
+    "let me know",
+    "feel free",
+    "to help",
+    "luck",
+    "thank",
+    "cheers",
+    "have a ",
 )
+# Written as they open a sentence or follow a word, so the text need not be lowered.
+_CLOSING_FINDER = AhoCorasick([*_CLOSING_OPENERS, *(w.capitalize() for w in _CLOSING_OPENERS)])
 
 
 def without_closing(text: str) -> str:
@@ -292,9 +311,9 @@ def without_closing(text: str) -> str:
     own, or a capitalised one after the answer on its line), if anything is left."""
     for _ in range(3):
         low = max(0, len(text) - _CLOSING_REACH)
-        tail = text[low:].lower()
-        if not _CLOSING_FINDER.find_matches_as_indexes(tail):
+        if not _CLOSING_FINDER.find_matches_as_indexes(text[low:]):
             break  # (one native pass first: the usual answer ends with no closing)
+        tail = text[low:].lower()
         opening = None
         for opening in _CLOSING_GATE.finditer(tail):  # noqa: B007
             pass
