@@ -31,7 +31,7 @@ from scorers.evaluate.strict.commit import (
     reaffirms,
     sentences,
 )
-from scorers.evaluate.strict.final import Located, locate
+from scorers.evaluate.strict.final import Located, locate, without_closing
 from scorers.evaluate.strict.fold import fold_phrase
 from scorers.evaluate.strict.numbers import Number, canonical, find_numbers, pick_number
 from scorers.evaluate.strict.phrases import Answer
@@ -113,8 +113,9 @@ def _folded_answer(text: str) -> str:
 
 
 def _phrase_text(loc: Located) -> str:
-    # Free-text answers run on past their marker line: everything after it counts.
-    return loc.tail if loc.how == "marker" else loc.segment
+    # Free-text answers run on past their marker line: everything after it counts,
+    # but a closing formula ("Hope this helps!").
+    return without_closing(loc.tail) if loc.how == "marker" else loc.segment
 
 
 def _phrase_answer(reading: Reading, found: Callable[[Answer], bool]) -> tuple[Answer, bool]:
@@ -1268,7 +1269,9 @@ def evaluate(
     if not isinstance(response, str):
         response = "" if response is None else str(response)
     final = final_answer(response)
-    loc = _reasoned(locate(final))
+    loc = locate(final)
+    if loc.how == "marker" and ". " in loc.segment:
+        loc = _reasoned(loc)
     asked = question if isinstance(question, str) else ""
     kwargs_text = kwargs_key(kwargs)
     if kwargs_text is None or len(loc.tail) > MAX_TEXT:

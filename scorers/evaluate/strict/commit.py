@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from ahocorasick_rs import AhoCorasick
 
-from scorers.evaluate.strict.final import Located, clean
+from scorers.evaluate.strict.final import Located, clean, without_closing
 
 # A sentence ends at . ! ? followed by space and a capital, a quote or a bracket
 # (not inside 1.5 or U.S.), or at a line break.
@@ -443,7 +443,10 @@ _NEGATED_CUE = re.compile(
 _CUE_OPENERS = (
     "correct", "edit", "update", "erratum", "revised", "on ", "actually", "wait",
     "oops", "sorry", "scratch", "hold", "looking", "let", "re-", "rechecking", "upon", "i ",
-    "it should", "should", "made", "my ", "i was", "amendment", "fix", "need", "must", "have",
+    "it should", "should", "made", "my ", "i was", "amendment", "fix:", "fix -", "fix —", "fix –",
+    "need to fix", "need to amend", "need to correct", "need to revise", "must fix", "must amend",
+    "must correct", "must revise", "have to fix", "have to amend", "have to correct",
+    "have to revise",
 )  # fmt: skip
 _CUE_FINDER = AhoCorasick(_CUE_OPENERS)
 _SHORT_TAIL = 300
@@ -474,10 +477,10 @@ def correction(loc: Located) -> Located | None:
     if loc.how == "whole":
         # A short first line stated as the answer, then a paragraph that opens
         # correcting it ("Ag.\n\nWait, no — ..."): the first line was the answer.
-        first, _, after = loc.segment.partition("\n\n")
-        if after and len(first) <= _BARE_ANSWER and "\n" not in first.strip():
-            rest = after.lstrip()
-            if _CORRECTION.match(rest):
+        gap = loc.segment.find("\n\n", 0, _BARE_ANSWER + 2)
+        if gap != -1 and "\n" not in loc.segment[:gap].strip():
+            rest = loc.segment[gap:].lstrip()
+            if rest and _CORRECTION.match(rest):
                 return Located("whole", clean(rest), rest)
         # Else only a correction inside the concluding sentence
         # ("C, A, B — wait, no: C, B, A"): in the reasoning before it, cues are many.
@@ -501,5 +504,5 @@ def correction(loc: Located) -> Located | None:
     start = m.start()
     if (small := _SMALL_BEFORE.search(tail, max(0, start - 10), start)) is not None:
         start = small.start()  # "Small correction:" amends a detail: a weak cue
-    rest = tail[start:]
+    rest = without_closing(tail[start:])
     return Located("whole", clean(rest), rest)

@@ -243,17 +243,7 @@ def locate(text: str) -> Located:
     """Find the stated final answer in ``text`` (already past ``</think>``)."""
     fast = _last_line_marker(text)
     if fast is not None:
-        if len(fast.segment) > _SHORT_SEGMENT:  # ("C D A B Let me know if ...")
-            segment = without_closing(fast.segment)
-            if segment is not fast.segment:
-                return fast._replace(segment=segment, tail=without_closing(fast.tail))
-        return fast  # (the usual answer, "Final Answer: X" last: no closing after it)
-    closed = without_closing(text)
-    if closed is not text:
-        text = closed
-        fast = _last_line_marker(text)
-        if fast is not None:
-            return fast
+        return _unclosed(fast)
     marker = _marker(text)
     box = _last_box(text)
     if box is not None and (marker is None or box[0] >= marker[0]):
@@ -263,13 +253,25 @@ def locate(text: str) -> Located:
         line = "" if marker[2] else clean(text[start : _line_end(text, start)])
         if not line or line.endswith((":", "：")):
             line = clean(_paragraph_from(text, start))
-        return Located("marker", line, text[start:])
+        return _unclosed(Located("marker", line, text[start:]))
+    # Without a marker the answer is read at its end, where a closing would hide it.
+    text = without_closing(text)
     concluding = _concluding_line(text)
     if concluding is not None:
         # "... So: Lorentz." closes the answer: what follows it is the answer.
         start = concluding.end()
         return Located("marker", clean(text[start : _line_end(text, start)]), text[start:])
     return Located("whole", text.strip(), text)
+
+
+def _unclosed(loc: Located) -> Located:
+    """A marker's answer without a closing on its line ("C D A B Let me know if
+    ..."); what follows it is read without one where it is read (a correction,
+    a phrase answer's text)."""
+    if len(loc.segment) <= _SHORT_SEGMENT:
+        return loc  # (the usual answer: too short to hold one)
+    segment = without_closing(loc.segment)
+    return loc if segment is loc.segment else loc._replace(segment=segment)
 
 
 # Formulaic closings after an answer ("Hope this helps!", "Let me know if you
