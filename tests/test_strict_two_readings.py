@@ -31,6 +31,7 @@ CASES: list[Reading] = [
     # A marker whose paragraph opens with a sentence of reasoning is read at its conclusion
     (N, {"value_to_match": 206}, "Answer: Babies are born with about 270 separate bones. Many fuse, so an adult has 206.", None, 1, False),
     (N, {"value_to_match": 12}, "Answer: 12. That is three rows of four.", None, 1, False),
+    (N, {"value_to_match": 50}, "Answer: Each crate holds 25. Two crates arrive. So there are 50 jars.", None, 1, False),
     # A marker's number, and a later sentence that settles on another
     (N, {"value_to_match": 21}, "Final Answer: 18\n\nAdding the back row of three makes 21.", None, 0, True),
     (N, {"value_to_match": 18}, "Final Answer: 18\n\nThree rows of six gives 18.", None, 1, False),

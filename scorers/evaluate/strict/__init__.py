@@ -1316,12 +1316,25 @@ def _reasoned(loc: Located) -> Located:
     if loc.how != "marker":
         return loc
     stop = loc.segment.find(". ")
-    if stop == -1 or loc.segment.count(" ", 0, stop) < _REASONING_WORDS:
-        return loc  # (no second sentence, or a short first one: the usual answer)
+    if stop == -1:
+        return loc  # (one sentence: the usual answer)
+    if loc.segment.count(" ", 0, stop) < _REASONING_WORDS:
+        # A short first sentence is the answer, unless the paragraph goes on to
+        # a conclusion of its own ("Answer: Gametes carry 23. ... So a cell holds 46.").
+        last = conclusion(loc.segment)
+        if last == loc.segment or not _CONCLUDING_OPENER.match(last):
+            return loc
+        return Located("whole", loc.segment, loc.segment)
     end = first_sentence_end(loc.segment)
     if end is None or len(loc.segment[:end].split()) <= _REASONING_WORDS:
         return loc
     return Located("whole", loc.segment, loc.segment)
+
+
+_CONCLUDING_OPENER = re.compile(
+    r"(?:so|thus|therefore|hence|that leaves|this leaves|which means|in the end|finally|final)\b",
+    re.IGNORECASE,
+)
 
 
 # Strict outcomes by (evaluator, kwargs, located answer). An answer whose outcome
