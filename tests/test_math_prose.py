@@ -107,6 +107,9 @@ def test_blind_prose_set_is_well_formed(name: str) -> None:
         ("The two ages are 9 and 14, so together they are 23.", "9, 14", 1.0),
         ("The plot measures 12 m by 7 m.", "12, 7", 1.0),
         ("Tom gets 15 and Sue gets 25.", "15, 25", 1.0),
+        # An interjection before the answer and a closing formula after it state nothing.
+        ("Sure! 15 is the answer.", "15", 1.0),
+        ("Solving gives x = -4 or x = 3.\n\nHope this helps!", "-4, 3", 1.0),
         # Vagueness is no second candidate; a condition with another value is one.
         ("About 40 or so.", "40", 1.0),
         ("40, I reckon, but don't hold me to it.", "40", 1.0),

@@ -25,6 +25,7 @@ from scorers.evaluate.mathmatch.sentences import (
     system,
     without_closing_remarks,
 )
+from scorers.evaluate.strict.final import without_closing
 from scorers.records import final_answer
 
 _BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
@@ -147,7 +148,7 @@ def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, 
     ``boxes``: how many trailing boxes make up the answer; ``lines``: how many
     trailing lines when there is neither a box nor a marker.
     """
-    text = final_answer(response)
+    text = without_closing(final_answer(response))  # "Hope this helps!" states nothing
     found = [b for b in boxed_contents(text) if b]
     if found:
         return "; ".join(found[-max(1, boxes) :]), "boxed"

@@ -63,7 +63,8 @@ _REMARK = re.compile(
 # "So", "Hence", "In conclusion,", "所以": words that open a conclusion, not part of it.
 LEAD = re.compile(
     r"^(?:so|thus|therefore|hence|then|finally|overall|in conclusion|in total|altogether|"
-    r"after checking|after all|所以|因此|故|则|即)\b[\s,，:]*",
+    r"after checking|after all|所以|因此|故|则|即)\b[\s,，:]*"
+    r"|^(?:sure|okay|ok|alright|certainly|of\s+course)\b[!.,]?\s*",  # "Sure! 9"
     re.IGNORECASE,
 )
 # ", not 6", "(not 6)", "rather than 6", "instead of 6", "but not 6": an alternative excluded.
