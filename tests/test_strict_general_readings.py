@@ -233,6 +233,10 @@ CASES: list[Reading] = [
         1,
         False,
     ),
+    # a no-break or narrow space joins a name's words as a space does: Atlantic City is
+    # no adjective of Atlanta, and New Orleans is no unknown rival of it
+    (K, {"key_items": [["Atlanta"]]}, "My answer: Atlantic\u00a0City.", None, 0, False),
+    (K, {"key_items": [["New Orleans"]]}, "It is New\u202fOrleans.", None, 1, False),
 ]
 
 

@@ -13,6 +13,8 @@ import unicodedata
 # Spaces that look like a space to a reader: NBSP, the U+2000 block, narrow
 # NBSP, medium math space, ideographic space. Zero-width ones vanish.
 _SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+# Each such space as " ", one character for one, so offsets into the text still hold.
+AS_SPACE = str.maketrans(_SPACES, " " * len(_SPACES))
 _ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 _HYPHENS = "\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d"  # read as "-" everywhere
 _LONG_DASHES = "\u2014\u2015\ufe58"  # em dash: "-" in words, a pause before numbers

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from scorers.evaluate.strict import names
 from scorers.evaluate.strict.commit import drop_excluded
-from scorers.evaluate.strict.fold import fold_phrase, split_camel
+from scorers.evaluate.strict.fold import AS_SPACE, fold_phrase, split_camel
 from scorers.evaluate.strict.names import alternatives, place_of
 
 _NEGATORS = frozenset(("not", "never", "nor", "neither", "except", "excluding", "unlike"))
@@ -207,7 +207,8 @@ class Answer:
     __slots__ = ("_camel", "_spaceless", "_words", "folded", "raw")
 
     def __init__(self, raw: str) -> None:
-        self.raw = raw
+        # A no-break or thin space reads as a space ("Atlantic\u00a0City" is one name).
+        self.raw = raw = raw.translate(AS_SPACE)
         kept = drop_excluded(raw)
         if " than " in kept:
             # "Venus is hotter than Mercury": what an answer compares its
