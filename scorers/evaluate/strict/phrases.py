@@ -208,7 +208,7 @@ class Answer:
 
     def __init__(self, raw: str) -> None:
         # A no-break or thin space reads as a space ("Atlantic\u00a0City" is one name).
-        self.raw = raw = raw.translate(AS_SPACE)
+        self.raw = raw = raw if raw.isascii() else raw.translate(AS_SPACE)
         kept = drop_excluded(raw)
         if " than " in kept:
             # "Venus is hotter than Mercury": what an answer compares its
