@@ -108,7 +108,7 @@ def test_json_string_kwargs_and_usage(tmp_path: Path) -> None:
         ('"just a string"', "p.json", "expected a list of predictions"),
         ('{"a": {"answer": "x"}, "b": 3}', "record b", "object keyed by question_id"),
         ('{"a": {"reason": "x"}}', "record a", "no 'answer'"),
-        (b"\xff\xfe[]", "p.json", "invalid JSON"),
+        (b"\xff\xfe[]", "p.json", "not UTF-8: the file is UTF-16"),
         (
             '{"question_id": "a", "answer": "x", "usage": "{not json"}',
             "record a",

@@ -20,12 +20,42 @@ BOM = b"\xef\xbb\xbf"
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
     try:
         return Path(path).read_bytes()
-    except FileNotFoundError:
-        raise InputError(str(path), "no such file") from None
-    except IsADirectoryError:
-        raise InputError(str(path), "is a directory, expected a JSON file") from None
     except OSError as exc:
-        raise InputError(str(path), f"cannot read: {exc.strerror or exc}") from None
+        raise unreadable(path, exc) from None
+
+
+def unreadable(path: str | os.PathLike[str], exc: OSError) -> InputError:
+    """The error for a file of a run or an input that the OS would not let us read."""
+    if isinstance(exc, FileNotFoundError):
+        return InputError(str(path), "no such file")
+    if isinstance(exc, IsADirectoryError):
+        return InputError(str(path), "is a directory, expected a JSON file")
+    return InputError(str(path), f"cannot read: {exc.strerror or exc}")
+
+
+def not_utf8(data: bytes | memoryview) -> tuple[str, int] | None:
+    """What is wrong with text that is not UTF-8, and its 1-based line; None if it is.
+
+    orjson says "str is not valid UTF-8: surrogates not allowed" at line 1 column 1
+    for any such file, which points nowhere; saved as UTF-16 or Latin-1 is the usual
+    cause, and the fix (save it as UTF-8) is the same for both.
+    """
+    raw = bytes(data)
+    # UTF-16 has its byte-order mark, or else ASCII's zero high byte, in the first two.
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff") or (len(raw) > 1 and (raw[0] == 0) != (raw[1] == 0)):
+        return "not UTF-8: the file is UTF-16 text; save it as UTF-8", 1
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = line_of(raw, exc.start)
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        byte = raw[exc.start]
+        return (
+            f"not UTF-8: byte 0x{byte:02X} at column {column} (Latin-1 or Windows-1252 "
+            "text?); save it as UTF-8",
+            line,
+        )
+    return None
 
 
 def line_of(data: bytes, offset: int) -> int:
@@ -51,9 +81,22 @@ def parse_json(data: bytes, path: str, *, line: int | None = None) -> Any:
     try:
         return orjson.loads(data)
     except orjson.JSONDecodeError as exc:
-        raise InputError(
-            path, f"invalid JSON: {exc.msg} (column {exc.colno})", line=line or exc.lineno
-        ) from None
+        raise json_error(path, data, exc, line=line) from None
+
+
+def json_error(
+    path: str, data: bytes | memoryview, exc: orjson.JSONDecodeError, *, line: int | None = None
+) -> InputError:
+    """The InputError for ``data`` that orjson refused: its own message, or what is
+    wrong with the encoding when the text is not UTF-8. ``line`` is where ``data``
+    starts in the file when it is one line of it (JSON Lines)."""
+    encoding = not_utf8(data)
+    if encoding is not None:
+        problem, within = encoding
+        return InputError(path, problem, line=within if line is None else line + within - 1)
+    return InputError(
+        path, f"invalid JSON: {exc.msg} (column {exc.colno})", line=line or exc.lineno
+    )
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:

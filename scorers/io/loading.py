@@ -27,7 +27,7 @@ import orjson
 
 from scorers.errors import InputError
 from scorers.io import nonfinite, parquet
-from scorers.io.jsonio import BOM, read_bytes
+from scorers.io.jsonio import BOM, json_error, not_utf8, read_bytes
 
 FIRST_IDS = 5  # how many ids a warning quotes
 _NON_BLANK = re.compile(rb"\S")
@@ -235,11 +235,7 @@ class RecordStream:
             except orjson.JSONDecodeError as exc:
                 if not piece.index and not records:
                     raise Unstreamable from None  # e.g. a pretty-printed object: "{" alone
-                raise InputError(
-                    self.path,
-                    f"invalid JSON Lines record: {exc.msg} (column {exc.colno})",
-                    line=number,
-                ) from None
+                raise _line_error(self.path, line, exc, number) from None
             numbers.append(number)
         return Block(records, start, numbers, found)
 
@@ -476,18 +472,14 @@ def parse_file(path: str, on_block: OnBlock | None = None) -> Parsed:
             _line_value(lines[0][1], 0, [])
         except orjson.JSONDecodeError:
             # Not JSON Lines either: report the error of the whole document.
-            raise InputError(
-                path, f"invalid JSON: {whole_error.msg}", line=whole_error.lineno
-            ) from None
+            raise json_error(path, data, whole_error) from None
         records: list[Any] = []
         numbers = []
         for number, line in lines:
             try:
                 records.append(_line_value(line, len(records), found))
             except orjson.JSONDecodeError as exc:
-                raise InputError(
-                    path, f"invalid JSON Lines record: {exc.msg} (column {exc.colno})", line=number
-                ) from None
+                raise _line_error(path, line, exc, number) from None
             numbers.append(number)
         return Parsed(records, numbers, warnings, found)
     # One JSON object. The reference takes any multi-line text starting with
@@ -520,9 +512,18 @@ def _loads(data: bytes | memoryview, path: str, found: list[nonfinite.Found]) ->
     try:
         return _whole_value(data, found)
     except orjson.JSONDecodeError as exc:
-        raise InputError(
-            path, f"invalid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno
-        ) from None
+        raise json_error(path, data, exc) from None
+
+
+def _line_error(
+    path: str, line: bytes | memoryview, exc: orjson.JSONDecodeError, number: int
+) -> InputError:
+    encoding = not_utf8(line)
+    if encoding is not None:
+        return InputError(path, encoding[0], line=number)
+    return InputError(
+        path, f"invalid JSON Lines record: {exc.msg} (column {exc.colno})", line=number
+    )
 
 
 def _json_text(value: Any) -> TypeGuard[str]:

@@ -23,7 +23,13 @@ import orjson
 
 from scorers.errors import InputError, NotGradedError
 from scorers.io import nonfinite
-from scorers.io.jsonio import atomic_write_bytes, dumps_any_keys, read_bytes, replacing
+from scorers.io.jsonio import (
+    atomic_write_bytes,
+    dumps_any_keys,
+    json_error,
+    read_bytes,
+    replacing,
+)
 from scorers.io.loading import (
     TOO_DEEP,
     decode_json_strings,
@@ -219,7 +225,7 @@ def _read_settings(paths: ResultsPaths) -> RunSettings | None:
     try:
         value = orjson.loads(data)
     except orjson.JSONDecodeError as exc:
-        raise InputError(str(paths.run), f"invalid JSON: {exc.msg}", line=exc.lineno) from None
+        raise json_error(str(paths.run), data, exc) from None
     if not isinstance(value, dict):
         raise InputError(str(paths.run), "expected a JSON object of run settings")
     try:

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from scorers.errors import ConflictError
+from scorers.io.jsonio import unreadable
 from scorers.io.results import (
     LoadedResults,
     ResultsPaths,
@@ -64,9 +65,12 @@ def _digest(path: Path) -> str:
     """CRC-32 of the content: a change detector, not a security check, and 8x faster
     than blake2b (it runs over the whole file at every open and write-back)."""
     crc = 0
-    with open(path, "rb") as handle:
-        while chunk := handle.read(1 << 22):
-            crc = zlib.crc32(chunk, crc)
+    try:
+        with open(path, "rb") as handle:
+            while chunk := handle.read(1 << 22):
+                crc = zlib.crc32(chunk, crc)
+    except OSError as exc:  # a directory where the file should be, or unreadable
+        raise unreadable(path, exc) from None
     return f"{crc:08x}"
 
 

@@ -27,7 +27,7 @@ import openai
 import orjson
 
 from scorers.errors import RomeTuiError, UsageError
-from scorers.io.jsonio import atomic_write_bytes
+from scorers.io.jsonio import atomic_write_bytes, unreadable
 from scorers.judges.batchfile import encode_requests, read_outputs
 from scorers.judges.client import PLACEHOLDER_KEY
 from scorers.judges.run import (
@@ -249,6 +249,8 @@ def _load_state(path: Path) -> dict[str, Any] | None:
         state = orjson.loads(path.read_bytes())
     except FileNotFoundError:
         return None
+    except OSError as exc:
+        raise unreadable(path, exc) from None
     except orjson.JSONDecodeError:
         raise UsageError(f"{path}: not JSON; delete it to start a new batch") from None
     if not isinstance(state, dict) or not isinstance(state.get("batch_id"), str):

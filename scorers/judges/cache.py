@@ -18,6 +18,8 @@ from typing import Any
 
 import orjson
 
+from scorers.io.jsonio import unreadable
+
 CACHE_NAME = "judge_cache.jsonl"
 
 
@@ -39,6 +41,8 @@ class JudgeCache:
             data = self.path.read_bytes()
         except FileNotFoundError:
             return
+        except OSError as exc:
+            raise unreadable(self.path, exc) from None
         for line in data.splitlines():
             if not line.strip():
                 continue

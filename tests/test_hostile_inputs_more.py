@@ -1,0 +1,145 @@
+"""Hostile inputs beyond the committed corpus (tests/data/hostile/): text in the wrong
+encoding, and a run whose files are directories or unreadable. Each runs the real CLI
+(``rome_tui.cli.main``) and asserts exit 2, no traceback, and a message that names the
+file (and the line or record where there is one)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fake_openai_server import FakeOpenAIServer
+from hardening_fixtures import Ran, run_cli
+from judges_fixtures import clear_openai_env, serve
+
+EXAMPLE = Path(__file__).parent / "data" / "grading" / "example"
+QID = "question_diagrams_2"
+
+
+def rejected(ran: Ran, *names: str) -> str:
+    """The one error line, after checking exit 2, no traceback and every name in it."""
+    assert not ran.traceback, ran.err
+    assert ran.code == 2, (ran.code, ran.out, ran.err)
+    line = ran.err.strip().splitlines()[0]
+    for name in names:
+        assert name in line, line
+    return line
+
+
+def grade(annotations: Path, predictions: Path, out: Path) -> Ran:
+    return run_cli(
+        ["grade", "--annotations", str(annotations), "--predictions", str(predictions)]
+        + ["--out-dir", str(out)]
+    )
+
+
+@pytest.fixture
+def run(tmp_path: Path) -> Path:
+    """A freshly graded run of the example."""
+    out = tmp_path / "run"
+    ran = grade(EXAMPLE / "annotation.json", EXAMPLE / "predictions.json", out)
+    assert ran.code == 0, ran.err
+    return out
+
+
+# ------------------------------------------------------------------ encodings
+
+
+def _latin1(text: str) -> bytes:
+    """The example's JSON with one Latin-1 'é' in a string value."""
+    data = text.encode("utf-8")
+    at = data.index(b'"question"')
+    return data[:at] + b'"note": "caf\xe9", ' + data[at:]
+
+
+ENCODINGS = {
+    "utf16": (lambda text: text.encode("utf-16"), "UTF-16"),
+    "utf16be_no_bom": (lambda text: text.encode("utf-16-be"), "UTF-16"),
+    "latin1": (_latin1, "byte 0xE9"),
+}
+
+
+@pytest.mark.parametrize("encoding", sorted(ENCODINGS))
+@pytest.mark.parametrize("role", ["annotations", "predictions"])
+def test_grade_names_the_encoding(tmp_path: Path, role: str, encoding: str) -> None:
+    encode, says = ENCODINGS[encoding]
+    source = EXAMPLE / ("annotation.json" if role == "annotations" else "predictions.json")
+    bad = tmp_path / f"{role}.json"
+    bad.write_bytes(encode(source.read_text(encoding="utf-8")))
+    a = bad if role == "annotations" else EXAMPLE / "annotation.json"
+    p = bad if role == "predictions" else EXAMPLE / "predictions.json"
+    line = rejected(grade(a, p, tmp_path / "out"), str(bad), "not UTF-8", says)
+    # The line of the bad byte, not orjson's "line 1, column 1" for any such file.
+    if encoding == "latin1":
+        data = bad.read_bytes()
+        assert f"{bad}:{data[: data.index(0xE9)].count(10) + 1}:" in line
+    assert not (tmp_path / "out" / "updated_predictions.json").exists()
+
+
+def test_jsonl_latin1_names_its_line(tmp_path: Path) -> None:
+    records = json.loads((EXAMPLE / "predictions.json").read_text(encoding="utf-8"))
+    lines = [json.dumps(r).encode() for r in records]
+    lines[2] = lines[2].replace(b'"answer": "', b'"answer": "caf\xe9 ', 1)
+    bad = tmp_path / "predictions.jsonl"
+    bad.write_bytes(b"\n".join(lines) + b"\n")
+    ran = grade(EXAMPLE / "annotation.json", bad, tmp_path / "out")
+    rejected(ran, f"{bad}:3:", "not UTF-8", "0xE9")
+
+
+@pytest.mark.parametrize("name", ["updated_predictions.json", "run.json"])
+def test_run_file_in_utf16(run: Path, name: str) -> None:
+    path = run / name
+    path.write_bytes(path.read_text(encoding="utf-8").encode("utf-16"))
+    for argv in (["summary", str(run)], ["export", str(run)], _override(run)):
+        rejected(run_cli(argv), str(path), "UTF-16")
+
+
+# ------------------------------------------------------------------ a run's files
+
+
+def _override(run: Path) -> list[str]:
+    return ["override", str(run), QID, "1", "--reason", "checked", "--annotator", "ana"]
+
+
+def _commands(run: Path) -> dict[str, list[str]]:
+    return {
+        "summary": ["summary", str(run)],
+        "export": ["export", str(run)],
+        "override": _override(run),
+        "undo": ["undo", str(run), "--annotator", "ana"],
+        "judge": ["judge", str(run), "--judge", "rome", "--dry-run"],
+    }
+
+
+@pytest.mark.parametrize("command", ["export", "override", "undo", "judge"])
+@pytest.mark.parametrize("name", ["updated_predictions.json", "scores.json"])
+def test_run_file_that_is_a_directory(run: Path, name: str, command: str) -> None:
+    path = run / name
+    path.unlink()
+    path.mkdir()
+    rejected(run_cli(_commands(run)[command]), str(path), "is a directory")
+    # Nothing was acknowledged, so nothing went to the journal either.
+    assert not (run / "journal").exists()
+
+
+def test_judge_cache_that_is_a_directory(run: Path) -> None:
+    (run / "judge_cache.jsonl").mkdir()
+    ran = run_cli(_commands(run)["judge"])
+    rejected(ran, str(run / "judge_cache.jsonl"), "is a directory")
+
+
+@pytest.fixture
+def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeOpenAIServer]:
+    """The local fake OpenAI server (never the internet), with no key in the environment."""
+    clear_openai_env(monkeypatch)
+    for srv in serve():
+        monkeypatch.setenv("OPENAI_BASE_URL", srv.base_url)
+        yield srv
+
+
+def test_judge_batch_state_that_is_a_directory(run: Path, server: FakeOpenAIServer) -> None:
+    (run / "judge_batch.json").mkdir()
+    ran = run_cli(["judge", str(run), "--judge", "rome", "--batch", "--model", "m"])
+    rejected(ran, str(run / "judge_batch.json"), "is a directory")
