@@ -129,6 +129,21 @@ async def test_at_80x24_the_footer_keeps_undo_help_quit_and_summary(run_dir: Pat
         assert "all saved" in status and "acc " in status and "to do" in status
 
 
+async def test_at_80x24_a_filter_error_and_the_sort_column_are_on_screen(run_dir: Path) -> None:
+    # The error used to be appended past the status line's 80 cells, so a mistyped
+    # filter silently showed every item; the sort said "sor…" in the flags title.
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await pilot.press("slash", *"is:bogus")
+        assert "bad value for is: bogus" in status_text(app)
+        assert "saved" in status_text(app)  # the save state stays beside it
+        await pilot.press("enter", "x", "s", "s", "s", "r")  # order -> id -> model -> bucket
+        header = app.review.table.render_line(0).text
+        assert "↓" in header.split("evaluat")[0]
+        assert app.review.table.virtual_size.width <= app.review.table.size.width
+
+
 async def test_status_bar_names_the_run_being_edited(run_dir: Path) -> None:
     app = ReviewApp(open_run(run_dir))
     async with app.run_test(size=(200, 50)) as pilot:

@@ -138,6 +138,8 @@ class ReviewScreen(Screen[None]):
             self._stats_cache = (progress(self.rows), accuracy(self.rows)[0])
         return self._stats_cache
 
+    STATUS_SHORTEST = 50  # cells of the status line's shortest wording with a short path
+
     def update_status(self) -> None:
         status = self.query_one("#status", Static)
         width = (status.size.width or self.app.size.width) - 2  # its padding
@@ -156,12 +158,16 @@ class ReviewScreen(Screen[None]):
         save = self.save_note
         if self.conflict is not None:
             save = Text("NOT WRITTEN: files changed on disk (ctrl+r merges)", style="bold red")
-        line = status_line(
-            width, self.location, self.store.annotator, counts, save if counts else None
-        )
         query = parse_query(self.query_text)
-        if query.errors:
-            line.append("   " + "; ".join(query.errors), style="red")
+        # A filter error is the news while typing: it gets room beside the status line's
+        # shortest wording (which still says what is to do and whether it is saved).
+        error = Text("  " + "; ".join(query.errors), style="bold red") if query.errors else Text()
+        room = max(0, min(error.cell_len, width - self.STATUS_SHORTEST))
+        line = status_line(
+            width - room, self.location, self.store.annotator, counts, save if counts else None
+        )
+        error.truncate(max(0, width - line.cell_len), overflow="ellipsis")
+        line.append_text(error)
         if self.searching:
             line.append(" · searching…", style="bold")
         status.update(line)
@@ -195,11 +201,8 @@ class ReviewScreen(Screen[None]):
                 if pos == keep_index:
                     cursor = position
                     break
-        self.table.sort_label = (
-            ""
-            if self.sort_key == "order"
-            else self.sort_key + (" ↓" if self.sort_reverse else " ↑")
-        )
+        self.table.sort_key = self.sort_key
+        self.table.sort_reverse = self.sort_reverse
         self.table.set_view(self.rows, view, cursor)
         self.update_status()
 

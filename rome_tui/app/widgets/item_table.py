@@ -36,6 +36,9 @@ _COLUMNS = (
 )
 _SHRINK_ORDER = ("evaluator", "model", "bucket", "id")  # what gives way first when narrow
 _FLAGS_MIN = 12
+_FLAGS_NARROWEST = 6  # below _FLAGS_MIN only to spare a horizontal scrollbar (a table row)
+# The column whose title carries the sort arrow, by sort key ("rule" sorts strict, else rome).
+_SORT_COLUMN = {"rule": "strict"}
 _MARK_WIDTH = 2
 
 
@@ -91,7 +94,8 @@ class ItemTable(ScrollView, can_focus=True):
         super().__init__(id=id)
         self.rows: Sequence[Row] = ()
         self.view: list[int] = []
-        self.sort_label = ""
+        self.sort_key = "order"  # "order": the file's order, no column marked
+        self.sort_reverse = False
         self._id_width = 14
         self._width_cache: tuple[tuple[int, int], dict[str, int]] | None = None
 
@@ -176,7 +180,8 @@ class ItemTable(ScrollView, can_focus=True):
             widths[name] -= max(0, give)
             excess -= max(0, give)
         used = _MARK_WIDTH + sum(w + 1 for w in widths.values())
-        widths["flags"] = max(_FLAGS_MIN, available - used - 1)  # every cell ends in a space
+        room = available - used - 1  # every cell ends in a space
+        widths["flags"] = room if _FLAGS_NARROWEST <= room < _FLAGS_MIN else max(_FLAGS_MIN, room)
         self._width_cache = (key, widths)
         return widths
 
@@ -213,9 +218,20 @@ class ItemTable(ScrollView, can_focus=True):
     def _header(self) -> list[Segment]:
         style = self._style("header")
         w = self._widths()
+        marked = _SORT_COLUMN.get(self.sort_key, self.sort_key)
+        arrow = "↓" if self.sort_reverse else "↑"
         parts = [" " * _MARK_WIDTH]
-        parts += [self._cell(title, w[name]) for name, title, _, _ in _COLUMNS]
-        flags_title = "flags" + (f"   sorted by {self.sort_label}" if self.sort_label else "")
+        for name, title, _, _ in _COLUMNS:
+            if name == marked:  # the arrow survives a narrow column; the title gives way
+                if len(title) + 2 <= w[name]:
+                    title = f"{title} {arrow}"
+                else:
+                    title = title[: w[name] - 1] + arrow
+            parts.append(self._cell(title, w[name]))
+        flags_title = "flags" + (arrow if marked == "flags" else "")
+        said = f"{flags_title}   sorted by {self.sort_key} {arrow}"
+        if self.sort_key != "order" and len(said) <= w["flags"]:
+            flags_title = said
         parts.append(self._cell(flags_title, w["flags"]))
         return [Segment("".join(parts), style)]
 
