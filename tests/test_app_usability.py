@@ -144,6 +144,23 @@ async def test_at_80x24_a_filter_error_and_the_sort_column_are_on_screen(run_dir
         assert app.review.table.virtual_size.width <= app.review.table.size.width
 
 
+async def test_in_the_filter_the_footer_says_esc_goes_back(run_dir: Path) -> None:
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+
+        def footer_keys() -> set[str]:
+            return {key.key for key in app.review.query_one(Footer).query("FooterKey")}  # type: ignore[attr-defined]
+
+        assert "escape" not in footer_keys()  # on the table Esc has nowhere to go
+        await pilot.press("slash")
+        await pilot.pause()
+        assert "escape" in footer_keys()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "escape" not in footer_keys()
+
+
 async def test_status_bar_names_the_run_being_edited(run_dir: Path) -> None:
     app = ReviewApp(open_run(run_dir))
     async with app.run_test(size=(200, 50)) as pilot:

@@ -78,7 +78,7 @@ REGISTRY: tuple[KeySpec, ...] = (
         "Back to items",
         "Leave the filter (Enter does too) or a text pane and return to the item table",
         "review",
-        show=False,
+        key_display="Esc",  # shown only away from the table (ReviewScreen.check_action)
     ),
     KeySpec(
         "next-pane",

@@ -79,6 +79,9 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
             scroll.border_title = "Keys"
+            scroll.border_subtitle = (
+                "↑↓ PgUp PgDn scroll · Esc closes"  # the footer below is the review screen's
+            )
             yield Static(help_table())
 
     def action_close(self) -> None:

@@ -442,6 +442,8 @@ class ReviewScreen(Screen[None]):
         # Item actions are greyed out in the footer when the filter shows nothing.
         if action in ("override", "evidence", "next_flagged", "prev_flagged"):
             return self.is_mounted and self.table.current is not None
+        if action == "focus_table":  # in the filter the footer says how to get out of it
+            return self.is_mounted and self.focused is not self.table
         return True
 
     def action_reload(self) -> None:

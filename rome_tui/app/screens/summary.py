@@ -108,6 +108,9 @@ class SummaryScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
             scroll.border_title = "Summary"
+            scroll.border_subtitle = (
+                "↑↓ PgUp PgDn scroll · Esc closes"  # the footer below is the review screen's
+            )
             yield Static(progress_text(progress(self.rows)), id="summary-progress")
             yield Static(summary_table(self.rows), id="summary-table")
             if self.records:
