@@ -143,3 +143,50 @@ def test_judge_batch_state_that_is_a_directory(run: Path, server: FakeOpenAIServ
     (run / "judge_batch.json").mkdir()
     ran = run_cli(["judge", str(run), "--judge", "rome", "--batch", "--model", "m"])
     rejected(ran, str(run / "judge_batch.json"), "is a directory")
+
+
+# ------------------------------------------------------------------ annotator names
+
+
+def test_annotator_name_too_long_for_a_file_name(run: Path) -> None:
+    """A 300-character name was an OSError ('File name too long') and no override."""
+    name = "a" * 300
+    argv = ["override", str(run), QID, "1", "--reason", "checked", "--annotator", name]
+    ran = run_cli(argv)
+    assert ran.code == 0, ran.err
+    (journal,) = (run / "journal").iterdir()
+    assert len(journal.name) < 255
+    assert json.loads(journal.read_text().splitlines()[-1])["annotator"] == name
+    undone = run_cli(["undo", str(run), "--annotator", name])
+    assert undone.code == 0, undone.err
+
+
+# ------------------------------------------------------------------ export --output
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "updated_predictions.json",
+        "scores.json",
+        "run.json",
+        "journal/ana.jsonl",
+        "judge_cache.jsonl",
+        "./run.json",
+    ],
+)
+def test_export_never_overwrites_a_file_of_the_run(run: Path, output: str) -> None:
+    """`export -o RUN/updated_predictions.json` replaced the run's results with Parquet
+    (exit 0), and `-o RUN/journal/ana.jsonl` a reviewer's journal: work lost."""
+    assert run_cli(_override(run)).code == 0  # a journal to protect
+    target = run / output
+    before = target.read_bytes() if target.exists() else None
+    rejected(run_cli(["export", str(run), "-o", str(target)]), str(target), "refusing")
+    assert (target.read_bytes() if target.exists() else None) == before
+
+
+@pytest.mark.parametrize(("output", "says"), [(".", "is a directory"), ("nowhere/x", "no such")])
+def test_export_output_that_cannot_be_written(run: Path, output: str, says: str) -> None:
+    """Both were tracebacks (IsADirectoryError from the rename, FileNotFoundError from pyarrow)."""
+    target = run / output
+    rejected(run_cli(["export", str(run), "-o", str(target)]), str(target), says)

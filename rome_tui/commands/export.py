@@ -53,6 +53,32 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(
                 f"refusing to overwrite the graded file {source}: choose another --output"
             )
+        _check_output(output, store)
         rows = export(store.records, str(output), args.format, predictions=source)
     print(f"{output}: {rows} rows ({args.format})")
     return 0
+
+
+def _check_output(output: Path, store: Any) -> None:
+    """Refuse an --output that cannot be written, or that is a file the run or the
+    reviewers own (its results, settings, a journal, the judge's cache): exporting
+    over one would lose work that only it holds."""
+    from scorers.errors import UsageError
+    from scorers.io.runfiles import LOCK_NAME
+
+    if output.is_dir():
+        raise UsageError(f"--output {output}: is a directory; name the file to write")
+    if not output.parent.is_dir():
+        raise UsageError(f"--output {output}: no such directory {output.parent}")
+    paths = store.paths
+    target = output.resolve()
+    owned = {p.resolve() for p in (paths.updated, paths.scores, paths.run)}
+    if store.settings.annotations:
+        owned.add(Path(store.settings.annotations).resolve())
+    in_run = target.parent == paths.directory.resolve() and (
+        target.name.startswith("judge_") or target.name == LOCK_NAME
+    )
+    if target in owned or in_run or paths.journal.resolve() in target.parents:
+        raise UsageError(
+            f"--output {output}: refusing to overwrite a file of the run; choose another name"
+        )

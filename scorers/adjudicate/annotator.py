@@ -85,10 +85,11 @@ def file_stem(annotator: str) -> str:
     """A file-name-safe stem for the annotator's journal.
 
     Names that had to be changed get a short hash so that "a b" and "a_b"
-    never share a journal file.
+    never share a journal file; so do names too long for a file name (most file
+    systems stop at 255 bytes, and the journal adds ".jsonl").
     """
     safe = _UNSAFE.sub("_", annotator).strip("._") or "annotator"
-    if safe != annotator:
+    if safe != annotator or len(safe.encode()) > 200:
         import hashlib
 
         safe = f"{safe[:60]}-{hashlib.sha256(annotator.encode()).hexdigest()[:8]}"
