@@ -15,6 +15,7 @@ from rome_tui.app.items import (
     sorted_positions,
 )
 from rome_tui.app.screens.override import parse_score
+from rome_tui.app.widgets.item_table import ItemTable
 from rome_tui.app.widgets.text_view import _chop
 from rome_tui.textsafe import one_line, visible
 
@@ -189,3 +190,15 @@ def test_wrapping_is_exact_and_bounded() -> None:
     wide_lines = _chop(wide, 0, len(wide), 21, False)
     assert "".join(wide[a:b] for a, b in wide_lines) == wide
     assert all(len(wide[a:b]) * 2 <= 21 for a, b in wide_lines)
+
+
+def test_table_cells_are_measured_in_terminal_cells() -> None:
+    # A CJK or emoji model name counted in characters pushed every later column right.
+    from rich.cells import cell_len
+
+    for text in ("模型-😀-测试", "ジオ・バケット名がとても長い", "plain", "géo", ""):
+        for width in (6, 7, 8, 14):
+            assert cell_len(ItemTable._cell(text, width)) == width + 1, (text, width)
+            assert cell_len(ItemTable._cell_tail(text, width)) == width + 1, (text, width)
+    assert ItemTable._cell_tail("模型/问题_一二三四五", 8).startswith("…")
+    assert ItemTable._cell_tail("模型/问题_一二三四五", 8).rstrip().endswith("五")

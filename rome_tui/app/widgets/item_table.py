@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -105,7 +106,7 @@ class ItemTable(ScrollView, can_focus=True):
         self.rows = rows
         self.view = view
         if rows:
-            longest = max((len(rows[p].qid) for p in view[:200]), default=8)
+            longest = max((cell_len(rows[p].qid) for p in view[:200]), default=8)
             self._id_width = max(12, min(32, longest + 1))
         self.virtual_size = Size(self._line_width(), len(view) + 1)
         self.set_reactive(ItemTable.cursor, max(0, min(cursor, len(view) - 1)))
@@ -200,20 +201,25 @@ class ItemTable(ScrollView, can_focus=True):
             return self._style("fail")
         return self._style("partial")
 
+    # Widths are in terminal cells, not characters: a CJK character or an emoji takes
+    # two, and a cell measured in characters pushed every later column to the right.
     @staticmethod
     def _cell(text: str, width: int) -> str:
         text = one_line(text, width + 1)
-        if len(text) > width:
-            text = text[: width - 1] + "…"
-        return text.ljust(width)[:width] + " "
+        if cell_len(text) > width:
+            text = set_cell_size(text, width - 1) + "…"
+        return set_cell_size(text, width) + " "
 
     @staticmethod
     def _cell_tail(text: str, width: int) -> str:
         """Like ``_cell`` but keeps the end: ids differ at their end ("…/question_geo_2")."""
         text = one_line(text, 1000)
-        if len(text) > width:
-            text = "…" + text[len(text) - width + 1 :]
-        return text.ljust(width)[:width] + " "
+        if cell_len(text) > width:
+            start, room = len(text), width - 1
+            while start > 0 and cell_len(text[start - 1 :]) <= room:
+                start -= 1
+            text = "…" + text[start:]
+        return set_cell_size(text, width) + " "
 
     def _header(self) -> list[Segment]:
         style = self._style("header")
