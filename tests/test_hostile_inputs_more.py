@@ -190,3 +190,50 @@ def test_export_output_that_cannot_be_written(run: Path, output: str, says: str)
     """Both were tracebacks (IsADirectoryError from the rename, FileNotFoundError from pyarrow)."""
     target = run / output
     rejected(run_cli(["export", str(run), "-o", str(target)]), str(target), says)
+
+
+# ------------------------------------------------------------------ outputs and options
+
+
+def test_grade_out_dir_under_a_file(tmp_path: Path) -> None:
+    """A file where a parent of --out-dir should be was a NotADirectoryError traceback."""
+    (tmp_path / "afile").write_text("x")
+    out = tmp_path / "afile" / "run"
+    ran = grade(EXAMPLE / "annotation.json", EXAMPLE / "predictions.json", out)
+    rejected(ran, str(out), "cannot create")
+
+
+@pytest.mark.parametrize(
+    ("name", "says"), [(".", "is a directory"), ("nowhere/c.jsonl", "no such")]
+)
+def test_judge_batch_export_that_cannot_be_written(
+    run: Path, tmp_path: Path, name: str, says: str
+) -> None:
+    """--batch-export onto a directory was an IsADirectoryError traceback after building
+    every call; the atomic writer now says so before writing."""
+    target = tmp_path / name
+    ran = run_cli(["judge", str(run), "--judge", "rome", "--batch-export", str(target)])
+    line = rejected(ran, str(target))
+    assert says in line.lower(), line
+
+
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        (["--dry-run", "--price-in", "nan", "--price-out", "1"], "--price-in"),
+        (["--dry-run", "--price-in", "1", "--price-out", "inf"], "--price-out"),
+        (["--dry-run", "--timeout", "nan"], "--timeout"),
+        (["--dry-run", "--rpm", "nan"], "--rpm"),
+        (["--dry-run", "--tpm", "inf"], "--tpm"),
+        (["--batch", "--poll", "nan", "--model", "m"], "--poll"),
+        (["--model", "m", "--timeout", "inf"], "--timeout"),
+    ],
+)
+def test_judge_options_nan_and_infinity(
+    run: Path, server: FakeOpenAIServer, options: list[str], named: str
+) -> None:
+    """argparse's float() takes 'nan' and 'inf'; they passed `value <= 0` checks (the dry
+    run printed a cost of ~$nan)."""
+    ran = run_cli(["judge", str(run), "--judge", "rome", *options])
+    rejected(ran, named)
+    assert server.count() == 0

@@ -127,7 +127,10 @@ def output_paths(args: argparse.Namespace) -> ResultsPaths:
         out = Path(args.out_dir)
         if out.exists() and not out.is_dir():
             raise UsageError(f"--out-dir {out}: exists and is not a directory")
-        out.mkdir(parents=True, exist_ok=True)
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a file where a parent directory should be, read-only, ...
+            raise UsageError(f"--out-dir {out}: cannot create it: {exc.strerror or exc}") from None
         updated = Path(args.updated) if args.updated else out / UPDATED_NAME
         scores = Path(args.output) if args.output else out / SCORES_NAME
         base = ResultsPaths.of(updated)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from typing import Any
 
@@ -206,8 +207,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--models needs at least two models (a panel); use --model for one")
     if args.batch_id and not args.batch:
         raise UsageError("--batch-id goes with --batch")
-    if args.poll <= 0:
-        raise UsageError("--poll must be positive")
+    if not (args.poll > 0 and math.isfinite(args.poll)):  # float() takes 'nan' and 'inf'
+        raise UsageError(f"--poll must be a positive number of seconds, got {args.poll}")
     if args.dry_run and (args.batch or args.batch_import):
         raise UsageError("--dry-run sends nothing: use it without --batch / --batch-import")
     request = JudgeRunRequest(

@@ -123,8 +123,13 @@ def replacing(path: str | os.PathLike[str], *, sync: bool = True) -> Iterator[Bi
     overlap the fsync with other work. On an error the temp file is removed.
     """
     target = Path(path)
+    if target.is_dir():  # os.replace would fail only after the whole file was written
+        raise InputError(str(target), "is a directory, expected a file to write")
     mode = _mode_for(target)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:  # no such directory, a file in its place, read-only
+        raise InputError(str(target), f"cannot write: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb", buffering=1 << 20) as handle:
             os.fchmod(handle.fileno(), mode)

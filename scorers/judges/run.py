@@ -24,6 +24,7 @@ OpenAI Batch API round trip (``scorers.judges.batch_api``).
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import threading
 import time
@@ -86,18 +87,22 @@ class JudgeRunRequest:
         """Itself, or a UsageError naming the option that cannot work."""
         if self.concurrency < 1:
             raise UsageError("--concurrency must be at least 1")
-        if self.timeout <= 0:
-            raise UsageError("--timeout must be positive")
+        # `not (x > 0)` and isfinite: argparse's float() takes 'nan' and 'inf', which
+        # pass every comparison written the other way round.
+        if not (self.timeout > 0 and math.isfinite(self.timeout)):
+            raise UsageError(f"--timeout must be a positive number of seconds, got {self.timeout}")
         if self.max_retries < 0:
             raise UsageError("--max-retries must be 0 or more")
         if self.parse == "rome" and self.judge != "rome":
             raise UsageError("--parse rome applies to --judge rome only")
         for name, value in (("--rpm", self.rpm), ("--tpm", self.tpm)):
-            if value is not None and value <= 0:
-                raise UsageError(f"{name} must be positive")
+            if value is not None and not (value > 0 and math.isfinite(value)):
+                raise UsageError(f"{name} must be positive, got {value}")
         for name, value in (("--price-in", self.price_in), ("--price-out", self.price_out)):
-            if value is not None and value < 0:
-                raise UsageError(f"{name} must be 0 or more (dollars per million tokens)")
+            if value is not None and not (value >= 0 and math.isfinite(value)):
+                raise UsageError(
+                    f"{name} must be 0 or more (dollars per million tokens), got {value}"
+                )
         if len(set(self.models)) != len(self.models):
             raise UsageError("--models lists a model twice")
         if any(not m.strip() or "," in m for m in self.models):
