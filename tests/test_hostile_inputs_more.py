@@ -237,3 +237,15 @@ def test_judge_options_nan_and_infinity(
     ran = run_cli(["judge", str(run), "--judge", "rome", *options])
     rejected(ran, named)
     assert server.count() == 0
+
+
+def test_no_match_shows_both_sides_ids(tmp_path: Path) -> None:
+    """Ids written as numbers on one side and strings on the other matched nothing, and
+    the error said only 'no prediction matches an annotation'."""
+    records = json.loads((EXAMPLE / "predictions.json").read_text(encoding="utf-8"))
+    for number, record in enumerate(records, 1):
+        record["question_id"] = number
+    bad = tmp_path / "predictions.json"
+    bad.write_text(json.dumps(records))
+    ran = grade(EXAMPLE / "annotation.json", bad, tmp_path / "out")
+    rejected(ran, str(bad), "no prediction matches", "1, 2, 3", QID)

@@ -853,9 +853,15 @@ def pair(
             + (", as in the reference grader" if mode == "rome" else "")
         )
     if not pairs:
+        if not predictions:
+            raise InputError(predictions_path, "no prediction to grade")
+        # Show both sides' ids: a mismatch is usually the wrong pair of files, or ids
+        # written differently (numbers vs "question_..." strings, a missing field).
+        theirs = first_ids(dict.fromkeys(unmatched))
         raise InputError(
             predictions_path,
-            "no prediction to grade" if not predictions else "no prediction matches an annotation",
+            f"no prediction matches an annotation (predictions' ids: {theirs}; "
+            f"annotations' ids in {annotations_path}: {first_ids(annotations)})",
         )
     return Paired(pairs, warnings, unmatched, duplicates, missing)
 
