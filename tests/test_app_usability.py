@@ -161,6 +161,23 @@ async def test_in_the_filter_the_footer_says_esc_goes_back(run_dir: Path) -> Non
         assert "escape" not in footer_keys()
 
 
+async def test_an_empty_view_says_why_and_keeps_the_table_free_of_a_scrollbar(
+    run_dir: Path,
+) -> None:
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        table = app.review.table
+        await pilot.press("slash", *"zzzq", "enter")
+        await pilot.pause()
+        assert "No item matches the filter 'zzzq'" in visible(app.review.detail.reasoning)
+        assert "x clears it" in visible(app.review.detail.reasoning)
+        await pilot.press("x")
+        await pilot.pause()
+        # The scrollbar came back with the rows: the columns fit the width beside it.
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+
+
 async def test_status_bar_names_the_run_being_edited(run_dir: Path) -> None:
     app = ReviewApp(open_run(run_dir))
     async with app.run_test(size=(200, 50)) as pilot:

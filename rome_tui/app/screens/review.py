@@ -204,6 +204,7 @@ class ReviewScreen(Screen[None]):
         self.table.sort_key = self.sort_key
         self.table.sort_reverse = self.sort_reverse
         self.table.set_view(self.rows, view, cursor)
+        self.refresh_bindings()  # item keys are greyed out in the footer when the view is empty
         self.update_status()
 
     @work(thread=True, exclusive=True, group="text-search", name="text-search", exit_on_error=False)
@@ -288,12 +289,25 @@ class ReviewScreen(Screen[None]):
     def cursor_moved(self, event: ItemTable.CursorMoved) -> None:
         self.sync_detail()
 
+    def _empty_view_note(self) -> str:
+        """What an empty table means, and the key out of it."""
+        if not self.rows:
+            return "This run has no items."
+        if self.query_text.split() == ["is:todo"]:
+            return (
+                "Nothing to do: no flagged item is waiting for review.\n\n"
+                "f leaves the to-do queue; x clears the filter."
+            )
+        return (
+            f"No item matches the filter {self.query_text.strip()!r}.\n\nx clears it; / edits it."
+        )
+
     def sync_detail(self) -> None:
         """Show the current row's record (keys may arrive before the cursor message)."""
         row = self.table.current
         if row is None:
             self._shown_index = None
-            self.detail.clear()
+            self.detail.clear(self._empty_view_note())
             return
         if row.index != self._shown_index:
             self._shown_index = row.index

@@ -73,9 +73,9 @@ class DetailPane(Horizontal):
     def image(self) -> ImagePane:
         return self.query_one("#image", ImagePane)
 
-    def clear(self) -> None:
+    def clear(self, why: str = "No item matches the filter.") -> None:
         self.spots, self.current_spot = [], -1
-        self.reasoning.set_blocks([Block("No item matches the filter.")])
+        self.reasoning.set_blocks([Block(why)])
         self.facts.set_blocks([])
         self.image.clear()
 

@@ -161,6 +161,12 @@ class ItemTable(ScrollView, can_focus=True):
     def on_resize(self, event: events.Resize) -> None:
         self.virtual_size = Size(self._line_width(), len(self.view) + 1)
 
+    def watch_show_vertical_scrollbar(self) -> None:
+        # The columns fit the width left beside the vertical scrollbar: when it comes or
+        # goes (an empty view, then a full one) the line width follows, or a horizontal
+        # scrollbar would take a table row.
+        self.virtual_size = Size(self._line_width(), len(self.view) + 1)
+
     # --- drawing ----------------------------------------------------------------------
 
     def _widths(self) -> dict[str, int]:
