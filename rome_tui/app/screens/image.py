@@ -22,6 +22,7 @@ from textual.widgets import Footer, Static
 from rome_tui.app.bindings import bindings
 from rome_tui.app.images import Decoded, ImageOptions, fit, open_externally, zoomed
 from rome_tui.app.messages import ImageLoaded
+from rome_tui.app.status import short_path
 from rome_tui.app.widgets.image_pane import placeholder_text
 from rome_tui.textsafe import one_line
 from scorers.images import ResolvedImage
@@ -56,7 +57,7 @@ class ImageScreen(Screen[None]):
     ImageScreen #image-status { height: 1; background: $panel; padding: 0 1; }
     ImageScreen Middle { height: 1fr; }
     ImageScreen .picture { width: auto; height: auto; }
-    ImageScreen #image-note { width: auto; height: auto; padding: 1 2; }
+    ImageScreen #image-note { width: auto; max-width: 100%; height: auto; padding: 1 2; }
     """
 
     def __init__(self, images: list[ResolvedImage], index: int, options: ImageOptions) -> None:
@@ -144,15 +145,22 @@ class ImageScreen(Screen[None]):
         if self.decoded is not None:
             line.append(f" · zoom {ZOOMS[self.zoom_level]:g}×", style="bold")
             line.append(f" · {self.decoded.size_text}", style="dim")
-        line.append(f" · {one_line(image.label, 160)}")
-        line.append("  (arrows pan)", style="dim")
+        hint = Text("  (arrows pan)" if self.zoom_level else "", style="dim")
+        # The path keeps its end (the file's name) in the room left on the one line.
+        room = self.size.width - 2 - line.cell_len - 3 - hint.cell_len
+        line.append(f" · {short_path(one_line(image.label, 1000), max(12, room))}")
+        line.append_text(hint)
         self.query_one("#image-status", Static).update(line)
 
     # --- actions ---------------------------------------------------------------------
 
     def on_resize(self) -> None:
+        # Narrow terminals keep the footer for the image keys (ctrl+p still works).
+        self.query_one(Footer).show_command_palette = self.app.size.width >= 100
         if self.decoded is not None:
             self.draw()
+        else:
+            self.update_status()
 
     def action_zoom(self, step: int) -> None:
         if self.decoded is None:
