@@ -249,3 +249,25 @@ def test_no_match_shows_both_sides_ids(tmp_path: Path) -> None:
     bad.write_text(json.dumps(records))
     ran = grade(EXAMPLE / "annotation.json", bad, tmp_path / "out")
     rejected(ran, str(bad), "no prediction matches", "1, 2, 3", QID)
+
+
+# ------------------------------------------------------------------ review startup
+
+
+@pytest.mark.parametrize("where", ["journal file is a directory", "journal directory is a file"])
+def test_review_refuses_a_journal_it_cannot_write(run: Path, where: str) -> None:
+    """The app opened, and every override was then refused with 'cannot write the journal'."""
+    journal = run / "journal"
+    if where == "journal file is a directory":
+        (journal / "ana.jsonl").mkdir(parents=True)
+    else:
+        journal.write_text("not a directory")
+    ran = run_cli(["review", str(run), "--annotator", "ana"])
+    rejected(ran, str(journal / "ana.jsonl"), "cannot write the journal")
+
+
+@pytest.mark.parametrize("name", ["updated_predictions.json", "scores.json", "run.json"])
+def test_review_startup_with_a_directory_for_a_run_file(run: Path, name: str) -> None:
+    (run / name).unlink()
+    (run / name).mkdir()
+    rejected(run_cli(["review", str(run), "--annotator", "ana"]), str(run / name), "directory")

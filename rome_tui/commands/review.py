@@ -85,6 +85,11 @@ def run(args: argparse.Namespace) -> int:
                 warn("review", warning)
             args.results = str(run_dir)
     store = open_store(args.results, args.annotator)
+    try:
+        store.check_journal()  # else every override in the app would be refused
+    except BaseException:
+        store.close()
+        raise
     for warning in store.warnings[:20]:
         warn("review", warning)
     if len(store.warnings) > 20:

@@ -214,6 +214,22 @@ class JournalWriter:
         self.offset = offset  # bytes of this file already read and applied
         self._fd: int | None = None
 
+    def check(self) -> None:
+        """InputError now if this journal could not be appended to, creating nothing:
+        the app asks before a reviewer starts, not at their first override."""
+        problem = None
+        existing = self.path
+        while not existing.exists() and existing != existing.parent:
+            existing = existing.parent
+        if existing == self.path and not self.path.is_file():
+            problem = "is a directory"
+        elif existing != self.path and not existing.is_dir():
+            problem = f"{existing} is a file, not a directory"
+        elif not os.access(existing, os.W_OK):
+            problem = "permission denied"
+        if problem is not None:
+            raise InputError(str(self.path), f"cannot write the journal: {problem}")
+
     def _open(self) -> int:
         try:
             return self._open_fd()

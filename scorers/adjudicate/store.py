@@ -242,6 +242,10 @@ class ResultsStore:
         """This annotator's journal file."""
         return self._writer.path
 
+    def check_journal(self) -> None:
+        """InputError if this annotator's journal cannot be written (see JournalWriter.check)."""
+        self._writer.check()
+
     # ------------------------------------------------------------------ reading
 
     def __len__(self) -> int:
