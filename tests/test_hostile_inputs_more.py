@@ -78,6 +78,43 @@ def test_grade_names_the_encoding(tmp_path: Path, role: str, encoding: str) -> N
     assert not (tmp_path / "out" / "updated_predictions.json").exists()
 
 
+def _gzip(text: str) -> bytes:
+    import gzip
+
+    return gzip.compress(text.encode("utf-8"))
+
+
+def _zip(text: str) -> bytes:
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("predictions.json", text)
+    return buffer.getvalue()
+
+
+OTHER_FILES = {
+    "gzip": (_gzip, "gzip-compressed"),
+    "zip": (_zip, "zip archive"),
+    "git_lfs": (
+        lambda text: b"version https://git-lfs.github.com/spec/v1\noid sha256:0\nsize 9\n",
+        "Git LFS pointer",
+    ),
+    "utf32": (lambda text: text.encode("utf-32"), "UTF-32"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(OTHER_FILES))
+def test_a_file_that_is_not_json_text_says_what_it_is(tmp_path: Path, kind: str) -> None:
+    """A gzip file read as 'not UTF-8: byte 0x8B ... (Latin-1?)', an LFS pointer as
+    'unexpected character'."""
+    make, says = OTHER_FILES[kind]
+    bad = tmp_path / "predictions.json"
+    bad.write_bytes(make((EXAMPLE / "predictions.json").read_text(encoding="utf-8")))
+    rejected(grade(EXAMPLE / "annotation.json", bad, tmp_path / "out"), str(bad), says)
+
+
 def test_jsonl_latin1_names_its_line(tmp_path: Path) -> None:
     records = json.loads((EXAMPLE / "predictions.json").read_text(encoding="utf-8"))
     lines = [json.dumps(r).encode() for r in records]

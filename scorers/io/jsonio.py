@@ -33,6 +33,25 @@ def unreadable(path: str | os.PathLike[str], exc: OSError) -> InputError:
     return InputError(str(path), f"cannot read: {exc.strerror or exc}")
 
 
+# Files that are something else than JSON text, by their first bytes: what to do instead.
+_OTHER_FILES = (
+    (b"\x1f\x8b", "a gzip-compressed file, not JSON text; decompress it first (gunzip)"),
+    (b"PK\x03\x04", "a zip archive, not JSON text; extract the file from it first"),
+    (
+        b"version https://git-lfs.github.com/spec/",
+        "a Git LFS pointer, not the file itself; fetch it with `git lfs pull`",
+    ),
+)
+
+
+def _not_text(data: bytes | memoryview) -> str | None:
+    head = bytes(data[:64])
+    for magic, problem in _OTHER_FILES:
+        if head.startswith(magic):
+            return problem
+    return None
+
+
 def not_utf8(data: bytes | memoryview) -> tuple[str, int] | None:
     """What is wrong with text that is not UTF-8, and its 1-based line; None if it is.
 
@@ -43,7 +62,7 @@ def not_utf8(data: bytes | memoryview) -> tuple[str, int] | None:
     raw = bytes(data)
     # UTF-16 has its byte-order mark, or else ASCII's zero high byte, in the first two.
     if raw[:2] in (b"\xff\xfe", b"\xfe\xff") or (len(raw) > 1 and (raw[0] == 0) != (raw[1] == 0)):
-        return "not UTF-8: the file is UTF-16 text; save it as UTF-8", 1
+        return "not UTF-8: the file is UTF-16 (or UTF-32) text; save it as UTF-8", 1
     try:
         raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -90,6 +109,9 @@ def json_error(
     """The InputError for ``data`` that orjson refused: its own message, or what is
     wrong with the encoding when the text is not UTF-8. ``line`` is where ``data``
     starts in the file when it is one line of it (JSON Lines)."""
+    kind = _not_text(data)
+    if kind is not None:
+        return InputError(path, kind)
     encoding = not_utf8(data)
     if encoding is not None:
         problem, within = encoding
