@@ -308,3 +308,20 @@ def test_review_startup_with_a_directory_for_a_run_file(run: Path, name: str) ->
     (run / name).unlink()
     (run / name).mkdir()
     rejected(run_cli(["review", str(run), "--annotator", "ana"]), str(run / name), "directory")
+
+
+@pytest.mark.parametrize("role", ["annotations", "predictions"])
+def test_object_keyed_by_id_whose_record_says_another_id(tmp_path: Path, role: str) -> None:
+    """Annotations used the key and predictions the record's own question_id, silently."""
+    source = EXAMPLE / ("annotation.json" if role == "annotations" else "predictions.json")
+    records = json.loads(source.read_text(encoding="utf-8"))
+    keyed = {r["question_id"]: r for r in records}
+    keyed[QID] = dict(keyed[QID], question_id="question_elsewhere")
+    bad = tmp_path / f"{role}.json"
+    bad.write_text(json.dumps(keyed))
+    a = bad if role == "annotations" else EXAMPLE / "annotation.json"
+    p = bad if role == "predictions" else EXAMPLE / "predictions.json"
+    ran = grade(a, p, tmp_path / "out")
+    assert not ran.traceback, ran.err
+    assert f"{bad}: 1 of its {role} have a question_id other than their key" in ran.err
+    assert f"{QID} holds 'question_elsewhere'" in ran.err

@@ -588,6 +588,24 @@ def _bad(path: str, where: Any, parsed: Parsed, problem: str) -> InputError:
     return InputError(path, problem, record=where)
 
 
+def _keys_differ(path: str, value: dict[str, Any], wins: str, what: str) -> list[str]:
+    """A warning for records of an object keyed by question_id whose own question_id
+    is another (a hand edit, a merge): which one is used is easy to get wrong."""
+    differ = [
+        f"{key} holds {item['question_id']!r}"
+        for key, item in value.items()
+        if isinstance(item, dict)
+        and item.get("question_id") is not None
+        and str(item["question_id"]) != str(key)
+    ]
+    if not differ:
+        return []
+    return [
+        f"{path}: {len(differ)} of its {what} have a question_id other than their key "
+        f"(first: {first_ids(differ)}); {wins} is used"
+    ]
+
+
 def _looks_like_record(value: dict[str, Any], *keys: str) -> bool:
     return "question_id" in value and any(k in value for k in keys)
 
@@ -669,6 +687,7 @@ def load_annotations(
                 )
             decoded += decode_json_strings(item, path, key, found)
             out[str(key)] = item
+        warnings += _keys_differ(path, value, "the key", "annotations")
     elif isinstance(value, list):
         duplicates: list[str] = []
         conflicts: list[str] = []  # "qid (what differs)" of duplicates that are not identical
@@ -736,6 +755,7 @@ def load_predictions(
             records = [value]
         elif all(isinstance(v, dict) for v in value.values()):
             records = []
+            warnings += _keys_differ(path, value, "its question_id", "predictions")
             for key, item in value.items():
                 merged = {"question_id": key, **item}
                 if "answer" not in merged:
