@@ -248,7 +248,7 @@ async def test_an_override_the_journal_refused_is_not_shown(
         row = review(app).rows[1]
         assert (row.human, row.correct) == (before.human, before.correct)
         assert "human (tester" not in view_text(app.review.detail.facts)
-        assert "saved to journal" not in status_text(app)
+        assert "in journal" not in status_text(app)
         assert "human" not in store.records[1]["review"] and not store.dirty
     assert "human" not in on_disk(run_dir)["q0001"]["review"]
 

@@ -396,8 +396,8 @@ class ReviewScreen(Screen[None]):
         except (RomeTuiError, ValueError, OSError) as exc:
             self.notify(str(exc), title="Override not saved", severity="error", markup=False)
             return
-        self.last_change = f"✓ {one_line(qid, 30)} = {request.score:g}"
-        self.save_note = Text(f"{self.last_change} saved to journal", style="green")
+        self.last_change = f"{one_line(qid, 30)} = {request.score:g}"
+        self.save_note = Text(f"✓ in journal: {self.last_change}", style="green")
         self._record_changed(index)
         self.write_back()
         current = self.table.current
@@ -430,8 +430,8 @@ class ReviewScreen(Screen[None]):
             return
         index = self._entry_index(entry)
         qid = one_line(str(entry.get("question_id")), 30)
-        self.last_change = f"✓ {op} {qid}"
-        self.save_note = Text(f"{self.last_change} saved to journal", style="green")
+        self.last_change = f"{op} {qid}"
+        self.save_note = Text(f"✓ in journal: {self.last_change}", style="green")
         if index is not None:
             self._record_changed(index)
             position = self.table.position_of(index)
@@ -505,7 +505,8 @@ class ReviewScreen(Screen[None]):
 
     @on(WriteBackDone)
     def write_back_done(self, message: WriteBackDone) -> None:
-        self.save_note = Text(f"{self.last_change} · files written".lstrip(" ·"), style="green")
+        # The state first: a narrow status line cuts the item's id, not the news.
+        self.save_note = Text(f"✓ files written: {self.last_change}".rstrip(": "), style="green")
         self.update_status()
 
     @on(WriteBackConflict)
