@@ -325,3 +325,16 @@ def test_object_keyed_by_id_whose_record_says_another_id(tmp_path: Path, role: s
     assert not ran.traceback, ran.err
     assert f"{bad}: 1 of its {role} have a question_id other than their key" in ran.err
     assert f"{QID} holds 'question_elsewhere'" in ran.err
+
+
+def test_an_evaluator_error_in_a_release_names_the_model(tmp_path: Path) -> None:
+    """A release holds each question once per model: 'record q1' did not say whose."""
+    from release_fixture import release_rows, write_release
+
+    rows = release_rows()
+    bad = next(r for r in rows if r["model"] == "model-b")
+    bad["evaluator"] = "no_such_evaluator"
+    release = tmp_path / "release.parquet"
+    write_release(str(release), rows)
+    ran = run_cli(["summary", str(release)])
+    rejected(ran, str(release), f"record {bad['question_id']} (model model-b)", "no_such_evaluator")

@@ -623,4 +623,9 @@ def named_error(
     exc: EvaluatorError, pred: Mapping[str, Any], places: tuple[str, str]
 ) -> InputError:
     at_fault = places[0] if isinstance(exc, AnswerError) else places[1]
-    return InputError(at_fault, str(exc), record=_qid(pred))
+    record = _qid(pred)
+    model = pred.get("model")
+    if isinstance(model, str) and model:
+        # A release holds every model's copy of a question: the id alone is ambiguous.
+        record = f"{record} (model {model})"
+    return InputError(at_fault, str(exc), record=record)
