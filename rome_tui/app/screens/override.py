@@ -73,9 +73,15 @@ class OverrideDialog(ModalScreen[OverrideRequest | None]):
     AUTO_FOCUS = "#override-reason"
 
     def __init__(
-        self, question_id: str, current: float | None, score: float | None, annotator: str
+        self,
+        question_id: str,
+        current: float | None,
+        score: float | None,
+        annotator: str,
+        verb: str = "Override",
     ) -> None:
         super().__init__()
+        self.verb = verb
         self.question_id = question_id
         self.current = current
         self.preset = score
@@ -83,7 +89,7 @@ class OverrideDialog(ModalScreen[OverrideRequest | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            title = Text("Override ")
+            title = Text(f"{self.verb} ")
             title.append(self.question_id, style="bold")
             yield Static(title, id="override-title")
             current = "none" if self.current is None else f"{self.current:g}"

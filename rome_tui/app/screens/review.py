@@ -383,7 +383,8 @@ class ReviewScreen(Screen[None]):
             score = None
         else:
             score = float(preset)
-        dialog = OverrideDialog(row.qid, row.correct, score, self.store.annotator)
+        verb = "Agree with the score of" if preset == "keep" else "Override"
+        dialog = OverrideDialog(row.qid, row.correct, score, self.store.annotator, verb)
         index = row.index
         self.app.push_screen(dialog, lambda result: self._apply_override(index, result))
 
