@@ -206,6 +206,8 @@ class ImagePane(Vertical):
         question = self.record.get("question") if self.record is not None else None
         if self.count and number in mentioned_images(question):
             title += f" · <image {number}>"
+        if self.count > 1 and len(title) > self.size.width - 6:  # a narrow pane: keep "2/3"
+            title = title.removeprefix("Image ")
         self.border_title = title
         if image is None:
             self.border_subtitle = ""
