@@ -41,6 +41,10 @@ def _text(value: Any) -> str:
     return repr(value)
 
 
+FACTS_TITLE = "Question · answer · reference · verdicts · flags"
+FACTS_TITLES_SHORTER = ("Question · answer · flags", "Item details")
+
+
 class DetailPane(Horizontal):
     DEFAULT_CSS = """
     DetailPane { height: 2fr; }
@@ -52,7 +56,8 @@ class DetailPane(Horizontal):
         reasoning = TextView(id="reasoning")
         reasoning.border_title = "Reasoning"
         facts = TextView(id="facts")
-        facts.border_title = "Question · answer · reference · verdicts · flags"
+        facts.border_title = FACTS_TITLE
+        facts.titles = (FACTS_TITLE, *FACTS_TITLES_SHORTER)
         yield reasoning
         yield facts
         yield ImagePane(id="image")

@@ -92,6 +92,7 @@ class TextView(ScrollView, can_focus=True):
         self.blocks: list[Block] = []
         self._lines: list[tuple[int, int, int]] = []  # (block, start, end)
         self._wrapped_width = -1
+        self.titles: tuple[str, ...] = ()  # border titles, longest first: the first that fits
 
     def style_of(self, name: str) -> Style:
         return self.get_component_rich_style(f"text-view--{name}", partial=True)
@@ -142,6 +143,11 @@ class TextView(ScrollView, can_focus=True):
 
     def on_resize(self, event: events.Resize) -> None:
         self._rewrap()
+        if self.titles:
+            # A title cut to "Question · answer · r…" reads as broken: take one that fits.
+            room = self.size.width - 6  # corners, the rule before the title, its spaces
+            fitting = [title for title in self.titles if len(title) <= room]
+            self.border_title = fitting[0] if fitting else self.titles[-1]
 
     def line_of(self, block: int, offset: int) -> int | None:
         """The display line showing character ``offset`` of ``block``."""
