@@ -338,3 +338,23 @@ def test_an_evaluator_error_in_a_release_names_the_model(tmp_path: Path) -> None
     write_release(str(release), rows)
     ran = run_cli(["summary", str(release)])
     rejected(ran, str(release), f"record {bad['question_id']} (model model-b)", "no_such_evaluator")
+
+
+@pytest.mark.parametrize("command", ["grade", "summary", "export", "override", "review"])
+def test_a_pipe_as_input_is_refused_not_read_as_empty(tmp_path: Path, command: str) -> None:
+    """`--predictions <(zcat preds.json.gz)` said 'no prediction to grade' (the first look
+    at the pipe, is it Parquet?, ate what the parse then missed); a FIFO as a run blocked
+    every command on its checksum. Nothing writes to this FIFO: any open would hang."""
+    import os
+
+    fifo = tmp_path / "input.fifo"
+    os.mkfifo(fifo)
+    argv = {
+        "grade": ["grade", "--annotations", str(EXAMPLE / "annotation.json")]
+        + ["--predictions", str(fifo), "--out-dir", str(tmp_path / "out")],
+        "summary": ["summary", str(fifo)],
+        "export": ["export", str(fifo)],
+        "override": ["override", str(fifo), QID, "1", "--reason", "x", "--annotator", "a"],
+        "review": ["review", str(fifo), "--annotator", "a"],
+    }[command]
+    rejected(run_cli(argv, timeout=20), str(fifo), "not a regular file")

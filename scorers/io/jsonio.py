@@ -24,6 +24,22 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
         raise unreadable(path, exc) from None
 
 
+def require_a_file(path: str | os.PathLike[str]) -> None:
+    """InputError for a pipe or device given as a file (``<(zcat x.gz)``, a FIFO): its
+    content can be read only once, and a file is looked at more than once (its first
+    bytes, a checksum, the whole), so it would read as empty or cut, or block."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # reading it names what is wrong (no such file, permission, ...)
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        raise InputError(
+            str(path),
+            "not a regular file (a pipe such as <(zcat FILE)?): it can be read only once; "
+            "save it to a file first",
+        )
+
+
 def unreadable(path: str | os.PathLike[str], exc: OSError) -> InputError:
     """The error for a file of a run or an input that the OS would not let us read."""
     if isinstance(exc, FileNotFoundError):

@@ -27,7 +27,7 @@ import orjson
 
 from scorers.errors import InputError
 from scorers.io import nonfinite, parquet
-from scorers.io.jsonio import BOM, json_error, not_utf8, read_bytes
+from scorers.io.jsonio import BOM, json_error, not_utf8, read_bytes, require_a_file
 
 FIRST_IDS = 5  # how many ids a warning quotes
 _NON_BLANK = re.compile(rb"\S")
@@ -255,6 +255,8 @@ def record_stream(path: str) -> RecordStream | None:
     value, or that holds a single record, which is one JSON value). An invalid
     JSON Lines record after the first is an InputError naming its line.
     """
+    if not os.path.isfile(path):  # a pipe: parse_file refuses it before opening it
+        return None
     try:
         with open(path, "rb") as handle:
             head = handle.read(_BLOCK)
@@ -441,6 +443,7 @@ def _stream(path: str, on_block: OnBlock | None = None) -> Parsed | None:
 
 def parse_file(path: str, on_block: OnBlock | None = None) -> Parsed:
     """Parse ``path`` as JSON, JSON Lines or Parquet; InputError on anything malformed."""
+    require_a_file(path)
     if parquet.is_parquet(path):
         rows, notes = parquet.read_rows(path, on_block=on_block)
         return Parsed(rows, None, notes)

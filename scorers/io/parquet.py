@@ -41,6 +41,8 @@ def is_parquet(path: str | os.PathLike[str]) -> bool:
     name = os.fspath(path)
     if name.lower().endswith(SUFFIXES):
         return True
+    if not os.path.isfile(name):  # opening a pipe would block, or eat what it holds
+        return False
     try:
         with open(name, "rb") as handle:
             return handle.read(4) == MAGIC

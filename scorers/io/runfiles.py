@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from scorers.errors import ConflictError
-from scorers.io.jsonio import unreadable
+from scorers.io.jsonio import require_a_file, unreadable
 from scorers.io.results import (
     LoadedResults,
     ResultsPaths,
@@ -58,6 +58,7 @@ class FileStamp:
             st = path.stat()
         except FileNotFoundError:
             return None
+        require_a_file(path)  # a pipe would block the checksum, or be eaten by it
         return cls(st.st_size, st.st_mtime_ns, _digest(path))
 
 
