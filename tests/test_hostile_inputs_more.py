@@ -358,3 +358,10 @@ def test_a_pipe_as_input_is_refused_not_read_as_empty(tmp_path: Path, command: s
         "review": ["review", str(fifo), "--annotator", "a"],
     }[command]
     rejected(run_cli(argv, timeout=20), str(fifo), "not a regular file")
+
+
+@pytest.mark.parametrize("option", ["--by", "--subtype"])
+def test_summary_by_a_field_no_record_has(run: Path, option: str) -> None:
+    """A misspelt field (`--by datset`) summarised every item in one unnamed bucket, exit 0."""
+    ran = run_cli(["summary", str(run), option, "datset"])
+    rejected(ran, f"{option} datset", "no record has this field", "question_id")

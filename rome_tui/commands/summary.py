@@ -127,6 +127,11 @@ def run(args: argparse.Namespace) -> int:
                 warnings.append(f"{path}: model {name} also in {names[name]}; shown as {unique!r}")
             names[unique] = path
             groups.append((unique, records))
+    for option, field in (("--by", args.by), ("--subtype", args.subtype)):
+        # A misspelt field put every item in one unnamed bucket, with no word said.
+        if field is not None and not any(field in r for _, rs in groups for r in rs):
+            fields = ", ".join(sorted(k for k in groups[0][1][0] if k != "review"))
+            raise UsageError(f"{option} {field}: no record has this field (they have: {fields})")
     options = SummaryOptions(
         by=by or "task", subtype=subtype, seed=args.seed, n_resamples=args.bootstrap
     )
