@@ -39,6 +39,15 @@ def serve() -> Iterator[FakeOpenAIServer]:
         yield srv
 
 
+def serve_as_default(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeOpenAIServer]:
+    """``serve`` with the server as the openai client's default: its URL in
+    ``OPENAI_BASE_URL``, and no key or other OpenAI setting in the environment."""
+    clear_openai_env(monkeypatch)
+    for srv in serve():
+        monkeypatch.setenv("OPENAI_BASE_URL", srv.base_url)
+        yield srv
+
+
 def clear_openai_env(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in (
         "OPENAI_API_KEY",

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from fake_openai_server import FakeOpenAIServer
 from hardening_fixtures import Ran, run_cli
-from judges_fixtures import clear_openai_env, serve
+from judges_fixtures import serve_as_default
 
 EXAMPLE = Path(__file__).parent / "data" / "grading" / "example"
 QID = "question_diagrams_2"
@@ -170,10 +170,7 @@ def test_judge_cache_that_is_a_directory(run: Path) -> None:
 @pytest.fixture
 def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeOpenAIServer]:
     """The local fake OpenAI server (never the internet), with no key in the environment."""
-    clear_openai_env(monkeypatch)
-    for srv in serve():
-        monkeypatch.setenv("OPENAI_BASE_URL", srv.base_url)
-        yield srv
+    yield from serve_as_default(monkeypatch)
 
 
 def test_judge_batch_state_that_is_a_directory(run: Path, server: FakeOpenAIServer) -> None:

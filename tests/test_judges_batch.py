@@ -9,7 +9,7 @@ from typing import Any
 import orjson
 import pytest
 from fake_openai_server import Action, FakeOpenAIServer
-from judges_fixtures import clear_openai_env, qid_of, record, serve, write_run
+from judges_fixtures import qid_of, record, serve_as_default, write_run
 
 import scorers.judges.batch_api as batch_api
 from rome_tui.cli import main
@@ -22,10 +22,7 @@ OK = "Reasoning: the answers agree.\nJudgement: 1"
 
 @pytest.fixture
 def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeOpenAIServer]:
-    clear_openai_env(monkeypatch)
-    for srv in serve():
-        monkeypatch.setenv("OPENAI_BASE_URL", srv.base_url)
-        yield srv
+    yield from serve_as_default(monkeypatch)
 
 
 def make_run(tmp_path: Path, n: int = 4, **extra: Any) -> Path:

@@ -15,7 +15,7 @@ from typing import Any
 import orjson
 import pytest
 from fake_openai_server import Action, FakeOpenAIServer
-from judges_fixtures import VRC_JSON_OK, clear_openai_env, record, serve, write_run
+from judges_fixtures import VRC_JSON_OK, record, serve_as_default, write_run
 
 from rome_tui.app.items import build_rows, filter_rows, parse_query
 from rome_tui.cli import main
@@ -27,10 +27,7 @@ OK = "Reasoning: the answers agree.\nJudgement: 1"
 
 @pytest.fixture
 def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeOpenAIServer]:
-    clear_openai_env(monkeypatch)
-    for srv in serve():
-        monkeypatch.setenv("OPENAI_BASE_URL", srv.base_url)
-        yield srv
+    yield from serve_as_default(monkeypatch)
 
 
 def make_run(tmp_path: Path, records: list[dict[str, Any]] | None = None) -> Path:

@@ -10,7 +10,7 @@ from typing import Any
 import orjson
 import pytest
 from fake_openai_server import Action, FakeOpenAIServer
-from judges_fixtures import RUBRIC_REPLY, clear_openai_env, qid_of, record, serve, write_run
+from judges_fixtures import RUBRIC_REPLY, qid_of, record, serve_as_default, write_run
 
 import scorers.judges.pacing as pacing
 from rome_tui.cli import main
@@ -23,10 +23,7 @@ from scorers.stats.agreement import fleiss_kappa
 
 @pytest.fixture
 def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeOpenAIServer]:
-    clear_openai_env(monkeypatch)
-    for srv in serve():
-        monkeypatch.setenv("OPENAI_BASE_URL", srv.base_url)
-        yield srv
+    yield from serve_as_default(monkeypatch)
 
 
 def load(run: Path) -> dict[str, dict[str, Any]]:
