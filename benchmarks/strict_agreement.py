@@ -2,7 +2,7 @@
 
 Prints, for each batch of blind-written hard cases
 (``tests/data/strict/blind_hard_cases.json``, ``blind_hard_cases2.json`` and
-``blind_hard_cases3.json`` and ``blind_hard_cases4.json``, each split into ``dev``, which the rules were tuned
+``blind_hard_cases3.json``, ``blind_hard_cases4.json`` and ``blind_hard_cases5.json``, each split into ``dev``, which the rules were tuned
 on, and ``test``, which was only scored) and for the team's own hard cases (``hard_cases.json``):
 
 - overall agreement: the strict score equals the human label;
@@ -30,6 +30,7 @@ BATCHES = (
     ("blind hard cases 2", "blind_hard_cases2.json"),
     ("blind hard cases 3", "blind_hard_cases3.json"),
     ("blind hard cases 4", "blind_hard_cases4.json"),
+    ("blind hard cases 5", "blind_hard_cases5.json"),
 )
 
 
