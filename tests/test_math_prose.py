@@ -295,6 +295,11 @@ def test_blind_prose_set_is_well_formed(name: str) -> None:
         # A bound on a named unknown in words.
         ("So t is at most 8.", "t \\le 8", 1.0),
         ("So t is at most 8.", "8", 0.0),
+        # ... and without one: a bound is no value, though it may be the range asked
+        ("Answer: at least 20", "20", 0.0),
+        ("At least 20 chairs are needed.", "20", 0.0),
+        ("The farmer keeps no more than 45 hens.", "45", 0.0),
+        ("The answer is at least 20.", "x \\ge 20", 1.0),
         # Several parts on the marker's line.
         ("In part (a) the answer is 6, and in part (b) it is 10.", "6; 10", 1.0),
         # A percent sign is read: 0.4% is not 0.4, but a percentage may drop its sign.

@@ -216,6 +216,8 @@ def _numbers(
 def _ranges(ref: str, pred: str, budget: Budget) -> Verdict | None:
     ref_r = parse_range(ref, allow_open_pair=True)
     pred_r = parse_range(pred, allow_open_pair=True)
+    if (ref_r is None) != (pred_r is None) and evaluate(ref if ref_r is None else pred) is not None:
+        return Verdict(False, "a bound, not a value")  # "at least 12" against 12, or back
     if ref_r is None or pred_r is None:
         return None
     same = same_ranges(ref_r, pred_r, lambda a, b: equivalent(a, b, budget).equal)

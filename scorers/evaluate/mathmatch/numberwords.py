@@ -63,6 +63,10 @@ def number_words_to_digits(text: str) -> str:
     return text if _ORDINAL.search(converted) else converted
 
 
+def _bound(words: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\d%])(?<![\d%]\s)\b(?:" + words + r")\s+(?=[-−+]?\d)", re.I)
+
+
 # Mathematics read aloud: "the square root of 3", "2 root 3", "pi over 4",
 # "x squared plus 1", "negative 4". Each rewrite needs a value on the side(s) it joins.
 _SPOKEN = (
@@ -92,6 +96,12 @@ _SPOKEN = (
     ),
     (re.compile(r"(?<=\b[a-z])\s+is\s+(?:strictly\s+)?less\s+than\s+"), " < "),
     (re.compile(r"(?<=\b[a-z])\s+is\s+(?:strictly\s+)?(?:greater|more)\s+than\s+"), " > "),
+    # "at least 12", "no more than 12" with no unknown named: a bound, which is
+    # no value ("5 more than 25" compares two values and stays as written).
+    (_bound(r"at\s+least|no\s+(?:less|fewer)\s+than"), "≥ "),
+    (_bound(r"at\s+most|no\s+more\s+than"), "≤ "),
+    (_bound(r"(?:more|greater)\s+than"), "> "),
+    (_bound(r"(?:less|fewer)\s+than"), "< "),
 )
 # "twelve (12)": a number in words restated in digits.
 _WORDS_THEN_DIGITS = re.compile(r"\b([a-z]+(?:[\s-][a-z]+){0,3})\s*\(\s*(\d+)\s*\)", re.I)

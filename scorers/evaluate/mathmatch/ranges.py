@@ -58,7 +58,7 @@ def _inequality(piece: str) -> Interval | None:
     tokens = [t.strip() for t in _RELATION.split(piece)]
     if len(tokens) == 3:
         left, rel, right = tokens
-        if _VARIABLE.match(left):
+        if _VARIABLE.match(left) or not left:  # "\\ge 12": "at least 12", the unknown unnamed
             var_left = True
             bound = right
         elif _VARIABLE.match(right):

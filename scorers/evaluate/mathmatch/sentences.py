@@ -741,12 +741,15 @@ def _only_value(s: str) -> str | None:
     if len(numbers) != 1 or points:
         return None
     number = numbers[0]
+    # "≥ 12 students" ("at least 12 students"): the bound is kept, being no value
+    bound = s[: number.start()].rstrip()[-1:]
+    value = number.group(0) if bound not in ("≥", "≤", "<", ">") else f"{bound} {number.group(0)}"
     words = s[number.end() :].split()
     for size in (3, 2, 1):
         unit = " ".join(words[:size]).rstrip(".,;")
         if len(words) >= size and lookup(unit) is not None:
-            return f"{number.group(0)} {unit}"
-    return number.group(0)
+            return f"{value} {unit}"
+    return value
 
 
 _LATEX = re.compile(r"\$[^$]*\$|\\[A-Za-z]+")

@@ -35,7 +35,7 @@ from scorers.evaluate.strict.final import Located, locate, without_closing
 from scorers.evaluate.strict.fold import fold_phrase
 from scorers.evaluate.strict.numbers import Number, canonical, find_numbers, pick_number
 from scorers.evaluate.strict.phrases import Answer
-from scorers.evaluate.strict.question import by_position, from_other_end
+from scorers.evaluate.strict.question import by_position, from_other_end, lower_labels
 from scorers.evaluate.strict.question import named as option_named
 from scorers.evaluate.strict.question import named_one as option_named_one
 from scorers.evaluate.strict.reading import (
@@ -618,6 +618,10 @@ def _letters(loc: Located, reading: Reading, single: bool) -> tuple[list[str], s
     doubt = None
     if options:
         letters = [x for x in letters if x in options]
+        if not letters and lower_labels(reading.question):
+            letters = [
+                x for x in choices.read_letters(segment, last=whole, lower=True) if x in options
+            ]
         if not letters:
             # (the concluding sentence found before what it rules out is cut)
             text = drop_excluded(conclusion(loc.segment)) if whole else segment
@@ -977,6 +981,12 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             number = number._replace(value=number.other)
             extracted = canonical(number.value, number.percent)
     if abs(number.value - target) <= tolerance:
+        if (
+            uncertain is None
+            and _BOUND.search(text, 0, number.start)
+            and not _ASKED_BOUND.search(reading.question or "")
+        ):
+            uncertain = "states a bound, not the value"  # "at least 12" for "How many ...?"
         return Outcome(_RIGHT, extracted, uncertain=uncertain)
     if uncertain is None and (figures := _rounds_to(number, text, target)):
         # "≈ 3.84·10⁵ km" for 384,400: exact, it is another number; read to the
@@ -987,6 +997,16 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     if number.percent and abs(number.value / 100 - target) <= tolerance:
         return Outcome(_RIGHT, extracted, note="percent read as a fraction", uncertain=uncertain)
     return Outcome(_WRONG, extracted, uncertain=uncertain)
+
+
+# "at least 12", "no more than 12": a bound right before the number; right
+# when the question asks for one ("What is the least number ...?").
+_BOUND = re.compile(
+    r"\b(?:at[ \t]+(?:least|most)|no[ \t]+(?:more|less|fewer)[ \t]+than|(?:more|less|fewer|greater)"
+    r"[ \t]+than|over|under|up[ \t]+to)[ \t]*$",
+    re.IGNORECASE,
+)
+_ASKED_BOUND = re.compile(r"\b(?:least|most|minimum|maximum|fewest|at[ \t]+(?:least|most))\b", re.I)
 
 
 # An answer that says it approximates: "≈ 3.84·10⁵", "about 384,000", "roughly 3.8 million".

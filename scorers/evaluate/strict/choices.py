@@ -69,7 +69,9 @@ def _whole_letters(tokens: list[str]) -> list[str] | None:
     return letters or None
 
 
-def _is_option(tokens: list[str], i: int, explicit: bool) -> bool:
+def _is_option(tokens: list[str], i: int, explicit: bool, lower: bool = False) -> bool:
+    """``lower``: the question labels its options in lower case, so a lower-case
+    letter is read as a capital is ("so b.", "i.e. c" stays an abbreviation)."""
     tok = tokens[i]
     if len(tok) != 1 or not tok.isascii() or not tok.isalpha():
         return False
@@ -77,36 +79,36 @@ def _is_option(tokens: list[str], i: int, explicit: bool) -> bool:
     prev = tokens[i - 1] if i > 0 else ""
     if prev == "'" or nxt == "'":  # I'm, don't, A's
         return False
-    if tok.isupper():
+    if tok.isupper() or lower:
         if (
             nxt == "."
             and i + 3 < len(tokens)
             and tokens[i + 3] == "."
             and len(tokens[i + 2]) == 1
-            and tokens[i + 2].isupper()
+            and (lower or tokens[i + 2].isupper())
         ):
-            return False  # U.S. is an abbreviation, not options U and S
+            return False  # U.S., e.g.: an abbreviation, not options U and S
         if (
             prev == "."
             and nxt == "."
             and i >= 2
             and len(tokens[i - 2]) == 1
-            and tokens[i - 2].isupper()
+            and (lower or tokens[i - 2].isupper())
         ):
             return False
-        if tok in "AI" and nxt.isalpha() and nxt[:1].islower() and nxt not in _VERB_LIKE:
+        if tok in "AIai" and nxt.isalpha() and nxt[:1].islower() and nxt not in _VERB_LIKE:
             return explicit
         return True
     return explicit or (prev in _OPENERS and nxt in _CLOSERS) or (i == 0 and nxt in _CLOSERS)
 
 
-def _runs(tokens: list[str]) -> list[list[str]]:
+def _runs(tokens: list[str], lower: bool = False) -> list[list[str]]:
     """Every run of option letters, in order of appearance."""
     runs: list[list[str]] = []
     current: list[str] | None = None
     explicit = False
     for i, tok in enumerate(tokens):
-        if len(tok) == 1 and _is_option(tokens, i, explicit):  # (words are most tokens)
+        if len(tok) == 1 and _is_option(tokens, i, explicit, lower):  # (words are most tokens)
             if current is None:
                 current = []
                 runs.append(current)
@@ -124,7 +126,7 @@ def _runs(tokens: list[str]) -> list[list[str]]:
             if (
                 tok in _OPENERS
                 and i + 2 < len(tokens)
-                and _is_option(tokens, i + 1, True)
+                and _is_option(tokens, i + 1, True, lower)
                 and tokens[i + 2] in _CLOSERS
             ):
                 continue
@@ -138,11 +140,12 @@ def _tokens(segment: str) -> list[str]:
     return _TOKEN.findall(segment)
 
 
-def read_letters(segment: str, *, last: bool = False) -> list[str]:
+def read_letters(segment: str, *, last: bool = False, lower: bool = False) -> list[str]:
     """The option letters an answer commits to, in the order written.
 
     ``last`` picks the last run instead of the first: used when no marker says
-    where the answer is and the conclusion is at the end.
+    where the answer is and the conclusion is at the end. ``lower``: the
+    question's labels are lower case, so lower-case letters count as capitals do.
     """
     if len(segment) == 1 and segment.isascii() and segment.isalpha():
         return [segment.upper()]  # "Final Answer: C", the format the prompt asks for
@@ -153,7 +156,7 @@ def read_letters(segment: str, *, last: bool = False) -> list[str]:
     whole = _whole_letters(tokens)
     if whole is not None:
         return whole
-    runs = _runs(tokens)
+    runs = _runs(tokens, lower)
     if not runs:
         return []
     return runs[-1] if last else runs[0]

@@ -117,6 +117,20 @@ def options(question: str | None) -> dict[str, str]:
     return found or {}
 
 
+# A lower-case label as a question writes it: "(a) cat", "b) dog", "[c] horse".
+_LOWER_LABEL = re.compile(r"(?:^|(?<=\s))[(\[]?([a-z])[)\]][ \t]+\S")
+
+
+@lru_cache(maxsize=2048)
+def lower_labels(question: str | None) -> bool:
+    """The question labels its options in lower case: its readers answer "so b."."""
+    opts = options(question)
+    if not opts or question is None:
+        return False
+    found = {m.group(1).upper() for m in _LOWER_LABEL.finditer(question)}
+    return len(found & opts.keys()) >= 2
+
+
 # Options told in prose: "A shows sunset, B shows noon", "Photo A: sunset.",
 # "A - sunset; B - noon", "image A is a sunset"; lower-case "a) sunset b) noon".
 _DESCRIBED = re.compile(

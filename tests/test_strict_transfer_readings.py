@@ -1,0 +1,54 @@
+"""Readings that must hold for answers worded in ways the labelled sets rarely
+use: lower-case option letters, and the same answer rewritten without changing
+its meaning (a closing remark, the answer moved first, "I believe").
+
+Each case is (evaluator, kwargs, answer, question, score, unsure), as in
+tests/strict_fixtures.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from strict_fixtures import Reading, assert_reading
+
+PETS = "Which pet sleeps in the basket?\n(a) hamster\n(b) beagle\n(c) tabby cat\n(d) parrot"
+PETS_UPPER = "Which pet sleeps in the basket?\nA) hamster\nB) beagle\nC) tabby cat\nD) parrot"
+C, N, K = "choices_matching", "number_matching", "key_items_matching"
+
+CASES: list[Reading] = [
+    # lower-case labels: a lone lower-case letter is the option, as a capital is
+    (C, {"label": "b"}, "Floppy ears and a long muzzle, so b.", PETS, 1, False),
+    (C, {"label": "b"}, "so b", PETS, 1, False),
+    (C, {"label": "B"}, "I'd say c, not b.", PETS, 0, False),
+    (C, {"label": "c"}, "Whiskers and stripes: a tabby, i.e. c", PETS, 1, False),
+    # ... the article stays an article, and "e.g." no pair of options
+    (C, {"label": "a"}, "It is a hamster; e.g. the cheeks give it away.", PETS, 1, False),
+    # upper-case labels: a lower-case letter may be a word, and is not read
+    (C, {"label": "B"}, "so b.", PETS_UPPER, 0, False),
+    # a bound is no value: right only where the question asks for one
+    (N, {"value_to_match": 30}, "There were at least 30 runners.", "How many ran?", 1, True),
+    (N, {"value_to_match": 30}, "Final answer: no more than 30", None, 1, True),
+    (
+        N,
+        {"value_to_match": 30},
+        "At least 30.",
+        "What is the least number of seats needed?",
+        1,
+        False,
+    ),
+    (N, {"value_to_match": 30}, "At least 25.", "How many ran?", 0, False),
+]
+
+
+@pytest.mark.parametrize(("evaluator", "kwargs", "answer", "question", "score", "unsure"), CASES)
+def test_transfer_readings(
+    evaluator: str,
+    kwargs: dict[str, Any],
+    answer: str,
+    question: str | None,
+    score: float,
+    unsure: bool,
+) -> None:
+    assert_reading(evaluator, kwargs, answer, question, score, unsure)
