@@ -250,6 +250,26 @@ def test_a_claim_its_own_sentence_calls_wrong_is_no_conclusion() -> None:
     assert CONTRA not in kinds(choice(reason, "Final Answer: B"))
 
 
+def test_a_candidate_ruled_out_after_but_is_no_conclusion() -> None:
+    for aside in (
+        "My gut said 15, but that can't survive the recount.",
+        "I toyed with 15, but that does not hold once the lid is counted.",
+    ):
+        reason = f"Each shelf holds 4 jars and there are 3 shelves.\n\n{aside}\n\nThe count I give is below:"
+        assert CONTRA not in kinds(record(reason, "Final Answer: 12")), aside
+    # a doubt after "but" keeps the claim: "15, but it isn't certain" still says 15
+    reason = "Each shelf holds 4 jars. It comes to 15 jars, but that isn't certain."
+    assert CONTRA in kinds(record(reason, "Final Answer: 12"))
+
+
+def test_a_closing_remark_does_not_stand_for_an_order() -> None:
+    kwargs = {"order": ["C", "A", "B"]}
+    reason = (
+        "Sorting by date: the sketch, then the print, then the photo.\n\nC, A, B.\n\nRight, done."
+    )
+    assert CONTRA in kinds(record(reason, "Final Answer: A, C, B", "ordered_list_matching", kwargs))
+
+
 def test_a_sentence_opening_on_a_speculation_concedes_nothing() -> None:
     reason = "Hmm, perhaps the hull is hollow, but then the mass drops, so the total is 30 kg."
     assert CONTRA not in kinds(record(reason, "Final Answer: 45"))

@@ -77,10 +77,8 @@ _NUMBER = re.compile(r"-?(?:\\?[dt]?frac\{\d+\}\{\d+\}|\d[\d,]*(?:\.\d+)?(?:\s*/
 _GLOSS = re.compile(
     r"(?=[,\s])(?:,?\s+(?:(?:al)?though|but|however|because|since|as\s+long\s+as)\b|\s[—–]\s)", re.I
 )
-# A claim its own sentence goes on to call wrong.
-_DISOWNED = re.compile(
-    r"(?i)\bbut\s+(?:that|this|it)(?:'s|\s+is|\s+was)?\s+(?:\w+\s+)?(?:wrong|incorrect|not\s+(?:right|correct)|a\s+(?:mistake|misconception))"
-)
+# A claim its own sentence goes on to rule out ("I briefly considered C, but it fails the check").
+_DISOWNED = re.compile(r"(?i)\bbut\s+(?:that|this|it|they)\b[^,;.!?]*")
 _ANAPHOR = re.compile(r"\W*(?:it|this|that|they|which)\b", re.I)
 CONCEDING = re.compile(r"\W*(?:while|(?:al|even\s+)?though|despite|whereas)\b", re.I)  # a clause
 CONCESSIVE = re.compile(r",?\s+(?:but|however)\b", re.IGNORECASE)
@@ -137,8 +135,9 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
         return claim, claim is None
     if _SUPPOSITION.search(text, 0, cut) or _REJECTION.search(text, 0, cut):
         return None, False  # "if the row is full, 31", "so D fails": no claim about the answer
-    if _DISOWNED.search(text, cut):
-        return None, False  # "some think it's (A), since we breathe it, but that's wrong"
+    but = _DISOWNED.search(text, cut)  # "some think it's (A), ..., but that's wrong"
+    if but and (_REJECTION.search(c := but[0]) or _NEGATION.search(c) and not _DOUBT.search(c)):
+        return None, False  # (not "but it's not certain": a doubt, the claim stands)
     if not _COMMITMENT.search(text, 0, cut) and (
         _PLAN.search(text, 0, min(24, cut)) or _STEP.search(head)
     ):
@@ -505,9 +504,9 @@ def _restated(
             x = _number((_NUMBER.findall(value) or [""])[-1])
             if x is not None and y is not None and _same_number(x, y):
                 return True
-        elif _plainly_agrees(
+        elif _readable_shape(evaluator, value, False) and _plainly_agrees(
             evaluator, found._replace(value=value, read=value), theirs, answer, kwargs
-        ):
+        ):  # (a remark, "Okay, that should be it.", names no order)
             return True
     return False
 
