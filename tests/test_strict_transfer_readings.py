@@ -27,6 +27,50 @@ CASES: list[Reading] = [
     (C, {"label": "a"}, "It is a hamster; e.g. the cheeks give it away.", PETS, 1, False),
     # upper-case labels: a lower-case letter may be a word, and is not read
     (C, {"label": "B"}, "so b.", PETS_UPPER, 0, False),
+    # yes or no told by restating the question's claim: negated it is no; with a
+    # word of its own in place of the question's it is no, unsure; restating
+    # nothing it is unsure either way
+    (
+        K,
+        {"key_items": [["no"]]},
+        "Penguins have flippers. Therefore a penguin cannot fly.",
+        "Can a penguin fly?",
+        1,
+        False,
+    ),
+    (
+        K,
+        {"key_items": [["yes"]]},
+        "So the tram is in Lisbon, not Porto.",
+        "Is the tram in Lisbon?",
+        1,
+        False,
+    ),
+    (
+        K,
+        {"key_items": [["no"]]},
+        "Ann presses it twice, Bo once. So the lamp is off.",
+        "Is the lamp still on?",
+        1,
+        True,
+    ),
+    (
+        K,
+        {"key_items": [["yes"]]},
+        "Ann presses it twice. So the lamp is still on.",
+        "Is the lamp still on?",
+        1,
+        False,
+    ),
+    (K, {"key_items": [["no"]]}, "Most vegans avoid honey.", "Would a vegan eat honey?", 0, True),
+    (
+        K,
+        {"key_items": [["no"]]},
+        "It is doubtful that Ravel did write the Bolero.",
+        "Did Ravel write the Bolero?",
+        1,
+        False,
+    ),
     # a bound is no value: right only where the question asks for one
     (N, {"value_to_match": 30}, "There were at least 30 runners.", "How many ran?", 1, True),
     (N, {"value_to_match": 30}, "Final answer: no more than 30", None, 1, True),

@@ -21,7 +21,7 @@ from typing import Any
 from scorers.errors import EvaluatorError
 from scorers.evaluate.memo import MAX_TEXT, Memo, kwargs_key
 from scorers.evaluate.outcome import Outcome
-from scorers.evaluate.strict import choices, intervals, mentions, numbers, orders
+from scorers.evaluate.strict import choices, intervals, mentions, numbers, orders, polarity
 from scorers.evaluate.strict.commit import (
     conclusion,
     correction,
@@ -261,6 +261,16 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     note = f"missing: {', '.join(missing)}" if missing else None
     score = _WRONG if missing else _RIGHT
     uncertain = None
+    if missing and len(groups) == 1 and (told := _told_yes_no(answer, reading, groups[0])):
+        # "It is unlikely that ..." for "no": the answer restates the question's claim.
+        yes, sure = told
+        if yes == (fold_phrase(groups[0][0]) == "yes"):
+            score, note = _RIGHT, None
+        if yes is None:
+            uncertain = "says neither yes nor no, nor restates the question's claim"
+        elif not sure:
+            uncertain = "restates the question's claim with a word of its own"
+        return Outcome(score, answer.folded[:_EXTRACTED_CAP], note=note, uncertain=uncertain)
     if doubted:
         uncertain = "a correction follows the final answer but names no key item"
     elif missing and not remove_space:
@@ -319,6 +329,18 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             score, note = _WRONG, "undecided"
             uncertain = f"names '{rival}' beside the key and says it cannot decide"
     return Outcome(score, answer.folded[:_EXTRACTED_CAP], note=note, uncertain=uncertain)
+
+
+def _told_yes_no(
+    answer: Answer, reading: Reading, group: list[str]
+) -> tuple[bool | None, bool] | None:
+    """(yes, sure) for a yes/no key when the answer says neither word but
+    restates the question's claim (``polarity.said``)."""
+    if {fold_phrase(v) for v in group} - {"yes", "no"} or answer.contains("yes"):
+        return None
+    if answer.contains("no"):
+        return None
+    return polarity.said(answer.raw, reading.question)
 
 
 # What an answer settles on, inside the text a phrase evaluator reads: after
