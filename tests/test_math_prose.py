@@ -295,6 +295,9 @@ def test_blind_prose_set_is_well_formed(name: str) -> None:
         # A bound on a named unknown in words.
         ("So t is at most 8.", "t \\le 8", 1.0),
         ("So t is at most 8.", "8", 0.0),
+        # The value, then when it holds.
+        ("So the pond was 40 cm deep after 6 days.", "40", 1.0),
+        ("The kettle reaches 96 degrees within 3 minutes.", "3", 0.0),
         # ... and without one: a bound is no value, though it may be the range asked
         ("Answer: at least 20", "20", 0.0),
         ("At least 20 chairs are needed.", "20", 0.0),

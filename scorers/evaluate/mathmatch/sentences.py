@@ -603,7 +603,18 @@ def _tail_value(tail: str) -> str:
     if _WORDS_FIRST.match(tail) and not _COMPARISON.search(tail):
         # "leaves a remainder of 1", "is filled in 10 minutes": words, then the one value.
         return _only_value(tail) or tail
+    if _DIGIT_FIRST.match(tail) and _WHEN.search(tail):
+        # "was 10 inches tall after 3 weeks": the value, then when it holds.
+        return _only_value(_WHEN.sub("", tail)) or tail
     return tail
+
+
+_DIGIT_FIRST = re.compile(r"[-−+$]?\d")
+# "after 3 weeks", "within 2 days": when a value holds ("2 in 5", "2 out of 5" are ratios).
+_WHEN = re.compile(
+    r"\b(?:after|before|during|within|over|for|at|on)\s+(?:the\s+)?\d[\d.,/]*(?:\s*[A-Za-z]+)?",
+    re.I,
+)
 
 
 _COMPARED = r"[-−+]?[\w.√π]+(?:\s*(?:<|>|≤|≥|⩽|⩾|\\leq?|\\geq?)\s*[-−+]?[\w.√π]+)+"
