@@ -13,6 +13,7 @@ from typing import Any
 from rome_tui.commands.image_option import add_images_option, images_dir
 from rome_tui.console import printable, warn
 from scorers.errors import UsageError
+from scorers.grade.target import ExistingRun, check_target
 from scorers.io.results import (
     JOURNAL_NAME,
     RUN_NAME,
@@ -83,6 +84,12 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--out-dir", default=None, metavar="DIR", help="write every output file into DIR"
+    )
+    parser.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="replace a run graded from other inputs in the output directory (its journal "
+        "is kept and replayed; without this such a run is refused)",
     )
     parser.add_argument(
         "--primary",
@@ -182,23 +189,57 @@ def run(args: argparse.Namespace) -> int:
     )
     paths = output_paths(args)
     _check_not_inputs(paths, args)
+    existing = check_target(
+        paths,
+        args.annotations,
+        args.predictions,
+        overwrite=args.overwrite,
+        chosen=bool(args.out_dir),
+    )
     for target in (paths.updated, paths.scores, paths.run):
         target.parent.mkdir(parents=True, exist_ok=True)
     result = grade_files(args.annotations, args.predictions, settings, paths=paths)
     for warning in result.warnings:
         warn("grade", warning)
+    scores = result.scores
+    if existing is not None and existing.journal_lines:
+        scores = _replay_journals(paths, existing)
     if args.json or not sys.stdout.isatty():
-        print(json.dumps(result.scores, ensure_ascii=False, indent=2))
+        print(json.dumps(scores, ensure_ascii=False, indent=2))
     else:
-        _print_table(result.scores, settings, paths)
+        _print_table(scores, settings, paths)
         _print_next_step(result.flagged, len(result.graded), paths)
     return 0
 
 
+def _replay_journals(paths: ResultsPaths, existing: ExistingRun) -> dict[str, Any]:
+    """The run's journals applied to the files just written: a re-grade keeps every
+    override. Returns the scores with them."""
+    from scorers.adjudicate.store import rewrite_with_journals
+
+    replayed = rewrite_with_journals(_run_target(paths))
+    for warning in replayed.warnings:
+        warn("grade", warning)
+    note = (
+        f"kept the journal of {', '.join(existing.reviewers)}: "
+        f"{replayed.in_force} override(s) in force"
+    )
+    if replayed.stale:
+        note += (
+            f", {replayed.stale} stale (the answer, reference or evaluator changed: review them)"
+        )
+    print(printable(f"rome-tui grade: {note}"), file=sys.stderr)
+    return replayed.scores
+
+
+def _run_target(paths: ResultsPaths) -> Path:
+    """What ``rome-tui review`` is given to open this run."""
+    return paths.directory if paths.updated.name == UPDATED_NAME else paths.updated
+
+
 def review_command(paths: ResultsPaths) -> str:
     """The command that opens this run in the review app, quoted for a POSIX shell."""
-    target = paths.directory if paths.updated.name == UPDATED_NAME else paths.updated
-    return f"rome-tui review {shlex.quote(str(target))}"
+    return f"rome-tui review {shlex.quote(str(_run_target(paths)))}"
 
 
 def _print_next_step(flagged: int, total: int, paths: ResultsPaths) -> None:

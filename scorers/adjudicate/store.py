@@ -27,7 +27,7 @@ import contextlib
 import os
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorers.adjudicate.annotator import resolve_annotator
 from scorers.adjudicate.journal import (
@@ -46,7 +46,7 @@ from scorers.adjudicate.journal import (
 )
 from scorers.errors import InputError, UsageError
 from scorers.flags.flagging import recompute_flags
-from scorers.io.results import ResultsPaths, RunSettings
+from scorers.io.results import ResultsPaths, RunSettings, scores_of
 from scorers.io.runfiles import RunStamp, load_run, save_run
 from scorers.records import (
     REVIEW_KEY,
@@ -506,3 +506,30 @@ def _override_state(record: dict[str, Any]) -> tuple[Any, ...]:
 def question_id_of(record: dict[str, Any]) -> str:
     """The id the journal names the record by: ``records.item_id``."""
     return item_id(record)
+
+
+# The store that replays journals after a re-grade never overrides: it needs a
+# reviewer's name only because every store has one, and appends nothing.
+_REPLAY_ONLY = "rome-tui-regrade"
+
+
+class Replayed(NamedTuple):
+    in_force: int  # items with a reviewer's override in force
+    stale: int  # overrides made on an answer, reference or evaluator since changed
+    scores: dict[str, Any]  # scores.json as now written
+    warnings: list[str]  # the journal's: an unreadable line, an item not in this run
+
+
+def rewrite_with_journals(path: str | os.PathLike[str]) -> Replayed:
+    """A run whose files grading just wrote, with its journals replayed onto them and
+    written back, so the files show every reviewer's overrides again."""
+    with ResultsStore.open(path, annotator=_REPLAY_ONLY) as store:
+        if store.dirty:
+            store.write_back()
+        items = range(len(store))
+        return Replayed(
+            sum(map(store.is_overridden, items)),
+            sum(map(store.is_stale, items)),
+            scores_of(store.records, store.settings),
+            store.warnings,
+        )
