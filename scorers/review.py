@@ -107,6 +107,16 @@ def valid_score(value: Any) -> float:
     return float(value)
 
 
+def valid_reason(value: Any) -> str:
+    """The reason an override is recorded with, stripped. It is required: none, a
+    non-string, or text that is empty or only whitespace is refused, the same from
+    the command line, the app's dialog and code."""
+    text = value.strip() if isinstance(value, str) else ""
+    if not text:
+        raise UsageError("an override needs a reason (--reason TEXT), and blank is none")
+    return text
+
+
 def stored_score(source: str, score: Any) -> Any:
     """A verdict's score as ``correct`` stores it: a binary judge's 0/1 as an int."""
     binary = source.startswith(JUDGE_PREFIX) and source[len(JUDGE_PREFIX) :] in BINARY_JUDGES

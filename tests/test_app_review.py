@@ -205,6 +205,8 @@ async def test_override_requires_reason_and_writes_files(run_dir: Path) -> None:
         await pilot.press("enter")  # no reason: refused, dialog stays
         assert isinstance(app.screen, OverrideDialog)
         assert "reason is required" in str(app.screen.query_one("#override-error").render())
+        await pilot.press("space", "space", "enter")  # spaces alone are no reason either
+        assert isinstance(app.screen, OverrideDialog)
         await pilot.press("escape")
         assert not isinstance(app.screen, OverrideDialog)
         assert review(app).rows[1].human is None

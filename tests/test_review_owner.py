@@ -329,3 +329,17 @@ def test_a_grade_refuses_to_replace_a_run_written_while_it_graded(
             paths=ResultsPaths.of(out),
         )
     assert _files(out) == before
+
+
+@pytest.mark.parametrize("blank", [None, "", "   ", "\t\n", 7])
+def test_an_override_without_a_real_reason_is_refused(blank: Any) -> None:
+    with pytest.raises(UsageError, match="needs a reason"):
+        review.valid_reason(blank)
+
+
+def test_a_reason_is_recorded_without_its_surrounding_spaces(tmp_path: Path) -> None:
+    assert review.valid_reason("  the key is in the picture \n") == "the key is in the picture"
+    with ResultsStore.open(make_run(tmp_path / "run"), annotator="ana") as store:
+        with pytest.raises(UsageError, match="needs a reason"):
+            store.override("q1", 1, " \t ")
+        assert store.override("q1", 1, "  seen  ")["reason"] == "seen"

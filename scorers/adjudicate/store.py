@@ -63,6 +63,7 @@ from scorers.review import (
     machine_scores,
     override_flags,
     read_score,
+    valid_reason,
     valid_score,
 )
 from scorers.review import primary_source as review_primary_source
@@ -303,8 +304,7 @@ class ResultsStore:
     def override(self, question_id: str, score: float, reason: str) -> HistoryEntry:
         """Set a human score; durable in the journal when this returns."""
         value = valid_score(score)
-        if not isinstance(reason, str) or not reason.strip():
-            raise UsageError("an override needs a reason (--reason TEXT)")
+        why = valid_reason(reason)
         i = self._require(question_id)
         qid = question_id_of(self.records[i])
         with self._writer.locked() as external:
@@ -318,7 +318,7 @@ class ResultsStore:
                 "question_id": qid,
                 "old": self.records[i].get("correct"),
                 "new": value,
-                "reason": reason.strip(),
+                "reason": why,
                 "content_hash": self._hash(i),
                 "supersedes": [e["id"] for e in self._replay.current(qid)],
             }

@@ -12,6 +12,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from scorers.errors import UsageError
+from scorers.review import valid_reason
+
 
 @dataclass(frozen=True)
 class OverrideRequest:
@@ -123,17 +126,18 @@ class OverrideDialog(ModalScreen[OverrideRequest | None]):
     def submit(self, event: Input.Submitted) -> None:
         from_input = event.input.id
         score_text = field_value(self.score_input, from_input == "override-score")
-        reason = field_value(self.reason_input, from_input == "override-reason").strip()
         score = parse_score(score_text)
         if score is None:
             self._error(f"score must be a number from 0 to 1, got {score_text!r}")
             self.query_one("#override-score", Input).focus()
             return
-        if not reason:
+        try:  # the store's rule: a blank or whitespace-only reason is no reason
+            reason = valid_reason(field_value(self.reason_input, from_input == "override-reason"))
+        except UsageError:
             if from_input == "override-score":
                 self.query_one("#override-reason", Input).focus()
             else:
-                self._error("a reason is required")
+                self._error("a reason is required (spaces alone are not one)")
             return
         self.dismiss(OverrideRequest(score, reason))
 
