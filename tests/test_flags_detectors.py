@@ -388,6 +388,19 @@ def test_steps_of_the_argument_are_no_doubt() -> None:
     assert HEDGE not in kinds(choice(reason, "Final Answer: C", label="C"))
 
 
+def test_a_result_resting_on_an_assumption_or_an_estimated_range_is_doubted() -> None:
+    number = {"value_to_match": 12}
+    for reason in (
+        "The shed's depth is never stated, so this rests on an assumption of 3 m. "
+        "So the floor is 3 times 4, which is 12.",
+        "The queue looks like maybe 10-14 people in the frame. So the answer is 12.",
+    ):
+        assert HEDGE in kinds(record(reason, "Final Answer: 12", "number_matching", number))
+    # picking a value is not doubting it
+    picked = "The rack holds 4 rows of 3 tins, which is 12. I'll just say 12."
+    assert HEDGE not in kinds(record(picked, "Final Answer: 12", "number_matching", number))
+
+
 def test_a_lean_is_a_choice_and_being_stuck_is_a_doubt() -> None:
     lean = "Both readings fit the lease. I'm leaning towards the second one, which is B."
     assert HEDGE not in kinds(choice(lean, "Final Answer: B"))

@@ -20,8 +20,6 @@ _SETTLED = pattern("settled")
 _PRESENTATION = pattern("presentation")
 _TASK = pattern("task")
 _NEGATED = re.compile(r"(?:" + regex("hedge_negators").pattern + r")\s+(?:\w+\s+){0,2}$", re.I)
-_ESTIMATE = re.compile(r"\s*(?:around|about|~)?\s*\d[\d.,]*\s*(?:[-–]|to\s)\s*\d")
-_ROUNDING = frozenset({"maybe", "perhaps", "possibly"})  # "maybe 30-32" estimates, not doubts
 # What a check looks at ("re-examined the areas that were hard to read"), unless a turn follows.
 _CHECKED = re.compile(rf"(?i)(?:{regex('checks').pattern})(?![^.;:]*\b(?:but|still|yet)\b)[^.;:]*$")
 # A cue under a supposition in its clause ("which would mean it's perhaps"; not "I would guess").
@@ -62,7 +60,6 @@ def cues(text: str, cue: CueView = _STRONG) -> list[re.Match[str]]:
         for m in cue.finditer(text)
         if not _NEGATED.search(text, max(0, m.start() - 20), m.start())
         and not _SUPPOSING.search(text, max(0, m.start() - 40), m.start())
-        and not (m.group(0).lower() in _ROUNDING and _ESTIMATE.match(text, m.end()))
         and not (_NOT_DOUBT.match(text, m.end()) and _SPECULATIVE.fullmatch(m.group(0)))
         and not _PRESENTATION.search(text, max(0, m.start() - 50), m.end() + 40)
         and not (cue is _STRONG and _CHECKED.search(text, 0, m.start()))
