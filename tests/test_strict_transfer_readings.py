@@ -25,8 +25,8 @@ CASES: list[Reading] = [
     (C, {"label": "c"}, "Whiskers and stripes: a tabby, i.e. c", PETS, 1, False),
     # ... the article stays an article, and "e.g." no pair of options
     (C, {"label": "a"}, "It is a hamster; e.g. the cheeks give it away.", PETS, 1, False),
-    # upper-case labels: a lower-case letter may be a word, and is not read
-    (C, {"label": "B"}, "so b.", PETS_UPPER, 0, False),
+    # upper-case labels: a lower-case letter inside prose may be a word, and is not read
+    (C, {"label": "C"}, "Box b holds the tabby cat.", PETS_UPPER, 1, False),
     # yes or no told by restating the question's claim: negated it is no; with a
     # word of its own in place of the question's it is no, unsure; restating
     # nothing it is unsure either way
@@ -68,6 +68,44 @@ CASES: list[Reading] = [
         {"key_items": [["no"]]},
         "It is doubtful that Ravel did write the Bolero.",
         "Did Ravel write the Bolero?",
+        1,
+        False,
+    ),
+    # a closing that states the writer's confidence is no conclusion ...
+    (
+        C,
+        {"label": "B"},
+        "The long ears say beagle.\n\nI'm fairly confident in this answer.",
+        PETS_UPPER,
+        1,
+        False,
+    ),
+    (C, {"label": "B"}, "The long ears say beagle.\nConfidence: 80%", PETS_UPPER, 1, False),
+    # ... but a sentence that goes on to say what it is sure of is one
+    (
+        C,
+        {"label": "B"},
+        "The ears say beagle. I'm sure it is a parrot, though.",
+        PETS_UPPER,
+        0,
+        False,
+    ),
+    # an upper-case question's letter written in lower case, ending the answer
+    (C, {"label": "B"}, "I believe b", PETS_UPPER, 1, False),
+    # a remark before the answer leaves its number's language to its own sentence
+    (
+        N,
+        {"value_to_match": 2.75},
+        "Let me think about this.\n\nDie Länge beträgt 2,750 Meter.",
+        None,
+        1,
+        False,
+    ),
+    (
+        N,
+        {"value_to_match": 4500},
+        "Let me see.\n\nEs kamen etwa 4,5 Tausend Gäste.",
+        None,
         1,
         False,
     ),

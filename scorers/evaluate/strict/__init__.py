@@ -644,6 +644,9 @@ def _letters(loc: Located, reading: Reading, single: bool) -> tuple[list[str], s
             letters = [
                 x for x in choices.read_letters(segment, last=whole, lower=True) if x in options
             ]
+        elif not letters and (end := _LOWER_LETTER_END.search(segment)):
+            # "I believe b": an option's letter in lower case, ending the answer
+            letters = [x for x in end.group(1).upper() if x in options]
         if not letters:
             # (the concluding sentence found before what it rules out is cut)
             text = drop_excluded(conclusion(loc.segment)) if whole else segment
@@ -657,6 +660,7 @@ def _letters(loc: Located, reading: Reading, single: bool) -> tuple[list[str], s
 
 
 _USUAL_OPTIONS = frozenset("ABCD")
+_LOWER_LETTER_END = re.compile(r"(?:^|[ \t:(])([a-h])\)?[.!]?[ \t]*\Z")
 # An answer that declines or rules everything out names no option on purpose.
 _DECLINES = re.compile(r"\b(?:none|neither|cannot|can't|unable|not|no|unclear|impossible)\b", re.I)
 

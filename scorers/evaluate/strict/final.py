@@ -281,7 +281,11 @@ _CLOSING = re.compile(
     r"[ \t\n]*(?:(?:I[ \t]+)?hope[ \t]+(?:this|that|it)[ \t]+(?:helps|answers[^.!?\n]*)"
     r"|let[ \t]+me[ \t]+know\b[^.!?\n]*|feel[ \t]+free[ \t]+to\b[^.!?\n]*"
     r"|(?:I'm[ \t]+|I[ \t]+am[ \t]+)?(?:happy|glad)[ \t]+to[ \t]+help\b[^.!?\n]*|good[ \t]+luck\b[^.!?\n]*"
-    r"|thanks?(?:[ \t]+you)?(?:[ \t]+for\b[^.!?\n]*)?|cheers|have[ \t]+a[ \t]+(?:great|nice|good)[ \t]+day)"
+    r"|thanks?(?:[ \t]+you)?(?:[ \t]+for\b[^.!?\n]*)?|cheers|have[ \t]+a[ \t]+(?:great|nice|good)[ \t]+day"
+    # the writer's confidence in what it answered: "I'm fairly confident in this answer."
+    r"|(?:I'm|I[ \t]+am)[ \t]+(?:(?:fairly|quite|very|pretty|reasonably|highly|not[ \t]+(?:entirely"
+    r"|completely|fully|100%))[ \t]+)?(?:confident|sure|certain)(?:[ \t]+(?:in|about|of|with)[ \t]+"
+    r"(?:this|that|it|my|the)\b[^.!?\n]*)?|confidence(?:[ \t]+level)?[ \t]*:[^!?\n]*)"
     r"[ \t]*[.!]*[ \t]*(?:[😊🙂])?[ \t]*\Z",
     re.IGNORECASE,
 )
@@ -289,7 +293,8 @@ _CLOSING = re.compile(
 # (literals only: a case-blind alternation with optional words is tried slowly
 # at every position).
 _CLOSING_GATE = re.compile(
-    r"hope|let me know|feel free|happy to help|glad to help|good luck|thank|cheers|have a "
+    r"hope|let me know|feel free|happy to help|glad to help|good luck|thank|cheers|have a |i'm |i am "
+    r"|confidence"
 )
 _CLOSING_SUBJECT = re.compile(r"(?:i|i'm|i am)[ \t]+\Z")
 _CLOSING_REACH = 64
@@ -303,6 +308,10 @@ _CLOSING_OPENERS = (
     "thank",
     "cheers",
     "have a ",
+    "confident",
+    "sure",
+    "certain",
+    "onfidence",
 )
 # Written as they open a sentence or follow a word, so the text need not be lowered.
 _CLOSING_FINDER = AhoCorasick([*_CLOSING_OPENERS, *(w.capitalize() for w in _CLOSING_OPENERS)])

@@ -414,7 +414,7 @@ def _choose(numbers: list[Number], text: str, *, last: bool, offset: int) -> Num
         n = plain[-1] if last else plain[0]
     if not offset:
         return n
-    return Number(n.value, n.start + offset, n.end + offset, n.percent)
+    return n._replace(start=n.start + offset, end=n.end + offset)  # (its other reading kept)
 
 
 def canonical(value: float, percent: bool = False) -> str:

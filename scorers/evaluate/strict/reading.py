@@ -94,6 +94,13 @@ def _options_of(question: str) -> tuple[tuple[str, str], ...]:
     return tuple(question_options(question).items())
 
 
+def _sentence_of(number: Number, text: str) -> str:
+    """The sentence or line of ``text`` that holds ``number`` (its own dots kept)."""
+    start = max(text.rfind(". ", 0, number.start), text.rfind("\n", 0, number.start)) + 1
+    ends = [i for i in (text.find(". ", number.end), text.find("\n", number.end)) if i >= 0]
+    return text[start : min(ends, default=len(text))]
+
+
 def resolve_number(
     number: Number, text: str, question: str, context: tuple[str, ...] = ()
 ) -> tuple[Number, str | None]:
@@ -108,14 +115,19 @@ def resolve_number(
     """
     after = _NEXT_WORD.match(text, number.end)
     if after is not None and not number.percent:
-        factor = locale_numbers.multiplier(after.group(1), text)
+        factor = locale_numbers.multiplier(after.group(1), _sentence_of(number, text))
         if factor is not None:
             number = number._replace(value=number.value * factor, other=None)
     if number.other is None:
         return number, None
     # The stated answer's own words first; a bare "2,500" takes the language of
     # the rest of the answer, then of the question ("Wie viele ...").
-    mark = locale_numbers.convention(text)
+    # The number's own sentence first: a remark in another language before it
+    # ("Let me think.\n\nInsgesamt zählt man 1.234 Besucher.") does not decide.
+    sentence = _sentence_of(number, text)
+    mark = locale_numbers.convention(sentence) if sentence != text else None
+    if mark is None:
+        mark = locale_numbers.convention(text)
     for source in context:
         if mark is not None:
             break
