@@ -262,6 +262,27 @@ def test_a_candidate_ruled_out_after_but_is_no_conclusion() -> None:
     assert CONTRA in kinds(record(reason, "Final Answer: 12"))
 
 
+def test_an_option_named_as_a_topic_is_not_chosen() -> None:
+    base = "Friction halves the speed.\n\nOnly B fits that."
+    for remark in (
+        "The phrasing of option D hides the same idea.",
+        "A caveat about (C): its units are off.",
+        "Much of the length in A comes from restating the stem.",
+    ):
+        assert CONTRA not in kinds(choice(f"{base}\n\n{remark}", "Final answer: B")), remark
+    # a choice stated with the letter still reads: "So it is D."
+    assert CONTRA in kinds(choice(f"{base}\n\nOn reflection, it is D.", "Final answer: B"))
+
+
+def test_ending_between_several_options_concludes_nothing() -> None:
+    reason = (
+        "The setup points to B at first.\n\nSo the answer is B.\n\n"
+        "Then again the data fits A or C at least as well, and I keep going back and forth."
+    )
+    found = run(choice(reason, "Final answer: C"))
+    assert CONTRA not in {f["kind"] for f in found}
+
+
 def test_a_closing_remark_does_not_stand_for_an_order() -> None:
     kwargs = {"order": ["C", "A", "B"]}
     reason = (

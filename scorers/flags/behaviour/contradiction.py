@@ -45,15 +45,13 @@ _DECLINE = pattern("decline")
 _STRONG_COMMITMENT = pattern("not_assertions", "commitment_strong")
 _DOUBT = pattern("hedge_strong")
 _OPEN = (_ALTERNATIVE, _DECLINE, _SUPPOSITION, _REJECTION)  # a guess that keeps others open
-_LEANS = frozenset({"probably", "likely", "most likely"})
 # Values quoted or read off the picture ("the '9' has an open tail") are not asserted.
 _QUOTED = re.compile(r"'[^'\n]{1,20}'(?!\w)|\"[^\"\n]{1,40}\"|“[^”\n]{1,40}”")
 # Several values side by side ("the sides labelled 7 and 8"): a list, not a result.
 _VALUE_LIST = re.compile(r"\d\s*(?:,\s+|\s+and\s+|\s*&\s*|\s+to\s+|–)[~≈]?\d")
 # A bracketed pair or interval ("[0, 0.5]", "(2, 0)") is one value.
 _BRACKETED = re.compile(r"[\[(][^\[\]()]*[\])]")
-# Fractions in words ("three-quarters") and digits spelt one by one ("one-zero-zero") are
-# not read as numbers.
+# Not read as numbers: fractions in words ("three-quarters"), digits spelt out ("one-zero-zero")
 _DIGIT = "(?:zero|one|two|three|four|five|six|seven|eight|nine)"
 _FRACTION_WORDS = re.compile(
     rf"(?i)\b(?:(?:a|an|one|two|three|four)[\s-]+(?:half|thirds?|quarters?|fifths?|tenths?)|half|{_DIGIT}(?:[\s-]+{_DIGIT})+)\b"
@@ -64,6 +62,10 @@ _NUMBER_WORD = re.compile(
     r"(?i)\d|\b(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twenty|thirty|forty|fifty|hundred)\b"
 )
 _APPLIED = re.compile(r"\b[^\W\d]\w*\([^()]{1,15}\)")  # "P(B)", "f(2)": arguments, no values
+# An option as a topic, not a choice: "the wording of option D", "the issue in (B)"
+_MENTION = re.compile(
+    r"(?=[oiafwbOIAFWB])\b(?i:of|in|about|from|within|behind)\s+(?i:(?:the\s+)?(?:option|answer|choice)\s+)?\(?[A-J]\)?(?!\w)"
+)
 # an option, not an event ("A∩B") nor a variable ("A + 2G = 115")
 _LETTER_CAPS = re.compile(r"(?<![\w'∪∩|+=*/^°])(?<![+=*/^] )[A-HJ](?![\w'∪∩|+=*/^])(?! [+=*/^])")
 _LETTER = re.compile(_LETTER_CAPS.pattern + r"|\([a-jA-J]\)|(?i:\b(?:option|choice)\s+\w)")
@@ -123,13 +125,11 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
     gloss = _GLOSS.search(text)
     cut = gloss.start() if gloss else len(text)
     head = text[:cut]
-    if (
-        head.endswith("?")
-        or any(cue.search(text, 0, cut) for cue in (_MODAL, _ALTERNATIVE, _DECLINE))
-        or any(m.group(0) not in _LEANS for m in _DOUBT.finditer(text, 0, cut))
+    if head.endswith("?") or any(
+        c.search(text, 0, cut) for c in (_MODAL, _ALTERNATIVE, _DECLINE, _DOUBT)
     ):
         # "it might be C", "41 or 47", "I can't tell", "18 is just as plausible" ("probably
-        # C" only leans); unless it concedes before a marked result: "it may look like 5,
+        # C" only leans: no doubt); unless it concedes before a marked result: "it may look like 5,
         # but the answer is 4"
         claim = conceded(text, gloss, question)
         return claim, claim is None
@@ -144,7 +144,7 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
         return None, False  # "let me recount row 3", "..., so let me redo it"
     if question and (len(head) >= 20 or _LIST_ITEM.match(head)) and _squash(head) in question:
         return None, False  # read out from the question ("(C) 0.32 N" is one of its options)
-    value = _CONTRAST.sub(" ", _QUOTED.sub(" ", _APPLIED.sub(" ", head)))
+    value = _CONTRAST.sub(" ", _QUOTED.sub(" ", _MENTION.sub(" ", _APPLIED.sub(" ", head))))
     if not _NUMBER.search(value):
         return value, False  # no number: none labelled, no list of values (the common case)
     value = _LABELLED.sub(" ", value)
@@ -282,7 +282,8 @@ def conclusion(
         if value is None:
             read = None
             head = _GLOSS.split(text, 1)[0]
-            if undecided and _readable(evaluator, head, options, last) is not None:
+            several = evaluator == "choices_matching" and len(set(_LETTER_CAPS.findall(head))) > 1
+            if undecided and (several or _readable(evaluator, head, options, last) is not None):
                 # ends on a guess or an alternative: nothing concluded, unless it guesses at
                 # the answer itself ("Maybe the correct answer is (D).") and nothing follows
                 guess = plain is None and _GUESSED.search(head) and not head.endswith("?")
