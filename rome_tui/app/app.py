@@ -12,7 +12,7 @@ from rome_tui.app.images import ImageOptions, store_image_roots
 from rome_tui.app.screens.help import HelpScreen
 from rome_tui.app.screens.review import ReviewScreen
 from rome_tui.app.screens.summary import SummaryScreen
-from rome_tui.app.settings import ReviewSettings
+from rome_tui.app.settings import ReviewSettings, keymap_warnings
 from rome_tui.app.terminal import HUNG_UP, hung_up, is_terminal
 
 
@@ -40,6 +40,8 @@ class ReviewApp(App[None]):
     def on_mount(self) -> None:
         if self.user_keymap:
             self.set_keymap(self.user_keymap)  # rebinds by binding id (rome_tui.app.settings)
+            for warning in keymap_warnings(self.user_keymap):
+                self.notify(warning, title="Keymap", severity="warning", timeout=10)
         self.push_screen(self.review)
         if not self.is_headless and is_terminal():
             self.set_interval(1.0, self._exit_if_hung_up, name="terminal watch")

@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     from rome_tui.app.app import ReviewApp
     from rome_tui.app.images import ImageOptions, store_image_roots
     from rome_tui.app.renderers import choose_renderer
-    from rome_tui.app.settings import load_keymap, load_review_settings
+    from rome_tui.app.settings import keymap_warnings, load_keymap, load_review_settings
 
     if images is not None:
         store.settings.images = images  # kept in run.json with the next write
@@ -108,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
         images = str(shipped_demo_dir())  # the demo's images stay in the package
     try:
         keymap = load_keymap()
+        for warning in keymap_warnings(keymap):  # the app shows them too: stderr is hidden under it
+            warn("review", warning)
         settings = load_review_settings()
         options = ImageOptions(choose_renderer(renderer_mode), store_image_roots(store, images))
         ReviewApp(store, keymap=keymap, images=options, settings=settings).run()
