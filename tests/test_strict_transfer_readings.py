@@ -15,7 +15,8 @@ from strict_fixtures import Reading, assert_reading
 
 PETS = "Which pet sleeps in the basket?\n(a) hamster\n(b) beagle\n(c) tabby cat\n(d) parrot"
 PETS_UPPER = "Which pet sleeps in the basket?\nA) hamster\nB) beagle\nC) tabby cat\nD) parrot"
-C, N, K = "choices_matching", "number_matching", "key_items_matching"
+ORDER_Q = "Order the fruits from smallest to largest.\nA) plum\nB) melon\nC) grape"
+C, N, K, L = "choices_matching", "number_matching", "key_items_matching", "ordered_list_matching"
 
 CASES: list[Reading] = [
     # lower-case labels: a lone lower-case letter is the option, as a capital is
@@ -105,6 +106,50 @@ CASES: list[Reading] = [
         N,
         {"value_to_match": 4500},
         "Let me see.\n\nEs kamen etwa 4,5 Tausend Gäste.",
+        None,
+        1,
+        False,
+    ),
+    # a closing remark that names nothing of the answer's kind is passed over (for
+    # options unsure: the last sentence may name one in words of its own) ...
+    (
+        C,
+        {"label": "B"},
+        "Long ears, a wagging tail: a beagle.\n\nThat fits everything described.",
+        PETS_UPPER,
+        1,
+        True,
+    ),
+    (
+        L,
+        {"order": ["C", "A", "B"]},
+        "Smallest is C, then A, then B.\n\nThis agrees with the picture.",
+        ORDER_Q,
+        1,
+        False,
+    ),
+    (
+        K,
+        {"key_items": [["no"]]},
+        "Ann presses it once. So the lamp is off. That settles it.",
+        "Is the lamp still on?",
+        1,
+        True,
+    ),
+    # ... but not one that weighs or turns the answer
+    (
+        L,
+        {"order": ["B", "A", "C"]},
+        "A, B, C. That is the reverse of the order asked.",
+        ORDER_Q,
+        0,
+        False,
+    ),
+    # an abbreviation's dot ends no sentence
+    (
+        K,
+        {"key_items": [["St. Petersburg"]]},
+        "Final Answer: St. Petersburg, Russia",
         None,
         1,
         False,

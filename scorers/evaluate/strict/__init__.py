@@ -13,6 +13,7 @@ the folded answer text for phrase evaluators.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Callable, Mapping
@@ -23,6 +24,7 @@ from scorers.evaluate.memo import MAX_TEXT, Memo, kwargs_key
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.strict import choices, intervals, mentions, numbers, orders, polarity
 from scorers.evaluate.strict.commit import (
+    before_remark,
     conclusion,
     correction,
     drop_excluded,
@@ -659,6 +661,23 @@ def _letters(loc: Located, reading: Reading, single: bool) -> tuple[list[str], s
     return letters, doubt
 
 
+def _remark_passed(reading: Reading) -> Reading | None:
+    """The reading of an answer without a marker less its closing remark
+    (``before_remark``), for an evaluator that found nothing of its kind in it."""
+    loc, fixed = reading.loc, reading.fixed
+    if fixed is not None:
+        # a correction read as a conclusion ("Oops ... The order is D, C, B, A. ...")
+        body = before_remark(fixed.segment)
+        fixed = None if body is None else fixed._replace(segment=body)
+        if fixed is None:
+            return None
+    elif loc.how == "whole" and (body := before_remark(loc.segment)) is not None:
+        loc = Located("whole", body, body)
+    else:
+        return None
+    return Reading(loc, fixed, reading.raw_question, reading.raw_final)
+
+
 _USUAL_OPTIONS = frozenset("ABCD")
 _LOWER_LETTER_END = re.compile(r"(?:^|[ \t:(])([a-h])\)?[.!]?[ \t]*\Z")
 # An answer that declines or rules everything out names no option on purpose.
@@ -718,6 +737,15 @@ def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
         letters, doubt = _letters(reading.loc, reading, single)
     read = frozenset(letters)
     extracted = "".join(sorted(read))
+    if not read and (retry := _remark_passed(reading)) is not None:
+        # "... Between them lies the Indian Ocean. This matches the question.":
+        # a closing remark that names no option is passed over.
+        outcome = choices_matching(kwargs, retry)
+        reading.used |= retry.used
+        if outcome.extracted:
+            # (unsure: a reader may find the option named in the last sentence's words)
+            why = outcome.uncertain or "its last sentence names no option; the one before is read"
+            return dataclasses.replace(outcome, uncertain=why)
     if not read:
         return Outcome(_WRONG, "", note="no option letter found", uncertain=_names_none(reading))
     if len(read) == 1 and choices.kept_open(reading.loc.segment, read):
@@ -1121,6 +1149,26 @@ def _mentioned_order(
 
 
 def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
+    outcome = _ordered_list(kwargs, reading)
+    if outcome.score == _RIGHT or (retry := _remark_passed(reading)) is None:
+        return outcome
+    read, passed = reading.fixed or reading.loc, retry.fixed or retry.loc
+    remark = f" {fold_phrase(read.segment[len(passed.segment) :])} "
+    if any(f" {fold_phrase(str(x))} " in remark for x in _order_items(kwargs)):
+        return outcome  # it names an item: no remark
+    # "Red, orange, green, blue. This matches the question.": the list before a
+    # closing remark that names no item.
+    other = _ordered_list(kwargs, retry)
+    reading.used |= retry.used
+    return other if other.score == _RIGHT else outcome
+
+
+def _order_items(kwargs: Mapping[str, Any]) -> list[Any]:
+    order = kwargs.get("order")
+    return order.split(",") if isinstance(order, str) else list(order or [])
+
+
+def _ordered_list(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     name = "ordered_list_matching"
     _check_kwargs(name, kwargs)
     order = kwargs["order"]

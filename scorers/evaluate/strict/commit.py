@@ -25,7 +25,11 @@ from scorers.evaluate.strict.final import Located, clean, without_closing
 # A sentence ends at . ! ? followed by space and a capital, a quote or a bracket
 # (not inside 1.5 or U.S.), or at a line break.
 # (not after an enumerator: "1. C 2. A" is one list).
-_SENTENCE_END = re.compile(r"(?<=[^\s.][.!?])(?<!\b\d\.)(?<!\b\d\d\.)[ \t]+(?=[\"'(\[A-Z0-9])|\n+")
+# (an abbreviation's dot ends no sentence: "St. Petersburg", "Mt. Fuji", "Dr. Who")
+_SENTENCE_END = re.compile(
+    r"(?<=[^\s.][.!?])(?<!\b\d\.)(?<!\b\d\d\.)(?<!\bSt\.)(?<!\bMt\.)(?<!\bFt\.)(?<!\bDr\.)"
+    r"(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSte\.)(?<!\bvs\.)[ \t]+(?=[\"'(\[A-Z0-9])|\n+"
+)
 _CORRECTION = re.compile(
     r"\b(?:correction|edit|update|erratum|amendment|fix|revised answer|corrected answer)\b"
     r"[ \t]*[:：—–-]"
@@ -230,6 +234,32 @@ def first_sentence_end(text: str) -> int | None:
 
 def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
+
+
+# A closing sentence that weighs or turns ("Or maybe not.", "But I'm not sure
+# of the second.") is part of the answer, never a remark to pass over.
+_WEIGHS = re.compile(
+    r"\?|\b(?:not|no|never|maybe|perhaps|possibly|probably|but|however|though|although|or"
+    r"|unless|wrong|actually|wait|sorry|unsure|doubt|instead|revers\w*|backwards?|opposite)\b|n't\b",
+    re.IGNORECASE,
+)
+_REMARK_WORDS = 20
+
+
+def before_remark(text: str) -> str | None:
+    """``text`` without its last sentence, when that sentence may be a closing
+    remark about the answer ("This matches the information given."): short,
+    weighing nothing. The caller passes over it only when it names nothing of
+    the answer's kind, as a reader does. None when there is no such sentence."""
+    body = text.rstrip()
+    parts = sentences(body)
+    if len(parts) < 2:
+        return None
+    last = parts[-1]
+    if len(last.split()) > _REMARK_WORDS or _WEIGHS.search(last):
+        return None
+    at = body.rfind(last)
+    return body[:at].rstrip() if at > 0 else None
 
 
 def conclusion(text: str) -> str:

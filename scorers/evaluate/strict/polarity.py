@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from scorers.evaluate.strict.commit import conclusion, drop_excluded
+from scorers.evaluate.strict.commit import before_remark, conclusion, drop_excluded
 
 # A yes/no question opens its clause with an auxiliary verb.
 _ASKED = re.compile(
@@ -103,13 +103,20 @@ def said(answer: str, question: str) -> tuple[bool | None, bool] | None:
     claim = _words(found[-1])
     if not claim:
         return None
-    last = conclusion(answer)
+    told = _restated(conclusion(answer), claim)
+    if told is None and (body := before_remark(answer)) is not None:
+        told = _restated(conclusion(body), claim)  # "... tails up. That is my answer."
+    return (None, False) if told is None else told
+
+
+def _restated(last: str, claim: list[str]) -> tuple[bool, bool] | None:
+    """(yes, sure) when ``last`` restates the ``claim``, else None."""
     concluded = _CONCLUDES.match(last)
     clause = last[concluded.end() :] if concluded else last
     own = _words(clause)
     kept = [w for w in claim if w in own]
     if len(kept) < _RESTATES * len(claim) or not kept:
-        return None, False
+        return None
     if _NEGATED.search(clause):
         # "born in Salzburg, not Vienna" rules out another claim, not this one
         kept_text = drop_excluded(clause)

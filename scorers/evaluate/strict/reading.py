@@ -65,6 +65,16 @@ class Reading:
         return self._question
 
     @property
+    def raw_question(self) -> str:
+        """The question text, not noted as read: for a second reading of the same
+        answer, whose ``used`` the caller merges."""
+        return self._question
+
+    @property
+    def raw_final(self) -> str:
+        return self._final
+
+    @property
     def final(self) -> str:
         self.used.add("final")
         return self._final
