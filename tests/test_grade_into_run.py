@@ -151,3 +151,18 @@ def test_beside_the_predictions_a_reference_output_is_replaced_as_the_reference_
     code, _, _ = grade(capsys, "--annotations", str(a), "--predictions", str(p))
     assert code == 0
     assert read_json(tmp_path / "run.json")["predictions"] == str(p)
+
+
+def test_a_run_under_its_own_file_name_keeps_its_journal_too(
+    capsys: pytest.CaptureFixture[str], inputs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    a, p = inputs
+    out = tmp_path / "run"
+    named = ("--updated", str(out / "gemini_evaluated.json"))
+    assert _grade_into(capsys, a, p, out, *named)[0] == 0
+    reason = ["--reason", "the wrong park", "--annotator", "ana"]
+    assert main(["override", str(out / "gemini_evaluated.json"), GEO, "0", *reason]) == 0
+    assert _grade_into(capsys, a, p, out, *named)[0] == 0
+    records = read_json(out / "gemini_evaluated.json")
+    geo = next(r for r in records if r["question_id"] == GEO)
+    assert geo["correct"] == 0 and geo["review"]["human"]["annotator"] == "ana"

@@ -146,7 +146,7 @@ def output_paths(args: argparse.Namespace) -> ResultsPaths:
             updated,
             scores,
             out / RUN_NAME if not args.updated else base.run,
-            out / JOURNAL_NAME,
+            out / JOURNAL_NAME if not args.updated else base.journal,  # where review looks
         )
     here = Path(os.path.dirname(args.predictions) or ".")
     updated = Path(args.updated) if args.updated else here / UPDATED_NAME
