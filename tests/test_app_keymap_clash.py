@@ -76,3 +76,18 @@ async def test_the_app_shows_the_warning_and_keys_go_where_it_says(
         assert review(app).rows is rows or [r.qid for r in review(app).rows] == [
             r.qid for r in rows
         ]
+
+
+def test_help_and_palette_show_the_keys_the_keymap_gives() -> None:
+    from rich.console import Console
+
+    from rome_tui.app.bindings import display_keys
+    from rome_tui.app.screens.help import help_table
+
+    spec = next(s for s in REGISTRY if s.id == "help")
+    assert display_keys(spec) == "?"
+    assert display_keys(spec, {"help": "f1,question_mark"}) == "f1 ?"
+    console = Console(width=120, record=True)
+    console.print(help_table({"next-flagged": "ctrl+n"}))
+    line = next(t for t in console.export_text().splitlines() if "[next-flagged]" in t)
+    assert line.split()[0] == "ctrl+n"

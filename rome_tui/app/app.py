@@ -58,7 +58,7 @@ class ReviewApp(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(self.user_keymap))
 
     def action_summary(self) -> None:
         if not isinstance(self.screen, SummaryScreen):

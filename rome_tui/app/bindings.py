@@ -8,7 +8,7 @@ the footer shows a binding only where its owner has focus or is active.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -425,8 +425,10 @@ def screen_bindings(scope: Scope) -> list[BindingType]:
     return [_binding(spec) for spec in specs]
 
 
-def display_keys(spec: KeySpec) -> str:
-    if spec.key_display:
+def display_keys(spec: KeySpec, keymap: Mapping[str, str] | None = None) -> str:
+    """The keys shown for a binding: the user's keymap's when it rebinds it."""
+    rebound = (keymap or {}).get(spec.id)
+    if rebound is None and spec.key_display:
         return spec.key_display
     names = {
         "slash": "/",
@@ -439,7 +441,8 @@ def display_keys(spec: KeySpec) -> str:
         "left_square_bracket": "[",
         "right_square_bracket": "]",
     }
-    return " ".join(names.get(key, key) for key in spec.keys.split(","))
+    keys = rebound if rebound is not None else spec.keys
+    return " ".join(names.get(key.strip(), key.strip()) for key in keys.split(","))
 
 
 # Scopes whose actions the palette can run on the review screen (the widget scopes
@@ -453,6 +456,9 @@ def _palette_specs() -> Iterator[KeySpec]:
 
 class KeyCommands(Provider):
     """Command palette entries made from the registry, runnable by name."""
+
+    def _keymap(self) -> Mapping[str, str]:
+        return getattr(self.app, "user_keymap", None) or {}
 
     def _target(self, spec: KeySpec) -> tuple[Screen[object] | None, str]:
         if spec.action.startswith("app."):
@@ -477,7 +483,7 @@ class KeyCommands(Provider):
         for spec in _palette_specs():
             if self._applies(spec):
                 yield DiscoveryHit(
-                    f"{spec.description} ({display_keys(spec)})",
+                    f"{spec.description} ({display_keys(spec, self._keymap())})",
                     lambda s=spec: self._run(s),
                     help=spec.tooltip,
                 )
@@ -487,7 +493,7 @@ class KeyCommands(Provider):
         for spec in _palette_specs():
             if not self._applies(spec):
                 continue
-            label = f"{spec.description} ({display_keys(spec)})"
+            label = f"{spec.description} ({display_keys(spec, self._keymap())})"
             score = max(matcher.match(label), matcher.match(spec.tooltip) * 0.5)
             if score > 0:
                 yield Hit(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,7 +16,8 @@ from rome_tui.app.bindings import REGISTRY, SCOPE_TITLES, display_keys
 from rome_tui.app.items import FILTER_KEYS
 
 
-def help_table() -> Table:
+def help_table(keymap: Mapping[str, str] | None = None) -> Table:
+    """Every binding by scope, with the keys the user's keymap gives it."""
     table = Table(box=None, expand=True, show_header=False, padding=(0, 1))
     table.add_column("key", style="bold", no_wrap=True, width=14)
     table.add_column("what", ratio=1)
@@ -24,7 +27,7 @@ def help_table() -> Table:
             if spec.scope == scope:
                 what = Text(f"{spec.description}: {spec.tooltip} ")
                 what.append(f"[{spec.id}]", style="dim")
-                table.add_row(Text(display_keys(spec)), what)
+                table.add_row(Text(display_keys(spec, keymap)), what)
         table.add_row("", "")
     table.add_row("", Text("Filter words", style="bold underline"))
     for key, meaning in FILTER_KEYS.items():
@@ -76,13 +79,17 @@ class HelpScreen(ModalScreen[None]):
         ),
     ]
 
+    def __init__(self, keymap: Mapping[str, str] | None = None) -> None:
+        super().__init__()
+        self.keymap = keymap
+
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
             scroll.border_title = "Keys"
             scroll.border_subtitle = (
                 "↑↓ PgUp PgDn scroll · Esc closes"  # the footer below is the review screen's
             )
-            yield Static(help_table())
+            yield Static(help_table(self.keymap))
 
     def action_close(self) -> None:
         self.dismiss(None)
