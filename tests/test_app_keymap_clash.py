@@ -56,6 +56,11 @@ def test_a_key_taken_from_a_built_in_is_named_with_both_bindings(config: Path) -
     assert "sort = 'j'" in shadowed and "runs cursor-down instead" in shadowed
 
 
+def test_textual_s_own_keys_are_named_when_a_binding_cannot_have_them() -> None:
+    (line,) = keymap_warnings({"next-flagged": "ctrl+p", "quit": "ctrl+q"})
+    assert "next-flagged = 'ctrl+p'" in line and "command palette" in line
+
+
 async def test_the_app_shows_the_warning_and_keys_go_where_it_says(
     tmp_path: Path, config: Path
 ) -> None:

@@ -142,7 +142,16 @@ def _keys(spec: KeySpec, keymap: dict[str, str]) -> set[str]:
 _WIDGET_SCOPES = ("table", "text")
 
 
+# Textual's own app keys, with priority: they are taken before any binding of ours.
+_TEXTUAL_KEYS = (
+    KeySpec("ctrl+q", "ctrl+q", "quit", "Quit", "Textual's quit", "app", priority=True),
+    KeySpec("ctrl+p", "ctrl+p", "command_palette", "Command palette", "", "app", priority=True),
+)
+
+
 def _rank(spec: KeySpec, beside: KeySpec) -> int:
+    if spec.priority:
+        return 3
     if spec.scope in _WIDGET_SCOPES:
         return 2
     if spec.scope != "app":
@@ -157,7 +166,7 @@ def key_clashes(keymap: dict[str, str]) -> list[KeyClash]:
         if spec.id not in keymap:
             continue
         mine = _keys(spec, keymap)
-        for other in REGISTRY:
+        for other in REGISTRY + _TEXTUAL_KEYS:
             if other.id == spec.id or not _live_together(spec.scope, other.scope):
                 continue
             both = other.id in keymap
@@ -190,7 +199,14 @@ def keymap_warnings(keymap: dict[str, str]) -> list[str]:
         if c.both_configured:
             continue  # load_keymap refuses these
         head = f"{path}: [keymap] {c.spec.id} = {c.key!r} ({c.spec.description})"
-        if c.runs is c.other:
+        if c.other in _TEXTUAL_KEYS:
+            if c.spec.action.removeprefix("app.") == c.other.action:
+                continue  # the same thing either way (quit = "ctrl+q")
+            lines.append(
+                f"{head}: Textual's {c.other.description.lower()} takes {c.key!r} first, "
+                f"everywhere, so it never runs {c.spec.id}"
+            )
+        elif c.runs is c.other:
             where = SCOPE_TITLES[c.other.scope].lower()
             lines.append(f"{head}: in the {where}, {c.key!r} runs {c.other.id} instead")
         elif c.spec.scope != c.other.scope and c.other.scope == "app":
