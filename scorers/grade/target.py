@@ -45,7 +45,8 @@ class ExistingRun:
                 parts[-1] += f" and {annotations}"
         elif self.results:
             parts.append(
-                ", ".join(p.name for p in self.results) + " of unknown origin (no run.json)"
+                ", ".join(p.name for p in self.results)
+                + f" of unknown origin (no readable {self.paths.run.name})"
             )
         if self.journal_lines:
             who = ", ".join(self.reviewers)
