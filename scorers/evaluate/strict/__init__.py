@@ -1037,7 +1037,7 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     if abs(number.value - target) <= tolerance:
         if (
             uncertain is None
-            and _BOUND.search(text, 0, number.start)
+            and _BOUND.search(text[max(0, number.start - _BOUND_REACH) : number.start])
             and not _ASKED_BOUND.search(reading.question or "")
         ):
             uncertain = "states a bound, not the value"  # "at least 12" for "How many ...?"
@@ -1060,6 +1060,7 @@ _BOUND = re.compile(
     r"[ \t]+than|over|under|up[ \t]+to)[ \t]*$",
     re.IGNORECASE,
 )
+_BOUND_REACH = 24
 _ASKED_BOUND = re.compile(r"\b(?:least|most|minimum|maximum|fewest|at[ \t]+(?:least|most))\b", re.I)
 
 
@@ -1150,11 +1151,16 @@ def _mentioned_order(
 
 def ordered_list_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     outcome = _ordered_list(kwargs, reading)
-    if outcome.score == _RIGHT or (retry := _remark_passed(reading)) is None:
+    items = _order_items(kwargs)
+    if (
+        outcome.score == _RIGHT
+        or outcome.extracted.count(", ") + 1 == len(items)  # a list of its own, wrong
+        or (retry := _remark_passed(reading)) is None
+    ):
         return outcome
     read, passed = reading.fixed or reading.loc, retry.fixed or retry.loc
     remark = f" {fold_phrase(read.segment[len(passed.segment) :])} "
-    if any(f" {fold_phrase(str(x))} " in remark for x in _order_items(kwargs)):
+    if any(f" {fold_phrase(str(x))} " in remark for x in items):
         return outcome  # it names an item: no remark
     # "Red, orange, green, blue. This matches the question.": the list before a
     # closing remark that names no item.

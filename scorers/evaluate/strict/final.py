@@ -308,9 +308,8 @@ _CLOSING_OPENERS = (
     "thank",
     "cheers",
     "have a ",
-    "confident",
-    "sure",
-    "certain",
+    "i'm ",
+    "i am ",
     "onfidence",
 )
 # Written as they open a sentence or follow a word, so the text need not be lowered.
