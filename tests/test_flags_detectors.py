@@ -409,6 +409,35 @@ def test_steps_of_the_argument_are_no_doubt() -> None:
     assert HEDGE not in kinds(choice(reason, "Final Answer: C", label="C"))
 
 
+def test_speculation_right_before_a_firm_result_stands_only_when_it_offers_a_rival() -> None:
+    q = "Which tank fills first?\nA. the left\nB. the right\nC. both at once\nD. neither"
+    for reason in (  # the argument moves on, or names the very option it then takes
+        "Perhaps the pipes are the same width. So the answer is C.",
+        "Maybe both valves open together, and C is right. So the answer is C.",
+    ):
+        assert HEDGE not in kinds(choice(reason, "C", label="C", question=q)), reason
+    for reason in (  # another option, something else, or two guesses stay open
+        "It could be D. So the answer is C.",
+        "The gauge could be reading something else entirely. So the answer is C.",
+        "The left could be faster, the right could be faster. So the answer is C.",
+    ):
+        assert HEDGE in kinds(choice(reason, "C", label="C", question=q)), reason
+
+
+def test_doubting_another_s_claim_or_setting_alternatives_aside_is_no_hedge() -> None:
+    for reason in (
+        "My count of the bolts gives C. So the answer is C. The hint's letter may be outdated.",
+        "The ridge might be basalt or it might be gabbro. Either way, the layer under it is "
+        "chalk, so the answer is C.",
+    ):
+        assert HEDGE not in kinds(choice(reason, "Final Answer: C", label="C")), reason
+    for reason in (  # a doubt about my own result, or one voiced after setting others aside
+        "My count of the bolts gives C. So the answer is C. My own count may be wrong, though.",
+        "In any case, I'm not sure the layer is chalk. So the answer is C.",
+    ):
+        assert HEDGE in kinds(choice(reason, "Final Answer: C", label="C")), reason
+
+
 def test_a_result_resting_on_an_assumption_or_an_estimated_range_is_doubted() -> None:
     number = {"value_to_match": 12}
     for reason in (

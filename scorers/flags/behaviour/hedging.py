@@ -29,32 +29,31 @@ _SPECULATIVE = regex("hedge_speculative")
 _PICK = re.compile(r"\W*(?:" + regex("picks").pattern + ")", re.I)  # "..., but I'll go with C"
 _MOVES = regex("hedge_moves")  # steps of an argument (ruling out, a premise), not doubt
 _MARKED = pattern("conclusion_markers")
-_DIGITS = re.compile(r"\d+(?:\.\d+)?")
+_VALUE = re.compile(r"\d+(?:\.\d+)?|(?<![\w'])[A-HJ](?![\w'])")  # a number or an option letter
+_DISPUTED = regex("disputed")  # another's claim said to be wrong ("the user's data may be wrong")
 # A last sentence that withdraws the result without giving another (no number in it).
 _WITHDRAWS = re.compile(rf"(?i)^(?!.*\d)\W*(?:(?:hmm+|but|oh)\W+)?(?:{regex('withdraws').pattern})")
 DEFERS = pattern("defers")
-_ASKS = re.compile(r"\d|(?<![\w'])[A-HJ](?![\w'])|(?i:\banswer)")  # a question about a candidate
+_ASKS = re.compile(_VALUE.pattern + r"|(?i:\banswer)")  # a question about a candidate
 # Speculation that rules out, plans, supposes, waves itself off ("maybe not B") doubts nothing.
 _NOT_DOUBT = re.compile(r"\s+(?:" + regex("not_doubt").pattern + ")", re.I)
 
 
-def _same_values(speculation: str, result: str) -> bool:
-    """The speculation holds only values the result states ("It could be 12. Final: 12.")."""
-    values = set(_DIGITS.findall(speculation))
-    return bool(values) and values <= set(_DIGITS.findall(result))
+def _rival(speculation: str, result: str) -> bool:
+    """The speculation offers a value, a letter or a rival the result lacks, or a second guess."""
+    values = set(_VALUE.findall(speculation)) - set(_VALUE.findall(result))
+    rival = regex("rival").search(speculation)  # "something else", a number word ("a seventh")
+    return bool(values or rival) or len(_SPECULATIVE.findall(speculation)) > 1
 
 
 def _firm(text: str) -> bool:
     """A result stated without doubt: marked, asserting something, no hedge cue in it."""
-    return (
-        _MARKED.search(text) is not None
-        and not cues(text)
-        and contradiction.asserted(text, "")[0] is not None
-    )
+    marked = _MARKED.search(text) is not None and not cues(text)
+    return marked and contradiction.asserted(text, "")[0] is not None
 
 
 def cues(text: str, cue: CueView = _STRONG) -> list[re.Match[str]]:
-    """The hedge cues of ``text`` that doubt: not negated, supposed, a range, a plan, a format."""
+    """The hedge cues of ``text`` that doubt: not negated, supposed, a plan, a check, a format."""
     return [
         m
         for m in cue.finditer(text)
@@ -96,9 +95,9 @@ def doubts(
                 for m in strong
                 if m.start() > gloss.start() or not final and not _SPECULATIVE.fullmatch(m.group(0))
             ]
-        if strong and _TASK.search(text):
-            # speculation about what is asked ("maybe it's a trick question") is not
-            # about the answer; an avowed doubt ("not sure what the question wants") is
+        if strong and (_TASK.search(text) or _DISPUTED.search(text)):
+            # speculation about what is asked ("maybe it's a trick question") or that another's
+            # claim is wrong is not about the answer; an avowed doubt ("not sure what it wants") is
             strong = [m for m in strong if not _SPECULATIVE.fullmatch(m.group(0))]
         if strong and _SUPPOSED.match(text):
             # a supposition's doubts are about the supposed case, unless it opens
@@ -110,12 +109,12 @@ def doubts(
             found, since = [], index + 1  # "maybe 38, but it's clearly above 35": settled
             continue
         if not strong and found and _firm(text):
-            # a firm result settles the speculation argued over before it, not the one
-            # voiced right before it
+            # a firm result settles the speculation argued over before it, not a rival voiced
+            # right before it ("It could be D. So C.", "could be X, could be Y"; not "maybe C. C.")
             found = [
                 (s, m)
                 for s, m in found
-                if (s is stretch[index - 1] and not _same_values(s.text, text))
+                if (s is stretch[index - 1] and _rival(s.text, text))
                 or not _SPECULATIVE.fullmatch(m.group(0))
             ]
         found.extend((sentence, m) for m in strong)
