@@ -722,6 +722,24 @@ def test_a_web_plan_a_finding_fulfils_is_narrated_as_done() -> None:
         assert WEB not in kinds(record(reason, "1931")), reason
 
 
+def test_a_look_up_a_finding_fulfils_is_a_claim_unless_it_never_left_the_text() -> None:
+    for reason in (  # a look-up consults something outside, no web word needed
+        "Let me look up the ferry's maiden voyage. According to what I find, it sailed in 1931.",
+        "I need to look this up quickly.\n\nUpon checking, the launch was in 1931.",
+        "I'll look that up. I've found that the shipyard delivered her in 1931.",
+    ):
+        assert WEB in kinds(record(reason, "1931")), reason
+    for reason in (  # recalled, given, looked up at, in the mind, negated, supposed
+        "I'd have to look it up to be sure. From what I remember, it was 1931.",
+        "Let me look up the years in the table. I find row 3 reads 1931.",
+        "Let me look up at the banner over the dock. I find it says 1931.",
+        "Let me look up the date in my memory. I find it was 1931.",
+        "Let me look it up. Actually I have no browser; I find 1931 by counting the rings.",
+        "If I could look it up, I would probably find it was 1931.",
+    ):
+        assert WEB not in kinds(record(reason, "1931")), reason
+
+
 def test_tool_accounts_and_reports_are_claims() -> None:
     assert TOOL in kinds(record("I executed a small Python snippet and it printed 4096.", "4096"))
     assert TOOL in kinds(record("Punched 17 × 23 into the calculator: 391.", "391"))
@@ -753,6 +771,35 @@ def test_an_answer_that_declines_abstains_and_one_that_answers_does_not() -> Non
     assert "abstained" not in kinds(record("The dial is hidden.", answered))
 
 
+def test_an_answer_with_no_result_of_the_shape_asked_abstains() -> None:
+    q = "Which metal is a liquid at room temperature?\n(A) Iron\n(B) Mercury\n(C) Copper"
+    off = "Handling metals safely matters; follow the lab's rules and wear gloves."
+    assert "abstained" in kinds(choice("Mercury melts at -39 C.", off, question=q))
+    for answer in ("Answer: bromine, arguably", "Mercury.", "(B)"):  # a result, right or wrong
+        assert "abstained" not in kinds(choice("Mercury melts at -39 C.", answer, question=q))
+    count = "How many ducks are on the pond?"
+    blurb = "A calm pond at dusk, reeds along the bank and a jetty on the left."
+    assert "abstained" in kinds(record("Seven ducks.", blurb, question=count))
+    assert "abstained" not in kinds(record("Seven ducks.", "Seven of them.", question=count))
+
+
+def test_declines_of_computing_and_of_what_a_source_settles() -> None:
+    for answer in (
+        "The pressure can not be computed from these readings.",
+        "With the base unknown, I'm unable to calculate the area.",
+        "The diagram doesn't tell us which valve is open.",
+    ):
+        assert "abstained" in kinds(record("The gauge is cut off.", answer)), answer
+    answered = "I couldn't calculate it exactly, but the area is about 40."
+    assert "abstained" not in kinds(record("The gauge is cut off.", answered))
+
+
+def test_an_offered_option_that_declines_is_an_answer_when_it_is_the_reference() -> None:
+    q = "How tall is the mast?\nA. 12 m\nB. 15 m\nC. Not enough information to tell"
+    rec = choice("No scale is shown.", "C. Not enough information to tell", label="C")
+    assert "abstained" not in kinds({**rec, "question": q, "reference": "C"})
+
+
 def test_a_reference_that_declines_makes_no_abstention() -> None:
     rec = record(
         "The dial is hidden.", "It cannot be determined.", reference="Cannot be determined"
@@ -767,6 +814,17 @@ def test_reasoning_that_gives_up_before_a_committed_answer() -> None:
     assert kinds(choice(torn, "Final Answer: B")) == {HEDGE}
     resolved = reason + " Then the caption's last letter shows up in the reflection: it is B. So B."
     assert "reasoning_abstains_answer_does_not" not in kinds(choice(resolved, "Final Answer: B"))
+
+
+def test_a_doubt_does_not_hide_a_give_up_before_it() -> None:
+    reason = (
+        "So the plain answer is that I can't determine the year from this photo. "
+        "Either decade fits, depending on a plate I can't read.\n\n"
+        "If I had to choose, perhaps 1960, but that is a guess."
+    )
+    assert "reasoning_abstains_answer_does_not" in kinds(record(reason, "Final Answer: 1960"))
+    only_doubt = "The shape says 1960. The plate itself I can't read. So 1960."
+    assert "reasoning_abstains_answer_does_not" not in kinds(record(only_doubt, "1960"))
 
 
 def test_a_missing_premise_the_reasoning_guesses_past_is_given_up() -> None:
