@@ -579,6 +579,11 @@ def test_a_doubt_conceded_only_to_a_pick_stands_as_the_rubric_reads_it() -> None
     assert HEDGE in kinds(record(picked, "Final Answer: 3.4 V", kwargs=kwargs))
     argued = f"{lead} I'm not completely certain, but the second probe is calibrated, so 3.4 V."
     assert HEDGE not in kinds(record(argued, "Final Answer: 3.4 V", kwargs=kwargs))
+    for opinion in (  # an opinion or a lean after the doubt picks too
+        f"{lead} It is hard to tell, but I think the answer is 3.4 V.",
+        f"{lead} I can't be fully sure, but I lean towards 3.4 V as the final value.",
+    ):
+        assert HEDGE in kinds(record(opinion, "Final Answer: 3.4 V", kwargs=kwargs)), opinion
 
 
 def test_deferring_against_one_s_own_result_is_a_doubt() -> None:

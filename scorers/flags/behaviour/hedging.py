@@ -26,7 +26,7 @@ _CHECKED = re.compile(rf"(?i)(?:{regex('checks').pattern})(?![^.;:]*\b(?:but|sti
 _SUPPOSING = re.compile(r"\b(?:would(?<!\bi would)|if|suppose|assuming|unless)\b[^,;:.]*$", re.I)
 _SUPPOSED = re.compile(r"(?i)^\W*(?:if|unless|suppose|assuming|even\s+if)\b")  # "if 5, maybe B"
 _SPECULATIVE = regex("hedge_speculative")
-_PICK = re.compile(r"\W*(?:" + regex("picks").pattern + ")", re.I)  # "..., but I'll go with C"
+_PICK = re.compile(r"\W*(?:" + regex("picks").pattern + ")", re.I)  # "..., but I think it's C"
 _MOVES = regex("hedge_moves")  # steps of an argument (ruling out, a premise), not doubt
 _MARKED = pattern("conclusion_markers")
 _VALUE = re.compile(r"\d+(?:\.\d+)?|(?<![\w'])[A-HJ](?![\w'])")  # a number or an option letter
@@ -86,7 +86,7 @@ def doubts(
         gloss = strong and contradiction.CONCESSIVE.search(text)
         if strong and gloss and contradiction.conceded(text, gloss, "") is not None:
             # "it might look odd, but the answer is 4": conceded, then settled; from the conclusion
-            # on, any doubt is, unless only a pick follows ("not sure, but I'll go with C": rubric)
+            # on, any doubt is, unless only a pick or a lean follows ("not sure, but I think C")
             final = concluded is not None and sentence.start >= concluded
             final = final and not _PICK.match(text, gloss.end())
             found, since = ([], index) if final else (found, since)
