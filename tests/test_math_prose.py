@@ -295,6 +295,16 @@ def test_blind_prose_set_is_well_formed(name: str) -> None:
         # A bound on a named unknown in words.
         ("So t is at most 8.", "t \\le 8", 1.0),
         ("So t is at most 8.", "8", 0.0),
+        # A lead-in line, a value in words, a remark inside the last line, a closing
+        # check after a line holding both values, Markdown bold: the value is read.
+        ("Let me work it out.\n\nNine.", "9", 1.0),
+        (
+            "Let me work it out.\n\nThe area is 30 m². (Note: twice as wide would give 60.)",
+            "30",
+            1.0,
+        ),
+        ("So y = 4 or y = -1.\n(Check: both satisfy it.)", "4 or -1", 1.0),
+        ("**So the bill comes to $52.50.**", "52.5", 1.0),
         # The value, then when it holds.
         ("So the pond was 40 cm deep after 6 days.", "40", 1.0),
         ("The kettle reaches 96 degrees within 3 minutes.", "3", 0.0),

@@ -28,6 +28,8 @@ from scorers.evaluate.mathmatch.sentences import (
 from scorers.evaluate.strict.final import without_closing
 from scorers.records import final_answer
 
+# Markdown bold around text, never a power ("2**3"): its stars touch no word outside.
+_BOLD = re.compile(r"(?<![\w*])\*\*(?=\S)(.+?)(?<=\S)\*\*(?![\w*])")
 _BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _MARKERS = re.compile(
     r"(?:final\s+answers?(?:\s+(?:is|are|was|should\s+be|would\s+be|will\s+be)\b)?|(?:correct|right)\s+(?:option|choice)s?\s+(?:is|are)|"
@@ -101,13 +103,17 @@ def _last_lines(text: str, count: int, items: int) -> str:
     """The last ``count`` lines (one per expected answer), each cut to its answer;
     a last line that holds all ``count`` answers is cut into them."""
     lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
-    lines = without_closing_remarks(lines, count)
+    # (one line may hold every blank: "x = -3 or x = 2.\n(Check: ...)")
+    lines = without_closing_remarks(lines, 1)
     if count > 1 and lines:
         parts = parts_of_line(lines[-1], count)
         if parts is not None:
             lines = parts
     per_line = items if count == 1 else 1
-    return "\n".join(_answer_in_line(ln, per_line) for ln in lines[-count:])
+    lines = lines[-count:]
+    while len(lines) > 1 and not without_closing_remarks(lines[:1], 0):
+        lines = lines[1:]  # "Let me think step by step.": a lead-in, no blank
+    return "\n".join(_answer_in_line(ln, per_line) for ln in lines)
 
 
 def _answer_in_line(line: str, items: int = 1) -> str:
@@ -149,6 +155,8 @@ def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, 
     trailing lines when there is neither a box nor a marker.
     """
     text = without_closing(final_answer(response))  # "Hope this helps!" states nothing
+    if "**" in text:
+        text = _BOLD.sub(r"\1", text)  # "**So she pays $47.25.**": Markdown dress, not a value
     found = [b for b in boxed_contents(text) if b]
     if found:
         return "; ".join(found[-max(1, boxes) :]), "boxed"

@@ -301,7 +301,11 @@ def without_closing_remarks(lines: list[str], keep: int = 1) -> list[str]:
 def _closing_remark(line: str) -> bool:
     if _PART_LABEL.match(line):
         return False  # "(2) 4": the next part, not an aside
-    return not _HAS_VALUE.search(line) or bool(_REMARK.search(line))
+    first = sentences(line)[:1]  # "The perimeter is 24 cm. (Note: ... would ...)" states it
+    if _REMARK.search(first[0] if first else line):
+        return True
+    # "Seven.", "three hours": a value in words is a value
+    return not _HAS_VALUE.search(line) and not _HAS_VALUE.search(number_words_to_digits(line))
 
 
 _PART_LABEL = re.compile(r"^\s*\(\s*(?:\d{1,2}|[a-h]|[ivx]{1,4})\s*\)", re.I)
