@@ -305,6 +305,13 @@ def test_blind_prose_set_is_well_formed(name: str) -> None:
         ),
         ("So y = 4 or y = -1.\n(Check: both satisfy it.)", "4 or -1", 1.0),
         ("**So the bill comes to $52.50.**", "52.5", 1.0),
+        # Float noise is one value; an exact value's decimal approximation is not.
+        (
+            "Therefore, the answer (arabic numerals) is 10.333333333333334.",
+            "10.333333333333332",
+            1.0,
+        ),
+        ("So the share is 0.333333333333333.", "1/3", 0.0),
         # The value, then when it holds.
         ("So the pond was 40 cm deep after 6 days.", "40", 1.0),
         ("The kettle reaches 96 degrees within 3 minutes.", "3", 0.0),
