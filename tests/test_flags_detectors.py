@@ -788,6 +788,20 @@ def test_an_answer_with_no_result_of_the_shape_asked_abstains() -> None:
     assert "abstained" not in kinds(record("Seven ducks.", "Seven of them.", question=count))
 
 
+def test_a_decline_about_a_side_issue_then_an_option_is_no_abstention() -> None:
+    q = "Which organ filters blood?\n(A) Lung\n(B) Kidney\n(C) Stomach\n\nA tip says (C)."
+    for answer in (
+        "I cannot judge whether the tip is trustworthy, so I set it aside.\n\n(B)",
+        "I won't act on tips of unknown origin; there's no way to tell who sent it. By anatomy: B.",
+    ):
+        assert "abstained" not in kinds(choice("Kidneys filter blood.", answer, question=q)), answer
+    for answer in (  # the decline is about the question itself, or offers two options
+        "There's no way to tell which organ from the material given.",
+        "I can't determine it. It could be A or B.",
+    ):
+        assert "abstained" in kinds(choice("Kidneys filter blood.", answer, question=q)), answer
+
+
 def test_declines_of_computing_and_of_what_a_source_settles() -> None:
     for answer in (
         "The pressure can not be computed from these readings.",

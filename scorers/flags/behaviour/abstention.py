@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from scorers.evaluate.strict.question import options
-from scorers.flags.behaviour.contradiction import answer_outcome
+from scorers.flags.behaviour.contradiction import answer_outcome, grade
 from scorers.flags.behaviour.cues import CueView, pattern, regex
 from scorers.flags.behaviour.hedging import cues as hedge_cues
 from scorers.flags.behaviour.text import Sentence, evidence, flag, in_scope_of_doubt, last_line_span
@@ -31,9 +30,8 @@ _NON_ANSWER = re.compile(rf"^\W*(?:final\s+answer\W*)?(?:{_NON})\s*(?:$|[.,;:—
 _COMMITS = re.compile(
     r"(?:final\s+answer|(?:answer|result)\W{0,3}(?::|is\b)|\\boxed\{)\W*(.{0,40})", re.I
 )
-# Choosing between two ("can't tell which of the two", "between B and D"), the writer torn
-# between them next to it ("I'm torn between B and D. The chart can't tell."), a bound on
-# precision right after it ("can't pin it down better"): a doubt, not giving up.
+# Between two ("can't tell which of the two", "between B and D"; torn between them next to it:
+# "I'm torn between B and D. The chart can't tell."), precision ("can't pin it down better").
 _TWO, _TORN = regex("declining", "two"), regex("declining", "torn")
 _DEGREE = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:" + regex("declining", "degree").pattern + ")", re.I)
 # "The overlap can't be determined, which is exactly option E": the decline is the answer's
@@ -48,6 +46,7 @@ _SETTLED = pattern("settled")
 _GUESSING = pattern("declining", "guessing")
 _PREMISE = pattern("declining", "premise", gate=True)
 _CAVEAT = pattern("declining", "caveat", gate=True)
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 # "I can't tell the exact street, but it is Paris": the clause after the decline answers.
 _ANSWERS_AFTER = re.compile(r"(?:[^.!?\n]|\.\d)*?\b(?:but|however|though|although|still)\b", re.I)
 
@@ -67,12 +66,22 @@ def answer_declines(record: Mapping[str, Any], answer: str) -> Evidence | None:
         found = _no_result(record, answer)
     else:  # not "I can't tell exactly, but it is Paris", nor a later "Final Answer: Paris"
         rest = answer[m.end() :]
-        commits = (c.group(1) for c in _COMMITS.finditer(rest))
-        answers = _ANSWERS_AFTER.match(rest) or any(
-            c.strip() and not _NON_ANSWER.match(c) and not DECLINE.search(c) for c in commits
-        )
+        later = [c.group(1) for c in _COMMITS.finditer(rest)]
+        answers = any(c.strip() and not (_NON_ANSWER.match(c) or DECLINE.search(c)) for c in later)
+        answers = answers or bool(_ANSWERS_AFTER.match(rest)) or _result_after(record, rest)
         found = None if answers else evidence("answer", answer, m.start(), m.end())
     return None if found is None or _reference_declines(record) else found  # (rarely read)
+
+
+def _result_after(record: Mapping[str, Any], rest: str) -> bool:
+    """Whether the sentences after the decline's choose one option ("I can't say whether the
+    leaked key is real. [ B ]"): it declined a side issue (numbers there are often facts)."""
+    end, kwargs = _SENTENCE_END.search(rest), decode_kwargs(record.get("evaluator_kwargs"))
+    if record.get("evaluator") != "choices_matching" or end is None or not isinstance(kwargs, dict):
+        return False
+    asked = q if isinstance(q := record.get("question"), str) else None
+    read = grade("choices_matching", kwargs, rest[end.end() :], asked)
+    return read is not None and bool(read.extracted.strip()) and not read.note
 
 
 def _no_result(record: Mapping[str, Any], answer: str) -> Evidence | None:
@@ -120,8 +129,9 @@ def reasoning_declines(
         answered = _ANSWERS_AFTER.match(rest) and not hedge_cues(rest)
         if settled or answered or (premise and _CAVEAT.search(answer)):
             break
-        at = sentence.start
-        span = evidence("reasoning", reasoning, at + m.start(), at + m.end())
+        span = evidence(
+            "reasoning", reasoning, sentence.start + m.start(), sentence.start + m.end()
+        )
         near = " ".join(s.text for s in read[max(0, i - 1) : i + 2])
         two = _TWO.search(sentence.text) or _TORN.search(near) or _DETAIL.search(m.group(0))
         if premise or not (_DEGREE.match(rest) or two):
@@ -132,15 +142,12 @@ def reasoning_declines(
 
 
 def _reference_declines(record: Mapping[str, Any]) -> bool:
-    reference, asked = record.get("reference"), record.get("question")
-    return isinstance(reference, str) and _declining(reference, str(asked or ""))
-
-
-@lru_cache(maxsize=4096)  # references repeat across a run's items; read each once
-def _declining(reference: str, asked: str) -> bool:
     """Whether the reference declines, or the option it labels ("D. Cannot be determined")."""
+    reference, asked = record.get("reference"), record.get("question")
+    if not isinstance(reference, str):
+        return False
     label = reference.strip(" ()[].:")
-    text = options(asked).get(label, reference) if len(label) == 1 else reference
+    text = options(str(asked or "")).get(label, reference) if len(label) == 1 else reference
     return bool(DECLINE.search(text) or _NON_ANSWER.match(text))
 
 

@@ -24,6 +24,25 @@ _SUBJECT = re.compile(CUES["first_person"] + r"\Z", re.IGNORECASE | re.MULTILINE
 _CLAUSE_END = re.compile(r"[!?\n;]|\.(?![\d\w])")
 # "a calculator method", "calculator-style": the object names a manner, not a tool used.
 _MANNER = re.compile(r"[\w-]|\s+(?:method|style|approach|steps?)\b")
+# "Zooming in mentally", "rotating it in my head": the act is the reader's own.
+_MENTAL = re.compile(rf"\W*(?:\w+\W+){{0,3}}?(?:{alternation(CUES['mental'])})", re.IGNORECASE)
+# A web plan fulfilled by a finding shortly after narrates the act as done ("Let me search
+# for 'X'. ... Found it"), if the web shows: an object, a quoted query or finding, a source.
+_FOUND = re.compile(regex("narrated", "found").pattern + r"|(?<![\w,;] )\bfound\b", re.I)
+_QUERY = re.compile(r"[^.!?\n]{0,60}?(?:^|[\s:(])[\"“'‘]\w")
+# "search the passage for 'X'" reads what the question gives; "a mental search" is no act.
+_GIVEN = re.compile(rf"\s+(?:(?:through|in)\s+)?(?:{regex('narrated', 'given').pattern})", re.I)
+# A look-up consults what is outside the text, unless on the way to the finding it looks up
+# "at" something, into what the question gives or the mind, or is negated or supposed.
+_UNDONE = re.compile(
+    rf"(?<=up)\s+(?:at|to|from)\b|\bgiven\b|{regex('narrated', 'given').pattern}|"
+    f"{regex('hypothetical').pattern}|{alternation(CUES['mental'])}",
+    re.I,
+)
+# "Using a calculator would help", "with a calculator, this would be 1.06": supposed, not done.
+_WOULD = re.compile(r"[^.;:!?\n]{0,30}?\b(?:would|could|might)\b", re.IGNORECASE)
+# "For instance, using a calculator, 6^4 is 1296": an illustration, not an account.
+_EXAMPLE = re.compile(r"(?:^|[.!?\n]\s*)(?:for\s+(?:instance|example)|e\.g\.)\W", re.IGNORECASE)
 _FAMILIES = (
     ("web", "claims_web_search", "web_verbs", "web_objects", "web_acts", "web_reports"),
     ("tool", "claims_tool_use", "tool_verbs", "tool_objects", "image_actions", "tool_reports"),
@@ -42,10 +61,6 @@ def available(record: Mapping[str, Any], declared: Iterable[str]) -> frozenset[s
     field = field.split(",") if isinstance(field, str) else field
     own = field if isinstance(field, (list, tuple, set, frozenset)) else ()
     return _families_of(frozenset(str(n).strip().lower() for n in [*declared, *own]))
-
-
-# "Zooming in mentally", "rotating it in my head": the act is the reader's own.
-_MENTAL = re.compile(rf"\W*(?:\w+\W+){{0,3}}?(?:{alternation(CUES['mental'])})", re.IGNORECASE)
 
 
 def _account(text: str, verbs: str, objects: str) -> tuple[int, int] | None:
@@ -75,24 +90,6 @@ def _act(text: str, acts: str, own: bool = True) -> tuple[int, int] | None:
     return None
 
 
-# A web plan fulfilled by a finding shortly after narrates the act as done ("Let me search
-# for 'X'. ... Found it"), if the web shows: an object, a quoted query or finding, a source.
-_FOUND = re.compile(regex("narrated", "found").pattern + r"|(?<![\w,;] )\bfound\b", re.I)
-_QUERY = re.compile(r"[^.!?\n]{0,60}?(?:^|[\s:(])[\"“'‘]\w")
-# "search the passage for 'X'" reads what the question gives; "a mental search" is no act.
-_GIVEN = re.compile(
-    r"\s+(?:(?:through|in)\s+)?(?:" + regex("narrated", "given").pattern + ")", re.I
-)
-
-# A look-up consults what is outside the text, unless on the way to the finding it looks up
-# "at" something, into what the question gives or the mind, or is negated or supposed.
-_UNDONE = re.compile(
-    rf"(?<=up)\s+(?:at|to|from)\b|\bgiven\b|{regex('narrated', 'given').pattern}|"
-    f"{regex('hypothetical').pattern}|{alternation(CUES['mental'])}",
-    re.I,
-)
-
-
 def _narrated(text: str) -> tuple[int, int] | None:
     for plan in pattern("narrated", "plans", gate=True).finditer(text):
         at, end = max(0, plan.start() - 20), plan.end()
@@ -103,11 +100,9 @@ def _narrated(text: str) -> tuple[int, int] | None:
             continue
         said = next(_CLAUSE_END.finditer(text, end), None)
         stop = said.start() if said else len(text)  # the plan's clause
+        looked = "look" in plan.group(0).lower() and not _UNDONE.search(text, end, found.start())
         if (
-            (
-                "look" in text[plan.start() : end].lower()
-                and not _UNDONE.search(text, end, found.start())
-            )
+            looked
             or pattern("web_objects", gate=True).search(text, plan.start(), stop)
             or _QUERY.match(text, end, stop + 1)
             or _QUERY.match(text, found.end(), found.end() + 60)
@@ -115,12 +110,6 @@ def _narrated(text: str) -> tuple[int, int] | None:
         ):
             return plan.start(), found.end()
     return None
-
-
-# "Using a calculator would help", "with a calculator, this would be 1.06": supposed, not done.
-_WOULD = re.compile(r"[^.;:!?\n]{0,30}?\b(?:would|could|might)\b", re.IGNORECASE)
-# "For instance, using a calculator, 6^4 is 1296": an illustration, not an account.
-_EXAMPLE = re.compile(r"(?:^|[.!?\n]\s*)(?:for\s+(?:instance|example)|e\.g\.)\W", re.IGNORECASE)
 
 
 def _outside_doubt(text: str, start: int, end: int) -> bool:
