@@ -283,6 +283,22 @@ def test_ending_between_several_options_concludes_nothing() -> None:
     assert CONTRA not in {f["kind"] for f in found}
 
 
+def test_the_claim_after_the_writer_s_own_unease_is_the_conclusion() -> None:
+    lead = "The bracket takes the load first.\n\nPerhaps the correct answer is D."
+    for close in (
+        "I keep second-guessing myself, but I believe B holds up.",
+        "We cannot be fully certain, however B carries the stronger case.",
+    ):
+        reason = f"{lead} {close}"
+        assert CONTRA not in kinds(choice(reason, "Final answer: B")), close
+        assert CONTRA in kinds(choice(reason, "Final answer: D")), close
+
+
+def test_an_alternative_offered_at_the_end_is_no_guess_at_the_answer() -> None:
+    reason = "So the answer is B.\n\nAlternatively, perhaps the intended answer is D."
+    assert CONTRA not in kinds(choice(reason, "Final answer: B"))
+
+
 def test_a_closing_remark_does_not_stand_for_an_order() -> None:
     kwargs = {"order": ["C", "A", "B"]}
     reason = (

@@ -45,6 +45,7 @@ _DECLINE = pattern("decline")
 _STRONG_COMMITMENT = pattern("not_assertions", "commitment_strong")
 _DOUBT = pattern("hedge_strong")
 _OPEN = (_ALTERNATIVE, _DECLINE, _SUPPOSITION, _REJECTION)  # a guess that keeps others open
+_UNDECIDED = (_MODAL, _ALTERNATIVE, _DECLINE, _DOUBT)
 # Values quoted or read off the picture ("the '9' has an open tail") are not asserted.
 _QUOTED = re.compile(r"'[^'\n]{1,20}'(?!\w)|\"[^\"\n]{1,40}\"|“[^”\n]{1,40}”")
 # Several values side by side ("the sides labelled 7 and 8"): a list, not a result.
@@ -100,6 +101,9 @@ _CLAIM = re.compile(r"\d[\d.,]*|[^\W\d_]{4,}")  # a yes/no question's claim: num
 _GUESSED = re.compile(r"(?i)\b(?:answer|correct|intended)\b")
 _YES_NO = re.compile(r"\b(?:yes|no)\b")
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't")
+_TORN = re.compile(
+    r"\W*(?:I|[Ww]e)\b[^\dA-Z]*?,?\s+(?:but|however)\b"
+)  # the writer's state, no value
 # The writer's own doings ("I'm ready to answer"), not a stance on a claim ("I'm sure it is a heron").
 _WRITER = re.compile(
     r"(?i)\W*(?:I|we)\b(?!(?:'m|'ve|\s+am|\s+have)?\s+(?:now\s+)?(?:sure|certain|confident|determined|concluded|confirmed|think|believe))"
@@ -121,16 +125,15 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
     if (opening := CONCEDING.match(text)) and "," in text[opening.end() :]:  # "While F has
         rest = text[text.index(",", opening.end()) + 1 :]  # merit, I fits best", not "..., it is"
         text = text if _ANAPHOR.match(rest) and not _NEGATION.search(rest) else rest
+    elif torn := _TORN.match(text):  # "I'm a bit torn, but I think A fits": the claim follows
+        text = text[torn.end() :]
     # "B, D, A, C, though I'm not sure of the middle": the claim is before the gloss
     gloss = _GLOSS.search(text)
     cut = gloss.start() if gloss else len(text)
     head = text[:cut]
-    if head.endswith("?") or any(
-        c.search(text, 0, cut) for c in (_MODAL, _ALTERNATIVE, _DECLINE, _DOUBT)
-    ):
-        # "it might be C", "41 or 47", "I can't tell", "18 is just as plausible" ("probably
-        # C" only leans: no doubt); unless it concedes before a marked result: "it may look like 5,
-        # but the answer is 4"
+    if head.endswith("?") or any(cue.search(text, 0, cut) for cue in _UNDECIDED):
+        # "it might be C", "41 or 47", "I can't tell", "18 is just as plausible"; unless it
+        # concedes before a marked result: "it may look like 5, but the answer is 4"
         claim = conceded(text, gloss, question)
         return claim, claim is None
     if _SUPPOSITION.search(text, 0, cut) or _REJECTION.search(text, 0, cut):
@@ -227,9 +230,8 @@ def _readable(evaluator: str, value: str, options: dict[str, str], stated: bool)
 
 
 def _names_option(value: str, options: dict[str, str], stated: bool) -> bool:
-    """Whether ``value`` names one option of the question by its whole text ("y = 8.1"
-    names "(G) 8.1"), in a sentence that states it as the result or closes the reasoning."""
-    result = _STRONG_COMMITMENT.search(value) or _RESULT.search(value)
+    """Whether ``value``, a result or the closing sentence, names one option by its whole text."""
+    result = _STRONG_COMMITMENT.search(value) or _RESULT.search(value)  # "y = 8.1": "(G) 8.1"
     if _LIST_ITEM.match(value) or not (stated or result):
         return False
     folded = fold_phrase(value)
@@ -493,8 +495,7 @@ def _restated(
     evaluator: str,
     kwargs: Mapping[str, Any],
 ) -> bool:
-    """Whether a later sentence arrives at the answer's value (a number as its last one): the
-    conclusion was a step on the way ("leaves 9. 9 times 2 dollars is 18 dollars.")."""
+    """Whether a later sentence arrives at the answer's value ("leaves 9. 9 times 2 is 18."): a step."""
     y = _number(theirs.extracted) if evaluator in _NUMERIC else None
     question = _squash(asked) if asked else ""
     for sentence in closing[found.position + 1 :]:
