@@ -374,6 +374,13 @@ def test_speculation_that_rules_out_or_plans_is_no_doubt() -> None:
     ):
         reason = f"The second dial reads 240 kPa, so the pressure is 240. {plan}"
         assert HEDGE not in kinds(record(reason, "Final Answer: 240")), plan
+    for regard in (  # how a thing is regarded or what it can do, not the writer's doubt
+        "So the pressure is 240. Skipping the purge might be considered careless by the crew.",
+        "So the pressure is 240. The hose could be as long as the shed allows.",
+    ):
+        assert HEDGE not in kinds(record(regard, "Final Answer: 240")), regard
+    doubt = "So the pressure is 240. The dial might be stuck, though."
+    assert HEDGE in kinds(record(doubt, "Final Answer: 240"))
 
 
 def test_speculation_about_what_is_asked_is_no_doubt_about_the_answer() -> None:
