@@ -768,6 +768,24 @@ def test_a_look_up_a_finding_fulfils_is_a_claim_unless_it_never_left_the_text() 
         assert WEB not in kinds(record(reason, "1931")), reason
 
 
+def test_tools_recalled_known_or_given_by_the_question_are_not_claims() -> None:
+    for reason in (  # memory, knowledge, the question's own material, a tool word naming else
+        "I remember a Google search years ago saying the dam opened in 1931.",
+        "Going by what I've read online in the past, the dam opened in 1931.",
+        "I used my understanding of the legal code here: the act dates from 1931.",
+        "I opened the website listed in the question, but it is only a name: 1931.",
+        "I applied the regression formula from the notes: the intercept is 1931.",
+        "I used the contrast between the two maps to date it to 1931.",
+        "I ran through the program's three stages again: it began in 1931.",
+    ):
+        assert kinds(record(reason, "1931")) == set(), reason
+    for reason in (  # done in the run, worded otherwise
+        "I fed the coordinates into a Python script and it printed 1931.",
+        "I browsed to the dam's official website; it says 1931.",
+    ):
+        assert kinds(record(reason, "1931")) & {WEB, TOOL}, reason
+
+
 def test_tool_accounts_and_reports_are_claims() -> None:
     assert TOOL in kinds(record("I executed a small Python snippet and it printed 4096.", "4096"))
     assert TOOL in kinds(record("Punched 17 × 23 into the calculator: 391.", "391"))

@@ -1,11 +1,7 @@
-"""``abstained`` and ``reasoning_abstains_answer_does_not``.
-
-The answer abstains when it declines ("I cannot determine the city from this image", "Final
-Answer: unknown", a refusal) or gives no result of the shape asked, and does not answer after
-all; not when the reference declines. The reasoning abstains when its end declines, or its
-closing part finds a premise missing, and nothing later settles it; if the answer commits
-anyway, it claims more than the reasoning found (LRM-Eval's "guess" and "certainty" questions).
-"""
+"""``abstained`` and ``reasoning_abstains_answer_does_not`` (LRM-Eval's "guess" and
+"certainty" questions at their strongest): the answer declines, or gives no result of the
+shape asked, and does not answer after all; the reasoning's end declines or finds a premise
+missing, nothing later settles it, and the answer commits anyway (docs/flags.md)."""
 
 from __future__ import annotations
 
@@ -79,8 +75,7 @@ def _result_after(record: Mapping[str, Any], rest: str) -> bool:
     end, kwargs = _SENTENCE_END.search(rest), decode_kwargs(record.get("evaluator_kwargs"))
     if record.get("evaluator") != "choices_matching" or end is None or not isinstance(kwargs, dict):
         return False
-    asked = q if isinstance(q := record.get("question"), str) else None
-    read = grade("choices_matching", kwargs, rest[end.end() :], asked)
+    read = grade("choices_matching", kwargs, rest[end.end() :], record.get("question"))
     return read is not None and bool(read.extracted.strip()) and not read.note
 
 
@@ -143,12 +138,10 @@ def reasoning_declines(
 
 def _reference_declines(record: Mapping[str, Any]) -> bool:
     """Whether the reference declines, or the option it labels ("D. Cannot be determined")."""
-    reference, asked = record.get("reference"), record.get("question")
-    if not isinstance(reference, str):
-        return False
-    label = reference.strip(" ()[].:")
-    text = options(str(asked or "")).get(label, reference) if len(label) == 1 else reference
-    return bool(DECLINE.search(text) or _NON_ANSWER.match(text))
+    reference = text = record.get("reference")
+    if isinstance(reference, str) and len(label := reference.strip(" ()[].:")) == 1:
+        text = options(str(record.get("question") or "")).get(label, reference)
+    return isinstance(text, str) and bool(DECLINE.search(text) or _NON_ANSWER.match(text))
 
 
 def gave_up(reasoning: str, answer: str, span: Evidence) -> Flag:

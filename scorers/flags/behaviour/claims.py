@@ -23,7 +23,7 @@ _SUBJECT = re.compile(CUES["first_person"] + r"\Z", re.IGNORECASE | re.MULTILINE
 # Between a verb and its object: one clause ("3.5", "en.wikipedia.org" keep it), <= 60 chars.
 _CLAUSE_END = re.compile(r"[!?\n;]|\.(?![\d\w])")
 # "a calculator method", "calculator-style": the object names a manner, not a tool used.
-_MANNER = re.compile(r"[\w-]|\s+(?:method|style|approach|steps?)\b")
+_MANNER = re.compile(r"[\w-]|\s+(?:method|style|approach|steps?|formula|argument|between)\b")
 # "Zooming in mentally", "rotating it in my head": the act is the reader's own.
 _MENTAL = re.compile(rf"\W*(?:\w+\W+){{0,3}}?(?:{alternation(CUES['mental'])})", re.IGNORECASE)
 # A web plan fulfilled by a finding shortly after narrates the act as done ("Let me search
@@ -39,6 +39,10 @@ _UNDONE = re.compile(
     f"{regex('hypothetical').pattern}|{alternation(CUES['mental'])}",
     re.I,
 )
+# Near it in its clause: the mind, memory or the question's own material ("I recall from a
+# Google search", "my knowledge of the genetic code", "the website mentioned in the question").
+_BREAK = re.compile(r"[,;:!?\n]|\.(?![\d\w])")
+_NOT_DONE = re.compile(f"{alternation(CUES['mental'])}|{alternation(CUES['not_done'])}", re.I)
 # "Using a calculator would help", "with a calculator, this would be 1.06": supposed, not done.
 _WOULD = re.compile(r"[^.;:!?\n]{0,30}?\b(?:would|could|might)\b", re.IGNORECASE)
 # "For instance, using a calculator, 6^4 is 1296": an illustration, not an account.
@@ -66,14 +70,15 @@ def available(record: Mapping[str, Any], declared: Iterable[str]) -> frozenset[s
 def _account(text: str, verbs: str, objects: str) -> tuple[int, int] | None:
     """The first "subject, verb of use, object" in one clause, outside doubt's scope. Read
     from the objects, which are rare, back to the verb and its subject."""
-    verb_cues = pattern(verbs)
     for thing in pattern(objects, gate=True).finditer(text):
         if _MANNER.match(text, thing.end()):
             continue
         lo = max(0, thing.start() - 61)
         ends = _CLAUSE_END.finditer(text, lo, thing.start() + 1)  # +1: "docs.python.org"
         lo = max((e.end() for e in ends if e.end() <= thing.start()), default=lo)  # its clause
-        for verb in verb_cues.finditer(text, lo, thing.start()):
+        for verb in pattern(verbs).finditer(text, lo, thing.start()):
+            if text.startswith((" through", " over"), verb.end()):
+                continue  # "I ran through the rules": went over them
             subject = _SUBJECT.search(text, max(0, verb.start() - 60), verb.start())
             if subject is not None and _outside_doubt(text, subject.start(), thing.end()):
                 return subject.start(), thing.end()
@@ -113,11 +118,15 @@ def _narrated(text: str) -> tuple[int, int] | None:
 
 
 def _outside_doubt(text: str, start: int, end: int) -> bool:
-    """Not negated, supposed or planned (before it, or a modal after it), not a mental act,
-    not quoted (a caption's words), not in an example."""
+    """Not negated, supposed, planned (or a modal after it), mental, recalled, the question's
+    own, quoted (a caption's words) or an example."""
     if in_scope_of_doubt(text, start) or quoted(text, start) or _MENTAL.match(text, end):
         return False
-    return not _WOULD.match(text, end) and not _EXAMPLE.search(text, max(0, start - 40), start + 1)
+    lo = max(0, start - 40, *(b.end() for b in _BREAK.finditer(text, max(0, start - 40), start)))
+    hi = _BREAK.search(text, end, end + 40)
+    near = _NOT_DONE.search(text, lo, hi.start() if hi else end + 40)
+    example = _EXAMPLE.search(text, max(0, start - 40), start + 1)
+    return not (near or example or _WOULD.match(text, end))
 
 
 def detect(record: Mapping[str, Any], reasoning: str, declared: Iterable[str]) -> Iterator[Flag]:
