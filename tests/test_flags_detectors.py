@@ -299,6 +299,13 @@ def test_an_alternative_offered_at_the_end_is_no_guess_at_the_answer() -> None:
     assert CONTRA not in kinds(choice(reason, "Final answer: B"))
 
 
+def test_a_unit_after_a_number_is_no_option_letter() -> None:
+    question = "How much work is done?\n(A) 96 J\n(B) 144 J\n(C) 60 J\n(D) 12 J"
+    reason = "W = F · d = 48 + 108 - 12.\n\nThe work done is 144 J."
+    assert CONTRA not in kinds(choice(reason, "B", label="B", question=question))
+    assert CONTRA in kinds(choice(reason, "A", label="B", question=question))
+
+
 def test_a_closing_remark_does_not_stand_for_an_order() -> None:
     kwargs = {"order": ["C", "A", "B"]}
     reason = (

@@ -67,8 +67,8 @@ _APPLIED = re.compile(r"\b[^\W\d]\w*\([^()]{1,15}\)")  # "P(B)", "f(2)": argumen
 _MENTION = re.compile(
     r"(?=[oiafwbOIAFWB])\b(?i:of|in|about|from|within|behind)\s+(?i:(?:the\s+)?(?:option|answer|choice)\s+)?\(?[A-J]\)?(?!\w)"
 )
-# an option, not an event ("A∩B") nor a variable ("A + 2G = 115")
-_LETTER_CAPS = re.compile(r"(?<![\w'∪∩|+=*/^°])(?<![+=*/^] )[A-HJ](?![\w'∪∩|+=*/^])(?! [+=*/^])")
+# an option, not an event ("A∩B"), a variable ("A + 2G = 115") nor a unit ("144 J")
+_LETTER_CAPS = re.compile(r"(?<![\w'∪∩|+=*/^°])(?<![+=*/^\d] )[A-HJ](?![\w'∪∩|+=*/^])(?! [+=*/^])")
 _LETTER = re.compile(_LETTER_CAPS.pattern + r"|\([a-jA-J]\)|(?i:\b(?:option|choice)\s+\w)")
 # A name: a capitalised word that does not open the sentence ("I" and its forms are not names).
 _NAME = re.compile(r"(?<=[\s(\"'*])(?!I\b|I'[a-z]+\b)[A-ZÀ-Ý][\w'’-]+|\*\*[^*]+\*\*")
