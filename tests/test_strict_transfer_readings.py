@@ -154,6 +154,33 @@ CASES: list[Reading] = [
         1,
         False,
     ),
+    # the same quantity in another unit than the question asks: right, unsure;
+    # the right number in another unit: unsure too
+    (
+        N,
+        {"value_to_match": 12},
+        "The trail is 12,000 m long.",
+        "How long is the trail, in km?",
+        1,
+        True,
+    ),
+    (N, {"value_to_match": 90}, "It lasts 1.5 hours.", "How many minutes does it last?", 1, True),
+    (
+        N,
+        {"value_to_match": 12},
+        "The trail is 12 m long.",
+        "How long is the trail, in km?",
+        1,
+        True,
+    ),
+    (
+        N,
+        {"value_to_match": 12},
+        "The trail is 13 km long.",
+        "How long is the trail, in km?",
+        0,
+        False,
+    ),
     # a bound is no value: right only where the question asks for one
     (N, {"value_to_match": 30}, "There were at least 30 runners.", "How many ran?", 1, True),
     (N, {"value_to_match": 30}, "Final answer: no more than 30", None, 1, True),

@@ -1035,6 +1035,8 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             number = number._replace(value=number.other)
             extracted = canonical(number.value, number.percent)
     if abs(number.value - target) <= tolerance:
+        if uncertain is None and (units := _other_unit(number, text, reading)):
+            uncertain = f"the number is right, but stated in {units[0]}, asked in {units[1]}"
         if (
             uncertain is None
             and _BOUND.search(text[max(0, number.start - _BOUND_REACH) : number.start])
@@ -1050,7 +1052,42 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
         return Outcome(_RIGHT, extracted, note="read in the question's unit", uncertain=uncertain)
     if number.percent and abs(number.value / 100 - target) <= tolerance:
         return Outcome(_RIGHT, extracted, note="percent read as a fraction", uncertain=uncertain)
+    if uncertain is None and (units := _other_unit(number, text, reading)):
+        stated, asked, factor = units
+        if right(number.value * factor):
+            # "12,000 m" for "How long is the trail, in km?": the same quantity in
+            # another unit; a reader may hold the answer to the unit asked.
+            return Outcome(_RIGHT, extracted, uncertain=f"stated in {stated}, asked in {asked}")
     return Outcome(_WRONG, extracted, uncertain=uncertain)
+
+
+_UNIT_AFTER = re.compile(r"[ \t\u00a0]*([^\W\d_]+(?:/[^\W\d_]+)?)")
+# The unit a question asks in, spelt out: "..., in grams?", "How many hours ...".
+_ASKED_IN_REACH = 40
+_ASKED_IN = re.compile(r"\bin[ \t]+([^\W\d_]+(?:/[^\W\d_]+)?)[ \t]*\)?[ \t]*[?.]?[ \t]*$")
+
+
+def _other_unit(number: Number, text: str, reading: Reading) -> tuple[str, str, float] | None:
+    """(the unit written after the number, the unit the question asks in, the
+    factor from the first to the second) when both are units of one dimension
+    and differ ("12,000 m" for "..., in km?"). The question is read only when a
+    unit follows the number."""
+    after = _UNIT_AFTER.match(text, number.end)
+    if after is None:
+        return None
+    from scorers.evaluate.mathmatch.units import lookup
+
+    stated = lookup(after.group(1))
+    if stated is None or stated.dimension == "count":
+        return None
+    question = reading.question
+    asked = _ASKED_IN.search(question[-_ASKED_IN_REACH:]) or _ASKED_NOUN.search(question)
+    if asked is None:
+        return None
+    wanted = lookup(asked.group(1))
+    if wanted is None or stated.dimension != wanted.dimension or stated.factor == wanted.factor:
+        return None
+    return after.group(1), asked.group(1), float(stated.factor / wanted.factor)
 
 
 # "at least 12", "no more than 12": a bound right before the number; right
