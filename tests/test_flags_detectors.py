@@ -850,6 +850,18 @@ def test_a_decline_about_a_side_issue_then_an_option_is_no_abstention() -> None:
         assert "abstained" in kinds(choice("Kidneys filter blood.", answer, question=q)), answer
 
 
+def test_a_decline_conceded_in_its_clause_is_no_abstention() -> None:
+    kw = {"location_coarse_grained": ["Italy"], "location_fine_grained": ["Venice"]}
+    for answer, declined in (
+        ("Though I couldn't make out the sign at first, the gondolas place it in Venice.", False),
+        ("While I can't name the exact canal, the campanile makes it Venice.", False),
+        ("Initially I was unable to identify it; the lagoon settles it as Venice.", False),
+        ("Though the photo is grainy, I can't identify the city.", True),
+    ):
+        rec = record("Canals and boats.", answer, "location_matching", kw, reference="Venice")
+        assert ("abstained" in kinds(rec)) is declined, answer
+
+
 def test_declines_of_computing_and_of_what_a_source_settles() -> None:
     for answer in (
         "The pressure can not be computed from these readings.",

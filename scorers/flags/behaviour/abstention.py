@@ -32,9 +32,7 @@ _TWO, _TORN = regex("declining", "two"), regex("declining", "torn")
 _DEGREE = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:" + regex("declining", "degree").pattern + ")", re.I)
 # "The overlap can't be determined, which is exactly option E": the decline is the answer's
 # content; not "the honest answer is that I can't tell", the writer's own.
-_CONTENT = re.compile(
-    r"\b(?:option|choice)\s+\(?[A-J]\b|\banswer\s+is\b(?!\s+that\s+(?:i|we)\b)", re.I
-)
+_CONTENT = re.compile(r"\b(?:option|choice)\s+\(?[A-J]\b|\banswer\s+is\b(?!\s+that\s+[iw])", re.I)
 # Perception verbs decline a detail ("can't read the unit"), not the question.
 _DETAIL = re.compile(r"\b(?:read|see|make\s+out|be\s+read)\b", re.IGNORECASE)
 _SETTLED = pattern("settled")
@@ -47,9 +45,14 @@ _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 _ANSWERS_AFTER = re.compile(r"(?:[^.!?\n]|\.\d)*?\b(?:but|however|though|although|still)\b", re.I)
 
 
+_CONCEDED = re.compile(r"\b(?:although|though|while|at\s+first|initially)\b[^,;:.]*\Z", re.I)
+
+
 def declines(text: str, cue: CueView = DECLINE) -> re.Match[str] | None:
-    """The last decline cue of ``text`` that is asserted (not negated, hypothetical or planned)."""
+    """The last decline cue of ``text`` that is asserted (not negated, hypothetical or planned)
+    and not conceded in its clause ("Although at first I couldn't count them, ...")."""
     found = [m for m in cue.finditer(text) if not in_scope_of_doubt(text, m.start(), 24)]
+    found = [m for m in found if not _CONCEDED.search(text, max(0, m.start() - 40), m.start())]
     return found[-1] if found else None
 
 
@@ -80,8 +83,7 @@ def _result_after(record: Mapping[str, Any], rest: str) -> bool:
 
 
 def _no_result(record: Mapping[str, Any], answer: str) -> Evidence | None:
-    """The answer's last line, if the evaluator reads no result of the shape asked from the
-    answer (no option, no number) and no line gives one: it talks about something else."""
+    """The answer's last line if the evaluator reads no option or number in it and no line answers."""
     evaluator, kwargs = record.get("evaluator"), decode_kwargs(record.get("evaluator_kwargs"))
     if not isinstance(evaluator, str) or not isinstance(kwargs, dict):
         return None

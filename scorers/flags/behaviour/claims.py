@@ -103,8 +103,7 @@ def _narrated(text: str) -> tuple[int, int] | None:
         found = _FOUND.search(text, end, end + 250)
         if found is None or in_scope_of_doubt(text, found.start()) or quoted(text, found.start()):
             continue
-        said = next(_CLAUSE_END.finditer(text, end), None)
-        stop = said.start() if said else len(text)  # the plan's clause
+        stop = said.start() if (said := _CLAUSE_END.search(text, end)) else len(text)  # its clause
         looked = "look" in plan.group(0).lower() and not _UNDONE.search(text, end, found.start())
         if (
             looked
