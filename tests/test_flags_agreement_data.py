@@ -1,0 +1,29 @@
+"""The second labeller's reading: every item is a dev item of a labelled set, with known kinds.
+
+benchmarks/flags_label_agreement.py compares it with the first labels and the detectors;
+a test item here would leak the frozen split into a figure read while writing rules.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from flags_fixtures import DATA, labelled_items
+
+from scorers.records import HEURISTIC_FLAG_KINDS
+
+SECOND = Path(__file__).parent / "data" / "flags_agreement" / "second_labels.json"
+
+
+def test_second_labels_name_dev_items_and_known_kinds() -> None:
+    second = json.loads(SECOND.read_text(encoding="utf-8"))
+    first = {
+        item["id"]: item for path in sorted(DATA.glob("*.json")) for item in labelled_items(path)
+    }
+    ids = [row["id"] for row in second["items"]]
+    assert len(ids) == len(set(ids))
+    for row in second["items"]:
+        assert first[row["id"]]["split"] == "dev", row["id"]
+        assert set(row["kinds"]) <= set(HEURISTIC_FLAG_KINDS), row["id"]
+        assert isinstance(row["doubtful"], bool), row["id"]
