@@ -809,6 +809,8 @@ def parts_of_line(line: str, count: int) -> list[str] | None:
         [p for p in top_level_split(line, (", ",)) if _NAMED_VALUE.search(p)],
     ):
         pieces = [_LABEL.sub("", p.strip()) for p in pieces if p.strip()]
+        while len(pieces) > count and not _HAS_VALUE.search(pieces[0]):
+            pieces = pieces[1:]  # "Sure! (1) ... (2) ...": a lead-in, no part
         if len(pieces) == count and all(_HAS_VALUE.search(p) for p in pieces):
             return pieces
     return None
