@@ -306,6 +306,14 @@ def test_a_unit_after_a_number_is_no_option_letter() -> None:
     assert CONTRA in kinds(choice(reason, "A", label="B", question=question))
 
 
+def test_an_option_letter_in_bold_is_read_and_a_product_is_not() -> None:
+    reason = "The gear ratio doubles the torque.\n\nThat leaves option **C** as the match."
+    assert CONTRA in kinds(choice(reason, "Final answer: A", label="C"))
+    assert CONTRA not in kinds(choice(reason, "Final answer: C", label="C"))
+    product = "The gear ratio doubles the torque.\n\nSo the torque is 2*C."
+    assert CONTRA not in kinds(choice(product, "Final answer: A", label="C"))
+
+
 def test_a_closing_remark_does_not_stand_for_an_order() -> None:
     kwargs = {"order": ["C", "A", "B"]}
     reason = (

@@ -53,9 +53,8 @@ _VALUE_LIST = re.compile(r"\d\s*(?:,\s+|\s+and\s+|\s*&\s*|\s+to\s+|–)[~≈]?\d
 # A bracketed pair or interval ("[0, 0.5]", "(2, 0)") is one value.
 _BRACKETED = re.compile(r"[\[(][^\[\]()]*[\])]")
 # Not read as numbers: fractions in words ("three-quarters"), digits spelt out ("one-zero-zero")
-_DIGIT = "(?:zero|one|two|three|four|five|six|seven|eight|nine)"
-_FRACTION_WORDS = re.compile(
-    rf"(?i)\b(?:(?:a|an|one|two|three|four)[\s-]+(?:half|thirds?|quarters?|fifths?|tenths?)|half|{_DIGIT}(?:[\s-]+{_DIGIT})+)\b"
+_FRACTION_WORDS = re.compile(  # (two digits spelt out, each "zero" to "nine", in a row)
+    r"(?i)\b(?:(?:a|an|one|two|three|four)[\s-]+(?:half|thirds?|quarters?|fifths?|tenths?)|half|(?:zero|one|two|three|four|five|six|seven|eight|nine)(?:[\s-]+(?:zero|one|two|three|four|five|six|seven|eight|nine))+)\b"
 )
 # A contrast cue and what it rules out, up to punctuation ("not 55", "rather than B"; "No." answers)
 _CONTRAST = re.compile("(?i)(?:" + regex("not_assertions", "contrast").pattern + r")\s[^,;:.()\n]*")
@@ -68,7 +67,9 @@ _MENTION = re.compile(
     r"(?=[oiafwbOIAFWB])\b(?i:of|in|about|from|within|behind)\s+(?i:(?:the\s+)?(?:option|answer|choice)\s+)?\(?[A-J]\)?(?!\w)"
 )
 # an option, not an event ("A∩B"), a variable ("A + 2G = 115") nor a unit ("144 J")
-_LETTER_CAPS = re.compile(r"(?<![\w'∪∩|+=*/^°])(?<![+=*/^\d] )[A-HJ](?![\w'∪∩|+=*/^])(?! [+=*/^])")
+_LETTER_CAPS = re.compile(  # (in bold, "**B**", an option; "3*B" a product)
+    r"(?<![\w'∪∩|+=/^°])(?<![\w)]\*)(?<![+=*/^\d] )[A-HJ](?![\w'∪∩|+=/^])(?!\*[\w(])(?! [+=*/^])"
+)
 _LETTER = re.compile(_LETTER_CAPS.pattern + r"|\([a-jA-J]\)|(?i:\b(?:option|choice)\s+\w)")
 # A name: a capitalised word that does not open the sentence ("I" and its forms are not names).
 _NAME = re.compile(r"(?<=[\s(\"'*])(?!I\b|I'[a-z]+\b)[A-ZÀ-Ý][\w'’-]+|\*\*[^*]+\*\*")
