@@ -801,6 +801,16 @@ def test_tools_recalled_known_or_given_by_the_question_are_not_claims() -> None:
         assert kinds(record(reason, "1931")) & {WEB, TOOL}, reason
 
 
+def test_map_services_are_web_objects_and_a_street_view_photo_is_not() -> None:
+    assert WEB in kinds(
+        record("I dropped into Street View by the harbour; the kiosk matches.", "1931")
+    )
+    assert WEB in kinds(record("I checked Google Earth and the pier is there, built 1931.", "1931"))
+    assert WEB not in kinds(
+        record("I used the street view in the photo to read the sign: 1931.", "1931")
+    )
+
+
 def test_tool_accounts_and_reports_are_claims() -> None:
     assert TOOL in kinds(record("I executed a small Python snippet and it printed 4096.", "4096"))
     assert TOOL in kinds(record("Punched 17 × 23 into the calculator: 391.", "391"))
@@ -868,6 +878,13 @@ def test_a_decline_conceded_in_its_clause_is_no_abstention() -> None:
     ):
         rec = record("Canals and boats.", answer, "location_matching", kw, reference="Venice")
         assert ("abstained" in kinds(rec)) is declined, answer
+
+
+def test_a_reference_option_that_declines_in_spanish_makes_no_give_up() -> None:
+    q = "¿Quién llegó primero?\nA) el vecino\nB) la vecina\nC) No hay suficiente información"
+    reason = "The context never says who arrived first. I cannot answer the question definitively."
+    rec = choice(reason, "Mi respuesta es C", label="C", question=q, reference="C")
+    assert "reasoning_abstains_answer_does_not" not in kinds(rec)
 
 
 def test_declines_of_computing_and_of_what_a_source_settles() -> None:
