@@ -61,9 +61,8 @@ def _families_of(names: frozenset[str]) -> frozenset[str]:
 
 def available(record: Mapping[str, Any], declared: Iterable[str]) -> frozenset[str]:
     """The claim families (``web``, ``tool``) the run's and the record's tools make real."""
-    field = record.get("tools_available")
-    field = field.split(",") if isinstance(field, str) else field
-    own = field if isinstance(field, (list, tuple, set, frozenset)) else ()
+    own = field.split(",") if isinstance(field := record.get("tools_available"), str) else field
+    own = own if isinstance(own, (list, tuple, set, frozenset)) else ()
     return _families_of(frozenset(str(n).strip().lower() for n in [*declared, *own]))
 
 
