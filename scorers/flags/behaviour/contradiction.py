@@ -374,8 +374,7 @@ def _holds(text: str, value: tuple[float, int]) -> bool:
 def _plainly_agrees(
     evaluator: str, found: Conclusion, theirs: Outcome, answer: str, kwargs: Mapping[str, Any]
 ) -> bool:
-    """Whether the conclusion visibly holds the answer's value (its number among the
-    conclusion's, its letters, its order, every word of its last line): no reading needed."""
+    """Whether the conclusion visibly holds the answer's number, letters, order or line's words."""
     b = theirs.extracted.strip()
     if not b:
         return True  # nothing to compare with
