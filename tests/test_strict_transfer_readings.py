@@ -181,6 +181,23 @@ CASES: list[Reading] = [
         0,
         False,
     ),
+    # "make that", "change my answer to": a correction after the final answer
+    (
+        C,
+        {"label": "C"},
+        "Final Answer: B. Hmm, the ears are too long for a beagle — make that C.",
+        PETS_UPPER,
+        1,
+        False,
+    ),
+    (
+        N,
+        {"value_to_match": 9},
+        "Final answer: 8. I'll change my answer to 9: one hid behind the tree.",
+        None,
+        1,
+        False,
+    ),
     # a bound is no value: right only where the question asks for one
     (N, {"value_to_match": 30}, "There were at least 30 runners.", "How many ran?", 1, True),
     (N, {"value_to_match": 30}, "Final answer: no more than 30", None, 1, True),

@@ -39,6 +39,7 @@ _CORRECTION = re.compile(
     r"|should have said|(?:i )?made an error|my error|(?:i )?made a mistake|my mistake|i was wrong"
     r"|let me correct|correct (?:that|this|myself)|i take (?:that|it) back"
     r"|(?:should|need to|must|have to) (?:fix|amend|correct|revise) (?:that|this|it|my answer)"
+    r"|make that|change (?:that|it|my answer) to"
     r"|i (?:misread|miscounted|missed|overlooked))\b",
     re.IGNORECASE,
 )
@@ -476,7 +477,7 @@ _CUE_OPENERS = (
     "it should", "should", "made", "my ", "i was", "amendment", "fix:", "fix -", "fix —", "fix –",
     "need to fix", "need to amend", "need to correct", "need to revise", "must fix", "must amend",
     "must correct", "must revise", "have to fix", "have to amend", "have to correct",
-    "have to revise",
+    "have to revise", "make that", "change",
 )  # fmt: skip
 _CUE_FINDER = AhoCorasick(_CUE_OPENERS)
 _SHORT_TAIL = 300
