@@ -306,6 +306,7 @@ def test_blind_prose_set_is_well_formed(name: str) -> None:
         ("So y = 4 or y = -1.\n(Check: both satisfy it.)", "4 or -1", 1.0),
         ("**So the bill comes to $52.50.**", "52.5", 1.0),
         ("Sure! (a) The width is 4. (b) The height is 9.", "4; 9", 1.0),
+        ("He needs 3 more boxes to have 10 boxes in all.", "3", 1.0),
         # Float noise is one value; an exact value's decimal approximation is not.
         (
             "Therefore, the answer (arabic numerals) is 10.333333333333334.",

@@ -556,6 +556,13 @@ def _stated_value(s: str, items: int) -> str:
     # "24 sweets are shared in all", "3 roots": the value stands before the verb.
     only = _only_value(s)
     if only is None:
+        # "25 more tickets to reach his goal of 100", "3 more boxes to have 10 in all":
+        # the purpose is no value.
+        for purpose in _PURPOSE.finditer(s):
+            if _NUMBER.search(s, 0, purpose.start()):
+                only = _only_value(s[: purpose.start()])
+                break
+    if only is None:
         # "She read 45 pages on Monday and 30 on Tuesday, 75 pages in all": the total.
         totals = _TOTAL.findall(s)
         if len(totals) == 1:
@@ -565,12 +572,6 @@ def _stated_value(s: str, items: int) -> str:
         # 20 outfits": numbers in circumstances (from, in, with, at, for ...) are not the value.
         main = _CIRCUMSTANCE.sub(" ", _INTRODUCTION.sub("", s))
         only = _only_value(main) if _NUMBER.search(main) else None
-    if only is None:
-        # "25 more tickets to reach his goal of 100": the purpose is no value.
-        for purpose in _PURPOSE.finditer(s):
-            if _NUMBER.search(s[: purpose.start()]):
-                only = _only_value(s[: purpose.start()])
-                break
     return s if only is None else only
 
 
