@@ -84,10 +84,11 @@ def _result_after(record: Mapping[str, Any], rest: str) -> bool:
 
 def _no_result(record: Mapping[str, Any], answer: str) -> Evidence | None:
     """The answer's last line if the evaluator reads no option or number in it and no line answers."""
-    evaluator, kwargs = record.get("evaluator"), decode_kwargs(record.get("evaluator_kwargs"))
-    if not isinstance(evaluator, str) or not isinstance(kwargs, dict):
+    evaluator = record.get("evaluator")  # (the others read any words as the answer)
+    if evaluator not in ("choices_matching", "number_matching"):
         return None
-    read = answer_outcome(record, evaluator, kwargs, answer)  # (grading's stored reading)
+    kwargs = decode_kwargs(record.get("evaluator_kwargs"))
+    read = answer_outcome(record, evaluator, kwargs, answer) if isinstance(kwargs, dict) else None
     if read is None or read.extracted.strip() or _COMMITS.search(answer):
         return None
     return evidence("answer", answer, *last_line_span(answer))
