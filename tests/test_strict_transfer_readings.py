@@ -198,6 +198,21 @@ CASES: list[Reading] = [
         1,
         False,
     ),
+    # another number written with an unambiguous decimal mark settles a lone group;
+    # a restatement after a marker's number is a second reading
+    (
+        N,
+        {"value_to_match": 42.2},
+        "Answer: 42.195 km, i.e. 42.2 km to one decimal.",
+        None,
+        1,
+        False,
+    ),
+    (N, {"value_to_match": 150}, "Answer: 149.6 million km, so about 150.", None, 0, True),
+    (N, {"value_to_match": 12}, "Answer: 12 apples, so 24 halves.", None, 1, False),
+    # a marker's first sentence weighs two options, the paragraph settles one
+    (C, {"label": "B"}, "Answer: I'm between B and C. Long ears: B.", PETS_UPPER, 1, False),
+    (C, {"label": "B"}, "Answer: B and C. A is wrong.", PETS_UPPER, 0, False),
     # a bound is no value: right only where the question asks for one
     (N, {"value_to_match": 30}, "There were at least 30 runners.", "How many ran?", 1, True),
     (N, {"value_to_match": 30}, "Final answer: no more than 30", None, 1, True),

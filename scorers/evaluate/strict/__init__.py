@@ -661,6 +661,19 @@ def _letters(loc: Located, reading: Reading, single: bool) -> tuple[list[str], s
     return letters, doubt
 
 
+def _settled_among(reading: Reading, read: frozenset[str]) -> frozenset[str] | None:
+    """The one option of ``read`` that a marker's paragraph concludes with, when
+    its first sentence named several."""
+    loc = reading.loc
+    if reading.fixed is not None or loc.how != "marker":
+        return None
+    last = conclusion(loc.segment)
+    if last == loc.segment.strip():
+        return None
+    chosen = frozenset(choices.read_letters(drop_excluded(last), last=True))
+    return chosen if len(chosen) == 1 and chosen <= read else None
+
+
 def _remark_passed(reading: Reading) -> Reading | None:
     """The reading of an answer without a marker less its closing remark
     (``before_remark``), for an evaluator that found nothing of its kind in it."""
@@ -754,6 +767,12 @@ def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
         doubt = _text_disagrees(reading, read)
     if read == expected:
         return Outcome(_RIGHT, extracted, uncertain=doubt)
+    if len(expected) == 1 and len(read) > 1 and (settled := _settled_among(reading, read)):
+        # "Answer: I'm between B and C. ... which settles it: C.": the paragraph
+        # goes on to choose one of the options its first sentence weighed.
+        read, extracted = settled, "".join(settled)
+        if read == expected:
+            return Outcome(_RIGHT, extracted)
     if len(expected) == 1 and len(read) > 1:
         return Outcome(_WRONG, extracted, note=f"names {len(read)} options")
     return Outcome(_WRONG, extracted, uncertain=doubt)
@@ -799,10 +818,20 @@ def _read_number(reading: Reading) -> tuple[Number | None, str, Located, list[Nu
             rivals: list[Number] = []
             if loc.how == "whole":
                 number, rivals = _in_asked_unit(number, text, reading)
+            elif (again := _RESTATED.search(text, number.end, number.end + _RESTATED_REACH)) and (
+                found := find_numbers(text[again.end() :])
+            ):
+                rivals = found[:1]  # "Answer: 149.6 million km, so about 150."
             return number, text, loc, rivals
     return None, "", reading.loc, []
 
 
+# A stated number restated right after it: "42.195 km, i.e. 42.2", "149.6 million, so about 150".
+_RESTATED = re.compile(
+    r"[,;]?[ \t]+(?:i\.[ \t]?e\.|that is|or|(?:so|thus|hence)[ \t,]+(?:about|around|roughly"
+    r"|approximately|nearly|≈|~))[ \t,]+(?=\D{0,16}\d)"
+)
+_RESTATED_REACH = 40
 _DIGIT = re.compile(r"\d")
 # The unit a question asks its number in, at its end ("..., in °C?", "(in km)"),
 # or the thing it counts ("How many eggs ...", "How much flour ...").

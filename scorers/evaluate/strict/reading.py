@@ -20,6 +20,9 @@ _COUNT_QUESTION = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b|\bwie viele\
 _DECIMAL_QUESTION = re.compile(
     r"\bdecimal (?:places?|digits?)\b|\bto \w+ decimals\b", re.IGNORECASE
 )
+# A decimal that no thousands group can be: one, two or four and more digits
+# after a single mark ("42.2", "0,75", "3.14159"), no other group on either side.
+_PLAIN_DECIMAL = re.compile(r"(?<![\d.,])\d+([.,])(?:\d{1,2}|\d{4,})(?![\d.,]\d)")
 _NEXT_WORD = re.compile(r"[ \t\u00a0]+([^\W\d_]+\.?)")
 # "12 or 13", "6 (possibly 7)", "6, maybe 7": another value offered beside it.
 # ("13 to 15", "13–15": a range offered as the answer, unless it tells a change, "from 13 to 15")
@@ -134,8 +137,17 @@ def resolve_number(
     # the rest of the answer, then of the question ("Wie viele ...").
     # The number's own sentence first: a remark in another language before it
     # ("Let me think.\n\nInsgesamt zählt man 1.234 Besucher.") does not decide.
+    # Another number of the answer written with an unambiguous decimal mark
+    # ("42.195 km, i.e. 42.2 km") says which convention the writer uses.
+    marks = {
+        "point" if m.group(1) == "." else "comma"
+        for m in _PLAIN_DECIMAL.finditer(text)
+        if not (m.start() < number.end and number.start < m.end())
+    }
+    mark = marks.pop() if len(marks) == 1 else None
     sentence = _sentence_of(number, text)
-    mark = locale_numbers.convention(sentence) if sentence != text else None
+    if mark is None and sentence != text:
+        mark = locale_numbers.convention(sentence)
     if mark is None:
         mark = locale_numbers.convention(text)
     for source in context:
