@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from ahocorasick_rs import AhoCorasick
+from ahocorasick_rs import AhoCorasick, Implementation
 
 # the regex parser (Python 3.10: sre_parse), to find each cue's literal opening
 _parser: Any = getattr(re, "_parser", None) or importlib.import_module("sre_parse")
@@ -162,7 +162,7 @@ class _Index:
                     self.keyed.setdefault(h, []).append((re.compile(f"(?:{fragment}){tail}"), tag))
             keys = {h for f in fragments for h in _heads(f) or ()}
             if keys and min(map(len, keys)) > 1:
-                self.keys[tag] = AhoCorasick(list(keys))
+                self.keys[tag] = AhoCorasick(list(keys), implementation=Implementation.DFA)
 
     def near(self, low: str, tag: str) -> list[tuple[int, str]] | None:
         """The word starts where ``tag``'s keyed cues may open, found by their openings."""
@@ -174,7 +174,7 @@ class _Index:
             a = p
             while a and not low[a - 1].isspace():
                 a -= 1
-            if p - a in word_starts(_TOKEN.match(low, a).group(0)):  # type: ignore[union-attr]
+            if p == a or p - a in word_starts(_TOKEN.match(low, a)[0]):  # type: ignore[index]
                 out.append((p, low[p : p + _KEY]))
         return out
 
@@ -268,7 +268,7 @@ class _Gate:
                 *other, best = [frozenset(ids.setdefault(p, len(ids)) for p in s) for s in found]
                 for lists in (self.cues.setdefault(phrase, {}) for phrase in best):
                     lists[tag] = lists.get(tag, frozenset()) | (other[0] if other else best)
-        self.automaton = AhoCorasick(sorted(ids, key=ids.__getitem__) or ["\0"])
+        self.automaton = AhoCorasick(list(ids) or ["\0"], implementation=Implementation.DFA)
 
     def can_match(self, low: str) -> set[str]:
         words = " " + " ".join(low.split()) + " "
