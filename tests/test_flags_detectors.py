@@ -811,6 +811,16 @@ def test_map_services_are_web_objects_and_a_street_view_photo_is_not() -> None:
     )
 
 
+def test_imagined_or_pretended_acts_are_not_claims() -> None:
+    for reason in (
+        "Let me pretend to look this up. I find that the canal opened in 1931.",
+        "Let me imagine browsing online for it. I found a page that says 1931.",
+        "Pretending I executed a script, it printed 1931.",
+        "In my imagination I googled the canal, and it says 1931.",
+    ):
+        assert kinds(record(reason, "1931")) == set(), reason
+
+
 def test_tool_accounts_and_reports_are_claims() -> None:
     assert TOOL in kinds(record("I executed a small Python snippet and it printed 4096.", "4096"))
     assert TOOL in kinds(record("Punched 17 × 23 into the calculator: 391.", "391"))

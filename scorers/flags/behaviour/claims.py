@@ -97,7 +97,7 @@ def _act(text: str, acts: str, own: bool = True) -> tuple[int, int] | None:
 def _narrated(text: str) -> tuple[int, int] | None:
     for plan in pattern("narrated", "plans", gate=True).finditer(text):
         at, end = max(0, plan.start() - 20), plan.end()
-        if "mental" in text[at:end].lower() or _MENTAL.match(text, end) or _GIVEN.match(text, end):
+        if _NOT_DONE.search(text, at, end) or _MENTAL.match(text, end) or _GIVEN.match(text, end):
             continue
         found = _FOUND.search(text, end, end + 250)
         if found is None or in_scope_of_doubt(text, found.start()) or quoted(text, found.start()):
