@@ -107,9 +107,11 @@ CASES: list[Reading] = [
     # English number words past ninety-nine; two of them offered is no answer
     (N, {"value_to_match": 365}, "Three hundred and sixty-five days.", None, 1, False),
     (N, {"value_to_match": 4}, "It has four or five petals.", None, 0, False),
-    # a lone digit group that only the other convention makes right
-    (N, {"value_to_match": 2345}, "400 + 1945 = 2.345", None, 1, True),
-    (N, {"value_to_match": 2.345}, "400 + 1945 = 2.345", None, 1, False),
+    # a lone digit group that only the other convention makes right: unsure, unless
+    # the answer's own sum settles it
+    (N, {"value_to_match": 2345}, "400 + 1945 = 2.345", None, 1, False),
+    (N, {"value_to_match": 2.345}, "400 + 1945 = 2.345", None, 0, False),
+    (N, {"value_to_match": 2345}, "The total is 2.345", None, 1, True),
     (N, {"value_to_match": 7.25}, "Final Answer: 7,250", None, 1, True),
     # grouped digits with a decimal comma at a sentence's end; lakhs and crores;
     # a multiplier word of a short answer whose language cannot be told

@@ -210,6 +210,9 @@ CASES: list[Reading] = [
     ),
     (N, {"value_to_match": 150}, "Answer: 149.6 million km, so about 150.", None, 0, True),
     (N, {"value_to_match": 12}, "Answer: 12 apples, so 24 halves.", None, 1, False),
+    # the answer's own sum settles a lone group, whatever language surrounds it
+    (N, {"value_to_match": 1468}, "Let me add them up.\n\n734 + 734 = 1.468", None, 1, False),
+    (N, {"value_to_match": 1.468}, "734 + 734 = 1.468", None, 0, False),
     # a marker's first sentence weighs two options, the paragraph settles one
     (C, {"label": "B"}, "Answer: I'm between B and C. Long ears: B.", PETS_UPPER, 1, False),
     (C, {"label": "B"}, "Answer: B and C. A is wrong.", PETS_UPPER, 0, False),

@@ -20,6 +20,34 @@ _COUNT_QUESTION = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b|\bwie viele\
 _DECIMAL_QUESTION = re.compile(
     r"\bdecimal (?:places?|digits?)\b|\bto \w+ decimals\b", re.IGNORECASE
 )
+# Arithmetic of whole numbers, then "=", right before a number.
+_WORKED = re.compile(r"(?<![\d.,])((?:\d+[ \t]*[-+×x*/÷−][ \t]*)+\d+)[ \t]*=[ \t]*\Z")
+_WORKED_REACH = 60
+
+
+def _arithmetic(expression: str) -> float | None:
+    """The value of whole numbers joined by + - × ÷ (left to right, × and ÷ first)."""
+    tokens = re.findall(r"\d+|[-+×x*/÷−]", expression)
+    terms: list[float] = []
+    sign, product, op = 1.0, float(tokens[0]), ""
+    for tok in tokens[1:]:
+        if not tok.isdigit():
+            op = tok
+            continue
+        value = float(tok)
+        if op in "×x*":
+            product *= value
+        elif op in "/÷":
+            if value == 0:
+                return None
+            product /= value
+        else:
+            terms.append(sign * product)
+            sign, product = (-1.0 if op in "-−" else 1.0), value
+    terms.append(sign * product)
+    return sum(terms)
+
+
 # A decimal that no thousands group can be: one, two or four and more digits
 # after a single mark ("42.2", "0,75", "3.14159"), no other group on either side.
 _PLAIN_DECIMAL = re.compile(r"(?<![\d.,])\d+([.,])(?:\d{1,2}|\d{4,})(?![\d.,]\d)")
@@ -137,6 +165,11 @@ def resolve_number(
     # the rest of the answer, then of the question ("Wie viele ...").
     # The number's own sentence first: a remark in another language before it
     # ("Let me think.\n\nInsgesamt zählt man 1.234 Besucher.") does not decide.
+    # The sum the answer shows for it ("617 + 617 = 1.234"): the reading it equals.
+    shown = _WORKED.search(text, max(0, number.start - _WORKED_REACH), number.start)
+    total = _arithmetic(shown.group(1)) if shown is not None else None
+    if total is not None and total in (number.value, number.other):
+        return number._replace(value=total, other=None), None
     # Another number of the answer written with an unambiguous decimal mark
     # ("42.195 km, i.e. 42.2 km") says which convention the writer uses.
     marks = {
