@@ -897,6 +897,18 @@ def test_a_reference_option_that_declines_in_spanish_makes_no_give_up() -> None:
     assert "reasoning_abstains_answer_does_not" not in kinds(rec)
 
 
+def test_an_answer_line_before_a_caveat_answers_unless_it_is_the_decline() -> None:
+    kw = {"location_coarse_grained": ["Peru"], "location_fine_grained": ["Cusco"]}
+    for answer, declined in (
+        ("Final Answer: Cusco, Peru\n\n(The exact plaza I could not determine.)", False),
+        ("**Answer:** Cusco.\nWhich church this is cannot be determined from the crop.", False),
+        ("**Answer:** The crop does not give enough detail to identify the town.", True),
+        ("A precise answer is not possible here. I cannot identify the town.", True),
+    ):
+        rec = record("Andean plaza.", answer, "location_matching", kw, reference="Cusco")
+        assert ("abstained" in kinds(rec)) is declined, answer
+
+
 def test_declines_of_computing_and_of_what_a_source_settles() -> None:
     for answer in (
         "The pressure can not be computed from these readings.",

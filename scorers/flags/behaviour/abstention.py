@@ -17,8 +17,7 @@ from scorers.flags.behaviour.text import Sentence, evidence, flag, in_scope_of_d
 from scorers.records import Evidence, Flag, decode_kwargs
 
 DECLINE = pattern("decline", gate=True)
-# "The answer is not among the options": an answer's decline; in a reasoning, an elimination.
-_NO_OPTION = pattern("declining", "no_option", gate=True)
+_NO_OPTION = pattern("declining", "no_option", gate=True)  # "The answer is not among the options"
 _NON = regex("declining", "non_answer").pattern
 _NON_ANSWER = re.compile(rf"^\W*(?:final\s+answer\W*)?(?:{_NON})\s*(?:$|[.,;:—–(-])", re.I)
 # A later "Final Answer: X", "the answer (result) is X", "\boxed{X}" commits after a decline,
@@ -26,31 +25,25 @@ _NON_ANSWER = re.compile(rf"^\W*(?:final\s+answer\W*)?(?:{_NON})\s*(?:$|[.,;:—
 _COMMITS = re.compile(
     r"(?:final\s+answer|(?:answer|result)\W{0,3}(?::|is\b)|\\boxed\{)\W*(.{0,40})", re.I
 )
-# Between two ("can't tell which of the two", "between B and D"; torn between them next to it:
-# "I'm torn between B and D. The chart can't tell."), precision ("can't pin it down better").
+# A doubt: between two ("which of the two", "torn between B and D"), precision ("any better").
 _TWO, _TORN = regex("declining", "two"), regex("declining", "torn")
 _DEGREE = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:" + regex("declining", "degree").pattern + ")", re.I)
-# "The overlap can't be determined, which is exactly option E": the decline is the answer's
-# content; not "the honest answer is that I can't tell", the writer's own.
+# "..., which is exactly option E" is the answer's content; "the answer is that I can't" is not.
 _CONTENT = re.compile(r"\b(?:option|choice)\s+\(?[A-J]\b|\banswer\s+is\b(?!\s+that\s+[iw])", re.I)
-# Perception verbs decline a detail ("can't read the unit"), not the question.
-_DETAIL = re.compile(r"\b(?:read|see|make\s+out|be\s+read)\b", re.IGNORECASE)
+_DETAIL = re.compile(r"\b(?:read|see|make\s+out|be\s+read)\b", re.I)  # "can't read the unit"
 _SETTLED = pattern("settled")
-# After a decline, a pick made as a guess ("the intended answer", "if forced") settles nothing.
-_GUESSING = pattern("declining", "guessing")
+_GUESSING = pattern("declining", "guessing")  # a pick as a guess ("if forced") settles nothing
 _PREMISE = pattern("declining", "premise", gate=True)
 _CAVEAT = pattern("declining", "caveat", gate=True)
+_NOT = re.compile(r"not\b", re.I)  # "the answer is not possible without ...": no result
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 # "I can't tell the exact street, but it is Paris": the clause after the decline answers.
 _ANSWERS_AFTER = re.compile(r"(?:[^.!?\n]|\.\d)*?\b(?:but|however|though|although|still)\b", re.I)
-
-
 _CONCEDED = re.compile(r"\b(?:although|though|while|at\s+first|initially)\b[^,;:.]*\Z", re.I)
 
 
 def declines(text: str, cue: CueView = DECLINE) -> re.Match[str] | None:
-    """The last decline cue of ``text`` that is asserted (not negated, hypothetical or planned)
-    and not conceded in its clause ("Although at first I couldn't count them, ...")."""
+    """The last decline cue of ``text`` asserted: not negated, supposed, planned or conceded."""
     found = [m for m in cue.finditer(text) if not in_scope_of_doubt(text, m.start(), 24)]
     found = [m for m in found if not _CONCEDED.search(text, max(0, m.start() - 40), m.start())]
     return found[-1] if found else None
@@ -63,13 +56,21 @@ def answer_declines(record: Mapping[str, Any], answer: str) -> Evidence | None:
         found: Evidence | None = evidence("answer", answer, start, end)
     elif (m := declines(answer) or _NO_OPTION.search(answer)) is None:
         found = _no_result(record, answer)
-    else:  # not "I can't tell exactly, but it is Paris", nor a later "Final Answer: Paris"
-        rest = answer[m.end() :]
-        later = [c.group(1) for c in _COMMITS.finditer(rest)]
-        answers = any(c.strip() and not (_NON_ANSWER.match(c) or DECLINE.search(c)) for c in later)
+    else:  # not "I can't tell exactly, but it is Paris", nor "Final Answer: Paris" in another
+        rest = answer[m.end() :]  # ("Final Answer: Paris\n\n(I couldn't tell the street.)")
+        said = [c.group(1) for c in _COMMITS.finditer(answer) if _apart(answer, c, m)]
+        said = [c for c in said if not (_NON_ANSWER.match(c) or DECLINE.search(c) or _NOT.match(c))]
+        answers = any(c.strip() for c in said)
         answers = answers or bool(_ANSWERS_AFTER.match(rest)) or _result_after(record, rest)
         found = None if answers else evidence("answer", answer, m.start(), m.end())
     return None if found is None or _reference_declines(record) else found  # (rarely read)
+
+
+def _apart(answer: str, commit: re.Match[str], decline: re.Match[str]) -> bool:
+    """The commit comes after the decline, or its sentence ends before it ("**Answer:** The
+    problem does not give enough" is one sentence)."""
+    end = _SENTENCE_END.search(answer, commit.start(1))
+    return commit.start() >= decline.end() or (end is not None and end.end() <= decline.start())
 
 
 def _result_after(record: Mapping[str, Any], rest: str) -> bool:
@@ -101,10 +102,9 @@ def reasoning_declines(
     stretch: list[Sentence],
     concluded_at: int | None = None,
 ) -> tuple[Evidence, bool] | None:
-    """Where the reasoning's end (``stretch``) declines and nothing later settles it (a settling
-    word or the marked conclusion at ``concluded_at``, unhedged, no guess after), and whether
-    that is only a doubt (between two, precision, a detail). A premise found missing counts
-    in ``closing`` if guessed past, unless the answer names the gap (docs/flags.md)."""
+    """Where ``stretch`` declines, unsettled (no settling word or unhedged conclusion at
+    ``concluded_at`` after, no guess), and if only a doubt; a premise found missing counts in
+    ``closing`` if guessed past, unless the answer names the gap (docs/flags.md)."""
     reasoning, answer = texts
     first = stretch[0].start if stretch else len(reasoning)
     lacks = bool(closing) and _PREMISE.search(reasoning, closing[0].start) is not None
