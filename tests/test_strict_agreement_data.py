@@ -1,0 +1,26 @@
+"""The second grader's labels: every one names a test item of batch 3 or 4, with a valid label.
+
+benchmarks/strict_label_agreement.py reads them for aggregate figures only.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_second_labels_name_test_items_with_valid_labels() -> None:
+    second = json.loads((DATA / "strict_agreement" / "second_labels.json").read_text("utf-8"))
+    split = {
+        case["id"]: case["split"]
+        for name in ("blind_hard_cases3.json", "blind_hard_cases4.json")
+        for case in json.loads((DATA / "strict" / name).read_text("utf-8"))
+    }
+    ids = [row["id"] for row in second["items"]]
+    assert len(ids) == len(set(ids))
+    assert set(ids) == {i for i, part in split.items() if part == "test"}
+    for row in second["items"]:
+        assert row["label"] in (0, 0.5, 1), row["id"]
+        assert isinstance(row["doubtful"], bool), row["id"]
