@@ -31,6 +31,7 @@ BATCHES = (
     ("blind hard cases 3", "blind_hard_cases3.json"),
     ("blind hard cases 4", "blind_hard_cases4.json"),
     ("blind hard cases 5", "blind_hard_cases5.json"),
+    ("blind hard cases 6", "blind_hard_cases6.json"),
 )
 
 
