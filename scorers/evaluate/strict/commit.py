@@ -31,12 +31,14 @@ _SENTENCE_END = re.compile(
     r"(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSte\.)(?<!\bvs\.)[ \t]+(?=[\"'(\[A-Z0-9])|\n+"
 )
 _CORRECTION = re.compile(
-    r"\b(?:correction|edit|update|erratum|amendment|fix|revised answer|corrected answer)\b"
+    r"\b(?:correction|edit|update|erratum|amendment|fix|revised answer|corrected answer"
+    r"|korrektur|correcci[oó]n|correzione|corre[cç][aã]o|исправление|更正|修正|订正)\b"
     r"[ \t]*[:：—–-]"
     r"|\b(?:on second thought|on reflection|actually|wait|oops|sorry|scratch that|hold on"
     r"|looking (?:at [^.;:\n]{1,40} )?again|on (?:a )?closer (?:look|inspection)|let me re-?check"
     r"|re-?checking|upon (?:further )?review|i mean|i meant|it should (?:be|read|have been)"
-    r"|should have said|(?:i )?made an error|my error|(?:i )?made a mistake|my mistake|i was wrong"
+    r"|should have said|(?:i )?made an? (?:[a-z]+ )?(?:error|mistake|slip)|my (?:error|mistake)"
+    r"|i was wrong|let me reconsider|reconsidering"
     r"|let me correct|correct (?:that|this|myself)|i take (?:that|it) back"
     r"|(?:should|need to|must|have to) (?:fix|amend|correct|revise) (?:that|this|it|my answer)"
     r"|make that|change (?:that|it|my answer) to"
@@ -47,11 +49,23 @@ _CORRECTION = re.compile(
 # keeps its offsets and its word boundaries, and the case-blind alternation
 # costs about twice as much per character.
 _CORRECTION_LOWER = re.compile(_CORRECTION.pattern)
+# "Salt but no pepper", "salt, without pepper": "no" as a determiner after a
+# joiner and "without" rule out their noun ("without a doubt" and "no more
+# than" do not; a bare "No" answers a question).
+_NO_THING = (
+    r"(?:(?:(?<=\band )|(?<=\bbut )|(?<=\bwith )|(?<=[;,\u2014-] )|(?<=\())no|\bwithout)\b"
+    r"(?=[ \t]+(?!(?:a |any )?(?:doubt|question|hesitation|more|less|fewer|longer|matter|one"
+    r"|other|way|wonder|need|idea|problem|change|wait|sorry|actually|scratch|make|hold|really"
+    r"|i|it|it's|its|that|this|they|we|he|she|the answer|answer)\b)[a-z])"
+)
+_NO_THING_AT = re.compile(_NO_THING)
 # A ruled-out span: a negator, then what it negates up to "but" (consumed: "not
 # X but Y" keeps Y), or up to the end of the clause.
 _NEGATOR = (
     r"(?:\bnot\b|n't\b|\bnever\b|\brather than\b|\binstead of\b|\bother than\b|\bexcept\b"
-    r"|\bexcluding\b|\bunlike\b|\bnor\b|\bneither\b|\bas opposed to\b|\banything but\b)"
+    r"|\bexcluding\b|\bunlike\b|\bnor\b|\bneither\b|\bas opposed to\b|\banything but\b|"
+    + _NO_THING
+    + ")"
 )
 _RULED_OUT = (
     r"(?![ \t]+(?:only|just|merely|simply|sure|quite|necessarily)\b)(?:[^.;!?\n)(:—]*?\bbut\b"
@@ -66,7 +80,7 @@ _EXCLUDED = re.compile(_NEGATOR + _RULED_OUT)
 # 500-character answer), then what each rules out, matched from its end.
 _NEGATOR_WORDS = (
     "not", "n't", "never", "nor", "neither", "rather than", "instead of", "other than", "except",
-    "excluding", "unlike", "as opposed to", "anything but",
+    "excluding", "unlike", "as opposed to", "anything but", "no", "without",
 )  # fmt: skip
 _NEGATOR_WORD = re.compile("(?:" + "|".join(map(re.escape, _NEGATOR_WORDS)) + r")\b")
 # Every occurrence of every negator in one native pass (Aho-Corasick): the
@@ -105,6 +119,8 @@ def _excluded_spans(lowered: str) -> list[tuple[int, int]]:
         before = lowered[start - 1] if start else ""
         if (before.isalnum() or before == "_") and not lowered.startswith("n't", start):
             continue
+        if lowered[start:end] in ("no", "without") and not _NO_THING_AT.match(lowered, start):
+            continue  # "no"/"without" only as _NO_THING says
         ruled = _RULED_OUT_SPAN.match(lowered, end)
         if ruled is None:
             continue
@@ -274,7 +290,7 @@ def conclusion(text: str) -> str:
 # Substrings one of which every ruled-out span holds: a C-speed test that lets
 # the usual answer, which rules nothing out, skip the regexes.
 _GATE = (
-    "not", "n't", "never", "rather than", "instead of", "other than", "except",
+    "not", "n't", "never", "no ", "without", "rather than", "instead of", "other than", "except",
     "unlike", "nor", "neither", "ruled out", "eliminated", "wrong", "incorrect",
     "impossible", "distractor", "first", "initially", "might", "mistaken", "assume",
     "opposed", "rule out", "exclud", "dismiss", "reject", "discard", "many", "some t", "some s",
@@ -473,7 +489,8 @@ _NEGATED_CUE = re.compile(
 # tried at every position of the tail).
 _CUE_OPENERS = (
     "correct", "edit", "update", "erratum", "revised", "on ", "actually", "wait",
-    "oops", "sorry", "scratch", "hold", "looking", "let", "re-", "rechecking", "upon", "i ",
+    "oops", "sorry", "scratch", "hold", "looking", "let", "re-", "rechecking", "reconsidering",
+    "upon", "i ",
     "it should", "should", "made", "my ", "i was", "amendment", "fix:", "fix -", "fix —", "fix –",
     "need to fix", "need to amend", "need to correct", "need to revise", "must fix", "must amend",
     "must correct", "must revise", "have to fix", "have to amend", "have to correct",
