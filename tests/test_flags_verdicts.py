@@ -45,3 +45,17 @@ def test_scores_closer_than_half_a_point_agree(rule: Any, judge: Any) -> None:
 
 def test_rubric_scores_are_not_compared_with_the_rule() -> None:
     assert "rule_judge_disagree" not in kinds(graded(0.5, 1, "judge:rubric"))
+
+
+def test_a_flag_of_an_unknown_kind_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The kinds are checked once over every detector's flags; an unknown one still raises.
+    from scorers.flags import flagging
+
+    def bogus(record: Any, texts: Any, ctx: Any) -> list[dict[str, Any]]:
+        return [{"kind": "made_up", "source": "test", "evidence": [], "detail": ""}]
+
+    monkeypatch.setattr(
+        flagging, "detectors", lambda: (*flagging._imported(("scorers.flags.verdicts",)), bogus)
+    )
+    with pytest.raises(ValueError, match="made_up"):
+        recompute_flags(graded(1, 1), FlagContext())

@@ -42,14 +42,9 @@ def recompute_flags(
     response (grading does), since that split is the costly part for long traces."""
     texts = response_texts(record) if texts is None else texts
     ctx = FlagContext() if ctx is None else ctx
-    flags = [f for detect in detectors() for f in _checked(detect(record, texts, ctx))]
-    review_of(record)["flags"] = flags
-    return flags
-
-
-def _checked(flags: Iterable[Flag]) -> list[Flag]:
-    out = list(flags)
-    for flag in out:
+    flags = [f for detect in detectors() for f in detect(record, texts, ctx)]
+    for flag in flags:  # (checked once for all detectors: this runs on every record graded)
         if flag["kind"] not in FLAG_KINDS:
             raise ValueError(f"unknown flag kind {flag['kind']!r}: add it to FLAG_KINDS")
-    return out
+    review_of(record)["flags"] = flags
+    return flags
