@@ -314,6 +314,22 @@ def test_an_option_letter_in_bold_is_read_and_a_product_is_not() -> None:
     assert CONTRA not in kinds(choice(product, "Final answer: A", label="C"))
 
 
+def test_a_closing_remark_assessing_another_option_does_not_choose_it() -> None:
+    lead = "The enzyme is denatured above 60 degrees, so activity stops."
+    for aside in (
+        "(D) mixes up the two temperatures.",
+        "Choice E treats it as reversible.",
+        "Answer option A only names the substrate.",
+    ):
+        assert CONTRA not in kinds(choice(f"{lead}\n\n{aside}", "Final answer: C", label="C")), (
+            aside
+        )
+    for verdict in ("D is the better reading.", "Option E matches the curve."):
+        assert CONTRA in kinds(choice(f"{lead}\n\n{verdict}", "Final answer: C", label="C")), (
+            verdict
+        )
+
+
 def test_a_closing_remark_does_not_stand_for_an_order() -> None:
     kwargs = {"order": ["C", "A", "B"]}
     reason = (

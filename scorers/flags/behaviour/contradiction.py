@@ -26,8 +26,7 @@ from scorers.flags.behaviour.text import Sentence, evidence, flag, last_line_spa
 from scorers.records import Flag, verdict_of
 
 _KW = Mapping[str, Any]  # an item's record or evaluator kwargs
-# Evaluators whose answer has a shape (a number, letters, an order): their
-# extracted values are compared. The others (key items, locations) grade free text.
+# Shaped answers (a number, letters, an order) are compared by value; the others are free text.
 _NUMERIC = frozenset(
     {"number_matching", "interval_matching", "multi_interval_matching", "math_matching"}
 )
@@ -70,6 +69,10 @@ _MENTION = re.compile(
 _LETTER_CAPS = re.compile(  # (in bold, "**B**", an option; "3*B" a product)
     r"(?<![\w'∪∩|+=/^°])(?<![\w)]\*)(?<![+=*/^\d] )[A-HJ](?![\w'∪∩|+=/^])(?!\*[\w(])(?! [+=*/^])"
 )
+# An option as a subject, with no verdict ("Option C covers half", not "B fits best"): assessed
+_ASSESSED = re.compile(
+    r"(?s)^(?!.*\b(?i:correct|right|true|best|better|stronger|answer(?!\s+(?:choice|option))|solution|probable|likely|plausible|the\s+one|fits?|match(?:es)?|works|holds|pick|choose|go\s+with)\b).*?(?<![\w*(])\(?[A-HJ]\)?\**\s+(?!then\b)[a-z]"
+)
 _LETTER = re.compile(_LETTER_CAPS.pattern + r"|\([a-jA-J]\)|(?i:\b(?:option|choice)\s+\w)")
 # A name: a capitalised word that does not open the sentence ("I" and its forms are not names).
 _NAME = re.compile(r"(?<=[\s(\"'*])(?!I\b|I'[a-z]+\b)[A-ZÀ-Ý][\w'’-]+|\*\*[^*]+\*\*")
@@ -102,9 +105,7 @@ _CLAIM = re.compile(r"\d[\d.,]*|[^\W\d_]{4,}")  # a yes/no question's claim: num
 _GUESSED = re.compile(r"(?i)\b(?:answer|correct|intended)\b")
 _YES_NO = re.compile(r"\b(?:yes|no)\b")
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't")
-_TORN = re.compile(
-    r"\W*(?:I|[Ww]e)\b[^\dA-Z]*?,?\s+(?:but|however)\b"
-)  # the writer's state, no value
+_TORN = re.compile(r"\W*(?:I|[Ww]e)\b[^\dA-Z]*?,?\s+(?:but|however)\b")  # the writer's state
 # The writer's own doings ("I'm ready to answer"), not a stance on a claim ("I'm sure it is a heron").
 _WRITER = re.compile(
     r"(?i)\W*(?:I|we)\b(?!(?:'m|'ve|\s+am|\s+have)?\s+(?:now\s+)?(?:sure|certain|confident|determined|concluded|confirmed|think|believe))"
@@ -308,8 +309,9 @@ def conclusion(
             found = Conclusion(index, sentence, value, read, True, None)
             return found if plain is None else plain._replace(earlier=found)
         # a plain statement concludes with one value ("The pallet holds 12 crates."), not a
-        # listing ("2021 sales 40 units, 2022 sales 55 units")
-        single = evaluator not in _NUMERIC or len(_NUMBER.findall(value)) <= 1
+        # listing ("2021 sales 40 units, 2022 sales 55 units"), nor an option it assesses
+        n = len(_NUMBER.findall(value)) if evaluator in _NUMERIC else 0
+        single = not _ASSESSED.match(value) if evaluator == "choices_matching" else n <= 1
         if index >= len(closing) - 2 and plain is None and single:
             plain = Conclusion(index, sentence, value, read, False, None)
     return plain
