@@ -290,7 +290,7 @@ def conclusion(text: str) -> str:
 # Substrings one of which every ruled-out span holds: a C-speed test that lets
 # the usual answer, which rules nothing out, skip the regexes.
 _GATE = (
-    "not", "n't", "never", "no ", "without", "rather than", "instead of", "other than", "except",
+    "not", "n't", "never", " no ", "(no ", "without", "rather than", "instead of", "other than", "except",
     "unlike", "nor", "neither", "ruled out", "eliminated", "wrong", "incorrect",
     "impossible", "distractor", "first", "initially", "might", "mistaken", "assume",
     "opposed", "rule out", "exclud", "dismiss", "reject", "discard", "many", "some t", "some s",
