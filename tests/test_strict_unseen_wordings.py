@@ -349,7 +349,7 @@ POPULATION = "Order the cities by population, largest first.\nA. Berlin\nB. Muni
 # corrections in other languages ("Korrektur:") or owned slips ("I made an
 # arithmetic slip"); grouped and other-language numbers.
 THIRD_CASES: list[tuple[str, str, dict[str, Any], str, str | None, float]] = [
- # orders by names or ranks
+    # orders by names or ranks
     ("order", ORD, {"order": "B,C,D,A"}, "**Lightest to heaviest:**\n1. Grape\n2. Apple\n3. Pineapple\n4. Watermelon", WEIGHTS, 1),
     ("order", ORD, {"order": "B,C,D,A"}, "Final answer: grape → apple → pineapple → watermelon", WEIGHTS, 1),
     ("order", ORD, {"order": "B,C,D,A"}, "The grape weighs the least. An apple is heavier than a grape but lighter than a pineapple, and the watermelon is heaviest.\n\nFinal Answer: B, C, D, A", WEIGHTS, 1),
@@ -375,7 +375,7 @@ THIRD_CASES: list[tuple[str, str, dict[str, Any], str, str | None, float]] = [
     ("order", ORD, {"order": "A,C,B"}, "Berlin > Munich > Hamburg", POPULATION, 0),
     ("order", ORD, {"order": "A,C,B"}, "Largest: Berlin; second: Hamburg; third: Munich.", POPULATION, 1),
     ("order", ORD, {"order": "A,C,B"}, "Munich is smallest of the three, Hamburg is in the middle, Berlin is largest.", POPULATION, 1),
- # keys inside longer words
+    # keys inside longer words
     ("key", K, {"key_items": [["ant"]]}, "It's an elephant.", None, 0),
     ("key", K, {"key_items": [["ant"]]}, "A small black ant.", None, 1),
     ("key", K, {"key_items": [["ant"]]}, "Final Answer: ants", None, 1),
@@ -397,7 +397,7 @@ THIRD_CASES: list[tuple[str, str, dict[str, Any], str, str | None, float]] = [
     ("key", K, {"key_items": [["Python"]]}, "The snippet is in CPython's C API.", None, 0),
     ("key", K, {"key_items": [["tea"]]}, "Final Answer: steam", None, 0),
     ("key", K, {"key_items": [["water"]]}, "It's a watermelon.", None, 0),
- # other names and spellings
+    # other names and spellings
     ("alias", K, {"key_items": [["gray"]]}, "The cat is grey.", None, 1),
     ("alias", K, {"key_items": [["aluminum"]]}, "Final Answer: aluminium", None, 1),
     ("alias", K, {"key_items": [["theater"]]}, "It is a theatre.", None, 1),
@@ -421,7 +421,7 @@ THIRD_CASES: list[tuple[str, str, dict[str, Any], str, str | None, float]] = [
     ("alias", K, {"key_items": [["Japan"]]}, "日本", None, 1),
     ("alias", K, {"key_items": [["Netherlands"]]}, "Final answer: Holland", None, 1),
     ("alias", K, {"key_items": [["Czech Republic"]]}, "Final Answer: Czechia", None, 1),
- # list joiners
+    # list joiners
     ("join", ORD, {"order": "C,A,B"}, "C; A; B", None, 1),
     ("join", ORD, {"order": "C,A,B"}, "Final Answer: C then A then B", None, 1),
     ("join", ORD, {"order": "C,A,B"}, "C, followed by A, and lastly B.", None, 1),
@@ -450,7 +450,7 @@ THIRD_CASES: list[tuple[str, str, dict[str, Any], str, str | None, float]] = [
     ("join", K, {"key_items": [["salt"], ["pepper"]]}, "Salt and pepper, without a doubt.", None, 1),
     ("join", K, {"key_items": [["salt"], ["pepper"]]}, "No, it is salt and pepper.", None, 1),
     ("join", K, {"key_items": [["salt"], ["pepper"]]}, "Salt and pepper, with no other spices.", None, 1),
- # corrections after the final answer
+    # corrections after the final answer
     ("corr", C, {"label": "C"}, "Final Answer: B\n\nWait — I misread the axis. It's C.", None, 1),
     ("corr", C, {"label": "C"}, "Final Answer: B\n\n**Edit:** C, the second bar is taller.", None, 1),
     ("corr", C, {"label": "B"}, "Final Answer: B\n\nEdit: fixed a typo in the explanation.", None, 1),
@@ -471,7 +471,20 @@ THIRD_CASES: list[tuple[str, str, dict[str, Any], str, str | None, float]] = [
     ("corr", C, {"label": "B"}, "Final Answer: C\n\nLet me reconsider... yes, B is better supported by the graph. Final: B", None, 1),
     ("corr", C, {"label": "B"}, "Final Answer: C\n\nKorrektur: B.", None, 1),
     ("corr", C, {"label": "B"}, "Final Answer: C\n\nCorrección: la respuesta es B.", None, 1),
- # local number formats
+    ("corr", C, {"label": "D"}, "Final Answer: B\n\n(Revised: D)", None, 1),
+    ("corr", C, {"label": "D"}, "Final Answer: B\n\nI apologize for the confusion earlier; the correct choice is D.", None, 1),
+    ("corr", C, {"label": "D"}, "Final Answer: B\n\nApologies — I mixed up the labels. D is correct.", None, 1),
+    ("corr", N, {"value_to_match": 42}, "Final Answer: 24\n\nTypo: 42.", None, 1),
+    ("corr", C, {"label": "A"}, "Final Answer: C\n\nRectification : la bonne réponse est A.", None, 1),
+    ("corr", C, {"label": "A"}, "Final Answer: C\n\nPerdón, es A.", None, 1),
+    ("corr", C, {"label": "A"}, "Final Answer: C\n\nEntschuldigung, ich meinte A.", None, 1),
+    ("corr", N, {"value_to_match": 12}, "Final Answer: 12\n\nI apologize, but the image is blurry, so this count may be off by one.", None, 1),
+    ("corr", N, {"value_to_match": 12}, "Final Answer: 12\n\nI apologize for any confusion in my earlier explanation.", None, 1),
+    ("corr", C, {"label": "D"}, "Final Answer: B\n\nCorrected Final Answer: D", None, 1),
+    ("corr", C, {"label": "D"}, "Final Answer: B\n\nUpon re-examination, the answer should be D.", None, 1),
+    ("corr", N, {"value_to_match": 16}, "Final Answer: 16\n\nWait, is it 18? No — 16 is right.", None, 1),
+    ("corr", K, {"key_items": [["Kyoto"]]}, "Final Answer: Tokyo\n\nEdit: I meant Kyoto — the temple is Kinkaku-ji.", None, 1),
+    # local number formats
     ("num", N, {"value_to_match": 1234567}, "Final Answer: 1.234.567", None, 1),
     ("num", N, {"value_to_match": 1234567}, "Final Answer: 1'234'567", None, 1),
     ("num", N, {"value_to_match": 1234567}, "Final Answer: 12,34,567", None, 1),

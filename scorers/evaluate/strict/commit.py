@@ -32,13 +32,16 @@ _SENTENCE_END = re.compile(
 )
 _CORRECTION = re.compile(
     r"\b(?:correction|edit|update|erratum|amendment|fix|revised answer|corrected answer"
-    r"|korrektur|correcci[oó]n|correzione|corre[cç][aã]o|исправление|更正|修正|订正)\b"
+    r"|revised|typo|rectification|korrektur|berichtigung|correcci[oó]n|correzione|corre[cç][aã]o"
+    r"|исправление|更正|修正|订正)\b"
     r"[ \t]*[:：—–-]"
     r"|\b(?:on second thought|on reflection|actually|wait|oops|sorry|scratch that|hold on"
     r"|looking (?:at [^.;:\n]{1,40} )?again|on (?:a )?closer (?:look|inspection)|let me re-?check"
     r"|re-?checking|upon (?:further )?review|i mean|i meant|it should (?:be|read|have been)"
     r"|should have said|(?:i )?made an? (?:[a-z]+ )?(?:error|mistake|slip)|my (?:error|mistake)"
-    r"|i was wrong|let me reconsider|reconsidering"
+    r"|i was wrong|let me reconsider|reconsidering|i mixed up|perd[oó]n|entschuldigung"
+    r"|(?:i apologi[sz]e|apologies) for (?:the|my) (?:earlier )?(?:confusion|error|mistake|mix-?up)"
+    r"|d[ée]sol[ée]e?|ich meinte|quise decir|je voulais dire"
     r"|let me correct|correct (?:that|this|myself)|i take (?:that|it) back"
     r"|(?:should|need to|must|have to) (?:fix|amend|correct|revise) (?:that|this|it|my answer)"
     r"|make that|change (?:that|it|my answer) to"
@@ -443,6 +446,7 @@ def drop_excluded(text: str) -> str:
 _SMALL_BEFORE = re.compile(r"\b(?:small|minor|slight|tiny)[ \t]+\Z", re.IGNORECASE)
 _WEAK_CUE = re.compile(
     r"(?:actually|wait|oops|sorry|i mean|hold on|looking|on (?:a )?closer|let me|re-?checking"
+    r"|i apologi[sz]e|apologies|perd[oó]n|entschuldigung|d[ée]sol[ée]e?"
     r"|(?:small|minor|slight|tiny)[ \t]+correction)\b",
     re.IGNORECASE,
 )
@@ -490,7 +494,8 @@ _NEGATED_CUE = re.compile(
 _CUE_OPENERS = (
     "correct", "edit", "update", "erratum", "revised", "on ", "actually", "wait",
     "oops", "sorry", "scratch", "hold", "looking", "let", "re-", "rechecking", "reconsidering",
-    "upon", "i ",
+    "upon", "i ", "typo", "rectification", "berichtigung", "korrektur", "apolog", "perdon",
+    "entschuldigung", "desol", "ich meinte", "quise", "je voulais",
     "it should", "should", "made", "my ", "i was", "amendment", "fix:", "fix -", "fix —", "fix –",
     "need to fix", "need to amend", "need to correct", "need to revise", "must fix", "must amend",
     "must correct", "must revise", "have to fix", "have to amend", "have to correct",
