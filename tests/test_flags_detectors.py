@@ -1254,3 +1254,18 @@ def test_a_sentence_without_the_answers_shape_reads_as_nothing() -> None:
                     if shape.search(text) is None:
                         for part in filter(None, parts):
                             assert contradiction._readable(evaluator, part, {}, True) is None
+
+
+def test_a_bare_pick_leaves_the_doubts_of_its_paragraph_standing() -> None:
+    doubt = (
+        "The rattle could come from the heat shield or from a loose mount. I'm honestly unsure"
+        " which, from the recording. The mount was replaced last spring, the shield never was."
+    )
+    for pick in ("I'm inclined to B.", "I'd pick B here.", "B, most likely."):
+        assert HEDGE in kinds(choice(f"{doubt} {pick}", "Answer: B")), pick
+    # a pick drawn from an argument weighs the doubt and settles it
+    argued = f"{doubt} The shield is older, so I'll pick B."
+    assert HEDGE not in kinds(choice(argued, "Answer: B"))
+    # doubts of an earlier paragraph are the argument's, not the pick's
+    apart = f"{doubt}\n\nThe noise rises with engine speed. I'd pick B here."
+    assert HEDGE not in kinds(choice(apart, "Answer: B"))

@@ -53,6 +53,9 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     told = [s for s in closing[-len(stretch) - 1 :] if hedging.DEFERS.search(s.text)]
     if (gave_up or told) and closing:
         doubted = [s for s in closing if s.paragraph >= min([stretch[0], *told]).paragraph - 1]
+    elif found is not None and stretch and hedging.BARE_PICK.match(found.sentence.text):
+        # a bare pick or lean ("I'm more inclined to A"; not "so I'll go with B") settles nothing
+        doubted = [s for s in closing if s.paragraph >= stretch[0].paragraph]
     hedged = hedging.detect(reasoning, answer, doubted, conclusion_at, gave_up, doubt)
     if hedged is not None and declined is None:
         yield hedged

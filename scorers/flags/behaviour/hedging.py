@@ -27,6 +27,7 @@ _SUPPOSING = re.compile(r"\b(?:would(?<!\bi would)|if|suppose|assuming|unless)\b
 _SUPPOSED = re.compile(r"(?i)^\W*(?:if|unless|suppose|assuming|even\s+if)\b")  # "if 5, maybe B"
 _SPECULATIVE = regex("hedge_speculative")
 _PICK = re.compile(r"\W*(?:" + regex("picks").pattern + ")", re.I)  # "..., but I think it's C"
+BARE_PICK = re.compile(r"(?i)^(?!.*\b(?:so|thus|therefore|because|since)\b).*\b" + _PICK.pattern)
 _MOVES = regex("hedge_moves")  # steps of an argument (ruling out, a premise), not doubt
 _MARKED = pattern("conclusion_markers")
 _VALUE = re.compile(r"\d+(?:\.\d+)?|(?<![\w'])[A-HJ](?![\w'])")  # a number or an option letter
@@ -148,7 +149,6 @@ def detect(
         for s, m in found[:3]
     ]
     words = [repr(m.group(0)) for _, m in found[:3]]
-    if doubt is not None:
-        spans, words = spans + [doubt], words + [repr(doubt["text"])]
+    spans, words = (spans + [doubt], words + [repr(doubt["text"])]) if doubt else (spans, words)
     detail = f"reasoning ends unsure ({', '.join(words)})"
     return flag("hedged_reasoning_certain_answer", spans, detail, "high" if high else "low")
