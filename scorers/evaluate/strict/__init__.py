@@ -1262,7 +1262,8 @@ def _ordered_list(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     for loc in (reading.fixed, reading.loc):
         if loc is None:
             continue
-        segment = drop_excluded(conclusion(loc.segment) if loc.how == "whole" else loc.segment)
+        whole = orders.untable(loc.segment)
+        segment = drop_excluded(conclusion(whole) if loc.how == "whole" else whole)
         got = orders.read_list(segment, expected, lambda: reading.options, None)
         if got != expected:  # the question's ends, read only when they may matter
             asked = reading.asked_ends
@@ -1285,7 +1286,7 @@ def _ordered_list(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             # No marker, a list on its own lines ("1) mouse\n2) cat"): the
             # concluding sentence is its last line; read the block of lines
             # when the sentence alone does not name the items.
-            block = _last_block(loc.segment)
+            block = _last_block(whole)
             if block:
                 lines = orders.read_list(
                     drop_excluded(block), expected, lambda: reading.options, asked

@@ -425,6 +425,30 @@ def _hedges(
     return len(_read_list(remark, expected, options, ends)) >= len(expected)
 
 
+# A Markdown table's rule row ("|---|:--:|") and its rows ("| 1 | Everest |").
+_TABLE_RULE = re.compile(r"[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*:?-*:?[ \t]*$")
+_TABLE_ROW = re.compile(r"[ \t]*\|(.*)\|[ \t]*$")
+
+
+def untable(text: str) -> str:
+    """A Markdown table as one line per row, its cells joined by spaces and its
+    header dropped: a ranking written as a table ("| 1 | Everest |" or
+    "| Everest | 8,849 m |") is read as the numbered lines it stands for (the
+    cell bars would otherwise be list joiners)."""
+    if "---" not in text or "|" not in text:
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        if _TABLE_RULE.match(line):
+            if i and out and _TABLE_ROW.match(lines[i - 1]):
+                out.pop()  # the header row above the rule
+            continue
+        row = _TABLE_ROW.match(line)
+        out.append(" ".join(c.strip() for c in row.group(1).split("|")) if row else line)
+    return "\n".join(out)
+
+
 def read_list(
     segment: str,
     expected: list[str],
