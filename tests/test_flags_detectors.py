@@ -1269,3 +1269,12 @@ def test_a_bare_pick_leaves_the_doubts_of_its_paragraph_standing() -> None:
     # doubts of an earlier paragraph are the argument's, not the pick's
     apart = f"{doubt}\n\nThe noise rises with engine speed. I'd pick B here."
     assert HEDGE not in kinds(choice(apart, "Answer: B"))
+
+
+def test_a_modal_the_answer_takes_from_the_question_is_no_doubt_of_the_answer() -> None:
+    asked = "Which of these reptiles might be kept legally in a flat? (A) ... (B) ... (C) all three"
+    reason = "I'm not at all sure about the tortoise rule. The rest I know."
+    echoed = "Answer: C. So all three might be kept legally in a flat."
+    assert HEDGE in kinds(choice(reason, echoed, label="C", question=asked))
+    own = "Answer: C. So all three might be allowed, depending on the lease."
+    assert HEDGE not in kinds(choice(reason, own, label="C", question=asked))

@@ -28,6 +28,7 @@ _SUPPOSED = re.compile(r"(?i)^\W*(?:if|unless|suppose|assuming|even\s+if)\b")  #
 _SPECULATIVE = regex("hedge_speculative")
 _PICK = re.compile(r"\W*(?:" + regex("picks").pattern + ")", re.I)  # "..., but I think it's C"
 BARE_PICK = re.compile(r"(?i)^(?!.*\b(?:so|thus|therefore|because|since)\b).*\b" + _PICK.pattern)
+_ECHO = re.compile(r" \w+")  # the word after a cue (or the cue again: in no question)
 _MOVES = regex("hedge_moves")  # steps of an argument (ruling out, a premise), not doubt
 _MARKED = pattern("conclusion_markers")
 _VALUE = re.compile(r"\d+(?:\.\d+)?|(?<![\w'])[A-HJ](?![\w'])")  # a number or an option letter
@@ -66,9 +67,12 @@ def cues(text: str, cue: CueView = _STRONG) -> list[re.Match[str]]:
     ]
 
 
-def answer_hedges(answer: str) -> bool:
-    """Whether the answer's last three sentences keep a doubt: a hedge cue or a lean ("likely")."""
-    return any(cues(s.text) or cues(s.text, _LEANS) for s in sentences(answer)[-3:])
+def answer_hedges(answer: str, asked: str = "") -> bool:
+    """Whether the answer's last three sentences keep a doubt: a hedge cue or a lean ("likely"),
+    unless the question holds it with the word after it ("which may be felt": its modality)."""
+    texts = [s.text.lower() for s in sentences(answer)[-3:]]
+    said = (m for t in texts for m in cues(t) + cues(t, _LEANS))
+    return any(m[0] + (_ECHO.match(m.string, m.end()) or m)[0] not in asked for m in said)
 
 
 def doubts(
@@ -124,7 +128,6 @@ def doubts(
 
 def detect(
     reasoning: str,
-    answer: str,
     stretch: list[Sentence],
     conclusion_at: int | None,
     gave_up: bool = False,
@@ -137,18 +140,14 @@ def detect(
     unsure = last and (_ASKS if last.text.endswith("?") else _WITHDRAWS).search(last.text)
     if doubt is None and last and unsure and not cues(last.text, _SETTLED):
         doubt = evidence("reasoning", reasoning, last.start, last.end)
-    if not (found or doubt) or answer_hedges(answer):
-        return None  # no doubt left, or the answer says so too
+    if not (found or doubt):
+        return None  # no doubt left
     # A lone doubt before a firm conclusion may be the argument weighing the options it then
     # chose among: a low-confidence hedge, as is a lone doubt where no conclusion was read.
     after = conclusion_at is not None and any(s.start >= conclusion_at for s, _ in found)
     weak = (cues(s.text, _WEAK) or cues(s.text, _LEANS) for s in stretch[at:] if s.text[-1] != "?")
     high = len(found) + bool(doubt) > 1 or after or doubt or gave_up or any(weak)
-    spans = [
-        evidence("reasoning", reasoning, s.start + m.start(), s.start + m.end())
-        for s, m in found[:3]
-    ]
-    words = [repr(m.group(0)) for _, m in found[:3]]
-    spans, words = (spans + [doubt], words + [repr(doubt["text"])]) if doubt else (spans, words)
-    detail = f"reasoning ends unsure ({', '.join(words)})"
+    where = [(s.start + m.start(), s.start + m.end()) for s, m in found[:3]]
+    spans = [evidence("reasoning", reasoning, *span) for span in where] + ([doubt] if doubt else [])
+    detail = f"reasoning ends unsure ({', '.join(repr(span['text']) for span in spans)})"
     return flag("hedged_reasoning_certain_answer", spans, detail, "high" if high else "low")
