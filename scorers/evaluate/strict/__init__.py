@@ -36,7 +36,7 @@ from scorers.evaluate.strict.commit import (
 from scorers.evaluate.strict.final import Located, locate, without_closing
 from scorers.evaluate.strict.fold import fold_phrase
 from scorers.evaluate.strict.numbers import Number, canonical, find_numbers, pick_number
-from scorers.evaluate.strict.phrases import Answer
+from scorers.evaluate.strict.phrases import Answer, is_word
 from scorers.evaluate.strict.question import by_position, from_other_end, lower_labels
 from scorers.evaluate.strict.question import named as option_named
 from scorers.evaluate.strict.question import named_one as option_named_one
@@ -309,6 +309,10 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
                 # name's adjective most often answers "which country", but not always.
                 score, note = _RIGHT, None
                 uncertain = f"'{adjective}' is the adjective of '{groups[0][0]}'"
+            elif uncertain is None and (clip := _clipped(answer, groups, missing)):
+                # "hippo" for hippopotamus, "rhino", "photo": English clips a
+                # long word to its head; only a reader knows the clipping.
+                uncertain = f"'{clip[0]}' may be a short form of '{clip[1]}'"
             elif uncertain is None and len(groups) == 1:
                 part = _part_of_name(answer, groups[0])
                 if part is not None:
@@ -511,6 +515,37 @@ _NAME_WORDS = frozenset((
     "princess", "sir", "lord", "lady", "emperor", "pope", "the", "of", "and", "de", "da", "di",
     "del", "du", "von", "van", "der", "den", "la", "le", "el", "al", "bin", "ibn",
 ))  # fmt: skip
+
+
+_CLIP_MIN = 4  # letters of a clipped head ("hippo", "rhino", "photo", "exam")
+
+
+def _clipped(answer: Answer, groups: list[list[str]], missing: Any) -> tuple[str, str] | None:
+    """A word of a short answer that begins a one-word lower-case key not
+    found, two or more letters short of it, whose rest is no word: perhaps its
+    clipped form ("hippo"; "pine" begins the compound "pineapple"); names are
+    not clipped so ("Congo" for Congo-Brazzaville)."""
+    words = answer.folded.split()
+    if len(words) > _SHORT_ANSWER:
+        return None
+    for group in groups:
+        if group[0] not in missing:
+            continue
+        for key in group:
+            folded = fold_phrase(key)
+            if not (key[:1].islower() and folded.isalpha()) or len(folded) < _CLIP_MIN + 2:
+                continue
+            for word in words:
+                word = word.strip(".,;:!?()'\"")
+                rest = folded[len(word) :]
+                if (
+                    len(word) >= _CLIP_MIN
+                    and len(rest) >= 2
+                    and folded.startswith(word)
+                    and not (len(rest) >= _CLIP_MIN - 1 and is_word(rest))
+                ):
+                    return word, key  # (not "pine" of "pineapple": a compound's first part)
+    return None
 
 
 def _part_of_name(answer: Answer, keys: list[str]) -> tuple[str, str, bool] | None:

@@ -174,12 +174,13 @@ def inside_word(hay: str, needle: str) -> str | None:
     forms = "|".join(re.escape(f) for f in (needle, *plurals(needle)))
     for m in re.finditer(r"\b(\w+)(?:" + forms + r")(?:e?s)?\b", hay):
         modifier = m.group(1)
-        if len(modifier) >= _MODIFIER_MIN and modifier.isalpha() and _is_word(modifier):
+        if len(modifier) >= _MODIFIER_MIN and modifier.isalpha() and is_word(modifier):
             return m.group(0)
     return None
 
 
-def _is_word(word: str) -> bool:
+def is_word(word: str) -> bool:
+    """``word`` is one of WordNet's English lemmas."""
     from wordnet_lookup import is_wordnet_term
 
     return bool(is_wordnet_term(word))
