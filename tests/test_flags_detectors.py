@@ -1266,9 +1266,11 @@ def test_a_bare_pick_leaves_the_doubts_of_its_paragraph_standing() -> None:
     # a pick drawn from an argument weighs the doubt and settles it
     argued = f"{doubt} The shield is older, so I'll pick B."
     assert HEDGE not in kinds(choice(argued, "Answer: B"))
-    # doubts of an earlier paragraph are the argument's, not the pick's
+    # the paragraph before counts too, as it does for a deferral; earlier ones do not
     apart = f"{doubt}\n\nThe noise rises with engine speed. I'd pick B here."
-    assert HEDGE not in kinds(choice(apart, "Answer: B"))
+    assert HEDGE in kinds(choice(apart, "Answer: B"))
+    far = f"{doubt}\n\nThe noise rises with engine speed.\n\nI'd pick B here."
+    assert HEDGE not in kinds(choice(far, "Answer: B"))
 
 
 def test_a_modal_the_answer_takes_from_the_question_is_no_doubt_of_the_answer() -> None:
