@@ -330,6 +330,22 @@ def test_a_closing_remark_assessing_another_option_does_not_choose_it() -> None:
         )
 
 
+def test_an_option_stated_by_its_whole_text_keeps_its_own_glosses() -> None:
+    question = (
+        "How should the court rule?\n(A) For the tenant, because the notice came late.\n"
+        "(B) For the landlord, but only for the unpaid month.\n"
+        "(C) For the tenant, unless the lease was never signed.\n(D) It would not rule at all."
+    )
+    for close, label in (
+        ("So the ruling is for the landlord, but only for the unpaid month.", "B"),
+        ("Hence: for the tenant, unless the lease was never signed.", "C"),
+        ("In the end it would not rule at all.", "D"),
+    ):
+        reason = f"The notice and the lease are both disputed.\n\n{close}"
+        assert CONTRA in kinds(choice(reason, "Final answer: A", label=label, question=question))
+        assert CONTRA not in kinds(choice(reason, f"Final answer: {label}", question=question))
+
+
 def test_a_closing_remark_does_not_stand_for_an_order() -> None:
     kwargs = {"order": ["C", "A", "B"]}
     reason = (

@@ -1,10 +1,7 @@
 """``answer_contradicts_reasoning``: the reasoning's conclusion, read with the item's evaluator, differs from the answer.
 
-LRM-Eval rubric Q2. No list of committing phrases: the closing sentences that assert
-something are read from the end and the last one the item's own evaluator reads is the
-conclusion. What takes care is what is *not* an assertion (questions, suppositions, plans,
-alternatives, guesses, ruled-out values, options weighed, quotes of the question) and
-what was a step, not the result. The whole account: docs/flags.md.
+LRM-Eval rubric Q2. The closing sentences that assert something are read from the end; the last
+one the item's evaluator reads concludes (what asserts nothing, what was a step: docs/flags.md).
 """
 
 from __future__ import annotations
@@ -61,10 +58,6 @@ _NUMBER_WORD = re.compile(
     r"(?i)\d|\b(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twenty|thirty|forty|fifty|hundred)\b"
 )
 _APPLIED = re.compile(r"\b[^\W\d]\w*\([^()]{1,15}\)")  # "P(B)", "f(2)": arguments, no values
-# An option as a topic, not a choice: "the wording of option D", "the issue in (B)"
-_MENTION = re.compile(
-    r"(?=[oiafwbOIAFWB])\b(?i:of|in|about|from|within|behind)\s+(?i:(?:the\s+)?(?:option|answer|choice)\s+)?\(?[A-J]\)?(?!\w)"
-)
 # an option, not an event ("A∩B"), a variable ("A + 2G = 115") nor a unit ("144 J")
 _LETTER_CAPS = re.compile(  # (in bold, "**B**", an option; "3*B" a product)
     r"(?<![\w'∪∩|+=/^°])(?<![\w)]\*)(?<![+=*/^\d] )[A-HJ](?![\w'∪∩|+=/^])(?!\*[\w(])(?! [+=*/^])"
@@ -149,7 +142,7 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
         return None, False  # "let me recount row 3", "..., so let me redo it"
     if question and (len(head) >= 20 or _LIST_ITEM.match(head)) and _squash(head) in question:
         return None, False  # read out from the question ("(C) 0.32 N" is one of its options)
-    value = _CONTRAST.sub(" ", _QUOTED.sub(" ", _MENTION.sub(" ", _APPLIED.sub(" ", head))))
+    value = _CONTRAST.sub(" ", _QUOTED.sub(" ", _APPLIED.sub(" ", head)))
     if not _NUMBER.search(value):
         return value, False  # no number: none labelled, no list of values (the common case)
     value = _LABELLED.sub(" ", value)
@@ -263,6 +256,7 @@ def conclusion(
     asked = record.get("question")
     choices = isinstance(asked, str) and evaluator == "choices_matching"
     options = question_options(asked) if choices else {}
+    stem = fold_phrase(str(asked)) if options else ""  # options stated by their text: see _by_text
     # sentences with nothing of the answer's shape are skipped; if one is found, whether they retract it
     shapes, pending = None if options else _SHAPES.get(evaluator), []
     question = _squash(asked) if isinstance(asked, str) else ""
@@ -272,7 +266,7 @@ def conclusion(
     retracted = seen = False
     for index in range(len(closing) - 1 if before is None else before - 1, -1, -1):
         sentence = closing[index]
-        text = sentence.text
+        text = _by_text(sentence.text, options, stem) if options else sentence.text
         if shapes is not None and not shapes.search(text):
             pending += [] if seen else [text]
             continue
@@ -317,6 +311,16 @@ def conclusion(
     return plain
 
 
+def _by_text(text: str, options: dict[str, str], stem: str) -> str:
+    """``text`` with each option of several words named once in the question (``stem``) as its
+    letter, so that its own words gloss or rule out nothing ("no, because it is hearsay": "**B**")."""
+    original = folded = fold_phrase(text)
+    for label, option in options.items() if not _LIST_ITEM.match(text) else ():
+        if (o := option.rstrip(". ")) in folded and len(_WORDS.findall(o)) > 1 == stem.count(o):
+            folded = re.sub(rf"(?<!\w){re.escape(o)}(?!\w)", f"**{label}**", folded)
+    return text if folded == original else folded
+
+
 def _pole(text: str, claim: list[str]) -> str | None:
     """A sentence restating a yes/no question's claim, its words in order, as it is or negated
     ("476 is not larger than 695" for "Is 476 larger than 695?"): "yes" or "no"."""
@@ -325,8 +329,7 @@ def _pole(text: str, claim: list[str]) -> str | None:
         at.append(low.find(word, at[-1]) if at[-1] >= 0 else -1)
     if -1 in at or text.endswith("?") or _SUPPOSITION.search(text) or _MODAL.search(text):
         return None
-    at = at[1:]
-    return "no" if _NEGATION.search(low, max(0, at[0] - 20), at[-1]) else "yes"
+    return "no" if _NEGATION.search(low, max(0, at[1] - 20), at[-1]) else "yes"  # (at[0]: 0)
 
 
 def answer_outcome(record: _KW, evaluator: str, kwargs: _KW, answer: str) -> Outcome | None:
@@ -450,9 +453,8 @@ def _apart(found: Conclusion, a: str, b: str, answer: str, asked: str | None) ->
 def _broad(kwargs: Mapping[str, Any]) -> set[str]:
     """The words of a location's coarse answers (\"Italy\" after \"It's Venice.\" adds nothing)."""
     coarse = kwargs.get("location_coarse_grained")
-    if not isinstance(coarse, list):
-        return set()
-    return _content(" ".join(c for c in coarse if isinstance(c, str)))
+    words = coarse if isinstance(coarse, list) else []
+    return _content(" ".join(c for c in words if isinstance(c, str)))
 
 
 def _contradicts(
@@ -479,11 +481,9 @@ _UNREAD = Outcome(score=0, extracted="")  # the evaluator read nothing in a conc
 
 
 def _reordered(concluded: str, answered: str) -> bool:
-    """Whether the answer's items all appear in the concluded order, in another order.
-    Items the conclusion does not name (letters against names) cannot be compared."""
+    """Whether the answer's items all appear in the conclusion, in another order (all named)."""
     items = [i.strip(" .*").lower() for i in _LIST_SEPARATOR.split(answered) if i.strip(" .*")]
-    text = concluded.lower()
-    found = [re.search(rf"(?<!\w){re.escape(item)}(?!\w)", text) for item in items]
+    found = [re.search(rf"(?<!\w){re.escape(item)}(?!\w)", concluded.lower()) for item in items]
     places = [m.start() for m in found if m is not None]
     return len(places) == len(found) and places != sorted(places)
 
