@@ -1296,3 +1296,13 @@ def test_a_modal_the_answer_takes_from_the_question_is_no_doubt_of_the_answer() 
     assert HEDGE in kinds(choice(reason, echoed, label="C", question=asked))
     own = "Answer: C. So all three might be allowed, depending on the lease."
     assert HEDGE not in kinds(choice(reason, own, label="C", question=asked))
+
+
+def test_speculation_resting_on_another_s_word_reports_that_claim() -> None:
+    kwargs = {"value_to_match": 38}
+    lead = "I counted the crates on the pallet twice and got 38 both times."
+    for told in ("according to the user", "based on the metadata", "going by the answer key"):
+        reason = f"{lead} The total might be 40 {told}. So the answer is 38."
+        assert HEDGE not in kinds(record(reason, "Answer: 38", kwargs=kwargs)), told
+    own = f"{lead} The total might be 40, though. So the answer is 38."
+    assert HEDGE in kinds(record(own, "Answer: 38", kwargs=kwargs))
