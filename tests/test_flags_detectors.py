@@ -346,6 +346,12 @@ def test_an_option_stated_by_its_whole_text_keeps_its_own_glosses() -> None:
         assert CONTRA not in kinds(choice(reason, f"Final answer: {label}", question=question))
 
 
+def test_the_answer_s_number_in_words_in_the_conclusion_agrees() -> None:
+    reason = "The tally sheet lists every vote.\n\nSo nine of the 12 jurors voted to acquit."
+    assert CONTRA not in kinds(record(reason, "Final Answer: 9", kwargs={"value_to_match": 9}))
+    assert CONTRA in kinds(record(reason, "Final Answer: 5", kwargs={"value_to_match": 9}))
+
+
 def test_a_closing_remark_does_not_stand_for_an_order() -> None:
     kwargs = {"order": ["C", "A", "B"]}
     reason = (

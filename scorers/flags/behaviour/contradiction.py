@@ -10,6 +10,8 @@ import re
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from text_to_num import alpha2digit
+
 from scorers.errors import EvaluatorError
 from scorers.evaluate import strict
 from scorers.evaluate.evaluators import evaluate
@@ -96,7 +98,6 @@ _WORDS = re.compile(r"[^\W\d_]{3,}")
 _POLAR = re.compile(r"(?im)(?:^|[.!?] )\s*(?:is|are|was|were|do|does|did|can|has)\s([^.!?\n]+)\?")
 _CLAIM = re.compile(r"\d[\d.,]*|[^\W\d_]{4,}")  # a yes/no question's claim: numbers, long words
 _GUESSED = re.compile(r"(?i)\b(?:answer|correct|intended)\b")
-_YES_NO = re.compile(r"\b(?:yes|no)\b")
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't")
 _TORN = re.compile(r"\W*(?:I|[Ww]e)\b[^\dA-Z]*?,?\s+(?:but|however)\b")  # the writer's state
 # The writer's own doings ("I'm ready to answer"), not a stance on a claim ("I'm sure it is a heron").
@@ -353,8 +354,7 @@ def _number(text: str) -> tuple[float, int] | None:
         return None
 
 
-# One quantity in two units ("2.4 km" and 2400 m, "90 minutes" and 1.5 hours).
-_UNIT_FACTORS = (10.0, 100.0, 1000.0, 1e6, 1e9, 60.0, 3600.0, 24.0)
+_UNIT_FACTORS = (10.0, 100.0, 1000.0, 1e6, 1e9, 60.0, 3600.0, 24.0)  # "2.4 km" is 2400 m
 
 
 def _same_number(x: tuple[float, int], y: tuple[float, int]) -> bool:
@@ -412,8 +412,9 @@ def _differ(
         x, y = _number(a), _number(b)
         if x is None or y is None:  # an option's letter against its value cannot be compared
             return x is None and y is None and _squash(a) != _squash(b)
-        # Either value written in the other's text ("9 + 12 + 21 = 42", "1 7/8 = 1.875 cups") agrees.
-        return not (_same_number(x, y) or _holds(found.value, y) or _holds(answer, x))
+        # Either value in the other's text ("9 + 12 + 21 = 42", "seven months have 31 days") agrees.
+        said = alpha2digit(found.value, "en")
+        return not (_same_number(x, y) or _holds(said, y) or _holds(answer, x))
     if evaluator == "choices_matching":
         return set(a.upper()) != set(b.upper())
     # Free text: the two score differently and the answer's last line says something the
@@ -463,7 +464,7 @@ def _contradicts(
     """The conclusion as the evaluator reads it, when it differs from the answer."""
     if found.value in ("yes", "no"):  # a yes/no claim: the answer's last line says yes or no,
         line = answer[last_line_span(answer)[0] :].lower()  # or restates the claim
-        said = (_YES_NO.findall(line) or [_pole(line, found.read.split())])[-1]
+        said = (re.findall(r"\b(?:yes|no)\b", line) or [_pole(line, found.read.split())])[-1]
         return None if said in (None, found.value) else Outcome(score=1, extracted=found.value)
     if _plainly_agrees(evaluator, found, theirs, answer, kwargs):
         return None
@@ -538,9 +539,8 @@ def detect(
         mine = _contradicts(evaluator, kwargs, found, theirs, answer, asked)
     if mine is None or _restated(asked, closing, found, theirs, answer, evaluator, kwargs):
         return None
-    earlier = found.earlier
     if (
-        earlier is not None
+        (earlier := found.earlier) is not None
         and _contradicts(evaluator, kwargs, earlier, theirs, answer, asked) is None
         and evaluator != "ordered_list_matching"  # names against letters: not compared
     ):
