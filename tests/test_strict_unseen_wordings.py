@@ -685,6 +685,10 @@ FOURTH_CASES: list[tuple[str, str, dict[str, Any], str, str | None, float]] = [
     ('key', K, {'key_items': [['plane']]}, "It's an airplane.", None, 1),
     ('key', K, {'key_items': [['Mali']]}, 'Final Answer: Somalia', None, 0),
     ('key', K, {'key_items': [['Chad']]}, 'Final Answer: Chadwick', None, 0),
+    ("corr", N, {"value_to_match": 12}, "Final Answer: 12\n\nEdit: fixed 2 typos.", None, 1),
+    ("corr", N, {"value_to_match": 12}, "Final Answer: 12\n\nEdit: typo, 13", None, 0),
+    ("corr", C, {"label": "C"}, "Final Answer: C\n\nUpdate: fixed the formatting only.", None, 1),
+    ("corr", K, {"key_items": [["Tokyo"]]}, "Final Answer: Tokyo\n\n**Edit:** fixed a typo.", None, 1),
     # numbers in sentences of other languages; other names, short forms ("hippo")
     ('num', N, {'value_to_match': 1.5}, 'Die Antwort ist 1,5.', None, 1),
     ('num', N, {'value_to_match': 1500}, 'Insgesamt wurden 1.500 Tickets verkauft.', None, 1),

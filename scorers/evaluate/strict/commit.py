@@ -476,6 +476,16 @@ def firm(fixed: Located) -> bool:
     )
 
 
+# "Edit: formatting.", "Update: fixed 2 typos": an edit of the form alone, no
+# correction of the answer.
+_FORM_ONLY = re.compile(
+    r"[*_ \t]*(?:edit|update|note)[*_ \t]*[:：—–-][ \t]*(?:(?:fixed|corrected|minor|small|just)[ \t]+)?"
+    r"(?:(?:a|the|some|a few|two|\d)[ \t]+)?(?:formatting|format|typos?|spelling|grammar|wording|layout"
+    r"|punctuation)(?:[ \t]+(?:fixed|corrected|only|in the (?:explanation|text)))?[ \t.!]*\Z",
+    re.IGNORECASE,
+)
+
+
 def reaffirms(fixed: Located) -> bool:
     """The correction says the answer stands ("answer unchanged", "still 12")."""
     return _REAFFIRMS.search(fixed.segment) is not None
@@ -558,4 +568,6 @@ def correction(loc: Located) -> Located | None:
     if (small := _SMALL_BEFORE.search(tail, max(0, start - 10), start)) is not None:
         start = small.start()  # "Small correction:" amends a detail: a weak cue
     rest = without_closing(tail[start:])
+    if _FORM_ONLY.match(rest):
+        return None  # "Edit: fixed 2 typos.": the answer stands
     return Located("whole", clean(rest), rest)
