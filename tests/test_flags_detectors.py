@@ -352,6 +352,14 @@ def test_the_answer_s_number_in_words_in_the_conclusion_agrees() -> None:
     assert CONTRA in kinds(record(reason, "Final Answer: 5", kwargs={"value_to_match": 9}))
 
 
+def test_a_plain_verdict_on_another_letter_after_the_result_is_a_low_contradiction() -> None:
+    lead = "Balancing the equation leaves two moles of water, so the answer is B."
+    found = run(choice(f"{lead}\n\nIn hindsight, D is the right one.", "Final answer: B"))
+    assert [f["confidence"] for f in found if f["kind"] == CONTRA] == ["low"]
+    aside = f"{lead}\n\nD repeats a number from the stem."
+    assert CONTRA not in kinds(choice(aside, "Final answer: B"))
+
+
 def test_a_closing_remark_does_not_stand_for_an_order() -> None:
     kwargs = {"order": ["C", "A", "B"]}
     reason = (

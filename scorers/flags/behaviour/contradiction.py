@@ -66,7 +66,7 @@ _LETTER_CAPS = re.compile(  # (in bold, "**B**", an option; "3*B" a product)
 )
 # An option as a subject, with no verdict ("Option C covers half", not "B fits best"): assessed
 _ASSESSED = re.compile(
-    r"(?s)^(?!.*\b(?i:correct|right|true|best|better|stronger|answer(?!\s+(?:choice|option))|solution|probable|likely|plausible|the\s+one|fits?|match(?:es)?|works|holds|pick|choose|go\s+with)\b).*?(?<![\w*(])\(?[A-HJ]\)?\**\s+(?!then\b)[a-z]"
+    r"(?s)^(?!.*\b(?i:correct|right|true|best|better|stronger|answer(?!\s+(?:choice|option))|solution|probable|likely|plausible|the\s+one|fits?|match(?:es)?|works|holds|pick|choose|go\s+with)\b).*?(?<![\w*(])\(?[A-HJ-Z]\)?\**\s+(?!then\b)[a-z]"
 )
 _LETTER = re.compile(_LETTER_CAPS.pattern + r"|\([a-jA-J]\)|(?i:\b(?:option|choice)\s+\w)")
 # A name: a capitalised word that does not open the sentence ("I" and its forms are not names).
@@ -539,16 +539,16 @@ def detect(
         mine = _contradicts(evaluator, kwargs, found, theirs, answer, asked)
     if mine is None or _restated(asked, closing, found, theirs, answer, evaluator, kwargs):
         return None
+    # an option chosen by its words rather than its letter is a reading a reviewer checks
+    by_words = evaluator == "choices_matching" and not _LETTER.search(found.read)
     if (
         (earlier := found.earlier) is not None
         and _contradicts(evaluator, kwargs, earlier, theirs, answer, asked) is None
-        and evaluator != "ordered_list_matching"  # names against letters: not compared
+        and (by_words or evaluator not in ("ordered_list_matching", "choices_matching"))
     ):
-        return None  # a plain closing remark, after a marked result the answer gives
+        return None  # a plain remark after a marked result the answer gives (not a letter, order)
     at = answer.rfind(theirs.extracted.strip()) if theirs.extracted.strip() else -1
     a_start, a_end = (at, at + len(theirs.extracted.strip())) if at >= 0 else last_line_span(answer)
-    # an option chosen by its words rather than its letter is a reading a reviewer checks
-    by_words = evaluator == "choices_matching" and not _LETTER.search(found.read)
     confident = found.marked and not by_words and (evaluator in SHAPED or mine.score > 0)
     return flag(
         "answer_contradicts_reasoning",
