@@ -341,13 +341,12 @@ _SINGULAR = {v: k for k, v in _IRREGULAR.items()}
 def plurals(word: str) -> tuple[str, ...]:
     """The other number of a one-word key: "berry"/"berries", "leaf"/"leaves",
     "woman"/"women", "mouse"/"mice" (and back)."""
+    irregular = _IRREGULAR.get(word) or _SINGULAR.get(word)
+    if irregular is not None:
+        return (irregular,)  # ("ox"/"oxen": also under the length of a regular one)
     if " " in word or not word.isalpha() or len(word) < _PLURAL_MIN:
         return ()
     out: list[str] = []
-    if word in _IRREGULAR:
-        out.append(_IRREGULAR[word])
-    if word in _SINGULAR:
-        out.append(_SINGULAR[word])
     if word.endswith("y") and word[-2:-1] not in "aeiou":
         out.append(word[:-1] + "ies")
     if word.endswith("ies"):
