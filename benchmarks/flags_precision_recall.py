@@ -11,7 +11,8 @@ be written from it) or ``test`` (frozen: only scored). Prints, per set and split
 flag kind's positives, TP/FP/FN, precision and recall. ``--errors`` lists the misses and
 false alarms of the ``dev`` split only: the test items are never read to write rules.
 ``--markdown`` prints one table instead: per kind and set, precision / recall (positives),
-or the count of false alarms on a set with no positives.
+or the count of false alarms on a set with no positives, and a last column pooling every
+``real_traces*`` set given.
 """
 
 from __future__ import annotations
@@ -89,6 +90,8 @@ def print_errors(results: list[tuple[dict[str, Any], set[str], list[Flag]]]) -> 
 def print_markdown(paths: list[Path], split: str) -> None:
     """Kinds down, sets across: "precision / recall (positives)", "-" for no positives."""
     columns = []
+    # The real-trace sets hold 1 to 26 positives of a kind each: pooled, a figure rests on more.
+    pooled: dict[str, list[list[dict[str, Any]]]] = {}
     for path in paths:
         data = parse_json(read_bytes(path), path)
         items = data["items"] if isinstance(data, dict) else data
@@ -96,6 +99,12 @@ def print_markdown(paths: list[Path], split: str) -> None:
             chosen = [i for i in items if i.get("split", "test") == part]
             if chosen:
                 columns.append((f"{path.stem} {part} ({len(chosen)})", table(run(chosen))))
+                if path.stem.startswith("real_traces"):
+                    pooled.setdefault(part, []).append(chosen)
+    for part, sets in pooled.items():
+        if len(sets) > 1:
+            chosen = [item for one in sets for item in one]
+            columns.append((f"all real traces {part} ({len(chosen)})", table(run(chosen))))
     print("| flag | " + " | ".join(name for name, _ in columns) + " |")
     print("| --- |" + " --- |" * len(columns))
     for kind in HEURISTIC_FLAG_KINDS:
