@@ -731,6 +731,13 @@ FOURTH_CASES: list[tuple[str, str, dict[str, Any], str, str | None, float]] = [
     ('place', L, {'location_fine_grained': ['Kyoto'], 'location_coarse_grained': ['Japan']}, '京都、日本', None, 1),
     ('place', L, {'location_fine_grained': ['Kyoto'], 'location_coarse_grained': ['Japan']}, 'Somewhere in Japan, probably Kyoto.', None, 1),
     ('place', L, {'location_fine_grained': ['Kyoto'], 'location_coarse_grained': ['Japan']}, 'Japan — not Kyoto, but Nara.', None, 0.5),
+    ("join", K, {"key_items": [["lion"], ["zebra"]]}, "Lion; zebra not visible.", None, 0),
+    ("join", K, {"key_items": [["lion"], ["zebra"]]}, "A lion (zebra absent).", None, 0),
+    ("join", K, {"key_items": [["lion"], ["zebra"]]}, "Zebra absent, lion present.", None, 0),
+    ("join", K, {"key_items": [["lion"], ["zebra"]]}, "Lion and zebra; the keeper is absent.", None, 1),
+    ("join", K, {"key_items": [["lion"]]}, "A lion (zebra absent).", None, 1),
+    ("join", K, {"key_items": [["bread"], ["cheese"]]}, "Bread; cheese is absent.", None, 0),
+    ("join", K, {"key_items": [["absent", "missing"]]}, "The teacher is absent.", None, 1),
     # a key in its other number, possessive, derivations and longer words
     ("key", K, {"key_items": [["Germany"]]}, "Final Answer: Germany's capital", None, 1),
     ("key", K, {"key_items": [["Nile"]]}, "The Nile's delta.", None, 1),

@@ -293,7 +293,7 @@ def conclusion(text: str) -> str:
 # Substrings one of which every ruled-out span holds: a C-speed test that lets
 # the usual answer, which rules nothing out, skip the regexes.
 _GATE = (
-    "not", "n't", "never", " no ", "(no ", "without", "rather than", "instead of", "other than", "except",
+    "not", "n't", "never", " no ", "(no ", "without", "absent", "rather than", "instead of", "other than", "except",
     "unlike", "nor", "neither", "ruled out", "eliminated", "wrong", "incorrect",
     "impossible", "distractor", "first", "initially", "might", "mistaken", "assume",
     "opposed", "rule out", "exclud", "dismiss", "reject", "discard", "many", "some t", "some s",
@@ -398,6 +398,11 @@ def _gate_words(text: str) -> set[int]:
     return {i for i, _, _ in _GATE_FINDER.find_matches_as_indexes(text, overlapping=True)}
 
 
+_ABSENT = re.compile(
+    r"(?<=[^\W\d_])[ \t]+(?:(?:is|are|was|were)[ \t]+)?(?:absent|not visible|not present)\b"
+)
+
+
 @lru_cache(maxsize=256)
 def drop_excluded(text: str) -> str:
     """``text`` without the spans it rules out (replaced by a space)."""
@@ -417,6 +422,10 @@ def drop_excluded(text: str) -> str:
     spans += _excluded_spans(lowered)
     if "~~" in text:
         spans += [m.span() for m in _STRUCK.finditer(text)]  # "~~Saturn~~": struck out
+    if "absent" in lowered or "not visible" in lowered or "not present" in lowered:
+        # "Lion; zebra not visible", "bread (cheese absent)": the clause's subject
+        # is denied, not the word that denies it (a key may be "absent").
+        spans += [(_clause_start(text, m.start()), m.start()) for m in _ABSENT.finditer(lowered)]
     if not present.isdisjoint(_IN_REJECTING):
         spans += _rejecting_spans(lowered)
     if not present.isdisjoint(_IN_CONCEDING):
