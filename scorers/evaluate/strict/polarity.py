@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from scorers.evaluate.strict.commit import before_remark, conclusion, drop_excluded
+from scorers.evaluate.strict.question import STOP_WORDS
 
 # A yes/no question opens its clause with an auxiliary verb.
 _ASKED = re.compile(
@@ -29,25 +30,10 @@ _CONCLUDES = re.compile(
     r".*\b(?:so|therefore|thus|hence|answer is(?: that)?|answer would be(?: that)?)\b[ \t,:]*",
     re.IGNORECASE | re.DOTALL,
 )
-_FUNCTION_WORDS = frozenset(
+# The question reader's stop words, and the auxiliaries and pronouns a restatement changes.
+_FUNCTION_WORDS = STOP_WORDS | frozenset(
     [
-        "a",
-        "an",
-        "the",
-        "of",
-        "in",
-        "on",
-        "at",
-        "to",
-        "for",
-        "with",
-        "by",
-        "from",
-        "and",
-        "or",
-        "is",
         "was",
-        "are",
         "were",
         "be",
         "been",
@@ -65,10 +51,6 @@ _FUNCTION_WORDS = frozenset(
         "may",
         "might",
         "must",
-        "it",
-        "its",
-        "this",
-        "that",
         "these",
         "those",
         "there",

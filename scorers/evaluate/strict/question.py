@@ -30,7 +30,7 @@ _LINE_OPTION = re.compile(
 # "A. cat B. dog C. mouse" on one line: each label begins where the last text ends.
 _INLINE_OPTION = re.compile(r"(?:^|(?<=[\s|:;,]))[(\[]?(?P<label>[A-Z])[.)\]][ \t]+")
 _EQUALS_OPTION = re.compile(r"(?<![\w.])(?P<label>[A-Z]|\d{1,2})[ \t]*=[ \t]*(?P<text>[^,;\n|]+)")
-_STOP = frozenset(
+STOP_WORDS = frozenset(
     [
         "a",
         "an",
@@ -178,7 +178,7 @@ def _shared_unit(opts: dict[str, str]) -> str:
 
 
 def _words(text: str) -> set[str]:
-    return {w for w in re.findall(r"[^\W_]+", text) if w not in _STOP}
+    return {w for w in re.findall(r"[^\W_]+", text) if w not in STOP_WORDS}
 
 
 @lru_cache(maxsize=2048)
