@@ -12,7 +12,9 @@ flag kind's positives, TP/FP/FN, precision and recall. ``--errors`` lists the mi
 false alarms of the ``dev`` split only: the test items are never read to write rules.
 ``--markdown`` prints one table instead: per kind and set, precision / recall (positives),
 or the count of false alarms on a set with no positives, and a last column pooling every
-``real_traces*`` set given.
+``real_traces*`` set given. ``--by-confidence`` pools the sets given (default: the
+``real_traces*`` sets) and prints, per kind and ``confidence``, how many raised flags the
+labels hold.
 """
 
 from __future__ import annotations
@@ -116,6 +118,27 @@ def print_markdown(paths: list[Path], split: str) -> None:
         print(f"| `{kind}` | " + " | ".join(cells) + " |")
 
 
+def print_by_confidence(paths: list[Path], split: str) -> None:
+    """Per kind and confidence, the flags raised that the labels hold, pooled over ``paths``."""
+    chosen = []
+    for path in paths:
+        data = parse_json(read_bytes(path), path)
+        items = data["items"] if isinstance(data, dict) else data
+        chosen += [i for i in items if split == "all" or i.get("split", "test") == split]
+    right: dict[tuple[str, str], list[bool]] = {}
+    for item, _, found in run(chosen):
+        for flag in found:
+            key = (flag["kind"], str(flag.get("confidence")))
+            right.setdefault(key, []).append(flag["kind"] in item["expected"])
+    print(f"{len(chosen)} items of {len(paths)} set(s), {split} split(s)")
+    print("| flag | confidence | right / raised |")
+    print("| --- | --- | --- |")
+    for (kind, confidence), hits in sorted(right.items()):
+        print(
+            f"| `{kind}` | {confidence} | {sum(hits)} / {len(hits)} ({sum(hits) / len(hits):.2f}) |"
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, nargs="*", help="labelled sets (default: all)")
@@ -124,7 +147,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--markdown", action="store_true", help="one table: precision / recall (positives)"
     )
+    parser.add_argument(
+        "--by-confidence",
+        action="store_true",
+        help="pooled over the sets: how many flags of each kind and confidence are right",
+    )
     args = parser.parse_args(argv)
+    if args.by_confidence:
+        print_by_confidence(args.data or sorted(DATA.glob("real_traces*.json")), args.split)
+        return 0
     if args.markdown:
         print_markdown(args.data or sorted(DATA.glob("*.json")), args.split)
         return 0
