@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +122,17 @@ def test_scatter_png_takes_dollar_signs_in_model_names_as_text(tmp_path: Path) -
     target = tmp_path / "s.png"
     write_scatter_png(scatter_points(hostile_summary()), target)  # "$a_b$" is not mathtext
     assert target.read_bytes().startswith(b"\x89PNG")
+
+
+def test_scatter_png_draws_control_characters_in_glyphs_its_font_has(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from rome_tui.render.plot import _label, write_scatter_png
+    from rome_tui.render.scatter import scatter_points
+
+    assert _label("run\x07\x00 v2\x7f") == "run^G^@ v2^?"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # "Glyph ... missing from font(s)" would be a UserWarning
+        write_scatter_png(scatter_points(hostile_summary()), tmp_path / "s.png")
 
 
 def test_summarise_without_records_is_a_usage_error() -> None:

@@ -11,6 +11,14 @@ from rome_tui.render.tablespec import shown
 from scorers.errors import UsageError
 from scorers.io.jsonio import atomic_write_bytes
 
+# shown() draws a control character as its Unicode picture (U+2400-U+2421), which the
+# plot's font (DejaVu Sans) lacks; in the PNG it becomes caret notation instead ("^[").
+_CARET = {0x2400 + code: f"^{chr(code + 0x40)}" for code in range(0x20)} | {0x2421: "^?"}
+
+
+def _label(model: str) -> str:
+    return shown(model).translate(_CARET)
+
 
 def scatter_png(
     points: Sequence[ScatterPoint],
@@ -49,7 +57,7 @@ def scatter_png(
                 linewidths=0.6,
             )
             ax.annotate(
-                shown(p.model),
+                _label(p.model),
                 (p.tokens, p.accuracy),
                 textcoords="offset points",
                 xytext=(6, 5),
