@@ -166,3 +166,26 @@ def test_a_run_under_its_own_file_name_keeps_its_journal_too(
     records = read_json(out / "gemini_evaluated.json")
     geo = next(r for r in records if r["question_id"] == GEO)
     assert geo["correct"] == 0 and geo["review"]["human"]["annotator"] == "ana"
+
+
+def test_overrides_of_items_missing_from_the_new_run_are_reported_in_one_line(
+    capsys: pytest.CaptureFixture[str], inputs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    a, p = inputs
+    out = tmp_path / "run"
+    assert _grade_into(capsys, a, p, out)[0] == 0
+    ids = [r["question_id"] for r in read_json(p)]
+    for qid in ids[:3]:
+        assert (
+            main(["override", str(out), qid, "1", "--reason", "read it", "--annotator", "bo"]) == 0
+        )
+    capsys.readouterr()
+    fewer = tmp_path / "fewer.json"
+    fewer.write_text(json.dumps(read_json(p)[3:]), encoding="utf-8")
+
+    code, _, stderr = _grade_into(capsys, a, fewer, out, "--overwrite")
+
+    assert code == 0
+    missing = [line for line in stderr.splitlines() if "not in this run" in line]
+    assert len(missing) == 1
+    assert "3 question_id(s)" in missing[0] and ids[0] in missing[0]

@@ -46,6 +46,7 @@ from scorers.adjudicate.journal import (
 )
 from scorers.errors import InputError, UsageError
 from scorers.flags.flagging import recompute_flags
+from scorers.io.loading import first_ids
 from scorers.io.results import ResultsPaths, RunSettings, scores_of
 from scorers.io.runfiles import RunStamp, load_run, save_run
 from scorers.records import (
@@ -181,16 +182,22 @@ class ResultsStore:
         self._replay.warnings.clear()
         self._writer.offset = sizes.get(self._writer.path, 0)
         changed = False
+        absent: list[str] = []
         for qid in self._replay.by_question:
             i = self._index.get(qid)
             if i is None:
-                self.warnings.append(
-                    f"{self._journal_dir()}: overrides of question_id {qid}, which is not in this run, ignored"
-                )
+                absent.append(qid)
                 continue
             before = _override_state(self.records[i])
             self._apply_state(i)
             changed = changed or _override_state(self.records[i]) != before
+        if absent:
+            # One line, however many: a journal kept over a run of other items would
+            # otherwise print a warning per item.
+            self.warnings.append(
+                f"{self._journal_dir()}: overrides of {len(absent)} question_id(s) that are not "
+                f"in this run ignored (first: {first_ids(absent)})"
+            )
         if changed:
             self.version += 1  # the journal holds changes the files on disk do not
 
