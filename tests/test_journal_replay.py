@@ -175,7 +175,7 @@ def test_unknown_question_in_journal_is_a_warning(run: Path) -> None:
     line.update(id="other", question_id="gone")
     path.write_bytes(path.read_bytes() + orjson.dumps(line) + b"\n")
     again = ResultsStore.open(run, annotator="alice")
-    assert any("question_id gone" in w for w in again.warnings)
+    assert any("1 question_id(s)" in w and "first: gone" in w for w in again.warnings)
     assert again.records[0]["correct"] == 0.0
 
 
