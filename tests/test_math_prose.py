@@ -364,3 +364,44 @@ def test_number_words_only_where_no_digits() -> None:
 def test_committed_value_reads_the_sentence_after_a_marker_first() -> None:
     assert committed_value("12. A side of 5 would give 20 instead.", first=True) == "12."
     assert committed_value("We tried 5 first. The result is 12.") == "12."
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # LaTeX in \( \) and \[ \] is $ notation; a span that relates nothing is a value
+        # written in LaTeX, so the sentence's structure says which value is stated.
+        (r"Hence the mean of \( a \) and \( b \) equals \( 17 \).", "17", 1.0),
+        (r"Thus the line through \(P\) and \(Q\) is \(y = 2x + 1\).", "y = 2x + 1", 1.0),
+        ("Simplify:\n\\[\nn = \\frac{12}{3}\n\\]\nThe unknown \\(n\\) is \\(4\\).", "4", 1.0),
+        ("The van carries $72$ jars, packed from $12$ crates.", "72", 1.0),
+        # A check word in a later clause remarks on the value the sentence stated.
+        ("Each side is 21 m. The fence is 84 m long, and this checks out.", "84", 1.0),
+        ("Each side is 21 m. A longer side would make the fence 90 m.", "21", 1.0),
+        # A clause holding no value at the end of the sentence remarks on it.
+        ("So p = 3 or p = -7, as the factorisation shows.", "3 or -7", 1.0),
+        ("The answer is $w = 9$, which completes the argument.", "9", 1.0),
+        # A closing sentence that comments on the result, addresses the reader,
+        # describes the method or only gives a reason states no value.
+        ("The group pays 63 dollars.\n\nThis treats the 2 children as adults.", "63", 1.0),
+        ("So 250 g of flour is needed.\nRemember that 1 cup holds about 120 g.", "250", 1.0),
+        ("The trip takes 4 hours. I assumed a steady 60 km/h the whole way.", "4", 1.0),
+        ("The garden has 45 tulips. Because 3 beds hold 15 each, none are left.", "45", 1.0),
+        # ... but a demonstrative that states a value, and a reason with a result, state it.
+        ("Each pack has 6 muffins. That leaves 4 for later.", "4", 1.0),
+        ("Since each row has 8 chairs, 5 rows hold 40 chairs.", "40", 1.0),
+        # A closing line is an aside when none of its sentences states a value.
+        (
+            "The pool holds 90 m³.\nA bigger pump would be faster. That is because 2 pipes feed it.",
+            "90",
+            1.0,
+        ),
+        # Number words are read sentence by sentence; a remark is no blank of its own.
+        ("Nine. (All 4 parts were checked twice.)", "9", 1.0),
+        ("k = 5 or k = -2. (Both satisfy the 2 conditions.)", "5; -2", 1.0),
+        ("The dose is 5 mL. Recall that the bottle holds 100 mL.", "5", 1.0),
+    ],
+)
+def test_committing_sentence_by_structure(response: str, reference: str, score: float) -> None:
+    outcome = math_matching(response, answer=reference)
+    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)

@@ -18,6 +18,7 @@ from scorers.evaluate.mathmatch.sentences import (
     LEAD,
     MATH_SPAN,
     committed_value,
+    dollar_math,
     parts_of_line,
     reads_as_prose,
     same_unknown,
@@ -154,7 +155,7 @@ def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, 
     ``boxes``: how many trailing boxes make up the answer; ``lines``: how many
     trailing lines when there is neither a box nor a marker.
     """
-    text = without_closing(final_answer(response))  # "Hope this helps!" states nothing
+    text = dollar_math(without_closing(final_answer(response)))  # "Hope this helps!" states nothing
     if "**" in text:
         text = _BOLD.sub(r"\1", text)  # "**So she pays $47.25.**": Markdown dress, not a value
     found = [b for b in boxed_contents(text) if b]

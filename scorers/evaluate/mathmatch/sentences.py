@@ -40,26 +40,65 @@ from scorers.evaluate.mathmatch.units import lookup
 
 # A sentence ends at . ! ? after a lowercase word, digit or bracket and before a
 # capital or an opening bracket; "B. f'(x) > 0" (an option letter with its text) is one.
-_SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]}%²³°][.!?])\s+(?=[A-Z(\[])|(?<=[。！？])\s*")
+_SENTENCE_END = re.compile(
+    r"(?:(?<=[a-z0-9)\]}%²³°$][.!?])|(?<=[A-Za-z][A-Z][.!?]))\s+(?=[A-Z(\[])|(?<=[。！？])\s*"
+)
 # A side remark, not a statement of the result: in brackets (not a label in
 # brackets that opens the line: "(answer) 3 × 4 = 12"), opened by a remark
 # or check word, a supposition ("If the side were 7", "Had we counted"), a
-# comparison or a check of the result ("Substituting back", "which checks out"), or
-# the writer's confidence in it ("Confidence: 0.95", asked for by calibration prompts).
-_REMARK = re.compile(
+# comparison or a check of the result ("Substituting back"), a word to the reader
+# ("Keep in mind that ...", "Recall ..."), a comment on what came before ("This
+# uses the fact that ...", "That is because ..."), or the writer's confidence in it
+# ("Confidence: 0.95", asked for by calibration prompts).
+_REMARK_HEAD = re.compile(
     r"^\s*(?:[(\[](?![A-Za-z][A-Za-z ]{0,19}[)\]]\s*[^\s.!?])|"
     r"[(\[]?\s*(?:note|remark|check|checking|verification|verify|n\.?b\.?|p\.?s\.?|confidence|"
     r"explanation|hint|if(?![^.!?]*,\s*then\b)|had|were|suppose|substituting|plugging|by\s+comparison|"
     r"for\s+comparison|for\s+reference|compare|a\s+common\s+mistake|alternatively|"
-    r"for\s+(?:example|instance)|e\.g\.|as\s+a\s+(?:sanity\s+)?check|to\s+(?:check|verify|confirm))\b)"
-    r"|\b(?:would|for\s+reference|by\s+comparison|checks\s+out|as\s+a\s+(?:sanity\s+)?check|"
-    r"(?:could|can)\s+also\s+(?:have\s+)?(?:be\s+)?(?:found|got|obtained|computed|calculated|"
-    r"checked|verified|seen|solved|done)|(?:is|are)\s+(?:rejected|extraneous|discarded))\b"
+    r"for\s+(?:example|instance)|e\.g\.|as\s+a\s+(?:sanity\s+)?check|to\s+(?:check|verify|confirm)|"
+    r"remember|recall|(?:keep|bear)\s+in\s+mind|notice|observe|"
+    # the writer's method: "We used the fact that ...", "Here I assumed a 5-day week."
+    r"(?:here\s+)?(?:we|I)\s+(?:have\s+)?(?:used|assumed|applied|rounded|ignored|treated))\b)"
     # "That's 3 more than Bob has.": the value compared with another.
-    r"|^\W*(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+[^.]*\b(?:more|less|fewer|greater|smaller|"
-    r"larger|times|twice|double|half)\b",
+    r"|^\W*(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+(?:[^.]*\b(?:more|less|fewer|greater|smaller|"
+    r"larger|times|twice|double|half)|because|why|how)\b"
+    # "This uses the fact that a week has 7 days.": a verb that comments on the result,
+    # not one that states a value ("This gives 12", "That leaves 5").
+    r"|^\W*(?:this|that)\s+(?!(?:gives|makes|leaves|means|comes|equals|yields|totals|sums|adds|"
+    r"amounts|brings|works|simplifies|reduces|becomes|results)\b)[a-z]+s\s+(?:the|that|on|with|our|"
+    r"my|a|an|for|from|because|in|into|both|all|us|every|how|why)\b",
     re.IGNORECASE,
 )
+# Cues that make a remark of a sentence when its first clause holds them: "With bigger
+# tiles it would need 30", "x = -2 is extraneous". In a later clause they remark on the
+# value the sentence has stated ("The total is 21, and this checks out").
+_REMARK_CUE = re.compile(
+    r"\b(?:would|for\s+reference|by\s+comparison|checks\s+out|as\s+a\s+(?:sanity\s+)?check|"
+    r"(?:could|can)\s+also\s+(?:have\s+)?(?:be\s+)?(?:found|got|obtained|computed|calculated|"
+    r"checked|verified|seen|solved|done)|(?:is|are)\s+(?:rejected|extraneous|discarded))\b",
+    re.IGNORECASE,
+)
+_FIRST_CLAUSE = re.compile(r"[,;]\s+|\s+[—–]\s+")
+
+
+# "Since a year has 365 days, the figures agree.": a reason opens the sentence.
+_OPENING_REASON = re.compile(
+    r"^\W*(?:since|because|as|given\s+that|although|though|while|whereas)\b[^,;]*[,;]\s*", re.I
+)
+
+
+def _is_remark(sentence: str) -> bool:
+    """Whether ``sentence`` is a side remark rather than a statement of the result."""
+    if _REMARK_HEAD.search(sentence):
+        return True
+    reason = _OPENING_REASON.match(sentence)
+    if reason is not None:
+        # its main clause states no value: the sentence only gives a reason
+        main = sentence[reason.end() :]
+        return not _HAS_VALUE.search(number_words_to_digits(main))
+    return bool(_REMARK_CUE.search(_FIRST_CLAUSE.split(sentence, maxsplit=1)[0]))
+
+
 # "So", "Hence", "In conclusion,", "所以": words that open a conclusion, not part of it.
 LEAD = re.compile(
     r"^(?:so|thus|therefore|hence|then|finally|overall|in conclusion|in total|altogether|"
@@ -264,6 +303,31 @@ _NO_NUMBER_LEAD = re.compile(
 )
 
 
+# "\\( 39 \\)" and "\\[ x = 10 \\]" are "$39$" and "$$x = 10$$" in another notation.
+_PAREN_MATH = re.compile(r"(?<!\\)\\\((.*?)\\\)", re.S)
+_BRACKET_MATH = re.compile(r"(?<!\\)\\\[(.*?)\\\]", re.S)
+# An inline formula that relates nothing ("$39$", "$8\sqrt{3}$") is a value written in
+# LaTeX: read as text, the sentence's own structure says whether it is the value stated
+# ("fills $14$ bags with $2$ in each" states 14). One with a relation ("$y = 3 - x$") is kept.
+_VALUE_SPAN = re.compile(r"(?<!\$)\$(?!\$)([^$]+)\$(?!\$)")
+_RELATION = re.compile(r"[=<>≤≥≠≈]|\\(?:le|ge|leq|geq|neq|ne|approx|in|lt|gt)(?![A-Za-z])")
+
+
+def dollar_math(text: str) -> str:
+    """``text`` with inline and display math in ``$`` notation only."""
+    if "\\" not in text:
+        return text
+    text = _PAREN_MATH.sub(lambda m: "$" + m.group(1).strip() + "$", text)
+    return _BRACKET_MATH.sub(lambda m: "$$" + m.group(1).strip() + "$$", text)
+
+
+def _value_as_text(m: re.Match[str]) -> str:
+    inner = m.group(1)
+    if _RELATION.search(inner) or _WORD.search(_LATEX.sub(" ", inner)):
+        return m.group(0)  # an equation, or a currency sign before words ("$12 and $15")
+    return inner.strip()
+
+
 def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
 
@@ -283,7 +347,7 @@ def _stating_index(found: list[str], first: bool) -> int:
             return i
     # Else the last that states a value and is not a side remark.
     for i in range(len(found) - 1, -1, -1):
-        if _HAS_VALUE.search(found[i]) and not _REMARK.search(found[i]):
+        if _HAS_VALUE.search(found[i]) and not _is_remark(found[i]):
             return i
     return len(found) - 1
 
@@ -299,16 +363,21 @@ def without_closing_remarks(lines: list[str], keep: int = 1) -> list[str]:
 
 
 def _closing_remark(line: str) -> bool:
+    """A line none of whose sentences states a value: each is a side remark or holds
+    no value ("Seven.", "three hours": a value in words is a value)."""
     if _PART_LABEL.match(line):
         return False  # "(2) 4": the next part, not an aside
-    first = sentences(line)[:1]  # "The perimeter is 24 cm. (Note: ... would ...)" states it
-    if _REMARK.search(first[0] if first else line):
-        return True
-    # "Seven.", "three hours": a value in words is a value
-    return not _HAS_VALUE.search(line) and not _HAS_VALUE.search(number_words_to_digits(line))
+    return all(
+        _is_remark(s) or not _HAS_VALUE.search(number_words_to_digits(s))
+        for s in sentences(line) or [line]
+    )
 
 
 _PART_LABEL = re.compile(r"^\s*\(\s*(?:\d{1,2}|[a-h]|[ivx]{1,4})\s*\)", re.I)
+
+
+def _closing_aside(piece: str) -> bool:
+    return not _PART_LABEL.match(piece) and _is_remark(piece.strip())
 
 
 def stating_sentence(text: str, *, first: bool) -> str:
@@ -324,10 +393,12 @@ def stating_sentence(text: str, *, first: bool) -> str:
 def committed_value(text: str, items: int = 1, *, first: bool = False) -> str:
     """The value ``text`` commits to, as text; ``items``: how many values the
     reference has (it decides between a count and the list that follows it)."""
-    text = spoken_math(number_words_to_digits(text))
-    found = sentences(text)
+    text = _VALUE_SPAN.sub(_value_as_text, text)
+    # Number words are read sentence by sentence: "Seven. (All 3 steps were exact.)"
+    # states 7, whatever digits another sentence holds.
+    found = [spoken_math(number_words_to_digits(s)) for s in sentences(text)]
     if not found:
-        return _value_of(text.strip(), items)
+        return _value_of(spoken_math(number_words_to_digits(text.strip())), items)
     at = _stating_index(found, first)
     for index in range(len(found) - 1, at, -1):
         if _CORRECTION.search(found[index]) and _HAS_VALUE.search(found[index]):
@@ -373,6 +444,7 @@ def _value_of(sentence: str, items: int) -> str:
     s = _final_say(LEAD.sub("", _CONTRACTED_IS.sub(r"\1 is", sentence.strip())).strip())
     s = _GIVEN_THEN.sub("", s)  # "If there are 7 boxes, then she packs 56": the consequent
     s = _VAGUE.sub("", s)  # "12 or so", "12, I think": no second candidate, no value
+    s = _without_valueless_tail(s)  # "x = 4 or x = 1, which answers the question."
     s = _first_of_restated(s)
     kept = _ONLY_KEPT.search(s)
     if kept is not None:
@@ -472,6 +544,20 @@ def _concluding_clause(s: str) -> str:
         rest = s[clause.end() :]
         if _CUT.search(rest) and _HAS_VALUE.search(rest):
             s = rest
+    return s
+
+
+def _without_valueless_tail(s: str) -> str:
+    """``s`` without its last clauses that hold no value (", as required", ", and this
+    checks out"): they remark on the value stated before them."""
+    while (tail := _VALUELESS_TAIL.search(s)) is not None:
+        head = s[: tail.start()]
+        inside = head.count("(") > head.count(")")  # "5 (the other root, 75, is too large)"
+        if inside or _HAS_VALUE.search(number_words_to_digits(tail.group(0))):
+            break
+        if not _HAS_VALUE.search(head):
+            break
+        s = head
     return s
 
 
@@ -809,7 +895,8 @@ def parts_of_line(line: str, count: int) -> list[str] | None:
         # "Mean = 7.5, median = 7": named values separated by commas.
         [p for p in top_level_split(line, (", ",)) if _NAMED_VALUE.search(p)],
     ):
-        pieces = [_LABEL.sub("", p.strip()) for p in pieces if p.strip()]
+        # "x = -3 or x = 2. (Both were checked in 2 ways.)": a remark is no part
+        pieces = [_LABEL.sub("", p.strip()) for p in pieces if p.strip() and not _closing_aside(p)]
         while len(pieces) > count and not _HAS_VALUE.search(pieces[0]):
             pieces = pieces[1:]  # "Sure! (1) ... (2) ...": a lead-in, no part
         if len(pieces) == count and all(_HAS_VALUE.search(p) for p in pieces):
