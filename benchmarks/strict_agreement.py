@@ -1,9 +1,8 @@
 """Strict mode against careful human labels: ``python benchmarks/strict_agreement.py``.
 
 Prints, for each batch of blind-written hard cases
-(``tests/data/strict/blind_hard_cases.json``, ``blind_hard_cases2.json`` and
-``blind_hard_cases3.json``, ``blind_hard_cases4.json`` and ``blind_hard_cases5.json``, each split into ``dev``, which the rules were tuned
-on, and ``test``, which was only scored) and for the team's own hard cases (``hard_cases.json``):
+(``tests/data/strict/blind_hard_cases*.json``, batches 1-7, each split into ``dev``, which
+the rules were tuned on, and ``test``, which was only scored) and for the team's own hard cases (``hard_cases.json``):
 
 - overall agreement: the strict score equals the human label;
 - the share of verdicts carrying ``uncertain`` (the ``rule_uncertain`` flag:
@@ -32,6 +31,7 @@ BATCHES = (
     ("blind hard cases 4", "blind_hard_cases4.json"),
     ("blind hard cases 5", "blind_hard_cases5.json"),
     ("blind hard cases 6", "blind_hard_cases6.json"),
+    ("blind hard cases 7", "blind_hard_cases7.json"),
 )
 
 
