@@ -402,6 +402,13 @@ def test_committed_value_reads_the_sentence_after_a_marker_first() -> None:
             "90",
             1.0,
         ),
+        ("The hall seats 125 guests. Checking with 5 × 25 = 125, the numbers agree.", "125", 1.0),
+        # A value in words before a clause about it is the value.
+        ("Eleven, counting the 3 substitutes.", "11", 1.0),
+        ("Eleven, as shown in part 2.", "11", 1.0),
+        # The other candidate of a hedge is the value of the first clause that has one.
+        ("I make it 30, but I'm unsure — it might be 32.", "30", 0.0),
+        ("Probably 6, though 7 is also possible (to 1 place), given the data.", "6", 0.0),
         # Number words are read sentence by sentence; a remark is no blank of its own.
         ("Nine. (All 4 parts were checked twice.)", "9", 1.0),
         ("k = 5 or k = -2. (Both satisfy the 2 conditions.)", "5; -2", 1.0),

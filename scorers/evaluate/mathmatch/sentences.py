@@ -81,9 +81,12 @@ _REMARK_CUE = re.compile(
 _FIRST_CLAUSE = re.compile(r"[,;]\s+|\s+[—–]\s+")
 
 
-# "Since a year has 365 days, the figures agree.": a reason opens the sentence.
+# "Since a year has 365 days, ...", "Checking with 3 × 4 = 12, ...", "With 2 pipes, ...":
+# a reason, a participle or a circumstance opens the sentence.
 _OPENING_REASON = re.compile(
-    r"^\W*(?:since|because|as|given\s+that|although|though|while|whereas)\b[^,;]*[,;]\s*", re.I
+    r"^\W*(?:since|because|as|given\s+that|although|though|while|whereas|(?:[a-z]+-)?[a-z]{2,}ing|"
+    r"with|after|by|from|using|on|in|for)\b[^,;]*[,;]\s*",
+    re.I,
 )
 
 
@@ -93,7 +96,7 @@ def _is_remark(sentence: str) -> bool:
         return True
     reason = _OPENING_REASON.match(sentence)
     if reason is not None:
-        # its main clause states no value: the sentence only gives a reason
+        # its main clause states no value: the sentence only gives a reason or a check
         main = sentence[reason.end() :]
         return not _HAS_VALUE.search(number_words_to_digits(main))
     return bool(_REMARK_CUE.search(_FIRST_CLAUSE.split(sentence, maxsplit=1)[0]))
@@ -453,7 +456,7 @@ def _value_of(sentence: str, items: int) -> str:
         return several
     s = _concluding_clause(_APPROXIMATELY.sub("", s))
     excluded = _EXCLUDED.search(s)
-    if excluded is not None and _HAS_VALUE.search(s[: excluded.start()]):
+    if excluded is not None and _holds_value(s[: excluded.start()]):
         s = s[: excluded.start()]  # "9, not 6"
     hedge = _hedge(s)
     if hedge is not None:
@@ -547,15 +550,18 @@ def _concluding_clause(s: str) -> str:
     return s
 
 
+def _holds_value(text: str) -> bool:
+    """Whether ``text`` holds a value, in digits or in words ("Seven")."""
+    return bool(_HAS_VALUE.search(text) or _HAS_VALUE.search(number_words_to_digits(text)))
+
+
 def _without_valueless_tail(s: str) -> str:
     """``s`` without its last clauses that hold no value (", as required", ", and this
     checks out"): they remark on the value stated before them."""
     while (tail := _VALUELESS_TAIL.search(s)) is not None:
         head = s[: tail.start()]
         inside = head.count("(") > head.count(")")  # "5 (the other root, 75, is too large)"
-        if inside or _HAS_VALUE.search(number_words_to_digits(tail.group(0))):
-            break
-        if not _HAS_VALUE.search(head):
+        if inside or _holds_value(tail.group(0)) or not _HAS_VALUE.search(head):
             break
         s = head
     return s
@@ -566,7 +572,11 @@ def _hedge(s: str) -> str | None:
     hedged = _HEDGED_OTHER.search(s)
     if hedged is None:
         return None
-    values = [_only_value(s[: hedged.start()]) or "", _only_value(s[hedged.end() :]) or ""]
+    # "4, although 5 is also possible (to 2 places), assuming ...": the other
+    # candidate is the one value of the first clause that holds one, asides aside
+    clauses = _FIRST_CLAUSE.split(re.sub(r"\s*\([^()]*\)", "", s[hedged.end() :]))
+    other = next((_only_value(c) for c in clauses if _NUMBER.search(c)), None)
+    values = [_only_value(s[: hedged.start()]) or "", other or ""]
     return " or ".join(values) if all(values) and values[0] != values[1] else None
 
 
@@ -577,12 +587,12 @@ def _without_side_matter(s: str, items: int) -> str:
     if restated is not None and _HAS_VALUE.search(s[restated.end() :]):
         s = _CLAUSE_GOES_ON.split(s[restated.end() :], maxsplit=1)[0]
     about = _ABOUT_THE_VALUE.search(s)
-    if about is not None and _HAS_VALUE.search(s[: about.start()]):
+    if about is not None and _holds_value(s[: about.start()]):  # "Seven, assuming 2 weeks off"
         s = s[: about.start()]
     s = number_words_to_digits(_drop_asides(s, items))  # "2 roots (x = 1 and x = -1)"
     side = _SIDE_CLAUSE.search(s)
-    if side is not None and _HAS_VALUE.search(s[: side.start()]):
-        s = s[: side.start()]
+    if side is not None and _holds_value(s[: side.start()]):
+        s = number_words_to_digits(s[: side.start()])
     return s
 
 
@@ -796,7 +806,7 @@ def _drop_asides(s: str, items: int = 1) -> str:
             last = end
     kept.append(s[last:])
     dropped = "".join(kept)
-    return dropped if _HAS_VALUE.search(dropped) else s
+    return dropped if _holds_value(dropped) else s
 
 
 # "6 possible outcomes", "2 solutions", "the number of roots is 3": a count, before its list.
