@@ -409,6 +409,10 @@ def test_committed_value_reads_the_sentence_after_a_marker_first() -> None:
         # The other candidate of a hedge is the value of the first clause that has one.
         ("I make it 30, but I'm unsure — it might be 32.", "30", 0.0),
         ("Probably 6, though 7 is also possible (to 1 place), given the data.", "6", 0.0),
+        # A line opened by a note is one note, whatever its later sentences state.
+        ("The real root is t = 3.\nNote: the others are complex. So two are not real.", "3", 1.0),
+        # Currency signs are no LaTeX span.
+        ("They raise $240 - $150 = $90 after costs.", "90", 1.0),
         # Number words are read sentence by sentence; a remark is no blank of its own.
         ("Nine. (All 4 parts were checked twice.)", "9", 1.0),
         ("k = 5 or k = -2. (Both satisfy the 2 conditions.)", "5; -2", 1.0),

@@ -94,7 +94,7 @@ def _is_remark(sentence: str) -> bool:
     """Whether ``sentence`` is a side remark rather than a statement of the result."""
     if _REMARK_HEAD.search(sentence):
         return True
-    reason = _OPENING_REASON.match(sentence)
+    reason = None if LEAD.match(sentence) else _OPENING_REASON.match(sentence)  # "In conclusion,"
     if reason is not None:
         # its main clause states no value: the sentence only gives a reason or a check
         main = sentence[reason.end() :]
@@ -296,7 +296,7 @@ _POINT = re.compile(r"\([^()]*\d[^()]*,[^()]*\)")
 
 
 _VAGUE = re.compile(
-    r"\s+or\s+(?:so|thereabouts)\b|,\s*I\s+(?:think|believe|guess|reckon|suppose)\b(?=\s*[,.;!]|\s*$)",
+    r"\s+or\s+(?:so|thereabouts)\b",
     re.I,
 )
 _GIVEN_THEN = re.compile(r"^if\b[^.!?]*?,\s*then\s+", re.I)
@@ -312,7 +312,8 @@ _BRACKET_MATH = re.compile(r"(?<!\\)\\\[(.*?)\\\]", re.S)
 # An inline formula that relates nothing ("$39$", "$8\sqrt{3}$") is a value written in
 # LaTeX: read as text, the sentence's own structure says whether it is the value stated
 # ("fills $14$ bags with $2$ in each" states 14). One with a relation ("$y = 3 - x$") is kept.
-_VALUE_SPAN = re.compile(r"(?<!\$)\$(?!\$)([^$]+)\$(?!\$)")
+# (not "$240 - $150": a currency sign, and what follows it, ends in an operator or a space)
+_VALUE_SPAN = re.compile(r"(?<!\$)\$(?!\$)([^$]*[^\s$+\-−*/=])\$(?!\$)")
 _RELATION = re.compile(r"[=<>≤≥≠≈]|\\(?:le|ge|leq|geq|neq|ne|approx|in|lt|gt)(?![A-Za-z])")
 
 
@@ -366,14 +367,14 @@ def without_closing_remarks(lines: list[str], keep: int = 1) -> list[str]:
 
 
 def _closing_remark(line: str) -> bool:
-    """A line none of whose sentences states a value: each is a side remark or holds
-    no value ("Seven.", "three hours": a value in words is a value)."""
+    """A line opened by a side remark ("Note: ... This means ..." is one note), or
+    none of whose sentences states a value: each is a remark or holds no value
+    ("Seven.", "three hours": a value in words is a value)."""
     if _PART_LABEL.match(line):
         return False  # "(2) 4": the next part, not an aside
-    return all(
-        _is_remark(s) or not _HAS_VALUE.search(number_words_to_digits(s))
-        for s in sentences(line) or [line]
-    )
+    found = sentences(line) or [line]
+    opened = _REMARK_HEAD.search(found[0]) is not None
+    return opened or all(_is_remark(s) or not _holds_value(s) for s in found)
 
 
 _PART_LABEL = re.compile(r"^\s*\(\s*(?:\d{1,2}|[a-h]|[ivx]{1,4})\s*\)", re.I)
@@ -806,7 +807,10 @@ def _drop_asides(s: str, items: int = 1) -> str:
             last = end
     kept.append(s[last:])
     dropped = "".join(kept)
-    return dropped if _holds_value(dropped) else s
+    # "Seven (to 2 places)" is 7; against several values, counts in words before the
+    # values in brackets ("one real root (x = 2) and two complex ones (...)") leave them
+    words_only = items == 1 and _holds_value(dropped)
+    return dropped if _HAS_VALUE.search(dropped) or words_only else s
 
 
 # "6 possible outcomes", "2 solutions", "the number of roots is 3": a count, before its list.
