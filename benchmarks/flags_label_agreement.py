@@ -1,6 +1,6 @@
 """How far two careful human labellers agree on the flags, and the detectors with each.
 
-Usage: .venv/bin/python benchmarks/flags_label_agreement.py
+Usage: .venv/bin/python benchmarks/flags_label_agreement.py [--test]
 
 ``tests/data/flags_agreement/second_labels.json`` holds a second, independent labeller's reading of
 dev items of the real-trace sets (the labeller saw only each item's question, reference,
@@ -15,10 +15,15 @@ against either of them except by chance.
 The items were drawn as every dev item the first labeller marked with a contradiction or
 a hedge plus as many unmarked dev items of the same set, so precisions here are those of
 that mix, not of the sets' own mix.
+
+``--test`` reads ``second_labels_test.json`` instead: another second labeller's reading of
+the whole test halves of real_traces5 and real_traces6 (so precisions there are of the
+sets' own mix). It prints the same aggregates and never an item.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 from typing import Any
@@ -32,6 +37,7 @@ from flags_precision_recall import DATA, run  # noqa: E402
 from scorers.io.jsonio import parse_json, read_bytes  # noqa: E402
 
 SECOND = ROOT / "tests" / "data" / "flags_agreement" / "second_labels.json"
+SECOND_TEST = SECOND.with_name("second_labels_test.json")
 KINDS = ("answer_contradicts_reasoning", "hedged_reasoning_certain_answer", "abstained")
 
 
@@ -66,12 +72,19 @@ def _cell(figures: tuple[float, float, int]) -> str:
     return f"{precision:.2f} / {recall:.2f} ({positives})"
 
 
-def main() -> int:
-    second = parse_json(read_bytes(SECOND), str(SECOND))
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--test", action="store_true", help="the test halves of real_traces5 and real_traces6"
+    )
+    args = parser.parse_args(argv)
+    path = SECOND_TEST if args.test else SECOND
+    second = parse_json(read_bytes(path), str(path))
     items = _items()
     labelled = [(items[row["id"]], set(row["kinds"])) for row in second["items"]]
     detected = {item["id"]: got for item, got, _ in run([item for item, _ in labelled])}
-    print(f"{len(labelled)} items read by both labellers (dev splits of the real-trace sets)\n")
+    where = "test halves of real_traces5-6" if args.test else "dev splits of the real-trace sets"
+    print(f"{len(labelled)} items read by both labellers ({where})\n")
     print(
         "| kind | second vs first: precision / recall (first's positives) | kappa "
         "| detectors vs first | detectors vs second | detectors where both agree (items) |"

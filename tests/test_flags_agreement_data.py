@@ -27,3 +27,20 @@ def test_second_labels_name_dev_items_and_known_kinds() -> None:
         assert first[row["id"]]["split"] == "dev", row["id"]
         assert set(row["kinds"]) <= set(HEURISTIC_FLAG_KINDS), row["id"]
         assert isinstance(row["doubtful"], bool), row["id"]
+
+
+def test_the_test_half_reading_names_every_test_item_of_its_two_sets_once() -> None:
+    second = json.loads(SECOND.with_name("second_labels_test.json").read_text(encoding="utf-8"))
+    first = {
+        item["id"]: item for path in sorted(DATA.glob("*.json")) for item in labelled_items(path)
+    }
+    ids = [row["id"] for row in second["items"]]
+    wanted = {
+        i
+        for i, item in first.items()
+        if item["split"] == "test" and i.startswith(("real5-", "real6-"))
+    }
+    assert len(ids) == len(set(ids)) and set(ids) == wanted
+    for row in second["items"]:
+        assert set(row["kinds"]) <= set(HEURISTIC_FLAG_KINDS), row["id"]
+        assert isinstance(row["doubtful"], bool), row["id"]
