@@ -409,6 +409,14 @@ def test_committed_value_reads_the_sentence_after_a_marker_first() -> None:
         # The other candidate of a hedge is the value of the first clause that has one.
         ("I make it 30, but I'm unsure — it might be 32.", "30", 0.0),
         ("Probably 6, though 7 is also possible (to 1 place), given the data.", "6", 0.0),
+        # "would" supposes ("With larger tiles, ..."), unless the sentence concludes.
+        ("The hall needs 60 chairs. With longer rows, it would need 56.", "60", 1.0),
+        ("Each pass costs $9, so 4 cost $36. So the bill would be $36.", "36", 1.0),
+        # A circumstance that opens the stating sentence holds no value of it.
+        ("With the 2 coupons applied, the bill is $31.", "31", 1.0),
+        # A colon before one value names it; before a list, after a count, counts.
+        ("The value of g(5): 41.", "41", 1.0),
+        ("The mean mark comes out to 72.", "72", 1.0),
         # A line opened by a note is one note, whatever its later sentences state.
         ("The real root is t = 3.\nNote: the others are complex. So two are not real.", "3", 1.0),
         # Currency signs are no LaTeX span.

@@ -5,21 +5,26 @@ sentence that states the result and, in it, the value it states. This module
 does that for the text the extractor hands it (the paragraph after a
 final-answer marker, or the closing line of an answer without one):
 
-1. Number words and mathematics read aloud become digits and symbols
-   (:mod:`numberwords`: "three hours", "two thirds", "pi over 4").
+1. Number words and mathematics read aloud become digits and symbols, sentence
+   by sentence (:mod:`numberwords`: "three hours", "two thirds", "pi over 4");
+   a LaTeX span that relates nothing ("$39$") is read as text.
 2. The stating sentence: the first after a marker, else the last that names
    its value as the answer ("15 is the answer", "I'd say 7"), else the last
    that holds a value and is not a side remark (in parentheses, a check, an
-   example, a supposition, a comparison). A later correction ("Wait, ... 48.")
+   example, a supposition, a comparison, a comment on the result, a word to the
+   reader, a reason whose main clause states nothing; read by the sentence's
+   opening and its first clause). A later correction ("Wait, ... 48.")
    takes its place; a later doubting candidate ("It could also be 5.") joins it
    as a hedge.
-3. In it, what is not the statement goes: an excluded alternative (", not 6",
+3. In it, what is not the statement goes: closing clauses without a value
+   (", as required"), an opening circumstance ("With 2 coupons, ..."), an excluded alternative (", not 6",
    "rather than 6"), a clause about the value (where it is reached, a rejected
    root, a condition, an approximation, a comparison), an aside in parentheses
    ("2 (x = 1 and x = -1)"), and what follows a restatement marker replaces what
    precedes it ("4 : 6, i.e. 2 : 3").
 4. The value: "V is the answer"; a list after a colon or "namely" only when the
-   reference has several values (else the count before it: "3 roots: ...");
+   reference has several values (else the count before it: "3 roots: ..."; one
+   value after a colon is the value named);
    alternatives that each give the same unknown ("x = 5 or x = -75" -> ``5 or
    -75``); the text after the last "is" / "=" that holds a value; and in a
    sentence with neither, its only value with its unit ("needs 3 hours to ...").
@@ -69,15 +74,17 @@ _REMARK_HEAD = re.compile(
     r"my|a|an|for|from|because|in|into|both|all|us|every|how|why)\b",
     re.IGNORECASE,
 )
-# Cues that make a remark of a sentence when its first clause holds them: "With bigger
-# tiles it would need 30", "x = -2 is extraneous". In a later clause they remark on the
-# value the sentence has stated ("The total is 21, and this checks out").
+# Cues that make a remark of a sentence when its first clause holds them: "x = -2 is
+# extraneous". In a later clause they remark on the value the sentence has stated ("The
+# total is 21, and this checks out"). "would" supposes wherever it stands ("With larger
+# tiles, it would need 30"), unless the sentence concludes ("So the total would be $40").
 _REMARK_CUE = re.compile(
-    r"\b(?:would|for\s+reference|by\s+comparison|checks\s+out|as\s+a\s+(?:sanity\s+)?check|"
+    r"\b(?:for\s+reference|by\s+comparison|checks\s+out|as\s+a\s+(?:sanity\s+)?check|"
     r"(?:could|can)\s+also\s+(?:have\s+)?(?:be\s+)?(?:found|got|obtained|computed|calculated|"
     r"checked|verified|seen|solved|done)|(?:is|are)\s+(?:rejected|extraneous|discarded))\b",
     re.IGNORECASE,
 )
+_SUPPOSED = re.compile(r"\bwould\b", re.I)
 _FIRST_CLAUSE = re.compile(r"[,;]\s+|\s+[—–]\s+")
 
 
@@ -95,10 +102,12 @@ def _is_remark(sentence: str) -> bool:
     if _REMARK_HEAD.search(sentence):
         return True
     reason = None if LEAD.match(sentence) else _OPENING_REASON.match(sentence)  # "In conclusion,"
-    if reason is not None:
-        # its main clause states no value: the sentence only gives a reason or a check
-        main = sentence[reason.end() :]
-        return not _HAS_VALUE.search(number_words_to_digits(main))
+    if reason is not None and not _holds_value(sentence[reason.end() :]):
+        return True  # its main clause states no value: it only gives a reason or a check
+    if LEAD.match(sentence):
+        return False  # "So the total would be $40.": a conclusion, not a supposition
+    if _SUPPOSED.search(sentence):
+        return True
     return bool(_REMARK_CUE.search(_FIRST_CLAUSE.split(sentence, maxsplit=1)[0]))
 
 
@@ -177,7 +186,7 @@ _COLON = re.compile(r"(?<=[A-Za-z)])\s*:\s+|,?\s+(?:namely|specifically|viz\.?)\
 # A colon between two numbers is a ratio ("4 : 6"), not a label.
 _CUT = re.compile(
     r"\b(?:is|are|equals|was|be|gives|giving|becomes|get|gets|got|obtain|obtains|yields?|yielding|"
-    r"(?:simplif(?:y|ies)|reduces?|comes?|works?\s+out|equal)\s+to|"
+    r"(?:simplif(?:y|ies)|reduces?|comes?(?:\s+out)?|works?\s+out|equal)\s+to|"
     r"(?:takes|has|reaches|attains)\s+(?:the|a|its)\s+(?:\w+\s+)?value(?:\s+of)?|leaves|leaving|keeps|keeping|makes|making|totals|totall?ing)\b|"
     r"=|(?<![\d\s])\s*[：:]|[：:](?!\s*\d)|为|是",
     re.IGNORECASE,
@@ -447,6 +456,9 @@ def _value_of(sentence: str, items: int) -> str:
     """The value one stating sentence commits to, as text for :mod:`scoring`."""
     s = _final_say(LEAD.sub("", _CONTRACTED_IS.sub(r"\1 is", sentence.strip())).strip())
     s = _GIVEN_THEN.sub("", s)  # "If there are 7 boxes, then she packs 56": the consequent
+    intro = _INTRODUCTION.match(s)
+    if intro is not None and _holds_value(s[intro.end() :]):
+        s = s[intro.end() :]  # "With the $5 discount, the total is $35": a circumstance first
     s = _VAGUE.sub("", s)  # "12 or so", "12, I think": no second candidate, no value
     s = _without_valueless_tail(s)  # "x = 4 or x = 1, which answers the question."
     s = _first_of_restated(s)
@@ -610,7 +622,10 @@ def _stated_value(s: str, items: int) -> str:
     if colon is not None:
         head, tail = s[: colon.start()], s[colon.end() :]
         head = number_words_to_digits(head)  # "two such numbers: 12 and 21"
-        if items == 1 and _HAS_VALUE.search(head):
+        # a count before the list it counts; one value after a colon is the value named
+        # ("The value of f(2): 39")
+        listed = len(_NUMBER.findall(tail)) > 1 or not _NUMBER.search(tail)
+        if items == 1 and _HAS_VALUE.search(head) and listed:
             s = head
         elif _HAS_VALUE.search(tail):
             s = tail
