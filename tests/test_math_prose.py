@@ -417,6 +417,13 @@ def test_committed_value_reads_the_sentence_after_a_marker_first() -> None:
         # A colon before one value names it; before a list, after a count, counts.
         ("The value of g(5): 41.", "41", 1.0),
         ("The mean mark comes out to 72.", "72", 1.0),
+        # The writer's confidence in prose is no value.
+        ("The tank fills in 25 minutes.\n\nI'm about 80% confident in this.", "25", 1.0),
+        # A clause that concedes, gives a purpose or remarks on the value is no value of it.
+        ("The width is 12 cm, and we check 9² + 12² = 15².", "12", 1.0),
+        ("The median is 6, though 7 comes close.", "6", 1.0),
+        ("Each share is 8, so that the total stays 40.", "8", 1.0),
+        ("First 30. I missed a row, so that should be 36.", "36", 1.0),
         # A line opened by a note is one note, whatever its later sentences state.
         ("The real root is t = 3.\nNote: the others are complex. So two are not real.", "3", 1.0),
         # Currency signs are no LaTeX span.

@@ -54,7 +54,7 @@ _SENTENCE_END = re.compile(
 # comparison or a check of the result ("Substituting back"), a word to the reader
 # ("Keep in mind that ...", "Recall ..."), a comment on what came before ("This
 # uses the fact that ...", "That is because ..."), or the writer's confidence in it
-# ("Confidence: 0.95", asked for by calibration prompts).
+# ("Confidence: 0.95", asked for by calibration prompts; "I'm 90% sure of this.").
 _REMARK_HEAD = re.compile(
     r"^\s*(?:[(\[](?![A-Za-z][A-Za-z ]{0,19}[)\]]\s*[^\s.!?])|"
     r"[(\[]?\s*(?:note|remark|check|checking|verification|verify|n\.?b\.?|p\.?s\.?|confidence|"
@@ -63,7 +63,10 @@ _REMARK_HEAD = re.compile(
     r"for\s+(?:example|instance)|e\.g\.|as\s+a\s+(?:sanity\s+)?check|to\s+(?:check|verify|confirm)|"
     r"remember|recall|(?:keep|bear)\s+in\s+mind|notice|observe|"
     # the writer's method: "We used the fact that ...", "Here I assumed a 5-day week."
-    r"(?:here\s+)?(?:we|I)\s+(?:have\s+)?(?:used|assumed|applied|rounded|ignored|treated))\b)"
+    r"(?:here\s+)?(?:we|I)\s+(?:have\s+)?(?:used|assumed|applied|rounded|ignored|treated)|"
+    # the writer's confidence in prose: "I'm about 90% confident in this.", "My confidence is 0.8."
+    r"my\s+confidence|(?:I|we)(?:['’]m|\s+am|['’]re|\s+are)\s+(?:(?:about|around|roughly|fairly|"
+    r"quite|very|reasonably|highly|\d+(?:\.\d+)?\s*%)\s+)*(?:confident|sure|certain))\b)"
     # "That's 3 more than Bob has.": the value compared with another.
     r"|^\W*(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+(?:[^.]*\b(?:more|less|fewer|greater|smaller|"
     r"larger|times|twice|double|half)|because|why|how)\b"
@@ -191,11 +194,19 @@ _CUT = re.compile(
     r"=|(?<![\d\s])\s*[：:]|[：:](?!\s*\d)|为|是",
     re.IGNORECASE,
 )
-# A clause that compares another quantity or gives a reason: ", while the median
-# is 7", ", since half the cards are red". ("although" and "but" stay: they
-# often carry a second candidate, and a hedge is no answer.)
+# "so that the sum is 35" (a purpose), not "so that should be 48" ("that" the subject).
+_PURPOSE_THAT = (
+    r"\s+that\s+(?=(?:the|a|an|his|her|its|their|our|my|we|I|you|he|she|they|each|every)\b)"
+)
+# A clause that compares another quantity, concedes, gives a reason or a purpose, or
+# remarks on the value: ", while the median is 7", ", since half the cards are red",
+# ", though 10 is close", ", so that the sum is 35", ", and we check 5² + 12² = 13²".
+# (A hedge, "12, though it might be 14", has been read before: a hedge is no answer;
+# "but" stays: ", but the pole is 6 m" may well be the value asked for.)
 _SIDE_CLAUSE = re.compile(
-    r",?\s+(?:while|whereas|since|because|as\s+(?:we|it|the|this))\b|,\s*as\b", re.I
+    r",?\s+(?:while|whereas|since|because|as\s+(?:we|it|the|this))\b|,\s*as\b"
+    r"|,\s*(?:though|although|so" + _PURPOSE_THAT + r"|and\s+(?:this|that|it|we|I))\b",
+    re.I,
 )
 # "is at (2, -1)", "is about 12": the words between the verb and the value.
 _PREPOSITION = re.compile(
@@ -240,13 +251,11 @@ _TRAILING_WORDS = re.compile(
     re.I,
 )
 # ", so 24 sweets are shared": what follows a consequence connective concludes.
-_CONSEQUENCE = re.compile(r"(?:,|;)\s*(?:so|thus|hence|therefore|which\s+means)\b,?\s*", re.I)
+_CONSEQUENCE = re.compile(
+    r"(?:,|;)\s*(?:so(?!" + _PURPOSE_THAT + r")|thus|hence|therefore|which\s+means)\b,?\s*", re.I
+)
 # "x = 2 and x = 5; their sum is 7": a clause after ";" that states a quantity.
 _NEXT_CLAUSE = re.compile(r";\s+(?=(?:the|their|its|his|her|so|hence|thus|therefore|then)\b)", re.I)
-# ", which we can check by ...": a remark after the value.
-_TRAILING_REMARK = re.compile(
-    r",\s+(?:which|where|so\s+that|and\s+(?:this|that|it|we)|though|although|but)\b.*$", re.I
-)
 # A clause about the value rather than a value: "9, which occurs when x = 3",
 # "2, attained at x = 1", "x = 5; x = -5 is rejected", "17, e.g. 34" (not ", which
 # is 11": that states it). Cut before the verbs are read, so that its "=" is not.
@@ -710,9 +719,6 @@ def _tail_value(tail: str) -> str:
     inequality = _INEQUALITY.search(tail)
     if inequality is not None:
         return inequality.group(0)  # "is met for -2 < t < 5"
-    remark = _TRAILING_REMARK.search(tail)
-    if remark is not None and _HAS_VALUE.search(tail[: remark.start()]):
-        tail = tail[: remark.start()]
     valueless = _VALUELESS_TAIL.search(tail)
     if valueless is not None and not _HAS_VALUE.search(valueless.group(0)):
         tail = tail[: valueless.start()]
