@@ -424,6 +424,14 @@ def test_committed_value_reads_the_sentence_after_a_marker_first() -> None:
         ("The median is 6, though 7 comes close.", "6", 1.0),
         ("Each share is 8, so that the total stays 40.", "8", 1.0),
         ("First 30. I missed a row, so that should be 36.", "36", 1.0),
+        # A value the writer retracts is no statement of it.
+        ("The crate holds 64 eggs.\n\nI first had 60, but that was a miscount.", "64", 1.0),
+        ("The total is 90. Some would argue for 95, which is wrong.", "90", 1.0),
+        # A doubt or a correction in a paragraph after the marked one still counts.
+        ("Final answer: 52.\n\nBut it could also be 54.", "52", 0.0),
+        ("Answer: 52.\n\nWait, I dropped a carry: 62.", "62", 1.0),
+        # A candidate offered with doubt after a bracketed remark joins the value stated.
+        ("She keeps 18 cards. (She had 30 and gave 12 away.) Possibly 19, though.", "18", 0.0),
         # A line opened by a note is one note, whatever its later sentences state.
         ("The real root is t = 3.\nNote: the others are complex. So two are not real.", "3", 1.0),
         # Currency signs are no LaTeX span.

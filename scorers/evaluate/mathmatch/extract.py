@@ -19,6 +19,7 @@ from scorers.evaluate.mathmatch.sentences import (
     MATH_SPAN,
     committed_value,
     dollar_math,
+    later_say,
     parts_of_line,
     reads_as_prose,
     same_unknown,
@@ -76,7 +77,9 @@ def _after_marker(text: str, items: int, blanks: int = 1) -> str | None:
         return None
     rest = text[last.end() :].strip()
     # The answer runs to the end of its paragraph.
-    para = re.split(r"\n\s*\n", rest, maxsplit=1)[0].strip()
+    paragraphs = re.split(r"\n\s*\n", rest, maxsplit=1)
+    para = paragraphs[0].strip()
+    after = paragraphs[1] if len(paragraphs) > 1 else ""
     if "\n" in para:  # "7.\nThanks!": a closing remark is no part of the answer
         para = "\n".join(without_closing_remarks(para.splitlines(), blanks))
     if blanks > 1 and not re.search(r"[\n;]", para) and reads_as_prose(para):
@@ -97,6 +100,9 @@ def _after_marker(text: str, items: int, blanks: int = 1) -> str | None:
     elif para and "\n" not in para and reads_as_prose(para):
         # "the perimeter, 28.", "9, not 6 as one might think": the value stated.
         para = committed_value(para, items, first=True)
+    if para and after.strip() and blanks == 1 and "\n" not in para:
+        # "Answer: 30.\n\nBut it could also be 32.": a later doubt or correction counts
+        para = later_say(para, after, items)
     return para or None
 
 

@@ -46,7 +46,8 @@ from scorers.evaluate.mathmatch.units import lookup
 # A sentence ends at . ! ? after a lowercase word, digit or bracket and before a
 # capital or an opening bracket; "B. f'(x) > 0" (an option letter with its text) is one.
 _SENTENCE_END = re.compile(
-    r"(?:(?<=[a-z0-9)\]}%²³°$][.!?])|(?<=[A-Za-z][A-Z][.!?]))\s+(?=[A-Z(\[])|(?<=[。！？])\s*"
+    r"(?:(?<=[a-z0-9)\]}%²³°$][.!?])|(?<=[A-Za-z][A-Z][.!?])|(?<=[.!?][)\]]))\s+(?=[A-Z(\[])"
+    r"|(?<=[。！？])\s*"
 )
 # A side remark, not a statement of the result: in brackets (not a label in
 # brackets that opens the line: "(answer) 3 × 4 = 12"), opened by a remark
@@ -100,9 +101,17 @@ _OPENING_REASON = re.compile(
 )
 
 
+# "I first got 49, but that was a slip.", "Some say 12, which is wrong.": a value retracted.
+_RETRACTED = re.compile(
+    r"\b(?:that|this|it|which)(?:['’]s|\s+(?:is|was|would\s+be))\s+(?:wrong|incorrect|mistaken|"
+    r"false|a\s+(?:slip|mistake|typo|miscount)|an\s+error|not\s+(?:right|correct))\b",
+    re.I,
+)
+
+
 def _is_remark(sentence: str) -> bool:
     """Whether ``sentence`` is a side remark rather than a statement of the result."""
-    if _REMARK_HEAD.search(sentence):
+    if _REMARK_HEAD.search(sentence) or _RETRACTED.search(sentence):
         return True
     reason = None if LEAD.match(sentence) else _OPENING_REASON.match(sentence)  # "In conclusion,"
     if reason is not None and not _holds_value(sentence[reason.end() :]):
@@ -367,9 +376,11 @@ def _stating_index(found: list[str], first: bool) -> int:
             found[i]
         ):
             return i
-    # Else the last that states a value and is not a side remark.
+    # Else the last that states a value and is not a side remark (nor a candidate
+    # offered with doubt after one stated: "32. Possibly 33, though." is a hedge).
     for i in range(len(found) - 1, -1, -1):
-        if _HAS_VALUE.search(found[i]) and not _is_remark(found[i]):
+        doubted = i > 0 and _DOUBTED_CANDIDATE.search(found[i])
+        if _HAS_VALUE.search(found[i]) and not _is_remark(found[i]) and not doubted:
             return i
     return len(found) - 1
 
@@ -422,16 +433,25 @@ def committed_value(text: str, items: int = 1, *, first: bool = False) -> str:
     if not found:
         return _value_of(spoken_math(number_words_to_digits(text.strip())), items)
     at = _stating_index(found, first)
-    for index in range(len(found) - 1, at, -1):
-        if _CORRECTION.search(found[index]) and _HAS_VALUE.search(found[index]):
-            at = index  # the answer corrected at the end is the answer given
-            break
-    value = _value_of(found[at], items)
+    return _later_say(_value_of(found[at], items), found[at + 1 :], items)
+
+
+def later_say(value: str, text: str, items: int = 1) -> str:
+    """``value`` as the sentences of ``text`` after it leave it: "Answer: 30.\n\nWait,
+    I forgot the lid: 34." is 34, "Answer: 30.\n\nBut it could also be 32." a hedge."""
+    found = [spoken_math(number_words_to_digits(s)) for s in sentences(text)]
+    return _later_say(value, found, items)
+
+
+def _later_say(value: str, later: list[str], items: int) -> str:
+    for sentence in reversed(later):
+        if _CORRECTION.search(sentence) and _HAS_VALUE.search(sentence):
+            return _value_of(sentence, items)  # the answer corrected at the end is the answer given
     # "The answer is 4. It could also be 5.": a later sentence offering another
     # candidate with doubt makes the two a hedge.
-    for later in found[at + 1 :]:
-        if _DOUBTED_CANDIDATE.search(later):
-            other = _only_value(later)
+    for sentence in later:
+        if _DOUBTED_CANDIDATE.search(sentence):
+            other = _only_value(sentence)
             mine = _only_value(value) or value
             if other is not None and other != mine:
                 return f"{mine} or {other}"
