@@ -424,6 +424,11 @@ def test_committed_value_reads_the_sentence_after_a_marker_first() -> None:
         ("The median is 6, though 7 comes close.", "6", 1.0),
         ("Each share is 8, so that the total stays 40.", "8", 1.0),
         ("First 30. I missed a row, so that should be 36.", "36", 1.0),
+        # An appraisal of the result is no value ("That looks reasonable given ...").
+        ("Thus the hike is 14 km. That looks reasonable for the 3 stages.", "14", 1.0),
+        # Words between the verb and the value, and a circumstance after it, are not it.
+        ("Adding both shelves gives us 57.", "57", 1.0),
+        ("This leaves 23 for the remaining 4 teams.", "23", 1.0),
         # A value the writer retracts is no statement of it.
         ("The crate holds 64 eggs.\n\nI first had 60, but that was a miscount.", "64", 1.0),
         ("The total is 90. Some would argue for 95, which is wrong.", "90", 1.0),

@@ -68,6 +68,8 @@ _REMARK_HEAD = re.compile(
     # the writer's confidence in prose: "I'm about 90% confident in this.", "My confidence is 0.8."
     r"my\s+confidence|(?:I|we)(?:['’]m|\s+am|['’]re|\s+are)\s+(?:(?:about|around|roughly|fairly|"
     r"quite|very|reasonably|highly|\d+(?:\.\d+)?\s*%)\s+)*(?:confident|sure|certain))\b)"
+    # "That seems right.", "This looks reasonable given ...": an appraisal of the result.
+    r"|^\W*(?:this|that|it|which)\s+(?:seems|looks|sounds|appears|feels)\b"
     # "That's 3 more than Bob has.": the value compared with another.
     r"|^\W*(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+(?:[^.]*\b(?:more|less|fewer|greater|smaller|"
     r"larger|times|twice|double|half)|because|why|how)\b"
@@ -221,7 +223,8 @@ _SIDE_CLAUSE = re.compile(
 _PREPOSITION = re.compile(
     r"^(?:(?:at|of|to|about|around|exactly|equal\s+to|actually|therefore|thus|hence|then|just|"
     r"simply|indeed|now|really|clearly|finally|in\s+fact|in\s+total|in\s+all|either|likely|probably|"
-    r"approximately|roughly|nearly|(?:in\s+)?the\s+ratio(?:\s+of)?|given\s+by)\s+)+"
+    r"approximately|roughly|nearly|(?:in\s+)?the\s+ratio(?:\s+of)?|given\s+by|"
+    r"us|you|me|them|him|her)\s+)+"  # "gives us $47": the one it is given to
     r"(?=[-−+\d(\\$a-zA-Zπ√])",
     re.I,
 )
@@ -755,7 +758,8 @@ def _tail_value(tail: str) -> str:
 _DIGIT_FIRST = re.compile(r"[-−+$]?\d")
 # "after 3 weeks", "within 2 days": when a value holds ("2 in 5", "2 out of 5" are ratios).
 _WHEN = re.compile(
-    r"\b(?:after|before|during|within|over|for|at|on)\s+(?:the\s+)?\d[\d.,/]*(?:\s*[A-Za-z]+)?",
+    r"\b(?:after|before|during|within|over|for|at|on)\s+"
+    r"(?:(?:the|a|each|every|other|first|last|next|remaining|extra)\s+)*\d[\d.,/]*(?:\s*[A-Za-z]+)?",
     re.I,
 )
 
