@@ -838,7 +838,79 @@ CASES += FOURTH_CASES
 KNOWN_MISSES: list[tuple[str, str, dict[str, Any], str, str | None, float]] = [    ("place", KEY, {"key_items": [["United States"]]}, "Final Answer: America", None, 1),
     ("place", KEY, {"key_items": [["Ireland"]]}, "Final Answer: Northern Ireland", None, 0),
     ("place", KEY, {"key_items": [["Sydney"]]}, "Final Answer: Sydney, Nova Scotia", None, 0),
+    # number-parser has no "полторы" (one and a half): read as a thousand
+    ("num", N, {"value_to_match": 1500}, "В зале было полторы тысячи зрителей.", None, 1),
 ]  # fmt: skip
+
+# Numbers in other languages, read from maintained data and read surely: the scale
+# words of CLDR's compact number formats (through Babel), number words through
+# text2num, number-parser and cn2an. (value, answer, score)
+OTHER_LANGUAGE_NUMBERS: list[tuple[float, str, int]] = [
+    (2.5e9, "La empresa vale unos 2,5 mil millones de dólares.", 1),
+    (4e9, "Respuesta: 4 mil millones", 1),
+    (7000, "En el estadio caben 7 mil espectadores.", 1),
+    (3000, "En el estadio caben 7 mil espectadores.", 0),
+    (7000, "O estádio tem capacidade para 7 mil torcedores.", 1),
+    (1.4e9, "中国人口约14亿。", 1),
+    (1.4e9, "中國人口約14億。", 1),
+    (5e4, "大约有5万名观众。", 1),
+    (5e4, "観客は約5万人でした。", 1),
+    (1.25e8, "日本の人口は約1.25億人です。", 1),
+    (3e4, "관객은 약 3만 명이었다.", 1),
+    (2e8, "인구는 약 2억 명입니다.", 1),
+    (3.2e12, "GDP约为3.2万亿美元。", 1),
+    (6e9, "Il y a environ 6 milliards de dollars en jeu.", 1),
+    (2.3e6, "Населення міста — близько 2,3 млн осіб.", 1),
+    (8e9, "Die Kosten lagen bei 8 Milliarden Euro.", 1),
+    (15e6, "Het project kostte 15 miljoen euro.", 1),
+    (3e9, "Kostnaden var 3 miljarder kronor.", 1),
+    (4.5e6, "Miasto ma około 4,5 mln mieszkańców.", 1),
+    (2e9, "Yaklaşık 2 milyar kişi.", 1),
+    (3, "The wire is 3 mil thick.", 1),
+    (12, "It takes 12 min to boil.", 1),
+    (5, "Walk 5 mi north.", 1),
+    (45, "45 min", 1),
+    (7, "семь", 1),
+    (7, "шесть", 0),
+    (45, "Ответ: сорок пять.", 1),
+    (300, "Их было триста.", 1),
+    (2000000, "Население составляет два миллиона человек.", 1),
+    (12, "У него двенадцать внуков.", 1),
+    (21, "Відповідь: двадцять один.", 1),
+    (45, "四十五", 1),
+    (45, "答案是四十五。", 1),
+    (46, "答案是四十五。", 0),
+    (2000, "大约两千人参加了比赛。", 1),
+    (3.5, "答案：三点五米", 1),
+    (120000000, "人口は一億二千万人です。", 1),
+    (1945, "战争结束于一九四五年。", 1),
+    (11, "共有十一位球员。", 1),
+    (10, "全部で十個あります。", 1),
+    (1, "他是第一个到达的人。", 0),
+    (2, "Он занял второе место.", 0),
+    (8, "Son ocho.", 1),
+    (30, "Il y en a trente.", 1),
+    (2000000000, "Hay dos mil millones de personas.", 1),
+]
+
+
+# A scale word of several languages in an answer too short to tell its language
+# ("mil": a thousand in Spanish, a million in Czech, a thousandth of an inch in English).
+UNTOLD_SCALE = [(3000, "3 mil"), (3, "3 mil"), (2e9, "2 Mrd."), (5000, "Final Answer: 5 mil")]
+
+
+@pytest.mark.parametrize("case", UNTOLD_SCALE, ids=lambda c: f"{c[1]}={c[0]:g}")
+def test_scale_word_of_an_untold_language_is_unsure(case: tuple[float, str]) -> None:
+    value, answer = case
+    assert strict.evaluate(N, {"value_to_match": value}, answer, None).uncertain is not None
+
+
+@pytest.mark.parametrize("case", OTHER_LANGUAGE_NUMBERS, ids=lambda c: c[1][:40])
+def test_other_language_numbers_read_surely(case: tuple[float, str, int]) -> None:
+    value, answer, label = case
+    outcome = strict.evaluate(N, {"value_to_match": value}, answer, None)
+    assert (outcome.score, outcome.uncertain) == (label, None), outcome
+
 
 Case = tuple[str, str, dict[str, Any], str, "str | None", float]
 

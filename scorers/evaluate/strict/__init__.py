@@ -1067,8 +1067,11 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     percent = number.percent
     # "How many people (in millions)?": "14 Mio." or "14,000,000" is 14 of them.
     scale = 1.0
-    if abs(number.value - target) > tolerance and any(
-        abs(number.value / s - target) <= tolerance for s in _SCALES.values()
+    if any(
+        abs(value - target) > tolerance
+        and any(abs(value / s - target) <= tolerance for s in _SCALES.values())
+        for value in (number.value, number.other)
+        if value is not None
     ):
         scale = _asked_scale(reading.question)  # (read only when a scale would match)
 

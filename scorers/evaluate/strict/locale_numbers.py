@@ -85,15 +85,19 @@ def decimal_comma(lang: str) -> bool | None:
 
 @disk_cached("babel")
 def _multipliers() -> dict[str, dict[str, float]]:
-    """Long and short multiplier words of every base locale: word -> {lang: factor}."""
+    """The scale words of CLDR's compact number patterns, of every base locale and
+    script variant: word -> {lang: factor} ("mil millones", "Mrd", "万", "억")."""
     import pickle
 
     from babel import localedata
 
     out: dict[str, dict[str, float]] = {}
     for ident in localedata.locale_identifiers():
-        if "_" in ident or ident in ("en", "root"):
+        # Regional variants repeat their language; script variants ("zh_Hant": 萬,
+        # 億) write other words. English's own are read by the number reader.
+        if _REGIONAL.search(ident) or ident in ("en", "root"):
             continue
+        lang = ident.split("_")[0]
         with open(localedata.resolve_locale_filename(ident), "rb") as f:
             formats = pickle.load(f).get("compact_decimal_formats", {})
         for style in formats.values():
@@ -101,13 +105,30 @@ def _multipliers() -> dict[str, dict[str, float]]:
                 for key, pattern in forms.items():
                     text = str(getattr(pattern, "pattern", pattern)).replace("\u00a0", " ")
                     zeros = text.count("0")
-                    word = text.replace("0", "").strip(" .'\u200f\u200e").lower()
+                    word = " ".join(text.replace("0", "").replace("'", "").split())
+                    word = word.strip(" .\u200f\u200e").lower()
                     # Symbols ("k", "M", "m") are units as often as multipliers:
-                    # only words and abbreviations of three letters or more.
-                    if not zeros or not word.isalpha() or len(word) < 3:
+                    # only words and abbreviations of three letters or more, or
+                    # of a script that writes no spaces (万, 億, 만), which no unit is.
+                    parts = word.split()
+                    if not zeros or not parts or not all(p.isalpha() for p in parts):
                         continue
-                    out.setdefault(word, {})[ident] = float(key) / 10 ** (zeros - 1)
+                    if len(word) < 3 and not unspaced(word):
+                        continue
+                    out.setdefault(word, {})[lang] = float(key) / 10 ** (zeros - 1)
     return out
+
+
+_REGIONAL = re.compile(r"_(?![A-Z][a-z]{3}$)")  # "de_AT", not "zh_Hant"
+
+
+def unspaced(word: str) -> bool:
+    """Every letter of ``word`` is of a script written without spaces between words
+    (Han, kana, Hangul), so a scale word may follow a number unspaced ("3万")."""
+    return bool(word) and all(_UNSPACED.match(c) for c in word)
+
+
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 
 
 def multiplier(word: str, text: str) -> float | None:
@@ -116,22 +137,55 @@ def multiplier(word: str, text: str) -> float | None:
     The identified language's own word counts; so does a word on which every
     language that has it agrees ("millions"), in a text that is not English
     ("Il y a 2,5 millions": the identifier may call it Aragonese), since
-    English's own multipliers are read elsewhere and "12 min" is minutes."""
+    English's own multipliers are read elsewhere and "12 min" is minutes. A word
+    whose languages disagree ("mil": a thousand in Spanish, a million in Czech)
+    takes the factor of the languages the identifier finds likelier, when they
+    hold four times the others' probability."""
     factors = _multipliers().get(word.lower().rstrip("."))
     if not factors:
         return None
     lang = language(text)
     if lang is not None and lang in factors:
         return factors[lang]
-    if len(set(factors.values())) != 1 or lang == "en":
+    if lang == "en":
         return None
-    if _english(text) < _NOT_ENGLISH:
+    if len(set(factors.values())) != 1:
+        return _likelier(factors, text)
+    if _english(text) < _NOT_ENGLISH or unspaced(word):
         return next(iter(factors.values()))
     if _too_short(text) and not _english_word(word.lower().rstrip(".")):
         # "3,5 тыс.", "1,2 Mrd.": too short to tell its language, and the word
         # is no English word ("12 min" and "2 mile" are units).
         return next(iter(factors.values()))
     return None
+
+
+def unsettled(word: str, text: str) -> float | None:
+    """The factor a scale word most of its languages give it, when :func:`multiplier`
+    did not settle it and the text is too short to tell its language: "3 mil" is
+    3000 in Spanish and Portuguese, 3 million in Czech, and 3 thousandths of an
+    inch in English. A word of one language's data only ("12 min": Azerbaijani
+    writes a thousand so) is no such doubt."""
+    factors = _multipliers().get(word.lower().rstrip("."))
+    if not factors or len(factors) < 2 or not _too_short(text):
+        return None
+    values = list(factors.values())
+    return max(set(values), key=values.count)
+
+
+def _likelier(factors: dict[str, float], text: str) -> float | None:
+    words = _DIGITS.sub(" ", text)
+    if sum(c.isalpha() for c in words) < _MIN_LETTERS or _english(text) >= _NOT_ENGLISH:
+        return None
+    mass: dict[float, float] = {}
+    for lang, p in _identifier().rank(words)[:_TOP_LANGUAGES]:
+        if str(lang) in factors:
+            mass[factors[str(lang)]] = mass.get(factors[str(lang)], 0.0) + p
+    if not mass:
+        return None
+    best = max(mass, key=mass.__getitem__)
+    rest = sum(mass.values()) - mass[best]
+    return best if mass[best] >= 4 * rest else None
 
 
 def _too_short(text: str) -> bool:

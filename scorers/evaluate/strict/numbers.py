@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from scorers.evaluate.strict.fold import fold_number_text
@@ -206,30 +207,41 @@ def find_numbers(text: str) -> list[Number]:
     return found
 
 
-# Languages whose number words text2num reads ("vingt-trois", "dreiundzwanzig").
+# Languages whose number words text2num reads ("vingt-trois", "dreiundzwanzig"),
+# and those number-parser reads beyond them ("сорок пять", "сім", "पैंतालीस").
 _WORD_LANGUAGES = ("fr", "es", "pt", "de", "nl", "it")
+_PARSER_LANGUAGES = ("ru", "uk", "hi")
 _FEW_WORDS = 3
+_UNTOLD_CHARS = 80  # a sentence or two: longer texts whose language is not told are mixed
+_LATIN = re.compile(r"[A-Za-zÀ-ɏ]{2}")
 
 
 def _foreign_number_words(text: str, last: bool) -> Number | None:
-    """Number words of the answer's language, when it is one text2num reads."""
+    """Number words of the answer's language, when a maintained package reads it:
+    text2num, number-parser, or cn2an for Chinese and Japanese numerals ("四十五")."""
     from scorers.evaluate.strict.locale_numbers import language
 
+    han = _han_numerals(text, last)
+    if han is not None:
+        return han
     lang = language(text)
-    if lang is None and len(text.split()) <= _FEW_WORDS:
-        # Too short to tell its language ("sieben"): the languages that read a
-        # number in it must agree on one.
-        read = {
-            n.value: n for n in (_words_in(text, other, last) for other in _WORD_LANGUAGES) if n
-        }
+    if lang is None and len(text) <= _UNTOLD_CHARS:
+        # Its language not told ("sieben", "семь", "Il y en a trente."): the
+        # languages of its script that read a number in it must agree on one.
+        tried = _WORD_LANGUAGES if text.isascii() or _LATIN.search(text) else _PARSER_LANGUAGES
+        read = {n.value: n for n in (_words_in(text, other, last) for other in tried) if n}
         return next(iter(read.values())) if len(read) == 1 else None
-    return _words_in(text, lang, last) if lang in _WORD_LANGUAGES else None
+    if lang in _WORD_LANGUAGES or lang in _PARSER_LANGUAGES:
+        return _words_in(text, lang, last)
+    return None
 
 
 _ORDINAL_END = re.compile(r"(?:st|nd|rd|th)\b")
 
 
 def _words_in(text: str, lang: str, last: bool, threshold: int = 3) -> Number | None:
+    if lang in _PARSER_LANGUAGES:
+        return _parsed_in(text, lang, last, threshold)
     from text_to_num import alpha2digit
 
     try:
@@ -242,6 +254,67 @@ def _words_in(text: str, lang: str, last: bool, threshold: int = 3) -> Number | 
         return None
     n = numbers[-1] if last else numbers[0]
     return Number(n.value, n.start, n.end, n.percent)
+
+
+def _parsed_in(text: str, lang: str, last: bool, threshold: int) -> Number | None:
+    """Number words read by number-parser (CLDR's spell-out rules), which writes
+    every one, "один" (one, also "a") included: as text2num's threshold does, a
+    number under ``threshold`` counts only in an answer of a few words."""
+    from number_parser import parse
+
+    digits = parse(text, language=lang)
+    if digits == text:
+        return None
+    numbers = find_numbers(digits)
+    if len(text.split()) > _FEW_WORDS:
+        numbers = [n for n in numbers if abs(n.value) >= threshold]
+    if not numbers:
+        return None
+    n = numbers[-1] if last else numbers[0]
+    return Number(n.value, n.start, n.end, n.percent)
+
+
+def _han_numerals(text: str, last: bool) -> Number | None:
+    """Chinese and Japanese numerals ("四十五", "两千", "三点五", "一億二千万"), each
+    unbroken run read by cn2an; a run after "第" is an ordinal and no value. A
+    lone character ("一" in 一些, "some") is read only when no longer run is."""
+    if _HAN.search(text) is None:
+        return None
+    runs = [m for m in _han_run().finditer(text) if not text.startswith("第", m.start() - 1)]
+    if not runs:
+        return None
+    import cn2an
+
+    longer = [m for m in runs if len(m.group()) > 1]
+    found = []
+    for m in longer or runs:
+        try:
+            value = float(cn2an.cn2an(m.group(), "normal"))
+        except (ValueError, KeyError, TypeError):
+            continue
+        found.append(Number(value, m.start(), m.end(), False))
+    if not found:
+        return None
+    return found[-1] if last else found[0]
+
+
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+@lru_cache(maxsize=1)
+def _han_run() -> re.Pattern[str]:
+    """Runs of the characters cn2an reads as numerals, and of the Han characters the
+    Unicode Character Database gives a numeric value (萬, 億, 兩): cn2an decides."""
+    import unicodedata
+
+    import cn2an
+
+    chars = set(cn2an.Cn2An().check_key_dict["normal"]) - {"点", "负"}
+    chars |= {
+        c for c in map(chr, range(0x4E00, 0xA000)) if unicodedata.numeric(c, None) is not None
+    }
+    body = "".join(sorted(chars))
+    return re.compile(f"负?[{body}]+(?:点[{body}]+)?")
 
 
 # English number words past ninety-nine ("two hundred and six", "twelve

@@ -51,7 +51,11 @@ def _arithmetic(expression: str) -> float | None:
 # A decimal that no thousands group can be: one, two or four and more digits
 # after a single mark ("42.2", "0,75", "3.14159"), no other group on either side.
 _PLAIN_DECIMAL = re.compile(r"(?<![\d.,])\d+([.,])(?:\d{1,2}|\d{4,})(?![\d.,]\d)")
-_NEXT_WORD = re.compile(r"[ \t\u00a0]+([^\W\d_]+\.?)")
+# The word or two after a number, or the letters glued to it in a script that
+# writes no spaces ("3万人"): where a scale word stands ("2 mil millones").
+_NEXT_WORD = re.compile(
+    r"[ \t\u00a0]+([^\W\d_]+\.?)(?:[ \t\u00a0]+([^\W\d_]+\.?))?|([^\W\d_]{1,2})"
+)
 # "12 or 13", "6 (possibly 7)", "6, maybe 7": another value offered beside it.
 # ("13 to 15", "13–15": a range offered as the answer, unless it tells a change, "from 13 to 15")
 _OR_NUMBER_AFTER = re.compile(
@@ -142,6 +146,25 @@ def _sentence_of(number: Number, text: str) -> str:
     return text[start : min(ends, default=len(text))]
 
 
+def _scale(after: re.Match[str], sentence: str) -> float | None:
+    """The factor of the scale word after a number: two words before one ("mil
+    millones" before "mil"), two glued letters before one ("万亿" before "万")."""
+    if after.group(3) is not None:
+        glued = after.group(3)
+        if not locale_numbers.unspaced(glued[0]):
+            return None
+        tries = [glued, glued[0]] if len(glued) == 2 else [glued]
+    else:
+        tries = [after.group(1)]
+        if after.group(2) is not None:
+            tries.insert(0, f"{after.group(1).rstrip('.')} {after.group(2)}")
+    for word in tries:
+        factor = locale_numbers.multiplier(word, sentence)
+        if factor is not None:
+            return factor
+    return None
+
+
 def resolve_number(
     number: Number, text: str, question: str, context: tuple[str, ...] = ()
 ) -> tuple[Number, str | None]:
@@ -156,9 +179,18 @@ def resolve_number(
     """
     after = _NEXT_WORD.match(text, number.end)
     if after is not None and not number.percent:
-        factor = locale_numbers.multiplier(after.group(1), _sentence_of(number, text))
+        factor = _scale(after, _sentence_of(number, text))
         if factor is not None:
             number = number._replace(value=number.value * factor, other=None)
+        elif number.other is None and (
+            unsure := locale_numbers.unsettled(after.group(1) or "", _sentence_of(number, text))
+        ):
+            # "3 mil" alone: a scale word of several languages, or an English unit.
+            word = text[number.start : after.end(1)].strip()
+            scaled = number.value * unsure
+            return number._replace(other=scaled), (
+                f"'{word}' reads {number.value:g} or {scaled:g}: its language is not told"
+            )
     if number.other is None:
         return number, None
     # The stated answer's own words first; a bare "2,500" takes the language of
