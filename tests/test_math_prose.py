@@ -435,6 +435,7 @@ def test_committed_value_reads_the_sentence_after_a_marker_first() -> None:
         # A doubt or a correction in a paragraph after the marked one still counts.
         ("Final answer: 52.\n\nBut it could also be 54.", "52", 0.0),
         ("Answer: 52.\n\nWait, I dropped a carry: 62.", "62", 1.0),
+        ("The mode is 8. However, 9 is also plausible here.", "8", 0.0),
         # A candidate offered with doubt after a bracketed remark joins the value stated.
         ("She keeps 18 cards. (She had 30 and gave 12 away.) Possibly 19, though.", "18", 0.0),
         # A line opened by a note is one note, whatever its later sentences state.

@@ -192,7 +192,9 @@ _ONLY_KEPT = re.compile(
 _DOUBTED_CANDIDATE = re.compile(
     r"^\W*(?:(?:but|or|although|though|then\s+again|alternatively)\b[\s,]*)?"
     r"(?:(?:it|this|that|the\s+(?:answer|value|result))\s+(?:could|might|may)\b|"
-    r"(?:possibly|perhaps|maybe)\b)",
+    r"(?:possibly|perhaps|maybe)\b)"
+    # "However, 15 is also plausible.": a value the writer still allows
+    r"|^\W*(?:however|but|though|although|then\s+again)\b[^.;]*\b(?:also\s+)?(?:possible|plausible)\b",
     re.I,
 )
 # "3 roots: ...", "3 solutions, namely ...": a list of what was counted follows.
