@@ -306,6 +306,69 @@ def test_a_unit_after_a_number_is_no_option_letter() -> None:
     assert CONTRA in kinds(choice(reason, "A", label="B", question=question))
 
 
+def test_a_unit_bound_to_a_number_through_latex_closers_is_no_option_letter() -> None:
+    for reason in (
+        r"Charge stored: \( Q = C V = 2.4 \times 10^{-5} \) C.",
+        r"The loop carries $0.25$ A of current.",
+        r"So the wire's resistance is \[ 12.5 \] F.",
+    ):
+        assert CONTRA not in kinds(choice(reason, "Answer: B", label="B")), reason
+    assert CONTRA in kinds(choice(r"So \( Q \) is option D.", "Answer: B", label="B"))
+
+
+def test_a_letter_the_question_offers_no_option_for_is_no_choice() -> None:
+    question = "Which statement is true of a cyclic group?\nA. x\nB. y\nC. z\nD. w"
+    reason = "Every subgroup is cyclic too, so in particular the subgroup H is cyclic."
+    assert CONTRA not in kinds(choice(reason, "Answer: B", label="B", question=question))
+    assert CONTRA in kinds(choice(reason + " So the answer is C.", "Answer: B", question=question))
+
+
+def test_speech_reported_of_another_is_not_the_reasoning_s_verdict() -> None:
+    asked = "Kemal lies. Omar says Kemal lies. Is Omar honest?"
+    kwargs = {"key_items": [["Yes"]]}
+    reason = "Kemal lies, so a report that Kemal lies is accurate.\n\nOmar says Kemal lies."
+    assert CONTRA not in kinds(
+        record(reason, "Yes, Omar is honest.", "key_items_matching", kwargs, question=asked)
+    )
+    asked = "Is the ferry running today?"
+    reason = "The timetable lists no Sunday sailings.\n\nAt the pier, Ines said the ferry is running today."
+    items = {"key_items": [["No"]]}
+    rec = record(reason, "No, the ferry is not running today.", "key_items_matching", items)
+    assert CONTRA not in kinds({**rec, "question": asked})
+    rec = record("So the ferry is running today.", "No, the ferry is not running today.")
+    assert CONTRA in kinds(
+        {**rec, "question": asked, "evaluator": "key_items_matching", "evaluator_kwargs": items}
+    )
+
+
+def test_a_value_the_reasoning_then_operates_on_is_no_conclusion() -> None:
+    for close in ("The tens digit is 4, so we carry it.", "That leaves 17, so I halve it."):
+        rec = record(
+            "Add the columns.\n\n" + close, "Final Answer: 52", kwargs={"value_to_match": 52}
+        )
+        assert CONTRA not in kinds(rec), close
+    rec = record("So the remainder is 17, so we have 17.", "52", kwargs={"value_to_match": 52})
+    assert CONTRA in kinds(rec)
+
+
+def test_a_later_line_stating_the_answer_s_option_by_its_text_makes_a_result_a_step() -> None:
+    asked = "The sloop leaves two days after it docks. When does it leave?\n(A) 14 June\n(B) 15 June\n(C) 16 June"
+    reason = "So the docking day is 14 June.\n- Two days on: 16 June"
+    assert CONTRA not in kinds(choice(reason, "(C)", label="C", question=asked))
+    assert CONTRA in kinds(choice(reason, "(B)", label="C", question=asked))
+
+
+def test_a_list_item_s_first_word_is_no_name() -> None:
+    asked = "Would a chess player shout 'checkmate' after a touchdown?"
+    kwargs = {"key_items": [["No"]]}
+    for close in ("- It's borrowing a term from another game", "*   This is not how chess ends"):
+        reason = "Checkmate ends a chess game; touchdowns belong to football.\n\nVerdict:\n" + close
+        rec = record(
+            reason, "No, that is implausible.", "key_items_matching", kwargs, question=asked
+        )
+        assert CONTRA not in kinds(rec), close
+
+
 def test_an_option_letter_in_bold_is_read_and_a_product_is_not() -> None:
     reason = "The gear ratio doubles the torque.\n\nThat leaves option **C** as the match."
     assert CONTRA in kinds(choice(reason, "Final answer: A", label="C"))

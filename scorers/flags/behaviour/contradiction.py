@@ -59,6 +59,8 @@ _CONTRAST = re.compile("(?i)(?:" + regex("not_assertions", "contrast").pattern +
 _NUMBER_WORD = re.compile(
     r"(?i)\d|\b(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twenty|thirty|forty|fifty|hundred)\b"
 )
+# A letter bound to the number before it, through LaTeX closers, is a unit ("10^{-6} \\) C", "4 $ J")
+_UNIT = re.compile(r"(?<=[\d}])(?:\s*(?:\\[)\]]|\$))*\s+[A-Z](?![\w'(*])")
 _APPLIED = re.compile(r"\b[^\W\d]\w*\([^()]{1,15}\)")  # "P(B)", "f(2)": arguments, no values
 # an option, not an event ("A∩B"), a variable ("A + 2G = 115") nor a unit ("144 J")
 _LETTER_CAPS = re.compile(  # (in bold, "**B**", an option; "3*B" a product)
@@ -69,8 +71,8 @@ _ASSESSED = re.compile(
     r"(?s)^(?!.*\b(?i:correct|right|true|best|better|stronger|answer(?!\s+(?:choice|option))|solution|probable|likely|plausible|the\s+one|fits?|match(?:es)?|works|holds|pick|choose|go\s+with)\b).*?(?<![\w*(])\(?[A-HJ-Z]\)?\**\s+(?!then\b)[a-z]"
 )
 _LETTER = re.compile(_LETTER_CAPS.pattern + r"|\([a-jA-J]\)|(?i:\b(?:option|choice)\s+\w)")
-# A name: a capitalised word that does not open the sentence ("I" and its forms are not names).
-_NAME = re.compile(r"(?<=[\s(\"'*])(?!I\b|I'[a-z]+\b)[A-ZÀ-Ý][\w'’-]+|\*\*[^*]+\*\*")
+# A name: a capitalised word that does not open the sentence or list item ("I" is no name).
+_NAME = re.compile(r"(?<=[\s(\"'*])(?<!^[-*•] )(?<!^\*   )(?!I\b|I')[A-ZÀ-Ý][\w'’-]+|\*\*[^*]+\*\*")
 # "statement 8", "step 3": a number that labels something is no value.
 _LABELLED = re.compile("(?i)(?:" + regex("not_assertions", "label").pattern + r")\s*#?\d+\b")
 _FRAC = re.compile(r"\\?[dt]?frac\{(\d+)\}\{(\d+)\}")  # "\dfrac{1}{4027}" is one number, 1/4027
@@ -81,6 +83,7 @@ _GLOSS = re.compile(
 )
 # A claim its own sentence goes on to rule out ("I briefly considered C, but it fails the check").
 _DISOWNED = re.compile(r"(?i)\bbut\s+(?:that|this|it|they)\b[^,;.!?]*")
+_OPERATION = pattern("not_assertions", "operation")  # "..., so we round up": result unstated
 _ANAPHOR = re.compile(r"\W*(?:it|this|that|they|which)\b", re.I)
 CONCEDING = re.compile(r"\W*(?:while|(?:al|even\s+)?though|despite|whereas)\b", re.I)  # a clause
 CONCESSIVE = re.compile(r",?\s+(?:but|however)\b", re.IGNORECASE)
@@ -99,6 +102,10 @@ _POLAR = re.compile(r"(?im)(?:^|[.!?] )\s*(?:is|are|was|were|do|does|did|can|has
 _CLAIM = re.compile(r"\d[\d.,]*|[^\W\d_]{4,}")  # a yes/no question's claim: numbers, long words
 _GUESSED = re.compile(r"(?i)\b(?:answer|correct|intended)\b")
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't")
+_REPORTED = re.compile(  # another's words ("Mia says Tom lies"): not the reasoning's verdict
+    r"(?:^|[,;:]\s)\W*(?:[A-Z][a-z]+|s?he)(?<!It|is|at|re)\s+(?:say|said|claim|state|insist)[sde]*\b"
+)
+_UNSAID = (_SUPPOSITION, _MODAL, _REPORTED)  # no restated claim ("if 3 > 2", "Mia says 3 > 2")
 _TORN = re.compile(r"\W*(?:I|[Ww]e)\b[^\dA-Z]*?,?\s+(?:but|however)\b")  # the writer's state
 # The writer's own doings ("I'm ready to answer"), not a stance on a claim ("I'm sure it is a heron").
 _WRITER = re.compile(
@@ -132,7 +139,7 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
         # concedes before a marked result: "it may look like 5, but the answer is 4"
         claim = conceded(text, gloss, question)
         return claim, claim is None
-    if _SUPPOSITION.search(text, 0, cut) or _REJECTION.search(text, 0, cut):
+    if any(cue.search(text, 0, cut) for cue in (_SUPPOSITION, _REJECTION, _REPORTED)):
         return None, False  # "if the row is full, 31", "so D fails": no claim about the answer
     but = _DISOWNED.search(text, cut)  # "some think it's (A), ..., but that's wrong"
     if but and (_REJECTION.search(c := but[0]) or _NEGATION.search(c) and not _DOUBT.search(c)):
@@ -141,9 +148,11 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
         _PLAN.search(text, 0, min(24, cut)) or _STEP.search(head)
     ):
         return None, False  # "let me recount row 3", "..., so let me redo it"
+    if _OPERATION.search(head):
+        return None, True  # "The next digit is 9, so we round up.": its result is not stated
     if question and (len(head) >= 20 or _LIST_ITEM.match(head)) and _squash(head) in question:
         return None, False  # read out from the question ("(C) 0.32 N" is one of its options)
-    value = _CONTRAST.sub(" ", _QUOTED.sub(" ", _APPLIED.sub(" ", head)))
+    value = _CONTRAST.sub(" ", _QUOTED.sub(" ", _APPLIED.sub(" ", _UNIT.sub(" ", head))))
     if not _NUMBER.search(value):
         return value, False  # no number: none labelled, no list of values (the common case)
     value = _LABELLED.sub(" ", value)
@@ -249,7 +258,7 @@ def _read(evaluator: str, kwargs: _KW, value: str, asked: str | None) -> Outcome
 
 
 def conclusion(
-    record: _KW, closing: list[Sentence], evaluator: str, kwargs: _KW, before: int | None = None
+    record: _KW, closing: list[Sentence], evaluator: str, kwargs: _KW
 ) -> Conclusion | None:
     """The reasoning's conclusion among ``closing``: from the end, the last assertion the
     evaluator reads marked as a result, or a plain one among the last two sentences (with the
@@ -265,7 +274,7 @@ def conclusion(
     claim = _CLAIM.findall(polar[-1].lower()) if polar else []
     plain: Conclusion | None = None
     retracted = seen = False
-    for index in range(len(closing) - 1 if before is None else before - 1, -1, -1):
+    for index in range(len(closing) - 1, -1, -1):
         sentence = closing[index]
         text = _by_text(sentence.text, options, stem) if options else sentence.text
         if shapes is not None and not shapes.search(text):
@@ -328,7 +337,7 @@ def _pole(text: str, claim: list[str]) -> str | None:
     low, at = text.lower(), [0]
     for word in claim:  # each after the one before
         at.append(low.find(word, at[-1]) if at[-1] >= 0 else -1)
-    if -1 in at or text.endswith("?") or _SUPPOSITION.search(text) or _MODAL.search(text):
+    if -1 in at or text.endswith("?") or any(c.search(text) for c in _UNSAID):
         return None
     return "no" if _NEGATION.search(low, max(0, at[1] - 20), at[-1]) else "yes"  # (at[0]: 0)
 
@@ -415,8 +424,8 @@ def _differ(
         # Either value in the other's text ("9 + 12 + 21 = 42", "seven months have 31 days") agrees.
         said = alpha2digit(found.value, "en")
         return not (_same_number(x, y) or _holds(said, y) or _holds(answer, x))
-    if evaluator == "choices_matching":
-        return set(a.upper()) != set(b.upper())
+    if evaluator == "choices_matching":  # (a letter the question offers no option for: "of G")
+        return set(b.upper()) != set(a.upper()) <= (set(question_options(asked)) or set(a.upper()))
     # Free text: the two score differently and the answer's last line says something the
     # conclusion does not ("France" after "Paris, France" agrees); a conclusion scoring
     # lower must commit in so many words, and name something.
@@ -472,13 +481,8 @@ def _contradicts(
         return Outcome(score=0, extracted=found.read)  # compared by the items' places above
     by_words = evaluator == "choices_matching" and not _LETTER.search(found.read)
     read, by = (found.read.lower(), asked) if by_words else (found.read, None)  # "4F" by words
-    mine = _read(evaluator, kwargs, read, by)
-    if mine is None:
-        return _UNREAD
-    return mine if _differ(evaluator, found, mine, theirs, answer, kwargs, asked) else None
-
-
-_UNREAD = Outcome(score=0, extracted="")  # the evaluator read nothing in a conclusion
+    mine = _read(evaluator, kwargs, read, by)  # (None: nothing read where the cheap look saw one)
+    return mine if mine and _differ(evaluator, found, mine, theirs, answer, kwargs, asked) else None
 
 
 def _reordered(concluded: str, answered: str) -> bool:
@@ -501,6 +505,7 @@ def _restated(
     """Whether a later sentence arrives at the answer's value ("leaves 9. 9 times 2 is 18."): a step."""
     y = _number(theirs.extracted) if evaluator in _NUMERIC else None
     question = _squash(asked) if asked else ""
+    told = question_options(asked).get(theirs.extracted)  # the answer's option, if it is one
     for sentence in closing[found.position + 1 :]:
         value, _ = asserted(sentence.text, question)
         if value is None:
@@ -509,6 +514,8 @@ def _restated(
             x = _number((_NUMBER.findall(value) or [""])[-1])
             if x is not None and y is not None and _same_number(x, y):
                 return True
+        elif told and _NUMBER.search(told) and find_phrase(fold_phrase(value), told):
+            return True  # the answer's option by its value ("- a day on: 12/31/2014": "(F)")
         elif _readable_shape(evaluator, value, False) and _plainly_agrees(
             evaluator, found._replace(value=value, read=value), theirs, answer, kwargs
         ):  # (a remark, "Okay, that should be it.", names no order)
@@ -530,13 +537,6 @@ def detect(
         return None
     asked = q if isinstance(q := record.get("question"), str) else None
     mine = _contradicts(evaluator, kwargs, found, theirs, answer, asked)
-    while mine is _UNREAD:
-        # the evaluator finds no answer where the cheap look saw one: look further back
-        further = conclusion(record, closing, evaluator, kwargs, found.position)
-        if further is None:
-            return None
-        found = further
-        mine = _contradicts(evaluator, kwargs, found, theirs, answer, asked)
     if mine is None or _restated(asked, closing, found, theirs, answer, evaluator, kwargs):
         return None
     # an option chosen by its words rather than its letter is a reading a reviewer checks
