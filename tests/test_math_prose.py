@@ -429,6 +429,11 @@ def test_committed_value_reads_the_sentence_after_a_marker_first() -> None:
         # Words between the verb and the value, and a circumstance after it, are not it.
         ("Adding both shelves gives us 57.", "57", 1.0),
         ("This leaves 23 for the remaining 4 teams.", "23", 1.0),
+        # A clause after ";" that rejects its value does not replace the value stated.
+        ("So t = 6; the negative root, t = −1, is not allowed.", "6", 1.0),
+        # "works out as", and an article before the value.
+        ("The ratio of red to blue works out as 5 to 2.", "5:2", 1.0),
+        ("That's a 12.5% rise.", "12.5%", 1.0),
         # A value the writer retracts is no statement of it.
         ("The crate holds 64 eggs.\n\nI first had 60, but that was a miscount.", "64", 1.0),
         ("The total is 90. Some would argue for 95, which is wrong.", "90", 1.0),

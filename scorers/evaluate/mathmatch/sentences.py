@@ -202,7 +202,7 @@ _COLON = re.compile(r"(?<=[A-Za-z)])\s*:\s+|,?\s+(?:namely|specifically|viz\.?)\
 # A colon between two numbers is a ratio ("4 : 6"), not a label.
 _CUT = re.compile(
     r"\b(?:is|are|equals|was|be|gives|giving|becomes|get|gets|got|obtain|obtains|yields?|yielding|"
-    r"(?:simplif(?:y|ies)|reduces?|comes?(?:\s+out)?|works?\s+out|equal)\s+to|"
+    r"(?:simplif(?:y|ies)|reduces?|comes?|equal)\s+to|(?:comes?|works?)\s+out\s+(?:to|as)|"
     r"(?:takes|has|reaches|attains)\s+(?:the|a|its)\s+(?:\w+\s+)?value(?:\s+of)?|leaves|leaving|keeps|keeping|makes|making|totals|totall?ing)\b|"
     r"=|(?<![\d\s])\s*[：:]|[：:](?!\s*\d)|为|是",
     re.IGNORECASE,
@@ -226,7 +226,7 @@ _PREPOSITION = re.compile(
     r"^(?:(?:at|of|to|about|around|exactly|equal\s+to|actually|therefore|thus|hence|then|just|"
     r"simply|indeed|now|really|clearly|finally|in\s+fact|in\s+total|in\s+all|either|likely|probably|"
     r"approximately|roughly|nearly|(?:in\s+)?the\s+ratio(?:\s+of)?|given\s+by|"
-    r"us|you|me|them|him|her)\s+)+"  # "gives us $47": the one it is given to
+    r"us|you|me|them|him|her|a|an)\s+)+"  # "gives us $47": the one it is given to
     r"(?=[-−+\d(\\$a-zA-Zπ√])",
     re.I,
 )
@@ -268,6 +268,12 @@ _TRAILING_WORDS = re.compile(
 _CONSEQUENCE = re.compile(
     r"(?:,|;)\s*(?:so(?!" + _PURPOSE_THAT + r")|thus|hence|therefore|which\s+means)\b,?\s*", re.I
 )
+# "is not allowed", "is extraneous", "fails": a value rejected.
+_REJECTED = re.compile(
+    r"\b(?:is|are)\s+(?:not\s+(?:allowed|valid|possible|admissible|a\s+solution)|rejected|"
+    r"extraneous|discarded|invalid|impossible)\b|\b(?:does\s+not|doesn['’]t|fails)\b",
+    re.I,
+)
 # "x = 2 and x = 5; their sum is 7": a clause after ";" that states a quantity.
 _NEXT_CLAUSE = re.compile(r";\s+(?=(?:the|their|its|his|her|so|hence|thus|therefore|then)\b)", re.I)
 # A clause about the value rather than a value: "9, which occurs when x = 3",
@@ -284,6 +290,7 @@ _ABOUT_THE_VALUE = re.compile(
     r"|,\s*(?:which\s+is\s+|or\s+)?(?:about|approximately|roughly|around|nearly|close\s+to|≈)\s"
     r"|[;,]\s*(?:it|this|which)\s+(?:occurs|happens|is\s+(?:attained|reached|achieved))\b"
     r"|[;,]\s*[^;,]*\b(?:is|are)\s+(?:rejected|extraneous|discarded|invalid|not\s+valid)\b"
+    r"|;\s*(?=[^;]*(?:" + _REJECTED.pattern + r"))"  # "; the other root, y = -5, is not allowed"
     r"|[;,]\s*(?:but\s+)?[^;,]*\b(?:does\s+not|doesn['’]t|do\s+not|don['’]t|fails)\b"
     # "20; 21 would be the answer if ...", "15, although with repetition it would be 25",
     # "15; allowing repetition gives 25": a supposition or another condition after the value.
@@ -592,8 +599,8 @@ def _concluding_clause(s: str) -> str:
     clause = _last(_NEXT_CLAUSE, s)
     if clause is not None:
         rest = s[clause.end() :]
-        if _CUT.search(rest) and _HAS_VALUE.search(rest):
-            s = rest
+        if _CUT.search(rest) and _HAS_VALUE.search(rest) and not _REJECTED.search(rest):
+            s = rest  # (not "; the other root, y = -5, is not allowed": a value rejected)
     return s
 
 
@@ -602,13 +609,18 @@ def _holds_value(text: str) -> bool:
     return bool(_HAS_VALUE.search(text) or _HAS_VALUE.search(number_words_to_digits(text)))
 
 
+_PREDICATE = re.compile(r"[;,]\s*(?:is|are|was|were|does|do|did|fails?|works?)\b", re.I)
+
+
 def _without_valueless_tail(s: str) -> str:
     """``s`` without its last clauses that hold no value (", as required", ", and this
     checks out"): they remark on the value stated before them."""
     while (tail := _VALUELESS_TAIL.search(s)) is not None:
         head = s[: tail.start()]
         inside = head.count("(") > head.count(")")  # "5 (the other root, 75, is too large)"
-        if inside or _holds_value(tail.group(0)) or not _HAS_VALUE.search(head):
+        # (", is not allowed": the predicate of the clause before it, no remark)
+        predicate = _PREDICATE.match(tail.group(0))
+        if inside or predicate or _holds_value(tail.group(0)) or not _HAS_VALUE.search(head):
             break
         s = head
     return s
