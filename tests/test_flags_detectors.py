@@ -358,6 +358,26 @@ def test_a_later_line_stating_the_answer_s_option_by_its_text_makes_a_result_a_s
     assert CONTRA in kinds(choice(reason, "(B)", label="C", question=asked))
 
 
+def test_the_number_of_a_numbered_item_is_no_value() -> None:
+    reason = "A solid draft overall.\n\nPlan the reply:\n1. Give the mark out of ten.\n2. Explain it briefly."
+    assert CONTRA not in kinds(record(reason, "Mark: 7", kwargs={"value_to_match": 7}))
+    bare = "Counting the seats row by row.\n\n7."  # a closing bare value still concludes
+    assert CONTRA in kinds(record(bare, "Final Answer: 9", kwargs={"value_to_match": 9}))
+
+
+def test_a_verdict_on_this_is_read_by_the_question_s_predicate() -> None:
+    asked = "Is the following claim believable? 'The cyclist scored a penalty try.'"
+    kwargs = {"key_items": [["No"]]}
+    reason = "Penalty tries belong to rugby, not cycling.\n\nSo:\n- This is not believable, as no rider plays rugby."
+    for answer, contradicts in (("Yes, it is believable.", True), ("No, it is not.", False)):
+        rec = record(reason, answer, "key_items_matching", kwargs, question=asked)
+        assert (CONTRA in kinds(rec)) is contradicts, answer
+    rec = record(
+        reason.replace("not believable", "quite believable"), "No.", "key_items_matching", kwargs
+    )
+    assert CONTRA in kinds({**rec, "question": asked})
+
+
 def test_a_list_item_s_first_word_is_no_name() -> None:
     asked = "Would a chess player shout 'checkmate' after a touchdown?"
     kwargs = {"key_items": [["No"]]}

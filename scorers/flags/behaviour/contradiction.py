@@ -59,8 +59,7 @@ _CONTRAST = re.compile("(?i)(?:" + regex("not_assertions", "contrast").pattern +
 _NUMBER_WORD = re.compile(
     r"(?i)\d|\b(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twenty|thirty|forty|fifty|hundred)\b"
 )
-# A letter bound to the number before it, through LaTeX closers, is a unit ("10^{-6} \\) C", "4 $ J")
-_UNIT = re.compile(r"(?<=[\d}])(?:\s*(?:\\[)\]]|\$))*\s+[A-Z](?![\w'(*])")
+_UNIT = re.compile(r"(?<=[\d}])(?:\s*(?:\\[)\]]|\$))*\s+[A-Z](?![\w'(*])")  # "10^{-6} \\) C"
 _APPLIED = re.compile(r"\b[^\W\d]\w*\([^()]{1,15}\)")  # "P(B)", "f(2)": arguments, no values
 # an option, not an event ("A∩B"), a variable ("A + 2G = 115") nor a unit ("144 J")
 _LETTER_CAPS = re.compile(  # (in bold, "**B**", an option; "3*B" a product)
@@ -105,7 +104,7 @@ _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't")
 _REPORTED = re.compile(  # another's words ("Mia says Tom lies"): not the reasoning's verdict
     r"(?:^|[,;:]\s)\W*(?:[A-Z][a-z]+|s?he)(?<!It|is|at|re)\s+(?:say|said|claim|state|insist)[sde]*\b"
 )
-_UNSAID = (_SUPPOSITION, _MODAL, _REPORTED)  # no restated claim ("if 3 > 2", "Mia says 3 > 2")
+_COPULA = r"\W*(?:it|this|that)(?:\s\w+)?\s*(?:is|was|'s)\W+(?:\w+\W+){0,2}"  # "This is not ..."
 _TORN = re.compile(r"\W*(?:I|[Ww]e)\b[^\dA-Z]*?,?\s+(?:but|however)\b")  # the writer's state
 # The writer's own doings ("I'm ready to answer"), not a stance on a claim ("I'm sure it is a heron").
 _WRITER = re.compile(
@@ -283,10 +282,11 @@ def conclusion(
         marked = _MARKED.search(text) is not None
         if plain is not None and not marked:
             continue  # after a plain conclusion only a marked one before it can matter: not read
-        if claim and (pole := _pole(text, claim)) is not None:  # read: the claim, for the answer
-            return Conclusion(index, sentence, pole, " ".join(claim), True, None)
         value, undecided = asserted(text, question)
-        last = index == len(closing) - 1
+        if claim and value is not None and (pole := _pole(text, claim)) is not None:
+            return Conclusion(index, sentence, pole, " ".join(claim), True, None)  # the claim, read
+        if not (last := index == len(closing) - 1) and re.fullmatch(r"\d{1,2}[.)]", text):
+            continue  # "2." of "2. Quick take": the number of an item, no value
         if value is None:
             read = None
             head = _GLOSS.split(text, 1)[0]
@@ -332,12 +332,13 @@ def _by_text(text: str, options: dict[str, str], stem: str) -> str:
 
 
 def _pole(text: str, claim: list[str]) -> str | None:
-    """A sentence restating a yes/no question's claim, its words in order, as it is or negated
-    ("476 is not larger than 695" for "Is 476 larger than 695?"): "yes" or "no"."""
+    """A sentence restating a yes/no question's claim, its words in order (or its predicate after
+    "this is"), as it is or negated ("476 is not larger than 695"): "yes" or "no"."""
     low, at = text.lower(), [0]
+    claim = claim[-1:] if re.match(_COPULA + re.escape(claim[-1]), low) else claim
     for word in claim:  # each after the one before
         at.append(low.find(word, at[-1]) if at[-1] >= 0 else -1)
-    if -1 in at or text.endswith("?") or any(c.search(text) for c in _UNSAID):
+    if -1 in at:  # ("This is not plausible": its predicate stands for the claim)
         return None
     return "no" if _NEGATION.search(low, max(0, at[1] - 20), at[-1]) else "yes"  # (at[0]: 0)
 
@@ -504,8 +505,7 @@ def _restated(
 ) -> bool:
     """Whether a later sentence arrives at the answer's value ("leaves 9. 9 times 2 is 18."): a step."""
     y = _number(theirs.extracted) if evaluator in _NUMERIC else None
-    question = _squash(asked) if asked else ""
-    told = question_options(asked).get(theirs.extracted)  # the answer's option, if it is one
+    question, told = _squash(asked) if asked else "", question_options(asked).get(theirs.extracted)
     for sentence in closing[found.position + 1 :]:
         value, _ = asserted(sentence.text, question)
         if value is None:
