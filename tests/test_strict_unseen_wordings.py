@@ -838,6 +838,8 @@ CASES += FOURTH_CASES
 KNOWN_MISSES: list[tuple[str, str, dict[str, Any], str, str | None, float]] = [    ("place", KEY, {"key_items": [["United States"]]}, "Final Answer: America", None, 1),
     ("place", KEY, {"key_items": [["Ireland"]]}, "Final Answer: Northern Ireland", None, 0),
     ("place", KEY, {"key_items": [["Sydney"]]}, "Final Answer: Sydney, Nova Scotia", None, 0),
+    # negations of other languages are not read ("nicht X, sondern Y")
+    ("date", KEY, {"key_items": [["4 July 1776"]]}, "Sie wurde nicht am 4. Juli 1776, sondern am 2. August 1776 unterzeichnet.", None, 0),
     # number-parser has no "полторы" (one and a half): read as a thousand
     ("num", N, {"value_to_match": 1500}, "В зале было полторы тысячи зрителей.", None, 1),
 ]  # fmt: skip
@@ -892,6 +894,39 @@ OTHER_LANGUAGE_NUMBERS: list[tuple[float, str, int]] = [
     (30, "Il y en a trente.", 1),
     (2000000000, "Hay dos mil millones de personas.", 1),
 ]
+
+
+# Dates in other languages and formats name a date key: CLDR's month names through
+# Babel, whole dates only. (keys, answer, score)
+DATE_KEYS = ["9 November 1989", "1989-11-09"]
+DATES: list[tuple[list[str], str, int]] = [
+    (DATE_KEYS, "Die Mauer fiel am 9. November 1989.", 1),
+    (DATE_KEYS, "Le mur est tombé le 9 novembre 1989.", 1),
+    (DATE_KEYS, "El muro cayó el 9 de noviembre de 1989.", 1),
+    (DATE_KEYS, "O muro caiu em 9 de novembro de 1989.", 1),
+    (DATE_KEYS, "Il muro cadde il 9 novembre 1989.", 1),
+    (DATE_KEYS, "De muur viel op 9 november 1989.", 1),
+    (DATE_KEYS, "Стена пала 9 ноября 1989 года.", 1),
+    (DATE_KEYS, "Mur upadł 9 listopada 1989 roku.", 1),
+    (DATE_KEYS, "柏林墙于1989年11月9日倒塌。", 1),
+    (DATE_KEYS, "ベルリンの壁は1989年11月9日に崩壊した。", 1),
+    (DATE_KEYS, "베를린 장벽은 1989년 11월 9일에 무너졌다.", 1),
+    (DATE_KEYS, "It fell on Nov. 9th, 1989.", 1),
+    (DATE_KEYS, "Datum: 09.11.1989", 1),
+    (DATE_KEYS, "Die Mauer fiel am 10. November 1989.", 0),
+    (DATE_KEYS, "Стена пала 9 октября 1989 года.", 0),
+    (DATE_KEYS, "El muro cayó en noviembre de 1989.", 0),
+    (DATE_KEYS, "Datum: 11/09/1989", 0),
+    (["4 July 1776"], "La declaración se firmó el 4 de julio de 1776.", 1),
+    (["4 July 1776"], "Декларация подписана 4 июля 1776 года.", 1),
+]
+
+
+@pytest.mark.parametrize("case", DATES, ids=lambda c: c[1][:40])
+def test_dates_in_other_languages(case: tuple[list[str], str, int]) -> None:
+    keys, answer, label = case
+    outcome = strict.evaluate(K, {"key_items": [keys]}, answer, None)
+    assert (outcome.score, outcome.uncertain) == (label, None), outcome
 
 
 # A scale word of several languages in an answer too short to tell its language

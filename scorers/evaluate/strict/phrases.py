@@ -16,9 +16,11 @@ from functools import lru_cache
 
 from scorers.evaluate.strict import names
 from scorers.evaluate.strict.commit import drop_excluded
+from scorers.evaluate.strict.dates import dates_in, key_date
 from scorers.evaluate.strict.fold import AS_SPACE, fold_phrase, split_camel
 from scorers.evaluate.strict.names import alternatives, place_of
 
+_DIGIT = re.compile(r"\d")
 _NEGATORS = frozenset(("not", "never", "nor", "neither", "except", "excluding", "unlike"))
 _NEGATING_PAIRS = frozenset(("rather than", "instead of", "other than"))
 _ARTICLES = frozenset(("the", "a", "an"))
@@ -205,7 +207,7 @@ class Answer:
     X") does not count; a key also matches by the other names of
     :mod:`scorers.evaluate.strict.names` (``Deutschland`` for Germany)."""
 
-    __slots__ = ("_camel", "_spaceless", "_words", "folded", "raw")
+    __slots__ = ("_camel", "_dates", "_spaceless", "_words", "folded", "raw")
 
     def __init__(self, raw: str) -> None:
         # A no-break or thin space reads as a space ("Atlantic\u00a0City" is one name).
@@ -221,6 +223,7 @@ class Answer:
         self._camel: str | None = None
         self._spaceless: str | None = None
         self._words: frozenset[str] | None = None
+        self._dates: set[tuple[int, int, int]] | None = None
 
     def contains(self, key: str, *, remove_space: bool = False) -> bool:
         needle = fold_key(key)
@@ -234,6 +237,12 @@ class Answer:
             return needle.replace(" ", "") in self._spaceless
         if self._named(needle, key):
             return True
+        if _DIGIT.search(needle) and (date := key_date(key)) is not None:
+            # "21 de abril de 2017", "2017年4月21日" for "21 April 2017"
+            if self._dates is None:
+                self._dates = dates_in(self.folded, self.raw)
+            if date in self._dates:
+                return True
         if (
             key.isupper()
             and key.isalpha()
