@@ -99,7 +99,9 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         ("blind_hard_cases6.json", "test", 0.85, 0.10, 0.86),
         # First reading (at 1ce5e0a, before any rule was written for it): dev 48/58
         # overall, 3/58 uncertain, 45/55 without; test 40/51, 2/51, 39/49.
-        ("blind_hard_cases7.json", "dev", 0.82, 0.06, 0.81),
+        # With the readings from maintained data (numbers in other languages, dates,
+        # nicknames of given names): dev 49/58, 3/58 uncertain, 46/55 without.
+        ("blind_hard_cases7.json", "dev", 0.84, 0.06, 0.83),
         ("blind_hard_cases7.json", "test", 0.78, 0.04, 0.79),
     ],
 )

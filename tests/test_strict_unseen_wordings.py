@@ -929,6 +929,26 @@ def test_dates_in_other_languages(case: tuple[list[str], str, int]) -> None:
     assert (outcome.score, outcome.uncertain) == (label, None), outcome
 
 
+# A person's name key is also named with its given name's nickname or full form
+# (the nicknames data set). (key, answer, score)
+PEOPLE: list[tuple[str, str, int]] = [
+    ("William Jefferson Clinton", "Le président était alors Bill Clinton.", 1),
+    ("Bill Clinton", "Il presidente era William Clinton.", 1),
+    ("Margaret Thatcher", "Премьер-министром была Maggie Thatcher.", 1),
+    ("Elizabeth Taylor", "It was Liz Taylor.", 1),
+    ("James Dean", "Het was Jimmy Dean.", 1),
+    ("Richard Burton", "It was Elizabeth Taylor.", 0),
+    ("Robert Redford", "The lead was Paul Newman.", 0),
+]
+
+
+@pytest.mark.parametrize("case", PEOPLE, ids=lambda c: c[1][:40])
+def test_given_names_and_their_nicknames(case: tuple[str, str, int]) -> None:
+    key, answer, label = case
+    outcome = strict.evaluate(K, {"key_items": [[key]]}, answer, None)
+    assert (outcome.score, outcome.uncertain) == (label, None), outcome
+
+
 # A scale word of several languages in an answer too short to tell its language
 # ("mil": a thousand in Spanish, a million in Czech, a thousandth of an inch in English).
 UNTOLD_SCALE = [(3000, "3 mil"), (3, "3 mil"), (2e9, "2 Mrd."), (5000, "Final Answer: 5 mil")]

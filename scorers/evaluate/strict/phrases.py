@@ -18,6 +18,7 @@ from scorers.evaluate.strict import names
 from scorers.evaluate.strict.commit import drop_excluded
 from scorers.evaluate.strict.dates import dates_in, key_date
 from scorers.evaluate.strict.fold import AS_SPACE, fold_phrase, split_camel
+from scorers.evaluate.strict.given_names import person_variants
 from scorers.evaluate.strict.names import alternatives, place_of
 
 _DIGIT = re.compile(r"\d")
@@ -334,7 +335,8 @@ def _alternatives(key: str) -> tuple[str, ...]:
     names_of = (_unhyphen(a) for a in alternatives(key))
     # A capitalised key is a name ("Paris" is no plural of "Pari").
     numbers = plurals(fold_key(key)) if key[:1].islower() else ()
-    return tuple(dict.fromkeys((*names_of, *numbers)))
+    people = person_variants(key) if " " in key and key[:1].isupper() else ()
+    return tuple(dict.fromkeys((*names_of, *numbers, *people)))
 
 
 # English plural morphology beyond -s/-es, and the irregular plurals English has
