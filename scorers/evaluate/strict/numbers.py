@@ -278,7 +278,7 @@ def _han_numerals(text: str, last: bool) -> Number | None:
     """Chinese and Japanese numerals ("四十五", "两千", "三点五", "一億二千万"), each
     unbroken run read by cn2an; a run after "第" is an ordinal and no value. A
     lone character ("一" in 一些, "some") is read only when no longer run is."""
-    if _HAN.search(text) is None:
+    if text.isascii() or _HAN.search(text) is None:
         return None
     runs = [m for m in _han_run().finditer(text) if not text.startswith("第", m.start() - 1)]
     if not runs:
