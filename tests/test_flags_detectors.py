@@ -378,6 +378,14 @@ def test_a_verdict_on_this_is_read_by_the_question_s_predicate() -> None:
     assert CONTRA in kinds({**rec, "question": asked})
 
 
+def test_a_tentative_last_pick_of_a_value_is_a_low_confidence_conclusion() -> None:
+    for close in ("Maybe 7, given the thin ending.", "Tidy work, so perhaps 7/10."):
+        rec = record("The essay argues well.\n\n" + close, "Mark: 6", kwargs={"value_to_match": 6})
+        assert [f["confidence"] for f in recompute_flags(rec) if f["kind"] == CONTRA] == ["low"]
+    aside = "The essay argues well.\n\nIts title is maybe 4 words long."
+    assert CONTRA not in kinds(record(aside, "Mark: 6", kwargs={"value_to_match": 6}))
+
+
 def test_a_list_item_s_first_word_is_no_name() -> None:
     asked = "Would a chess player shout 'checkmate' after a touchdown?"
     kwargs = {"key_items": [["No"]]}

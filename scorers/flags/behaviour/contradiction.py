@@ -99,7 +99,7 @@ _NON_WORD = re.compile(r"\W+")
 _WORDS = re.compile(r"[^\W\d_]{3,}")
 _POLAR = re.compile(r"(?im)(?:^|[.!?] )\s*(?:is|are|was|were|do|does|did|can|has)\s([^.!?\n]+)\?")
 _CLAIM = re.compile(r"\d[\d.,]*|[^\W\d_]{4,}")  # a yes/no question's claim: numbers, long words
-_GUESSED = re.compile(r"(?i)\b(?:answer|correct|intended)\b")
+_GUESSED = re.compile(r"(?i)\b(?:answer|correct|intended)\b|(?:maybe|perhaps) \d[\d./]*(?:[,.;]|$)")
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't")
 _REPORTED = re.compile(  # another's words ("Mia says Tom lies"): not the reasoning's verdict
     r"(?:^|[,;:]\s)\W*(?:[A-Z][a-z]+|s?he)(?<!It|is|at|re)\s+(?:say|said|claim|state|insist)[sde]*\b"
