@@ -21,7 +21,8 @@ from scorers.evaluate.strict.final import locate
 from scorers.evaluate.strict.numbers import find_numbers
 
 KWARGS: dict[str, dict[str, Any]] = {
-    "key_items_matching": {"key_items": [["paris", "la"], ["new york"]]},
+    # (a date key: the dates of every language are read for it)
+    "key_items_matching": {"key_items": [["paris", "la"], ["new york"], ["21 April 2017"]]},
     "choices_matching": {"label": "A,C"},
     "ordered_list_matching": {"order": ["C", "D", "A", "B"]},
     "number_matching": {"value_to_match": 3.5},
@@ -111,6 +112,15 @@ ADVERSARIAL = {
     "asked-no": "Paris? " * 15_000,
     "hyphen-items": "cat-dog-" * 12_000,
     "weighed": "between a and " * 8_000,
+    # Numbers and dates of other languages.
+    "long-word-then-day": "a" * 100_000 + " 1",
+    "day-then-long-word": "1 " + "a" * 100_000,
+    "days-of": "1 de " * 20_000,
+    "month-days": "janvier 1 " * 10_000,
+    "han-numerals": "四" * 100_000,
+    "han-decimals": "四十五点" * 25_000,
+    "scale-words": "3 mil " * 16_000,
+    "glued-scales": "3万" * 50_000,
 }
 
 

@@ -22,7 +22,7 @@ from scorers.evaluate.strict.fold import fold_phrase
 
 Date = tuple[int, int, int]
 
-_WORD = r"([^\W\d_]{3,}\.?)"
+_WORD = r"(?<![^\W\d_])([^\W\d_]{3,24}\.?)(?![^\W\d_])"  # a whole word: one try per word
 _DAY_SUFFIX = r"(?:\.|er|eme|º|°|st|nd|rd|th|-?го)?"
 # "21 April 2017", "21. April 2017", "21 de abril de 2017", "21 апреля 2017"
 _DAY_MONTH_YEAR = re.compile(

@@ -262,7 +262,10 @@ def _parsed_in(text: str, lang: str, last: bool, threshold: int) -> Number | Non
     number under ``threshold`` counts only in an answer of a few words."""
     from number_parser import parse
 
-    digits = parse(text, language=lang)
+    try:
+        digits = parse(text, language=lang)
+    except Exception:  # noqa: BLE001 (whatever number-parser raises, no number is read)
+        return None
     if digits == text:
         return None
     numbers = find_numbers(digits)
@@ -288,9 +291,11 @@ def _han_numerals(text: str, last: bool) -> Number | None:
     longer = [m for m in runs if len(m.group()) > 1]
     found = []
     for m in longer or runs:
+        if len(m.group()) > _LONGEST_NUMERAL:
+            continue  # no numeral is written so long: a run of text, not a value
         try:
             value = float(cn2an.cn2an(m.group(), "normal"))
-        except (ValueError, KeyError, TypeError):
+        except Exception:  # noqa: BLE001 (whatever cn2an raises, the run is no number)
             continue
         found.append(Number(value, m.start(), m.end(), False))
     if not found:
@@ -298,6 +303,7 @@ def _han_numerals(text: str, last: bool) -> Number | None:
     return found[-1] if last else found[0]
 
 
+_LONGEST_NUMERAL = 24  # "一千二百三十四万五千六百七十八亿..." is long enough
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
