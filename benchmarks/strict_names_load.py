@@ -19,11 +19,12 @@ import tempfile
 
 CHILD = r"""
 import json, resource, time
-from scorers.evaluate.strict import locale_numbers, names
+from scorers.evaluate.strict import dates, locale_numbers, names
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 out = {}
 for label, load in (("CLDR territory names", names._cldr), ("GeoNames cities", names._geonames),
                     ("multiplier words", locale_numbers._multipliers),
+                    ("month names", dates._month_names),
                     ("language identifier", locale_numbers._identifier)):
     start = time.perf_counter()
     load()

@@ -5,8 +5,9 @@ Read as one value: ``1,234``, ``1 234``, ``1'234`` and ``1,50,000`` (thousands),
 ``1.5E-3``, ``3.0 × 10^8``, ``3 \\times 10^{8}``, ``10⁸``, ``2^10``,
 ``\\frac{9}{4}``, ``9/4``, ``45%``, ``1.5 million``. Not read as values: the exponent of a unit
 (``12 m^2`` is 12, ``m²`` and ``cm3`` hold no number), and the second year of
-a range (``2023-2024`` is 2023 then 2024, never -2024). Number words (zero to
-ninety-nine) are read when an answer has no digits at all.
+a range (``2023-2024`` is 2023 then 2024, never -2024). Number words are read
+when an answer has no digits at all: English ones here and through text2num,
+other languages' through text2num, number-parser and cn2an.
 """
 
 from __future__ import annotations
