@@ -386,6 +386,13 @@ def test_a_tentative_last_pick_of_a_value_is_a_low_confidence_conclusion() -> No
     assert CONTRA not in kinds(record(aside, "Mark: 6", kwargs={"value_to_match": 6}))
 
 
+def test_versus_offers_an_alternative_only_between_values() -> None:
+    checked = "Two crates.\n\ntotal = 12 + 9 = 21 kg; weighed vs the label on the lid, consistent."
+    assert CONTRA in kinds(record(checked, "20 kg", kwargs={"value_to_match": 20}))
+    torn = "Two crates.\n\nSo the total is 21 kg vs 19 kg on the lid's label."
+    assert CONTRA not in kinds(record(torn, "20 kg", kwargs={"value_to_match": 20}))
+
+
 def test_a_list_item_s_first_word_is_no_name() -> None:
     asked = "Would a chess player shout 'checkmate' after a touchdown?"
     kwargs = {"key_items": [["No"]]}
