@@ -65,9 +65,8 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
         and not strict.get("error")
         and rome.get("score") != strict.get("score")
     ):
-        yield _flag(
-            "rome_strict_disagree", f"rome {rome.get('score')} vs strict {strict.get('score')}"
-        )
+        detail = f"rome {rome.get('score')} vs strict {strict.get('score')}"
+        yield _flag("rome_strict_disagree", detail)
     if (
         release
         and strict
@@ -76,10 +75,8 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     ):
         # The published grade (BAAI/ROME-Evaluated's own correct) against strict mode:
         # the queue an audit of a release works through.
-        yield _flag(
-            "release_strict_disagree",
-            f"release {release.get('score')} vs strict {strict.get('score')}",
-        )
+        detail = f"release {release.get('score')} vs strict {strict.get('score')}"
+        yield _flag("release_strict_disagree", detail)
     if strict and strict.get("uncertain") and ctx.primary_rule == "rule:strict":
         # Strict mode said it cannot decide: a person (or `judge --flagged
         # rule_uncertain`) should look. rome mode reproduces the reference, which never doubts.

@@ -56,8 +56,8 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     elif found is not None and stretch and hedging.BARE_PICK.match(found.sentence.text):
         # a bare pick or lean ("I'm more inclined to A"; not "so I'll go with B") settles nothing
         doubted = [s for s in closing if s.paragraph >= stretch[0].paragraph - 1]
-    hedged = hedging.detect(reasoning, doubted, conclusion_at, gave_up, doubt)
     asked = q.lower() if isinstance(q := record.get("question"), str) else ""
+    hedged = hedging.detect(reasoning, doubted, conclusion_at, gave_up, doubt, asked)
     if hedged is not None and declined is None and not hedging.answer_hedges(answer, asked):
         yield hedged
     if found is not None and declined is None and not gave_up and isinstance(evaluator, str):

@@ -127,9 +127,7 @@ def reasoning_declines(
         answered = _ANSWERS_AFTER.match(rest) and not hedge_cues(rest)
         if settled or answered or (premise and _CAVEAT.search(answer)):
             break
-        span = evidence(
-            "reasoning", reasoning, sentence.start + m.start(), sentence.start + m.end()
-        )
+        span = evidence("reasoning", reasoning, *(sentence.start + i for i in m.span()))
         near = " ".join(s.text for s in read[max(0, i - 1) : i + 2])
         two = _TWO.search(sentence.text) or _TORN.search(near) or _DETAIL.search(m.group(0))
         if premise or not (_DEGREE.match(rest) or two):

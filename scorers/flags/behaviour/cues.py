@@ -72,12 +72,9 @@ def pattern(*keys: str, gate: bool = False) -> CueView:
 
 def lowered(text: str) -> str:
     """``text`` lowercased with its length kept, so offsets serve both."""
-    low = text.lower()
-    return (
-        low
-        if len(low) == len(text)
-        else "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
-    )
+    if len(low := text.lower()) == len(text):
+        return low
+    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
 
 
 def _leaves(node: Any, path: str = "") -> Iterator[tuple[str, list[str]]]:

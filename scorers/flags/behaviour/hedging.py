@@ -32,6 +32,7 @@ _ECHO = re.compile(r" \w+")  # the word after a cue (or the cue again: in no que
 _MOVES = regex("hedge_moves")  # steps of an argument (ruling out, a premise), not doubt
 _MARKED = pattern("conclusion_markers")
 _VALUE = re.compile(r"\d+(?:\.\d+)?|(?<![\w'])[A-HJ](?![\w'])")  # a number or an option letter
+_CHECKS = regex("check_plans")  # "I should double-check": a firm result after it settles
 _DISPUTED = regex("disputed")  # another's claim said to be wrong ("the user's data may be wrong")
 # A last sentence that withdraws the result without giving another (no number in it).
 _WITHDRAWS = re.compile(rf"(?i)^(?!.*\d)\W*(?:(?:hmm+|but|oh)\W+)?(?:{regex('withdraws').pattern})")
@@ -60,7 +61,7 @@ def cues(text: str, cue: CueView = _STRONG) -> list[re.Match[str]]:
         m
         for m in cue.finditer(text)
         if not _NEGATED.search(text, max(0, m.start() - 20), m.start())
-        and not _SUPPOSING.search(text, max(0, m.start() - 40), m.start())
+        and not _SUPPOSING.search(text, 0, m.start())
         and not (_NOT_DOUBT.match(text, m.end()) and _SPECULATIVE.fullmatch(m.group(0)))
         and not _PRESENTATION.search(text, max(0, m.start() - 50), m.end() + 40)
         and not (cue is _STRONG and _CHECKED.search(text, 0, m.start()))
@@ -71,21 +72,28 @@ def answer_hedges(answer: str, asked: str = "") -> bool:
     """Whether the answer's last three sentences keep a doubt: a hedge cue or a lean ("likely"),
     unless the question holds it with the word after it ("which may be felt": its modality)."""
     texts = [s.text.lower() for s in sentences(answer)[-3:]]
-    said = (m for t in texts for m in cues(t) + cues(t, _LEANS))
-    return any(m[0] + (_ECHO.match(m.string, m.end()) or m)[0] not in asked for m in said)
+    return any(not _held(m, asked, True) for t in texts for m in cues(t) + cues(t, _LEANS))
+
+
+def _held(m: re.Match[str], asked: str, echo: bool = False) -> bool:
+    """What is asked, not doubted: a word the question holds ("Ambiguous"), or a modal and the next."""
+    cue = m[0].lower()
+    if echo or " " in cue or _SPECULATIVE.fullmatch(cue):  # "maybe" in a story is no subject
+        return cue + (_ECHO.match(m.string, m.end()) or m)[0].lower() in asked
+    return re.search(r"\b" + re.escape(cue[: max(5, len(cue) - 3)]), asked) is not None
 
 
 def doubts(
-    stretch: list[Sentence], concluded: int | None = None
+    stretch: list[Sentence], concluded: int | None = None, asked: str = ""
 ) -> tuple[list[tuple[Sentence, re.Match[str]]], int]:
     """The hedge cues of ``stretch`` still standing at its end, and where the weak cues that stand with them start."""
     found: list[tuple[Sentence, re.Match[str]]] = []
-    since = 0
+    since, checked = 0, found[:]  # checked: the doubts the writer set out to check
     for index, sentence in enumerate(stretch):
         text = sentence.text
         if text.endswith("?"):
             continue  # questions; cues about how to write the answer are none (``cues``)
-        strong = [m for m in cues(text) if not _MOVES.fullmatch(m.group(0))]
+        strong = [m for m in cues(text) if not (_MOVES.fullmatch(m[0]) or _held(m, asked))]
         yields = contradiction.CONCEDING.match(text) and DEFERS.search(text, text.find(",") + 1)
         strong += [yields] if yields else []  # "Despite my own result, I'll defer to the hint"
         gloss = strong and contradiction.CONCESSIVE.search(text)
@@ -114,15 +122,16 @@ def doubts(
             found, since = [], index + 1  # "maybe 38, but it's clearly above 35": settled
             continue
         if not strong and found and _firm(text):
-            # a firm result settles the speculation argued over before it, not a rival voiced
-            # right before it ("It could be D. So C.", "could be X, could be Y"; not "maybe C. C.")
+            # a firm result settles the doubts the writer set out to check and the speculation argued
+            # over before it, not a rival voiced right before it ("It could be D. So C."; "maybe C. C.")
             found = [
                 (s, m)
-                for s, m in found
+                for s, m in [f for f in found if f not in checked]
                 if (s is stretch[index - 1] and _rival(s.text, text))
                 or not _SPECULATIVE.fullmatch(m.group(0))
             ]
         found.extend((sentence, m) for m in strong)
+        checked = list(found) if _CHECKS.search(text) else checked
     return found, since
 
 
@@ -132,9 +141,10 @@ def detect(
     conclusion_at: int | None,
     gave_up: bool = False,
     doubt: Evidence | None = None,
+    asked: str = "",
 ) -> Flag | None:
     """``doubt``: where the reasoning declines only to choose between candidates or read a detail."""
-    found, at = doubts(stretch, conclusion_at)
+    found, at = doubts(stretch, conclusion_at, asked)
     last = stretch[-1] if stretch else None
     # it ends withdrawing its result ("Wait, that can't be right.") or asking about a candidate
     unsure = last and (_ASKS if last.text.endswith("?") else _WITHDRAWS).search(last.text)

@@ -29,22 +29,14 @@ def detect(record: Mapping[str, Any], answer: str) -> Flag | None:
         if quoted(answer, m.start()):
             continue  # inside quotation marks: reported
         if held is None:  # what the question holds, read only once a directive is found
-            held = lowered(
-                " ".join(
-                    t
-                    for t in (record.get("question"), record.get("reference"))
-                    if isinstance(t, str)
-                )
-            )
+            given = (record.get("question"), record.get("reference"))
+            held = lowered(" ".join(t for t in given if isinstance(t, str)))
             subjects = {w.lower()[:5] for w in _SUBJECTS.findall(held)}
         said = re.sub(r"\s+", " ", m.group(0))
         if held and said in held:
             continue  # the question holds it
         if subjects & {w.lower()[:5] for w in _SUBJECTS.findall(said)}:
             continue  # judges, grades or marks are what the question is about
-        return flag(
-            "judge_prompt_injection",
-            [evidence("answer", answer, m.start(), m.end())],
-            f"the answer addresses the grader: {m.group(0)!r}",
-        )
+        spans = [evidence("answer", answer, m.start(), m.end())]
+        return flag("judge_prompt_injection", spans, f"the answer addresses the grader: {m[0]!r}")
     return None
