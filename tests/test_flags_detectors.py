@@ -393,6 +393,19 @@ def test_versus_offers_an_alternative_only_between_values() -> None:
     assert CONTRA not in kinds(record(torn, "20 kg", kwargs={"value_to_match": 20}))
 
 
+def test_an_expression_left_unevaluated_is_no_value_to_compare() -> None:
+    for close in (
+        r"The number of pairs is \( \binom{12}{2} \).",
+        r"So the side is \( 3\sqrt{5} \) cm.",
+    ):
+        rec = record("Count the pairs first.\n\n" + close, "Final Answer: 0.58")
+        assert CONTRA not in kinds({**rec, "evaluator_kwargs": {"value_to_match": 0.58}}), close
+    plain = record(
+        r"So the share is \( \frac{3}{8} \).", "Final Answer: 0.5", kwargs={"value_to_match": 0.5}
+    )
+    assert CONTRA in kinds(plain)
+
+
 def test_a_list_item_s_first_word_is_no_name() -> None:
     asked = "Would a chess player shout 'checkmate' after a touchdown?"
     kwargs = {"key_items": [["No"]]}

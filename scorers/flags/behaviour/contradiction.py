@@ -51,8 +51,8 @@ _VALUE_LIST = re.compile(r"\d\s*(?:,\s+|\s+and\s+|\s*&\s*|\s+to\s+|–)[~≈]?\d
 # A bracketed pair or interval ("[0, 0.5]", "(2, 0)") is one value.
 _BRACKETED = re.compile(r"[\[(][^\[\]()]*[\])]")
 # Not read as numbers: fractions in words ("three-quarters"), digits spelt out ("one-zero-zero")
-_FRACTION_WORDS = re.compile(  # (two digits spelt out, each "zero" to "nine", in a row)
-    r"(?i)\b(?:(?:a|an|one|two|three|four)[\s-]+(?:half|thirds?|quarters?|fifths?|tenths?)|half|(?:zero|one|two|three|four|five|six|seven|eight|nine)(?:[\s-]+(?:zero|one|two|three|four|five|six|seven|eight|nine))+)\b"
+_FRACTION_WORDS = re.compile(  # and expressions with a binomial or a root ("\\binom{90}{2}")
+    r"(?i)\b(?:(?:a|an|one|two|three|four)[\s-]+(?:half|thirds?|quarters?|fifths?|tenths?)|half|(?:zero|one|two|three|four|five|six|seven|eight|nine)(?:[\s-]+(?:zero|one|two|three|four|five|six|seven|eight|nine))+)\b|\\(?:binom|sqrt)\{\d"
 )
 # A contrast cue and what it rules out, up to punctuation ("not 55", "rather than B"; "No." answers)
 _CONTRAST = re.compile("(?i)(?:" + regex("not_assertions", "contrast").pattern + r")\s[^,;:.()\n]*")
