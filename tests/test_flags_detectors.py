@@ -1485,3 +1485,15 @@ def test_a_doubt_the_writer_sets_out_to_check_is_settled_by_the_result_after_the
         assert HEDGE not in kinds(record(checked, "Final Answer: 64", kwargs=kwargs)), check
     unchecked = f"{doubt}, as the corners blur together. So the total is 64 tiles."
     assert HEDGE in kinds(record(unchecked, "Final Answer: 64", kwargs=kwargs))
+
+
+def test_what_a_piece_of_work_could_become_is_a_suggestion_not_a_doubt() -> None:
+    kwargs = {"value_to_match": 7}
+    lead = "The voice is sure and the middle drags. So I give the story 7 out of 10."
+    for note in (
+        "Its ending could be tighter.",
+        "The dialogue might be more specific, and the opening could be trimmed.",
+    ):
+        assert HEDGE not in kinds(record(f"{lead} {note}", "7/10", kwargs=kwargs)), note
+    for doubt in ("Its ending could be unfinished.", "It could be stronger than a 7, though."):
+        assert HEDGE in kinds(record(f"{lead} {doubt}", "7/10", kwargs=kwargs)), doubt
