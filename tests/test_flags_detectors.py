@@ -1500,3 +1500,12 @@ def test_what_a_piece_of_work_could_become_is_a_suggestion_not_a_doubt() -> None
         assert HEDGE not in kinds(record(f"{lead} {note}", "7/10", kwargs=kwargs)), note
     for doubt in ("Its ending could be unfinished.", "It could be stronger than a 7, though."):
         assert HEDGE in kinds(record(f"{lead} {doubt}", "7/10", kwargs=kwargs)), doubt
+
+
+def test_odds_are_a_doubt_and_a_full_score_is_not() -> None:
+    kwargs = {"value_to_match": 9}
+    rated = "The portfolio is strong; experience rates 10/10 and writing 20/20. So 9 overall."
+    assert HEDGE not in kinds(record(rated, "9", kwargs=kwargs))
+    for odds in ("60/40", "30 / 70", "50/50"):
+        torn = f"Between 8 and 9 it is {odds} for me. So 9 overall."
+        assert HEDGE in kinds(record(torn, "9", kwargs=kwargs)), odds
