@@ -409,6 +409,13 @@ def test_an_expression_left_unevaluated_is_no_value_to_compare() -> None:
     assert CONTRA in kinds(plain)
 
 
+def test_an_option_said_to_be_true_is_assessed_not_chosen() -> None:
+    asked = "Which statement is false?\nA. Both have four sides.\nB. Both have equal angles.\nC. Both tile the plane."
+    reason = "A rhombus has four sides.\n\nSquares and rhombi cover floors, and option C is true."
+    assert CONTRA not in kinds(choice(reason, "Answer: B", label="B", question=asked))
+    assert CONTRA in kinds(choice(reason + " So the answer is C.", "Answer: B", question=asked))
+
+
 def test_a_list_item_s_first_word_is_no_name() -> None:
     asked = "Would a chess player shout 'checkmate' after a touchdown?"
     kwargs = {"key_items": [["No"]]}
