@@ -1458,9 +1458,10 @@ def test_an_answer_stating_a_confidence_below_certainty_keeps_the_doubt() -> Non
         "36 crates (confidence of 0.7)",
         "36. I'd put myself at 75% sure of it.",
         "Crates: 36. Confidence level = 4/10.",
+        "36\nConfidence: medium",
     ):
         assert HEDGE not in kinds(record(reason, said, kwargs=kwargs)), said
-    for said in ("Final: 36\nConfidence: 100", "36 crates (confidence: 1.0)", "Final: 36"):
+    for said in ("Final: 36\nConfidence: 100", "36 (confidence: 1.0)", "36\nConfidence: high"):
         assert HEDGE in kinds(record(reason, said, kwargs=kwargs)), said
 
 
@@ -1516,3 +1517,13 @@ def test_odds_are_a_doubt_and_a_full_score_is_not() -> None:
     for odds in ("60/40", "30 / 70", "50/50"):
         torn = f"Between 8 and 9 it is {odds} for me. So 9 overall."
         assert HEDGE in kinds(record(torn, "9", kwargs=kwargs)), odds
+
+
+def test_a_rival_is_read_in_the_speculation_s_own_clause_not_in_the_turn_after_it() -> None:
+    asked = "How many pears are in the crate?\n(A) 12\n(B) 14"
+    lead = "Row by row the crate holds 12 pears."
+    for turn in (", but the tally sheet says 12", ", though the packing slip lists 12"):
+        reason = f"{lead} The photo could be cropped{turn}. So A."
+        assert HEDGE not in kinds(choice(reason, "A", label="A", question=asked)), turn
+    rival = f"{lead} The photo could be hiding 14, but I go by the rows. So A."
+    assert HEDGE in kinds(choice(rival, "A", label="A", question=asked))

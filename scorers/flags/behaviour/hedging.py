@@ -33,6 +33,7 @@ _MOVES = regex("hedge_moves")  # steps of an argument (ruling out, a premise), n
 _MARKED = pattern("conclusion_markers")
 _VALUE = re.compile(r"\d+(?:\.\d+)?|(?<![\w'])[A-HJ](?![\w'])")  # a number or an option letter
 _CHECKS = regex("check_plans")  # "I should double-check": a firm result after it settles
+_TURN = re.compile(r",?\s+(?:but|however|(?:al)?though)\b", re.I)
 _DISPUTED = regex("disputed")  # another's claim said to be wrong ("the user's data may be wrong")
 # A last sentence that withdraws the result without giving another (no number in it).
 _WITHDRAWS = re.compile(rf"(?i)^(?!.*\d)\W*(?:(?:hmm+|but|oh)\W+)?(?:{regex('withdraws').pattern})")
@@ -42,8 +43,11 @@ _ASKS = re.compile(_VALUE.pattern + r"|(?i:\banswer)")  # a question about a can
 _NOT_DOUBT = re.compile(r"\s+(?:" + regex("not_doubt").pattern + ")", re.I)
 
 
-def _rival(speculation: str, result: str) -> bool:
-    """The speculation offers a value, a letter or a rival the result lacks, or a second guess."""
+def _rival(speculation: str, result: str, at: int = 0) -> bool:
+    """The speculation, to the turn after its cue at ``at`` ("could be odd, but the total is 12"),
+    offers a value, a letter or a rival the result lacks, or a second guess."""
+    turn = _TURN.search(speculation, at)
+    speculation = speculation[: turn.start() if turn else None]
     values = set(_VALUE.findall(speculation)) - set(_VALUE.findall(result))
     rival = regex("rival").search(speculation)  # "something else", a number word ("a seventh")
     return bool(values or rival) or len(_SPECULATIVE.findall(speculation)) > 1
@@ -127,7 +131,7 @@ def doubts(
             found = [
                 (s, m)
                 for s, m in [f for f in found if f not in checked]
-                if (s is stretch[index - 1] and _rival(s.text, text))
+                if (s is stretch[index - 1] and _rival(s.text, text, m.end()))
                 or not _SPECULATIVE.fullmatch(m.group(0))
             ]
         found.extend((sentence, m) for m in strong)
