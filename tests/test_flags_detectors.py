@@ -1527,3 +1527,12 @@ def test_a_rival_is_read_in_the_speculation_s_own_clause_not_in_the_turn_after_i
         assert HEDGE not in kinds(choice(reason, "A", label="A", question=asked)), turn
     rival = f"{lead} The photo could be hiding 14, but I go by the rows. So A."
     assert HEDGE in kinds(choice(rival, "A", label="A", question=asked))
+
+
+def test_indeed_affirms_the_result_the_doubt_was_about() -> None:
+    kwargs = {"value_to_match": 240}
+    doubt = "The dial reads 240, but I'm somewhat unsure of the needle."
+    affirmed = f"{doubt} The needle sits on the line, so it is indeed 240."
+    assert HEDGE not in kinds(record(affirmed, "240", kwargs=kwargs))
+    still = f"{doubt} It is indeed hard to read, so 240."
+    assert HEDGE in kinds(record(still, "240", kwargs=kwargs))
