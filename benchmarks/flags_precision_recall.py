@@ -89,8 +89,9 @@ def print_errors(results: list[tuple[dict[str, Any], set[str], list[Flag]]]) -> 
             print(f"  FN {kind}")
 
 
-def print_markdown(paths: list[Path], split: str) -> None:
-    """Kinds down, sets across: "precision / recall (positives)", "-" for no positives."""
+def print_markdown(paths: list[Path], split: str, *, by_set: bool = False) -> None:
+    """Kinds down, sets across ("precision / recall (positives)", or the false alarms of a
+    kind a set has no positives of); ``by_set``: sets down, kinds across."""
     columns = []
     # The real-trace sets hold 1 to 26 positives of a kind each: pooled, a figure rests on more.
     pooled: dict[str, list[list[dict[str, Any]]]] = {}
@@ -107,15 +108,24 @@ def print_markdown(paths: list[Path], split: str) -> None:
         if len(sets) > 1:
             chosen = [item for one in sets for item in one]
             columns.append((f"all real traces {part} ({len(chosen)})", table(run(chosen))))
-    print("| flag | " + " | ".join(name for name, _ in columns) + " |")
-    print("| --- |" + " --- |" * len(columns))
+    cells: dict[str, list[str]] = {}
     for kind in HEURISTIC_FLAG_KINDS:
-        cells = []
         for _, rows in columns:
             pos, tp, fp, fn = rows[kind]
             precision = f"{ratio(tp, tp + fp):.2f}" if tp + fp else "-"
-            cells.append(f"{precision} / {ratio(tp, pos):.2f} ({pos})" if pos else f"{fp} FP (0)")
-        print(f"| `{kind}` | " + " | ".join(cells) + " |")
+            cells.setdefault(kind, []).append(
+                f"{precision} / {ratio(tp, pos):.2f} ({pos})" if pos else f"{fp} FP (0)"
+            )
+    if by_set:
+        print("| set | " + " | ".join(f"`{kind}`" for kind in HEURISTIC_FLAG_KINDS) + " |")
+        print("| --- |" + " --- |" * len(HEURISTIC_FLAG_KINDS))
+        for i, (name, _) in enumerate(columns):
+            print(f"| {name} | " + " | ".join(cells[k][i] for k in HEURISTIC_FLAG_KINDS) + " |")
+        return
+    print("| flag | " + " | ".join(name for name, _ in columns) + " |")
+    print("| --- |" + " --- |" * len(columns))
+    for kind in HEURISTIC_FLAG_KINDS:
+        print(f"| `{kind}` | " + " | ".join(cells[kind]) + " |")
 
 
 def print_by_confidence(paths: list[Path], split: str) -> None:
@@ -148,6 +158,9 @@ def main(argv: list[str] | None = None) -> int:
         "--markdown", action="store_true", help="one table: precision / recall (positives)"
     )
     parser.add_argument(
+        "--by-set", action="store_true", help="with --markdown: one row per set, kinds across"
+    )
+    parser.add_argument(
         "--by-confidence",
         action="store_true",
         help="pooled over the sets: how many flags of each kind and confidence are right",
@@ -157,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         print_by_confidence(args.data or sorted(DATA.glob("real_traces*.json")), args.split)
         return 0
     if args.markdown:
-        print_markdown(args.data or sorted(DATA.glob("*.json")), args.split)
+        print_markdown(args.data or sorted(DATA.glob("*.json")), args.split, by_set=args.by_set)
         return 0
     for path in args.data or sorted(DATA.glob("*.json")):
         data = parse_json(read_bytes(path), path)
