@@ -33,7 +33,7 @@ from scorers.evaluate.strict.commit import (
     reaffirms,
     sentences,
 )
-from scorers.evaluate.strict.final import Located, locate, without_closing
+from scorers.evaluate.strict.final import Located, before_invented_question, locate, without_closing
 from scorers.evaluate.strict.fold import fold_phrase
 from scorers.evaluate.strict.numbers import Number, canonical, find_numbers, pick_number
 from scorers.evaluate.strict.phrases import Answer, is_word
@@ -1473,11 +1473,11 @@ def evaluate(
         raise EvaluatorError(f"unknown evaluator {evaluator!r}")
     if not isinstance(response, str):
         response = "" if response is None else str(response)
-    final = final_answer(response)
+    asked = question if isinstance(question, str) else ""
+    final = before_invented_question(final_answer(response), asked)
     loc = locate(final)
     if loc.how == "marker" and ". " in loc.segment:
         loc = _reasoned(loc)
-    asked = question if isinstance(question, str) else ""
     kwargs_text = kwargs_key(kwargs)
     if kwargs_text is None or len(loc.tail) > MAX_TEXT:
         return func(kwargs, Reading(loc, correction(loc), asked, final))
