@@ -58,24 +58,14 @@ def _flag(kind: str, detail: str, source: str = SOURCE) -> Flag:
 def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> Iterator[Flag]:
     review = record.get("review") or {}
     rome, strict, primary, judges, release = _sorted_verdicts(review, ctx.primary_rule)
-    if (
-        rome
-        and strict
-        and not rome.get("error")
-        and not strict.get("error")
-        and rome.get("score") != strict.get("score")
-    ):
-        detail = f"rome {rome.get('score')} vs strict {strict.get('score')}"
+    usable = strict if strict and not strict.get("error") else None
+    if usable and rome and not rome.get("error") and rome.get("score") != usable.get("score"):
+        detail = f"rome {rome.get('score')} vs strict {usable.get('score')}"
         yield _flag("rome_strict_disagree", detail)
-    if (
-        release
-        and strict
-        and not strict.get("error")
-        and _disagree(release.get("score"), strict.get("score"))
-    ):
+    if usable and release and _disagree(release.get("score"), usable.get("score")):
         # The published grade (BAAI/ROME-Evaluated's own correct) against strict mode:
         # the queue an audit of a release works through.
-        detail = f"release {release.get('score')} vs strict {strict.get('score')}"
+        detail = f"release {release.get('score')} vs strict {usable.get('score')}"
         yield _flag("release_strict_disagree", detail)
     if strict and strict.get("uncertain") and ctx.primary_rule == "rule:strict":
         # Strict mode said it cannot decide: a person (or `judge --flagged

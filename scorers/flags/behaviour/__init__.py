@@ -44,10 +44,11 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
         if declined is not None
         else abstention.reasoning_declines(record, texts, closing, stretch, marked_at)
     )
-    gave_up = declining is not None and not declining[1] and bool(answer.strip())
+    doubt = declining[0] if declining is not None and declining[1] else None
+    gave_up = declining is not None and bool(answer.strip())  # a doubt that offers no candidate
+    gave_up = gave_up and (doubt is None or abstention.unoffered(record, *texts))  # gives up too
     if gave_up and declining is not None:
         yield abstention.gave_up(reasoning, answer, declining[0])
-    doubt = declining[0] if declining is not None and declining[1] else None
     # Giving up or deferring ("the hint says D") ends unsure: the paragraph before counts too.
     doubted = stretch
     told = [s for s in closing[-len(stretch) - 1 :] if hedging.DEFERS.search(s.text)]

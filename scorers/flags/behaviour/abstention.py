@@ -43,7 +43,7 @@ _CONCEDED = re.compile(r"\b(?:although|though|while|at\s+first|initially)\b[^,;:
 
 
 def declines(text: str, cue: CueView = DECLINE) -> re.Match[str] | None:
-    """The last decline cue of ``text`` asserted: not negated, supposed, planned or conceded."""
+    """The last decline cue of ``text`` not negated, supposed, planned, quoted or conceded."""
     found = [m for m in cue.finditer(text) if not in_scope_of_doubt(text, m.start(), 24)]
     found = [m for m in found if not _CONCEDED.search(text, max(0, m.start() - 40), m.start())]
     return found[-1] if found else None
@@ -135,6 +135,14 @@ def reasoning_declines(
             break
         doubt = doubt or (span, True)
     return None if doubt is None or _reference_declines(record) else doubt
+
+
+def unoffered(record: Mapping[str, Any], reasoning: str, answer: str) -> bool:
+    """Whether the evaluator reads a result in the answer that the reasoning nowhere offers."""
+    evaluator, kwargs = str(record.get("evaluator")), decode_kwargs(record.get("evaluator_kwargs"))
+    read = answer_outcome(record, evaluator, kwargs, answer) if isinstance(kwargs, dict) else None
+    said = re.sub(r"\W", "", read.extracted).lower() if read else ""
+    return bool(said) and said not in re.sub(r"\W", "", reasoning).lower()
 
 
 def _reference_declines(record: Mapping[str, Any]) -> bool:

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from scorers.flags.behaviour.cues import CUES, alternation, pattern, regex
-from scorers.flags.behaviour.text import evidence, flag, in_scope_of_doubt, quoted
+from scorers.flags.behaviour.text import evidence, flag, in_scope_of_doubt
 from scorers.records import Flag
 
 # The writer as subject, right before the verb ("I've just", "we then"), or a sentence
@@ -100,7 +100,7 @@ def _narrated(text: str) -> tuple[int, int] | None:
         if _NOT_DONE.search(text, at, end) or _MENTAL.match(text, end) or _GIVEN.match(text, end):
             continue
         found = _FOUND.search(text, end, end + 250)
-        if found is None or in_scope_of_doubt(text, found.start()) or quoted(text, found.start()):
+        if found is None or in_scope_of_doubt(text, found.start()):
             continue
         stop = said.start() if (said := _CLAUSE_END.search(text, end)) else len(text)  # its clause
         looked = "look" in plan.group(0).lower() and not _UNDONE.search(text, end, found.start())
@@ -118,7 +118,7 @@ def _narrated(text: str) -> tuple[int, int] | None:
 def _outside_doubt(text: str, start: int, end: int) -> bool:
     """Not negated, supposed, planned (or a modal after it), mental, recalled, the question's
     own, quoted (a caption's words) or an example."""
-    if in_scope_of_doubt(text, start) or quoted(text, start) or _MENTAL.match(text, end):
+    if in_scope_of_doubt(text, start) or _MENTAL.match(text, end):
         return False
     lo = max(0, start - 40, *(b.end() for b in _BREAK.finditer(text, max(0, start - 40), start)))
     hi = _BREAK.search(text, end, end + 40)

@@ -93,10 +93,10 @@ _CLAUSE_BREAK = re.compile(r"[.;:,!?\n]|\b(?:but|so|then)\b")
 
 
 def in_scope_of_doubt(text: str, start: int, reach: int = 40) -> bool:
-    """Whether the clause before ``start`` (at most ``reach`` characters) holds a negation,
-    a modal, a plan or a hypothesis that takes the cue at ``start`` out of assertion."""
+    """Whether the cue at ``start`` is out of assertion: quoted (reported), or the clause before
+    it (at most ``reach`` characters) holds a negation, a modal, a plan or a hypothesis."""
     window = _CLAUSE_BREAK.split(text[max(0, start - reach) : start])[-1]  # its last clause
-    return _HYPOTHETICAL.search(window) is not None
+    return _HYPOTHETICAL.search(window) is not None or quoted(text, start)
 
 
 _QUOTE_MARKS = re.compile(r"[\"“”«»]")
