@@ -9,6 +9,7 @@ Letters the question does not offer are no choice when its options are known.
 from __future__ import annotations
 
 from scorers.evaluate import strict
+from scorers.evaluate.strict import yes_no
 from scorers.evaluate.strict.final import before_invented_question
 
 TIDES = "What causes the tides?\n(A) wind\n(B) the Moon\n(C) rivers\n(D) earthquakes"
@@ -52,3 +53,28 @@ def test_a_letter_the_question_does_not_offer_is_no_choice() -> None:
         "choices_matching", {"label": "B"}, "The cyclic one is Z_6.", question
     )
     assert outcome.extracted != "Z" and outcome.extracted != "Q"
+
+
+# Yes and no in other languages (glibc localedata's yesstr/nostr), worded for this test.
+K = "key_items_matching"
+
+
+def test_an_answer_opening_with_no_in_its_language_says_no() -> None:
+    for answer in (
+        "Nein, dafür braucht man keinen Pass.",
+        "Non. Il faut un visa.",
+        "いいえ、必要です。",
+    ):
+        assert strict.evaluate(K, {"key_items": [["yes", "ja", "oui"]]}, answer).score == 0
+        assert strict.evaluate(K, {"key_items": [["no"]]}, answer).score == 1
+
+
+def test_an_answer_opening_with_yes_in_its_language_says_yes() -> None:
+    for answer in ("Sí, es posible.", "Да, можно.", "Evet, gerekir.", "是的，可以。"):
+        assert strict.evaluate(K, {"key_items": [["yes"]]}, answer).score == 1
+
+
+def test_a_word_that_opens_a_sentence_is_not_its_answer() -> None:
+    assert strict.evaluate(K, {"key_items": [["yes"]]}, "No one doubts it: yes.").score == 1
+    assert yes_no.opening("I think so.") is None  # ("i" is yes in a locale; one letter is dropped)
+    assert yes_no.opening("Le chat dort.") is None

@@ -22,7 +22,7 @@ from typing import Any
 from scorers.errors import EvaluatorError
 from scorers.evaluate.memo import MAX_TEXT, Memo, kwargs_key
 from scorers.evaluate.outcome import Outcome
-from scorers.evaluate.strict import choices, intervals, mentions, numbers, orders, polarity
+from scorers.evaluate.strict import choices, intervals, mentions, numbers, orders, polarity, yes_no
 from scorers.evaluate.strict.commit import (
     before_remark,
     conclusion,
@@ -252,6 +252,17 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             raise _fail(name, "key_items has no non-empty variant")
     else:
         raise _fail(name, "key_items must be all strings or all lists of strings")
+
+    polar = yes_no.key_polarity(groups[0]) if len(groups) == 1 else None
+    if polar is not None:
+        said = yes_no.opening((reading.fixed or reading.loc).segment)
+        if said is not None:
+            # "Nein, ...", "不是。": the answer opens with its yes or no, in any language.
+            score = _RIGHT if said == polar else _WRONG
+            note = None if score == _RIGHT else f"says {'yes' if said else 'no'}"
+            return Outcome(
+                score, (reading.fixed or reading.loc).segment[:_EXTRACTED_CAP], note=note
+            )
 
     def has_all(answer: Answer) -> bool:
         return all(any(answer.contains(v, remove_space=remove_space) for v in g) for g in groups)
