@@ -1120,6 +1120,20 @@ def test_a_doubt_does_not_hide_a_give_up_before_it() -> None:
     assert "reasoning_abstains_answer_does_not" not in kinds(record(only_doubt, "1960"))
 
 
+def test_a_doubt_that_never_offers_the_answer_s_value_gives_up() -> None:
+    gave_up = "reasoning_abstains_answer_does_not"
+    smudged = "The odometer is behind a scratched lens. I can't read its last digits exactly."
+    assert gave_up in kinds(record(smudged, "Final Answer: 48213"))
+    offered = "The odometer reads 48213 or 48218. I can't read its last digit exactly."
+    assert gave_up not in kinds(record(offered, "Final Answer: 48213"))
+
+
+def test_a_decline_in_quotation_marks_is_reported_not_made() -> None:
+    review = 'Rated 6: the refrain "I cannot say goodbye" is tired and the bridge is flat.'
+    assert "abstained" not in kinds(record("The song is competent.", review))
+    assert "abstained" in kinds(record("The song is competent.", "I cannot say how good it is."))
+
+
 def test_a_missing_premise_the_reasoning_guesses_past_is_given_up() -> None:
     gave_up = "reasoning_abstains_answer_does_not"
     unsolvable = "The tank's width is never given, so its volume is unsolvable as posed.\n\n"
