@@ -385,9 +385,7 @@ def before_invented_question(text: str, asked: str) -> str:
     """``text`` up to the first line that opens a question of the model's own
     ("Question: ..."), when an answer is stated (by a marker or a box) before it
     and the question is not the one ``asked``."""
-    if "uestion" not in text and "UESTION" not in text:
-        return text  # (the usual answer: one scan)
-    new = _NEW_QUESTION.search(text)
+    new = _NEW_QUESTION.search(text)  # (one scan: the usual answer has no such line)
     if new is None:
         return text
     line_end = text.find("\n", new.end())

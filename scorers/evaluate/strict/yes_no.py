@@ -62,19 +62,22 @@ def opening(text: str) -> bool | None:
     """True when ``text`` opens with a yes word, False with a no word, else None.
     The longest word wins ("不是" before "是"); the word is followed by a stop
     or a comma, as an answer's yes or no is."""
-    head = fold_phrase(text.lstrip(_LEAD)[:40])
-    best: tuple[int, bool] | None = None
-    for word, yes in words().items():
-        if not head.startswith(word):
+    head = fold_phrase(text.lstrip(_LEAD)[: _longest() + 2])
+    table = words()
+    for size in range(min(len(head), _longest()), 0, -1):
+        yes = table.get(head[:size])
+        if yes is None:
             continue
-        end = len(word)
-        if _unspaced(word) and head.startswith(_PARTICLES, end):
-            end += 1
-        if head[end : end + 1] not in _STOPS:
-            continue  # "No one knows", "I think": a word of a sentence, not its answer
-        if best is None or len(word) > best[0]:
-            best = (len(word), yes)
-    return None if best is None else best[1]
+        end = size + 1 if _unspaced(head[:size]) and head.startswith(_PARTICLES, size) else size
+        if head[end : end + 1] in _STOPS:
+            return yes
+        # ("No one knows", "I think": a word of a sentence, not its answer)
+    return None
+
+
+@lru_cache(maxsize=1)
+def _longest() -> int:
+    return max(map(len, words()))
 
 
 def _build(root: Path) -> dict[str, list[list[str]]]:
