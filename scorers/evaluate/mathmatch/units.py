@@ -266,3 +266,8 @@ def split_unit(text: str, is_value: object) -> tuple[str, Unit | None, str]:
     if not value or not callable(is_value) or not is_value(value):
         return s, None, ""
     return value, unit, s[len(head) :].strip()
+
+
+def units_of(dimension: str) -> list[Unit]:
+    """Every unit of ``dimension`` this table knows (for a reader converting a stated value)."""
+    return [u for u in _UNITS.values() if u.dimension == dimension]

@@ -1136,10 +1136,51 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             # "12,000 m" for "How long is the trail, in km?": the same quantity in
             # another unit; a reader may hold the answer to the unit asked.
             return Outcome(_RIGHT, extracted, uncertain=f"stated in {stated}, asked in {asked}")
+    if uncertain is None and (converted := _converted(number, text, reading, target)):
+        # "about 1670 kilometers per hour" for 460 (m/s): a question that names no
+        # unit leaves the key's unit unknown; only a reader knows it is m/s.
+        return Outcome(_RIGHT, extracted, uncertain=converted)
     return Outcome(_WRONG, extracted, uncertain=uncertain)
 
 
 _UNIT_AFTER = re.compile(r"[ \t\u00a0]*([^\W\d_]+(?:/[^\W\d_]+)?)")
+_UNIT_PER = re.compile(r"[ \t\u00a0]*([^\W\d_]+[ \t]+per[ \t]+[^\W\d_]+)")
+
+
+def _figures(value: int) -> int:
+    """Significant figures of a whole number as written (460: 2)."""
+    digits = str(abs(value)).rstrip("0")
+    return max(1, len(digits))
+
+
+def _converted(number: Number, text: str, reading: Reading, target: float) -> str | None:
+    """Why the number is the key read in another unit of its dimension, when it
+    is stated with a unit, the question names none, and the key is a whole
+    number that the converted value rounds to at the key's own figures
+    ("1670 kilometers per hour" is 463.9 m/s, 460 to two figures)."""
+    if not target or target != int(target) or not isinstance(target, (int, float)):
+        return None
+    after = _UNIT_PER.match(text, number.end) or _UNIT_AFTER.match(text, number.end)
+    if after is None:
+        return None
+    from scorers.evaluate.mathmatch.units import lookup, units_of
+
+    stated = lookup(after.group(1))
+    if stated is None or stated.dimension == "count":
+        return None
+    question = reading.question
+    if _ASKED_IN.search(question[-_ASKED_IN_REACH:]) or _ASKED_NOUN.search(question):
+        return None  # (a unit asked for is read by _other_unit)
+    figures = _figures(int(target))
+    for unit in units_of(stated.dimension):
+        if unit.factor == stated.factor:
+            continue
+        value = number.value * float(stated.factor / unit.factor)
+        if value and round(value, figures - 1 - math.floor(math.log10(abs(value)))) == target:
+            return f"{after.group(1)} read in {unit.name} is {value:.4g}, the key to its figures"
+    return None
+
+
 # The unit a question asks in, spelt out: "..., in grams?", "How many hours ...".
 _ASKED_IN_REACH = 40
 _ASKED_IN = re.compile(r"\bin[ \t]+([^\W\d_]+(?:/[^\W\d_]+)?)[ \t]*\)?[ \t]*[?.]?[ \t]*$")
