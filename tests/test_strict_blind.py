@@ -104,9 +104,10 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # With the readings from maintained data (numbers in other languages, dates,
         # nicknames of given names): dev 49/58, 3/58 uncertain, 46/55 without. With
         # invented questions cut and values converted to another unit (unsure):
-        # dev 53/58, 5/58 uncertain, 48/53 without.
+        # dev 53/58, 5/58 uncertain, 48/53 without; test (one reading, at 8218f29)
+        # 41/51, 2/51, 40/49.
         ("blind_hard_cases7.json", "dev", 0.91, 0.09, 0.90),
-        ("blind_hard_cases7.json", "test", 0.78, 0.04, 0.79),
+        ("blind_hard_cases7.json", "test", 0.80, 0.04, 0.81),
         # First reading (at d12142c, before any rule was written for it): dev 50/52
         # overall, 1/52 uncertain, 49/51 without; test 52/52, 4/52, 48/48.
         ("blind_hard_cases8.json", "dev", 0.96, 0.02, 0.96),
