@@ -17,7 +17,7 @@ import dataclasses
 import math
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorers.errors import EvaluatorError
 from scorers.evaluate.memo import MAX_TEXT, Memo, kwargs_key
@@ -48,6 +48,9 @@ from scorers.evaluate.strict.reading import (
     resolve_number,
 )
 from scorers.records import final_answer
+
+if TYPE_CHECKING:
+    from scorers.evaluate.mathmatch.units import Unit
 
 __all__ = ["EVALUATORS", "evaluate"]
 
@@ -1160,24 +1163,19 @@ def _converted(number: Number, text: str, reading: Reading, target: float) -> st
     ("1670 kilometers per hour" is 463.9 m/s, 460 to two figures)."""
     if not target or target != int(target) or not isinstance(target, (int, float)):
         return None
-    after = _UNIT_PER.match(text, number.end) or _UNIT_AFTER.match(text, number.end)
-    if after is None:
-        return None
-    from scorers.evaluate.mathmatch.units import lookup, units_of
-
-    stated = lookup(after.group(1))
-    if stated is None or stated.dimension == "count":
-        return None
-    question = reading.question
-    if _ASKED_IN.search(question[-_ASKED_IN_REACH:]) or _ASKED_NOUN.search(question):
+    found = _stated_unit(number, text, per=True)
+    if found is None or _asked_unit(reading.question) is not None:
         return None  # (a unit asked for is read by _other_unit)
+    written, stated = found
+    from scorers.evaluate.mathmatch.units import units_of
+
     figures = _figures(int(target))
     for unit in units_of(stated.dimension):
         if unit.factor == stated.factor:
             continue
         value = number.value * float(stated.factor / unit.factor)
         if value and round(value, figures - 1 - math.floor(math.log10(abs(value)))) == target:
-            return f"{after.group(1)} read in {unit.name} is {value:.4g}, the key to its figures"
+            return f"{written} read in {unit.name} is {value:.4g}, the key to its figures"
     return None
 
 
@@ -1191,7 +1189,25 @@ def _other_unit(number: Number, text: str, reading: Reading) -> tuple[str, str, 
     factor from the first to the second) when both are units of one dimension
     and differ ("12,000 m" for "..., in km?"). The question is read only when a
     unit follows the number."""
-    after = _UNIT_AFTER.match(text, number.end)
+    found = _stated_unit(number, text)
+    if found is None:
+        return None
+    asked = _asked_unit(reading.question)
+    if asked is None:
+        return None
+    from scorers.evaluate.mathmatch.units import lookup
+
+    written, stated = found
+    wanted = lookup(asked.group(1))
+    if wanted is None or stated.dimension != wanted.dimension or stated.factor == wanted.factor:
+        return None
+    return written, asked.group(1), float(stated.factor / wanted.factor)
+
+
+def _stated_unit(number: Number, text: str, *, per: bool = False) -> tuple[str, Unit] | None:
+    """The unit written right after the number (``per``: "kilometers per hour"
+    read whole) and what it is, unless it only counts things."""
+    after = (per and _UNIT_PER.match(text, number.end)) or _UNIT_AFTER.match(text, number.end)
     if after is None:
         return None
     from scorers.evaluate.mathmatch.units import lookup
@@ -1199,14 +1215,12 @@ def _other_unit(number: Number, text: str, reading: Reading) -> tuple[str, str, 
     stated = lookup(after.group(1))
     if stated is None or stated.dimension == "count":
         return None
-    question = reading.question
-    asked = _ASKED_IN.search(question[-_ASKED_IN_REACH:]) or _ASKED_NOUN.search(question)
-    if asked is None:
-        return None
-    wanted = lookup(asked.group(1))
-    if wanted is None or stated.dimension != wanted.dimension or stated.factor == wanted.factor:
-        return None
-    return after.group(1), asked.group(1), float(stated.factor / wanted.factor)
+    return after.group(1), stated
+
+
+def _asked_unit(question: str) -> re.Match[str] | None:
+    """The unit a question asks in ("..., in grams?", "How many hours ...")."""
+    return _ASKED_IN.search(question[-_ASKED_IN_REACH:]) or _ASKED_NOUN.search(question)
 
 
 # "at least 12", "no more than 12": a bound right before the number; right
