@@ -33,6 +33,7 @@ BATCHES = (
     ("blind hard cases 6", "blind_hard_cases6.json"),
     ("blind hard cases 7", "blind_hard_cases7.json"),
     ("blind hard cases 8", "blind_hard_cases8.json"),
+    ("blind hard cases 9", "blind_hard_cases9.json"),
 )
 
 
