@@ -130,6 +130,16 @@ CASES: list[Reading] = [
     (C, {"label": "C"}, "B\n\nActually it is C.", None, 1, False),
     # The committed clause after "though": a name key outside it is unsure
     (K, {"key_items": [["Turin"]]}, "Turin crossed my mind, though the canals make it Venice.", None, 1, True),
+    # A question that offers the alternatives: the answer weighs both on the way and its
+    # conclusion chooses; one that concludes with the other alternative is unsure 0 ...
+    (K, {"key_items": [["Ada Byron"]]}, "Ada Byron wrote four papers and Mary Shelley six. Hence Mary Shelley wrote more.", "Who wrote more papers, Ada Byron or Mary Shelley?", 0, True),
+    (K, {"key_items": [["Kestrel Lake"]]}, "Kestrel Lake is 40 m deep, Otter Pond 12 m, so Otter Pond is shallower.", "Which is shallower: Kestrel Lake and Otter Pond?", 0, True),
+    # ... one that concludes with the key, or a question naming one candidate, is read as before
+    (K, {"key_items": [["Kestrel Lake"]]}, "Otter Pond is 40 m deep, Kestrel Lake 12 m, so Kestrel Lake.", "Which is shallower, Otter Pond or Kestrel Lake?", 1, False),
+    (K, {"key_items": [["Ada Byron"]]}, "Ada Byron wrote four papers. Hence Mary Shelley wrote more.", "Did Ada Byron write more papers than anyone?", 1, False),
+    # The parts of a time in an option are no words: "4:30 P.M." names no option "10:30 A.M."
+    (C, {"label": "B"}, "The bus leaves at 4:30 P.M.", "When does it leave?\nA. 9:15 A.M.\nB. 10:30 A.M.", 0, True),
+    (C, {"label": "B"}, "The bus leaves at 10:30 A.M.", "When does it leave?\nA. 9:15 A.M.\nB. 10:30 A.M.", 1, False),
 ]  # fmt: skip
 
 

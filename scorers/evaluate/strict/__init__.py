@@ -340,6 +340,11 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
         rival = _settled_elsewhere(reading, has_all, groups[0])
         if rival is not None:
             uncertain = f"names the key outside what it commits to, which names '{rival}'"
+        elif (other := _concludes_other(reading, groups[0])) is not None:
+            # "Which of Craig and Doherty ...?" answered "... So Doherty ...":
+            # the question's alternatives are named on the way; the conclusion chooses.
+            score, note = _WRONG, f"concludes with '{other}'"
+            uncertain = f"concludes with '{other}', the question's other alternative"
         elif (
             len(answer.raw) <= _FEW_SENTENCES * 200
             and _undecided(answer.raw)
@@ -349,6 +354,53 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             score, note = _WRONG, "undecided"
             uncertain = f"names '{rival}' beside the key and says it cannot decide"
     return Outcome(score, answer.folded[:_EXTRACTED_CAP], note=note, uncertain=uncertain)
+
+
+def _concludes_other(reading: Reading, keys: list[str]) -> str | None:
+    """The question's other alternative ("Which of Jonny Craig and Pete Doherty
+    ...?", "..., Lucie Hradecká or Raffaella Reggi?") that the answer's concluding
+    sentence names instead of the key: an answer weighs both on the way, so
+    finding the key in it says nothing; its conclusion chooses."""
+    question = reading.question or ""
+    if not question or not all(k[:1].isupper() for k in keys):
+        return None
+    others = _alternatives(question, keys)
+    if not others:
+        return None
+    loc = reading.fixed or reading.loc
+    if loc.how == "box":
+        return None
+    text = drop_excluded(conclusion(loc.segment) if loc.how == "whole" else loc.segment)
+    turns = list(_TURN.finditer(text))  # "Reggi 1965, Hradecká 1985, so Reggi"
+    last = Answer(text[turns[-1].end() :] if turns and turns[-1].end() < len(text) else text)
+    if any(last.contains(k) for k in keys):
+        return None
+    return next((o for o in others if last.contains(o)), None)
+
+
+def _alternatives(question: str, keys: list[str]) -> list[str]:
+    """The capitalised names the question joins to a key with "or"/"and"."""
+    out = []
+    for key in keys:
+        at = question.find(key)
+        if at < 0:
+            continue
+        after = _JOINED_AFTER.match(question, at + len(key))
+        if after and (m := _CAPITALISED.match(question, after.end())):
+            out.append(m.group())
+        before = _JOINED_BEFORE.search(question[:at])
+        if before is not None:
+            names_before = [
+                m.group()
+                for m in _CAPITALISED.finditer(question[: before.start()])
+                if m.end() == before.start()
+            ]
+            out.extend(names_before)
+    return [o for o in out if fold_phrase(o) not in _SKIP_WORDS]
+
+
+_JOINED_AFTER = re.compile(r",?[ \t]+(?:or|and)[ \t]+")
+_JOINED_BEFORE = re.compile(r",?[ \t]+(?:or|and)[ \t]+\Z")
 
 
 def _told_yes_no(

@@ -178,7 +178,14 @@ def _shared_unit(opts: dict[str, str]) -> str:
 
 
 def _words(text: str) -> set[str]:
-    return {w for w in re.findall(r"[^\W_]+", text) if w not in STOP_WORDS}
+    # A time or ratio ("11:30", "3:2") is one word: its parts are none, and
+    # another time sharing one ("4:30") names nothing.
+    joined = _JOINED_DIGITS.findall(text)
+    words = re.findall(r"[^\W_]+", _JOINED_DIGITS.sub(" ", text))
+    return {w for w in [*joined, *words] if w not in STOP_WORDS}
+
+
+_JOINED_DIGITS = re.compile(r"\d+(?::\d+)+")
 
 
 @lru_cache(maxsize=2048)
