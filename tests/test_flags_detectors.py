@@ -514,6 +514,15 @@ def test_weak_epistemic_verbs_on_a_firm_choice_are_no_hedge() -> None:
     assert HEDGE not in kinds(choice(reason, "Final Answer: B"))
 
 
+def test_a_weak_verb_beside_a_lone_doubt_leaves_it_low_a_lean_does_not() -> None:
+    base = "The hinge looks worn. I am not certain the lid seals. It appears the latch holds, so D."
+    hedge = [f for f in run(choice(base, "Final Answer: D")) if f["kind"] == HEDGE]
+    assert [f["confidence"] for f in hedge] == ["low"]
+    leaning = base.replace("It appears", "Most likely")
+    hedge = [f for f in run(choice(leaning, "Final Answer: D")) if f["kind"] == HEDGE]
+    assert [f["confidence"] for f in hedge] == ["high"]
+
+
 def test_negated_doubt_settled_doubt_and_doubt_shared_by_the_answer() -> None:
     assert HEDGE not in kinds(
         choice("The label is legible. There is no doubt it reads B. So B.", "B")

@@ -14,7 +14,6 @@ from scorers.flags.behaviour.text import Sentence, evidence, flag, sentences
 from scorers.records import Evidence, Flag
 
 _STRONG = pattern("hedge_strong")
-_WEAK = pattern("hedge_weak")
 _LEANS = pattern("hedge_leans")
 _SETTLED = pattern("settled")
 _PRESENTATION = pattern("presentation")
@@ -159,8 +158,8 @@ def detect(
     # A lone doubt before a firm conclusion may be the argument weighing the options it then
     # chose among: a low-confidence hedge, as is a lone doubt where no conclusion was read.
     after = conclusion_at is not None and any(s.start >= conclusion_at for s, _ in found)
-    weak = (cues(s.text, _WEAK) or cues(s.text, _LEANS) for s in stretch[at:] if s.text[-1] != "?")
-    high = len(found) + bool(doubt) > 1 or after or doubt or gave_up or any(weak)
+    leans = (cues(s.text, _LEANS) for s in stretch[at:] if s.text[-1] != "?")
+    high = len(found) + bool(doubt) > 1 or after or doubt or gave_up or any(leans)
     where = [(s.start + m.start(), s.start + m.end()) for s, m in found[:3]]
     spans = [evidence("reasoning", reasoning, *span) for span in where] + ([doubt] if doubt else [])
     detail = f"reasoning ends unsure ({', '.join(repr(span['text']) for span in spans)})"
