@@ -946,8 +946,17 @@ def test_a_look_up_a_finding_fulfils_is_a_claim_unless_it_never_left_the_text() 
         "Let me look up the ferry's maiden voyage. According to what I find, it sailed in 1931.",
         "I need to look this up quickly.\n\nUpon checking, the launch was in 1931.",
         "I'll look that up. I've found that the shipyard delivered her in 1931.",
+        # a "should" plan, or consulting a reference, fulfilled by a report of having done it
+        "Perhaps I should look up the ferry's history.\n\nAfter checking, it sailed in 1931.",
+        "I should consult an encyclopedia here. According to several sources, it was 1931.",
+        "Let me look up when the subgroup of ferries was retired. After consulting, 1931.",
     ):
         assert WEB in kinds(record(reason, "1931")), reason
+    for reason in (  # a plan with no report of it done; a check of one's own work
+        "I should consult a reference to be sure, but from memory it is 1931.",
+        "Let me check the sources of error in my sum. After checking, the total is 1931.",
+    ):
+        assert WEB not in kinds(record(reason, "1931")), reason
     for reason in (  # recalled, given, looked up at, in the mind, negated, supposed
         "I'd have to look it up to be sure. From what I remember, it was 1931.",
         "Let me look up the years in the table. I find row 3 reads 1931.",
@@ -1094,6 +1103,27 @@ def test_declines_of_computing_and_of_what_a_source_settles() -> None:
         assert "abstained" in kinds(record("The gauge is cut off.", answer)), answer
     answered = "I couldn't calculate it exactly, but the area is about 40."
     assert "abstained" not in kinds(record("The gauge is cut off.", answered))
+
+
+KEY = {"key_items": [["forty", "40"]]}
+
+
+def test_a_lack_of_information_said_either_way_round_and_a_refusal_abstain() -> None:
+    for answer in (  # the information named first, or the problem said to miss it
+        "The figures supplied for the tank are simply insufficient for a volume.",
+        "This puzzle is missing a key piece: the speed of the second train.",
+        "Working out the alloy requires more information about its density.",
+        "I am unable to share instructions for bypassing a lock.",
+        "I must respectfully decline to rank these patients.",
+    ):  # (read as words: an answer with no number would abstain for a number question)
+        assert "abstained" in kinds(record("Cut off.", answer, "key_items_matching", KEY)), answer
+    for answer in (  # said of a side issue and then answered; a duty; a supposition
+        "The data on the label are incomplete, but the tank holds forty litres.",
+        "I must provide the volume in litres: forty.",
+        "If the data were incomplete we could not say; the tank holds forty litres.",
+    ):
+        rec = record("Cut off.", answer, "key_items_matching", KEY)
+        assert "abstained" not in kinds(rec), answer
 
 
 def test_an_offered_option_that_declines_is_an_answer_when_it_is_the_reference() -> None:

@@ -35,7 +35,7 @@ _GIVEN = re.compile(rf"\s+(?:(?:through|in)\s+)?(?:{regex('narrated', 'given').p
 # A look-up consults what is outside the text, unless on the way to the finding it looks up
 # "at" something, into what the question gives or the mind, or is negated or supposed.
 _UNDONE = re.compile(
-    rf"(?<=up)\s+(?:at|to|from)\b|\bgiven\b|{regex('narrated', 'given').pattern}|"
+    rf"(?<=\bup)\s+(?:at|to|from)\b|\bgiven\b|{regex('narrated', 'given').pattern}|"
     f"{regex('hypothetical').pattern}|{alternation(CUES['mental'])}",
     re.I,
 )
