@@ -140,6 +140,15 @@ CASES: list[Reading] = [
     # The parts of a time in an option are no words: "4:30 P.M." names no option "10:30 A.M."
     (C, {"label": "B"}, "The bus leaves at 4:30 P.M.", "When does it leave?\nA. 9:15 A.M.\nB. 10:30 A.M.", 0, True),
     (C, {"label": "B"}, "The bus leaves at 10:30 A.M.", "When does it leave?\nA. 9:15 A.M.\nB. 10:30 A.M.", 1, False),
+    # An option listed twice, word for word: either copy's letter names the key's answer (unsure)
+    (C, {"label": "D"}, "So the speed is 9 m/s, option (B).", "Speed?\nA. 3 m/s\nB. 9 m/s\nC. 12 m/s\nD. 9 m/s", 1, True),
+    (C, {"label": "D"}, "The answer is heron.", "Which bird?\nA. heron\nB. stork\nC. crane\nD. heron", 1, True),
+    (C, {"label": "D"}, "So the speed is 3 m/s, option (A).", "Speed?\nA. 3 m/s\nB. 9 m/s\nC. 12 m/s\nD. 9 m/s", 0, False),
+    # Two names joined by "and" for a question that asks for one: no choice (unsure 0)
+    (K, {"key_items": [["Lena Dorsey"]]}, "Thus the answer is: Mark Ibsen and Lena Dorsey.", "Which \"Harbor Nine\" rower won the 2012 sculls?", 0, True),
+    (K, {"key_items": [["Lake Orta"]]}, "Answer: Lake Garda, Lake Orta and Lake Iseo.", "Which lake hosts the regatta?", 0, True),
+    (K, {"key_items": [["Lake Orta"]]}, "Answer: Lake Orta and Lake Iseo.", "Which lakes host the regatta?", 1, False),
+    (K, {"key_items": [["Lake Orta"]]}, "Answer: Lake Orta, and it is the smallest.", "Which lake hosts the regatta?", 1, False),
 ]  # fmt: skip
 
 

@@ -340,6 +340,11 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
         rival = _settled_elsewhere(reading, has_all, groups[0])
         if rival is not None:
             uncertain = f"names the key outside what it commits to, which names '{rival}'"
+        elif (other := _listed_with(reading, groups[0])) is not None:
+            # "Which fighter ...?" answered "Rashad Evans and Vitor Belfort": two
+            # names for one asked are no choice, though both may be right.
+            score, note = _WRONG, f"names '{other}' beside the key"
+            uncertain = f"names '{other}' beside the key, for a question asking one"
         elif (other := _concludes_other(reading, groups[0])) is not None:
             # "Which of Craig and Doherty ...?" answered "... So Doherty ...":
             # the question's alternatives are named on the way; the conclusion chooses.
@@ -354,6 +359,46 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             score, note = _WRONG, "undecided"
             uncertain = f"names '{rival}' beside the key and says it cannot decide"
     return Outcome(score, answer.folded[:_EXTRACTED_CAP], note=note, uncertain=uncertain)
+
+
+def _listed_with(reading: Reading, keys: list[str]) -> str | None:
+    """Another capitalised name the answer's committed sentence lists beside the
+    key with "and" ("Rashad Evans and Vitor Belfort", "the G7, G20, and EU trio"),
+    for a question that asks for one thing ("Which fighter ...?")."""
+    if not _ASKS_ONE.match(reading.question or "") or not all(k[:1].isupper() for k in keys):
+        return None
+    loc = reading.fixed or reading.loc
+    if loc.how == "whole":
+        text = conclusion(loc.segment)
+    else:
+        parts = sentences(loc.segment)
+        text = parts[0] if parts else ""
+    text = drop_excluded(text)
+    if " and " not in text:
+        return None
+    folded_keys = [fold_phrase(k) for k in keys]
+    for m in _NAME_LIST.finditer(text):
+        items = [fold_phrase(x).removeprefix("the ") for x in _LIST_SPLIT.split(m.group())]
+        if not any(i in folded_keys for i in items):
+            continue
+        others = [i for i in items if i not in folded_keys and i not in _SKIP_WORDS]
+        if others:
+            return next(
+                x
+                for x in _LIST_SPLIT.split(m.group())
+                if fold_phrase(x).removeprefix("the ") == others[0]
+            )
+    return None
+
+
+_NAME = r"(?<![\w'])(?:the )?[A-Z][\w-]*(?: [A-Z][\w-]*)*"  # ("G20", "NATO Quint")
+_NAME_LIST = re.compile(rf"{_NAME}(?:, {_NAME})*,? and {_NAME}")
+_LIST_SPLIT = re.compile(r",? and |, ")
+# A question asking for one thing: "Which fighter ...", "What part ...", not "Which two ...".
+_ASKS_ONE = re.compile(
+    r"[ \t]*(?:which|what)[ \t]+(?:[\"“][^\"”]*[\"”][ \t]+)?(?!two|three|four|several|some|all|of)[a-z]+(?<!s)\b",
+    re.I,
+)
 
 
 def _concludes_other(reading: Reading, keys: list[str]) -> str | None:
@@ -868,6 +913,10 @@ def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
         doubt = _text_disagrees(reading, read)
     if read == expected:
         return Outcome(_RIGHT, extracted, uncertain=doubt)
+    if single and (copy := _same_text(reading, read | expected)) is not None:
+        # "(B) 6 kmph" where E is "6 kmph" too: the question lists one answer
+        # twice, and the letter names it; which copy the key meant only a reader can weigh.
+        return Outcome(_RIGHT, extracted, uncertain=f"options {copy} have the same text")
     if len(expected) == 1 and len(read) > 1 and (settled := _settled_among(reading, read)):
         # "Answer: I'm between B and C. ... which settles it: C.": the paragraph
         # goes on to choose one of the options its first sentence weighed.
@@ -877,6 +926,15 @@ def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     if len(expected) == 1 and len(read) > 1:
         return Outcome(_WRONG, extracted, note=f"names {len(read)} options")
     return Outcome(_WRONG, extracted, uncertain=doubt)
+
+
+def _same_text(reading: Reading, letters: frozenset[str]) -> str | None:
+    """The letters, joined, when the question gives each of them the same text."""
+    options = reading.options
+    if not options or not letters <= options.keys():
+        return None
+    texts = {fold_phrase(options[x]) for x in letters}
+    return "".join(sorted(letters)) if len(texts) == 1 and "" not in texts else None
 
 
 def _target(name: str, value: Any) -> float:

@@ -344,7 +344,12 @@ def named(text: str, opts: dict[str, str]) -> list[str]:
     out = [label for label, t in opts.items() if find_phrase(text, t)]
     if len(out) > 1:
         # "cat and dog" names that option, not also the option "cat" inside it.
-        out = [x for x in out if not any(y != x and find_phrase(opts[y], opts[x]) for y in out)]
+        # (an option listed twice, word for word, holds no other)
+        out = [
+            x
+            for x in out
+            if not any(opts[y] != opts[x] and find_phrase(opts[y], opts[x]) for y in out)
+        ]
     if out:
         return out
     distinctive = _distinctive(tuple(opts.items()))
