@@ -43,6 +43,20 @@ REMARKS = {
     "remark_confidence": "I'm about 90% confident in this answer.",
     "close_hope": "I hope this helps!",
     "close_question": "Would you like me to explain any step in more detail?",
+    # Written for the reading of a remark by its structure (a number in a definite noun
+    # phrase, a reason clause, a unit conversion, an adverb after a demonstrative subject).
+    "remark_both_of": "Both of the 2 methods give the same result.",
+    "remark_given_all": "The 3 given facts are all used.",
+    "remark_still_agrees": "This still agrees with the 4 cases checked above.",
+    "remark_counted_as": "I counted a year as 52 weeks here.",
+    "remark_there_are": "There are 100 centimetres in a metre, which is why I divided.",
+    "remark_because_mid": "The result makes sense because each of the 3 boxes weighs the same.",
+    "remark_important": "It is important to remember that 12 inches make a foot.",
+    "remark_clearly": "This clearly satisfies all 3 constraints.",
+    "remark_each_of": "Each of the 4 steps is reversible.",
+    "remark_these": "These 2 numbers were given in the problem.",
+    "remark_equals_unit": "One kilogram equals 1000 grams, as used above.",
+    "remark_its_sides": "Its 4 sides are all the same length, as expected.",
 }
 # Written before the remark rules and never used to write one.
 UNSEEN = [
@@ -58,6 +72,22 @@ UNSEEN = [
     "That follows from the 2 equations above.",
     "Note that we never needed the 5 extra pencils.",
     "It's worth noting that 60 seconds make a minute.",
+]
+# Written likewise before the structural reading of remarks (definite noun phrases, reason
+# clauses, unit conversions), and never read while writing it.
+UNSEEN2 = [
+    "All 4 answer choices were considered before settling on this.",
+    "The 2 trains are assumed to leave at the same time.",
+    "Since each of the 6 bags is identical, the order does not matter.",
+    "This is consistent with the 3 clues in the puzzle.",
+    "A quick sanity check: 10 times 5 is 50, close to our figure.",
+    "We treat a month as 4 weeks for simplicity.",
+    "The rate of 15 km per hour was kept constant.",
+    "Everything above uses the 2 formulas from the question.",
+    "In other words, none of the 3 coins is counterfeit.",
+    "There are 1000 metres in a kilometre, which explains the conversion.",
+    "I double-checked the 5 multiplications.",
+    "That answer also respects the limit of 40 passengers.",
 ]
 TAILS = {
     "tail_which": ", which answers the question.",
@@ -86,9 +116,11 @@ def _dev_items() -> Iterator[tuple[str, dict[str, Any]]]:
 def unseen(text: str) -> dict[str, str]:
     """``text`` with each unseen closing remark, on a line of its own and inline."""
     body = text.rstrip()
-    out = {f"unseen_{i:02d}_line": body + "\n\n" + r for i, r in enumerate(UNSEEN)}
-    if body[-1:] in ".!?":
-        out.update({f"unseen_{i:02d}_inline": body + " " + r for i, r in enumerate(UNSEEN)})
+    out: dict[str, str] = {}
+    for batch, remarks in (("unseen", UNSEEN), ("unseen2", UNSEEN2)):
+        out.update({f"{batch}_{i:02d}_line": body + "\n\n" + r for i, r in enumerate(remarks)})
+        if body[-1:] in ".!?":
+            out.update({f"{batch}_{i:02d}_inline": body + " " + r for i, r in enumerate(remarks)})
     return out
 
 
@@ -176,6 +208,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.verbose:
             for line in flipped[family]:
                 print("    " + line)
+    for batch in ("unseen", "unseen2") if args.unseen else ():
+        mine = [f for f in tried if f.rsplit("_", 2)[0] == batch]
+        wrong = sum(len(flipped[f]) for f in mine)
+        print(f"{batch}: {wrong} of {sum(tried[f] for f in mine)} rewrites read wrong")
     total = sum(len(v) for v in flipped.values())
     print(f"total: {total} of {sum(tried.values())} rewrites read wrong")
     return 0

@@ -460,3 +460,34 @@ def test_committed_value_reads_the_sentence_after_a_marker_first() -> None:
 def test_committing_sentence_by_structure(response: str, reference: str, score: float) -> None:
     outcome = math_matching(response, answer=reference)
     assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # A sentence whose only numbers are in definite noun phrases refers to what is
+        # known, and states no value after the answer ...
+        ("The hedge is 36 m long.\n\nEvery one of its 4 corners was measured twice.", "36", 1.0),
+        ("She saves $75. Those 3 months were all alike.", "75", 1.0),
+        ("So k = 11. The puzzle's 2 hints are both used.", "11", 1.0),
+        # ... nor does one whose number is only in a reason after its main clause ...
+        ("The boat is 14 km out. This is fine because the lake is 20 km wide.", "14", 1.0),
+        # ... nor a true unit conversion ("a foot is 12 inches", "1 litre as 1000 mL").
+        ("The plank is 5 ft long. Bear in mind 12 inches make a foot.", "5", 1.0),
+        ("The jug holds 3 L.\n\nI used 1 litre as 1000 mL.", "3", 1.0),
+        ("The jug holds 3 L.\n\nThere are 60 minutes in an hour.", "3", 1.0),
+        # ... nor a demonstrative subject with an adverb before its comment verb.
+        ("The rope is 9 m. This nicely matches a rough guess of 10.", "9", 1.0),
+        # A conclusion, a new number in a definite phrase, or a number beside one still states.
+        ("He packs 4 bags of 5 apples. So all 20 apples are packed.", "20", 1.0),
+        ("Of the 40 seats, 13 are sold. The other 27 stay empty.", "27", 1.0),
+        ("Each of the 5 players scores 6 points.", "6", 1.0),
+        ("The total is $40 because each of the 4 tickets costs $10.", "40", 1.0),
+        ("That's 14 marbles.", "14", 1.0),
+    ],
+)
+def test_a_later_sentence_of_known_numbers_is_a_remark(
+    response: str, reference: str, score: float
+) -> None:
+    outcome = math_matching(response, answer=reference)
+    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)

@@ -75,7 +75,7 @@ _REMARK_HEAD = re.compile(
     r"larger|times|twice|double|half)|because|why|how)\b"
     # "This uses the fact that a week has 7 days.": a verb that comments on the result,
     # not one that states a value ("This gives 12", "That leaves 5").
-    r"|^\W*(?:this|that)\s+(?!(?:gives|makes|leaves|means|comes|equals|yields|totals|sums|adds|"
+    r"|^\W*(?:this|that)\s+(?:(?:also|still|again|indeed|[a-z]+ly)\s+)?(?!(?:gives|makes|leaves|means|comes|equals|yields|totals|sums|adds|"
     r"amounts|brings|works|simplifies|reduces|becomes|results)\b)[a-z]+s\s+(?:the|that|on|with|our|"
     r"my|a|an|for|from|because|in|into|both|all|us|every|how|why)\b",
     re.IGNORECASE,
@@ -111,9 +111,57 @@ _RETRACTED = re.compile(
 )
 
 
+# "the 2 conditions", "all 3 steps", "its 4 sides", "each of the 6 bags", "the problem's 2
+# rules": a number in a definite noun phrase refers to things already known, it states no value.
+_DEFINITE_NUMBER = re.compile(
+    r"\b(?:the|these|those|its|their|his|her|our|my|your|all|both|each\s+of\s+the|"
+    r"none\s+of\s+the|(?!(?:it|that|this|there|here|what|who|he|she|let)['’])[a-z]+['’]s)\s+\d+(?=\s+(?:[a-z]+\s+)?[a-z]{2,}s\b)",
+    re.I,
+)
+# "... because the price is fixed", "... since 2 + 2 = 4": a reason given after the main clause.
+_REASON_AFTER = re.compile(r"(?<=\w)[,\s]+(?:because|since|given\s+that)\b.*$", re.I | re.S)
+# "a/an/one/each/per unit": the unit a conversion fact is stated for ("60 seconds make a minute").
+_ONE_OF = re.compile(r"(?:\b(?:an?|one|each|every|per)|(?<![\d.])1)\s+([a-z]+)\b", re.I)
+
+
+def _conversions(s: str) -> list[tuple[int, int]]:
+    """Spans of the numbers that state a true unit conversion ("12 inches make a foot",
+    "1 mile as 1.6 km", "100 centimetres in a metre"): facts, not values found."""
+    spans = []
+    ones = [(m, lookup(m.group(1))) for m in _ONE_OF.finditer(s)]
+    for number in _NUMBER.finditer(s):
+        q = _quantity(s, number)
+        if q is None:
+            continue
+        for one, unit in ones:
+            if unit is None or unit.dimension != q.dimension or unit.name == q.unit:
+                continue
+            if abs(q.size - unit.factor) <= unit.factor / 50:  # within 2%: "1 mile is 1.6 km"
+                spans.append((q.start, q.end))
+                spans.append((one.start(), one.end()))
+    return spans
+
+
+def _given_only(sentence: str) -> bool:
+    """Whether every value ``sentence`` holds refers to what is already known: a
+    number in a definite noun phrase, in a reason after the main clause, or in a
+    unit conversion ("The problem's 2 conditions are both satisfied.", "This works
+    because the price is fixed at 3 dollars.", "I took 1 mile as 1.6 km."). A
+    conclusion states what it holds ("So all 12 pens are hers.")."""
+    if not _HAS_VALUE.search(sentence) or LEAD.match(sentence):
+        return False
+    s = _REASON_AFTER.sub("", sentence)
+    for start, end in sorted(_conversions(s), reverse=True):
+        s = s[:start] + " " + s[end:]
+    s = _DEFINITE_NUMBER.sub(lambda m: m.group(0).rstrip("0123456789"), s)
+    return not _HAS_VALUE.search(s)
+
+
 def _is_remark(sentence: str) -> bool:
     """Whether ``sentence`` is a side remark rather than a statement of the result."""
     if _REMARK_HEAD.search(sentence) or _RETRACTED.search(sentence):
+        return True
+    if _given_only(sentence):
         return True
     reason = None if LEAD.match(sentence) else _OPENING_REASON.match(sentence)  # "In conclusion,"
     if reason is not None and not _holds_value(sentence[reason.end() :]):
