@@ -1115,11 +1115,16 @@ def test_a_lack_of_information_said_either_way_round_and_a_refusal_abstain() -> 
         "Working out the alloy requires more information about its density.",
         "I am unable to share instructions for bypassing a lock.",
         "I must respectfully decline to rank these patients.",
+        "I'm not able to really help with locating a private person.",
+        "I won't be able to support a plan to evade the toll.",
+        "Nothing in the sketch fixes the scale. Please specify which side is 3 cm.",
+        "There is no principled basis to pick one tank over the other.",
     ):  # (read as words: an answer with no number would abstain for a number question)
         assert "abstained" in kinds(record("Cut off.", answer, "key_items_matching", KEY)), answer
     for answer in (  # said of a side issue and then answered; a duty; a supposition
         "The data on the label are incomplete, but the tank holds forty litres.",
         "I must provide the volume in litres: forty.",
+        "I can't help noticing the seam; the tank holds forty litres.",
         "If the data were incomplete we could not say; the tank holds forty litres.",
     ):
         rec = record("Cut off.", answer, "key_items_matching", KEY)
