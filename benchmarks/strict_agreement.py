@@ -34,6 +34,7 @@ BATCHES = (
     ("blind hard cases 7", "blind_hard_cases7.json"),
     ("blind hard cases 8", "blind_hard_cases8.json"),
     ("blind hard cases 9", "blind_hard_cases9.json"),
+    ("blind hard cases 10", "blind_hard_cases10.json"),
 )
 
 
