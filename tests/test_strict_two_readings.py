@@ -144,11 +144,19 @@ CASES: list[Reading] = [
     (C, {"label": "D"}, "So the speed is 9 m/s, option (B).", "Speed?\nA. 3 m/s\nB. 9 m/s\nC. 12 m/s\nD. 9 m/s", 1, True),
     (C, {"label": "D"}, "The answer is heron.", "Which bird?\nA. heron\nB. stork\nC. crane\nD. heron", 1, True),
     (C, {"label": "D"}, "So the speed is 3 m/s, option (A).", "Speed?\nA. 3 m/s\nB. 9 m/s\nC. 12 m/s\nD. 9 m/s", 0, False),
-    # Two names joined by "and" for a question that asks for one: no choice (unsure 0)
-    (K, {"key_items": [["Lena Dorsey"]]}, "Thus the answer is: Mark Ibsen and Lena Dorsey.", "Which \"Harbor Nine\" rower won the 2012 sculls?", 0, True),
-    (K, {"key_items": [["Lake Orta"]]}, "Answer: Lake Garda, Lake Orta and Lake Iseo.", "Which lake hosts the regatta?", 0, True),
+    # Two names joined by "and" for a question that asks for one: no choice
+    (K, {"key_items": [["Lena Dorsey"]]}, "Thus the answer is: Mark Ibsen and Lena Dorsey.", "Which \"Harbor Nine\" rower won the 2012 sculls?", 0, False),
+    (K, {"key_items": [["Lake Orta"]]}, "Answer: Lake Garda, Lake Orta and Lake Iseo.", "Which lake hosts the regatta?", 0, False),
     (K, {"key_items": [["Lake Orta"]]}, "Answer: Lake Orta and Lake Iseo.", "Which lakes host the regatta?", 1, False),
     (K, {"key_items": [["Lake Orta"]]}, "Answer: Lake Orta, and it is the smallest.", "Which lake hosts the regatta?", 1, False),
+    # A key date named to its month or year only: right to that precision, unsure
+    (K, {"key_items": [["9 March 1931", "1931-03-09"]]}, "Final Answer: 1931.", "When did the dam open?", 1, True),
+    (K, {"key_items": [["9 March 1931"]]}, "Le barrage a ouvert en mars 1931, après deux ans de travaux.", "Quand ?", 1, True),
+    (K, {"key_items": [["9 November 1989"]]}, "El muro cayó en noviembre de 1989.", None, 1, True),
+    (K, {"key_items": [["9 November 1989"]]}, "Datum: 11/09/1989", None, 0, False),
+    (K, {"key_items": [["9 March 1931"]]}, "It opened on 14 March 1931.", "When did the dam open?", 0, False),
+    (K, {"key_items": [["9 March 1931"]]}, "It opened in June 1931.", "When did the dam open?", 0, False),
+    (K, {"key_items": [["9 March 1931"]]}, "Work began in 1929 and it opened in 1931.", "When did the dam open?", 0, False),
 ]  # fmt: skip
 
 

@@ -289,6 +289,11 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
         return Outcome(score, answer.folded[:_EXTRACTED_CAP], note=note, uncertain=uncertain)
     if doubted:
         uncertain = "a correction follows the final answer but names no key item"
+    elif missing and len(groups) == 1 and (coarse := _coarser_date(answer, groups[0])):
+        # "Answer: 1843." for 15 August 1843: right to the precision it states;
+        # whether the question wanted the day only a reader can weigh.
+        score, note = _RIGHT, None
+        uncertain = f"names the date '{groups[0][0]}' to its {coarse} only"
     elif missing and not remove_space:
         compounds = [
             (g[0], next((w for v in g if (w := answer.inside(v))), None))
@@ -342,9 +347,8 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             uncertain = f"names the key outside what it commits to, which names '{rival}'"
         elif (other := _listed_with(reading, groups[0])) is not None:
             # "Which fighter ...?" answered "Rashad Evans and Vitor Belfort": two
-            # names for one asked are no choice, though both may be right.
-            score, note = _WRONG, f"names '{other}' beside the key"
-            uncertain = f"names '{other}' beside the key, for a question asking one"
+            # names for one asked are no choice, as "X or Y" is none.
+            score, note = _WRONG, f"names '{other}' beside the key, for a question asking one"
         elif (other := _concludes_other(reading, groups[0])) is not None:
             # "Which of Craig and Doherty ...?" answered "... So Doherty ...":
             # the question's alternatives are named on the way; the conclusion chooses.
@@ -359,6 +363,17 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             score, note = _WRONG, "undecided"
             uncertain = f"names '{rival}' beside the key and says it cannot decide"
     return Outcome(score, answer.folded[:_EXTRACTED_CAP], note=note, uncertain=uncertain)
+
+
+def _coarser_date(answer: Answer, group: list[str]) -> str | None:
+    """ "month" or "year" when the answer names a key date to that precision only."""
+    from scorers.evaluate.strict import dates
+
+    for key in group:
+        date = dates.key_date(key) if any(c.isdigit() for c in key) else None
+        if date is not None:
+            return dates.coarser(answer.folded, answer.raw, date)
+    return None
 
 
 def _listed_with(reading: Reading, keys: list[str]) -> str | None:

@@ -7,8 +7,9 @@ the Unicode CLDR through Babel (every base locale, format and stand-alone forms,
 so Russian's genitive "апреля" too). A name that means different months in
 different languages ("listopad": November in Polish, October in Croatian) is
 read in the answer's language (py3langid), else as the month four times as many
-languages give it, else not at all. Only whole dates count: day, month and
-year, all three.
+languages give it, else not at all. Only whole dates name a date: day, month
+and year, all three; :func:`coarser` tells a text that names one to its month
+or year only.
 """
 
 from __future__ import annotations
@@ -122,3 +123,24 @@ def key_date(key: str) -> Date | None:
         return None
     found = dates_in(folded)
     return next(iter(found)) if len(found) == 1 else None
+
+
+def coarser(folded: str, raw: str, date: Date) -> str | None:
+    """How much of ``date`` a text names when it names no whole date of that
+    month: "month" for its month and year ("nell'aprile 2017", "April 2017"),
+    "year" for its year alone, with no month named at all ("opened in 1843");
+    None when it names neither, another year too, or another month or day of
+    that year."""
+    year, month, _ = date
+    years = {int(y) for y in re.findall(r"(?<!\d)[12]\d{3}(?!\d)", folded)}
+    if years != {year} or re.search(rf"\d[./ ]\d{{1,2}}[./ ]{year}", folded):
+        # another year beside it is another candidate ("November 2024"); a date
+        # in figures left unread ("11/09/1989") names a day
+        return None
+    if any(d[:2] == (year, month) for d in dates_in(folded, raw)):
+        return None  # another day of the month, or the day itself
+    named = {_month(m.group(1), raw or folded) for m in re.finditer(_WORD, folded)}
+    named.discard(None)
+    if month in named:
+        return "month"
+    return None if named else "year"
