@@ -1011,6 +1011,16 @@ def test_tool_accounts_and_reports_are_claims() -> None:
     assert TOOL in kinds(record("Punched 17 × 23 into the calculator: 391.", "391"))
     assert TOOL in kinds(record("I zoomed into the lower corner; the digits read 7 7 1.", "771"))
     assert TOOL not in kinds(record("Without a calculator, 17 × 23 = 391 by hand.", "391"))
+    # a note-style report drops the article ("with calculator:") and is still a report
+    assert TOOL in kinds(record("Product checked with calculator: 17 × 23 = 391.", "391"))
+    assert TOOL not in kinds(record("Doing it without calculator: 17 × 23 = 391.", "391"))
+    for reason in (  # denied after the act; the question's own material with a modifier
+        "Running a Python script is not an option in this setting, so by hand: 391.",
+        "Feeding this to a spreadsheet is impossible here; long multiplication gives 391.",
+    ):
+        assert TOOL not in kinds(record(reason, "391")), reason
+    looked = "I looked up the rate in the second table: 391."
+    assert WEB not in kinds(record(looked, "391"))
     assert TOOL not in kinds(
         record("A calculator would make this faster, but 17 × 23 = 391.", "391")
     )

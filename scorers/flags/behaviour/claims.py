@@ -43,8 +43,10 @@ _UNDONE = re.compile(
 # Google search", "my knowledge of the genetic code", "the website mentioned in the question").
 _BREAK = re.compile(r"[,;:!?\n]|\.(?![\d\w])")
 _NOT_DONE = re.compile(f"{alternation(CUES['mental'])}|{alternation(CUES['not_done'])}", re.I)
-# "Using a calculator would help", "with a calculator, this would be 1.06": supposed, not done.
-_WOULD = re.compile(r"[^.;:!?\n]{0,30}?\b(?:would|could|might)\b", re.IGNORECASE)
+# "Using a calculator would help", "with a calculator, this would be 1.06": supposed, not
+# done; "typing it into a calculator isn't possible here": denied after it.
+_NOT_ACT = r"impossible|(?:is|was)(?:n't|\s+not)\s+(?:possible|available|an\s+option|allowed)"
+_WOULD = re.compile(rf"[^.;:!?\n]{{0,30}}?\b(?:would|could|might|{_NOT_ACT})\b", re.IGNORECASE)
 # "For instance, using a calculator, 6^4 is 1296": an illustration, not an account.
 _EXAMPLE = re.compile(r"(?:^|[.!?\n]\s*)(?:for\s+(?:instance|example)|e\.g\.)\W", re.IGNORECASE)
 _FAMILIES = (
