@@ -157,6 +157,13 @@ CASES: list[Reading] = [
     (K, {"key_items": [["9 March 1931"]]}, "It opened on 14 March 1931.", "When did the dam open?", 0, False),
     (K, {"key_items": [["9 March 1931"]]}, "It opened in June 1931.", "When did the dam open?", 0, False),
     (K, {"key_items": [["9 March 1931"]]}, "Work began in 1929 and it opened in 1931.", "When did the dam open?", 0, False),
+    # A list of values and nothing more is no commitment; a system's solution is one
+    (N, {"value_to_match": 3}, "Final answer: t = 3, -1", None, 0, False),
+    (N, {"value_to_match": 1912}, "Answer: 1912 (the first edition), 1925 (the revised one).", None, 0, False),
+    (N, {"value_to_match": 4500}, "Answer: 4,500", None, 1, False),
+    # A Chinese answer heading alone on its line heads the line below
+    (N, {"value_to_match": 0.25}, "【分析】\n由题意得。\n【答案】\n$m = 1/4$", None, 1, False),
+    (N, {"value_to_match": 7}, "推导如下，共 12 步。\n【答案】\n7", None, 1, False),
 ]  # fmt: skip
 
 

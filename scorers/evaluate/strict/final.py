@@ -38,7 +38,7 @@ _AFTER_ANSWER = re.compile(
     r"|(?P<dash>[-—–](?=[ \t]))|(?P<eol>\n|$))"
 )
 _AFTER_FINAL = re.compile(r"[ \t*_`#]*")
-_AFTER_CHINESE = re.compile(r"[ \t*_`]*(?:[:：]|是|为|选)?[ \t*_`]*")
+_AFTER_CHINESE = re.compile(r"[ \t*_`】\]]*(?:[:：]|是|为|选)?[ \t*_`]*(?P<eol>\n|$)?")
 _HEADING_PREFIX = re.compile(
     r"[\s#*_>\-]*(?:(?:the|my|final|correct|short|overall)[ \t]+)*[\s*_]*\Z", re.IGNORECASE
 )
@@ -114,8 +114,11 @@ def _marker(text: str) -> tuple[int, int, bool] | None:
                 found = _AFTER_FINAL.match(lowered, stop)
                 return start, found.end() if found else stop, False
             continue
+        # "【答案】" alone on its line heads the paragraph below, as "### Final Answer" does
         after_cn = _AFTER_CHINESE.match(lowered, start + 2)
-        return start, after_cn.end() if after_cn else start + 2, False
+        if after_cn is None:
+            return start, start + 2, False
+        return start, after_cn.end(), after_cn.group("eol") is not None
 
 
 def _is_word(ch: str) -> bool:

@@ -65,6 +65,13 @@ _OR_NUMBER_AFTER = re.compile(
 _OR_NUMBER_BEFORE = re.compile(
     r"\d[ \t]*%?[ \t]*(?:,?[ \t]+or[ \t]+(?:(?:maybe|possibly|perhaps)[ \t]+)?|[ \t]+to[ \t]+|[ \t]*–[ \t]*)\Z"
 )
+# A bare list of values: numbers (signed, with separators), a variable set to
+# them ("k="), a remark in brackets after each, and only separators between.
+_VALUE_LIST_MAX = 200
+_NUMERALS = re.compile(r"[-−+]?\d[\d.,]*")
+_REMARK_IN_BRACKETS = re.compile(r"\([^()\n]{0,60}\)")
+_ASSIGNED = re.compile(r"(?:\\?[^\W\d_]+[ \t]*=)")
+_ONLY_SEPARATORS = re.compile(r"(?:[\s,;.$]|</?[a-z]{1,10}>?)*")  # (and tags: "<eoa>")
 _FROM = re.compile(
     r"\bfrom[ \t]+[-\d.,]+[ \t]*%?[ \t]*(?:to|–)[ \t]*\Z|\bfrom[ \t]+\Z", re.IGNORECASE
 )
@@ -262,7 +269,19 @@ _ANY_DIGIT = re.compile(r"\d")
 
 
 def number_doubt(number: Number, text: str) -> bool:
-    """The number is offered beside another ("12 or 13", "two or three"): no commitment."""
+    """The number is offered beside another ("12 or 13", "two or three"), or
+    the answer is a list of values and nothing more ("k=2, -2", "1979 (the
+    acquittal), 1984 (the conviction)"): no commitment."""
+    if "," in text and len(text) <= _VALUE_LIST_MAX:
+        values = {n.value for n in find_numbers(text)}
+        rest = _REMARK_IN_BRACKETS.sub(" ", _NUMERALS.sub(" ", text))
+        assigned = {m.group().rstrip(" \t=") for m in _ASSIGNED.finditer(rest)}
+        if (
+            len(values) > 1
+            and len(assigned) <= 1  # ("x = 3, y = 4" solves for two unknowns)
+            and _ONLY_SEPARATORS.fullmatch(_ASSIGNED.sub(" ", rest))
+        ):
+            return True
     if (" or " in text or " to " in text) and _ANY_DIGIT.search(text) is None:
         for m in _WORD_OR_WORD.finditer(text):
             if m.group(1).lower() != m.group(2).lower():
