@@ -9,6 +9,7 @@ mathematics read aloud ("the square root of 5", "pi over 6", "y squared minus
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 try:  # text2num: number words in the languages of MathReal-style answers
     from text_to_num import alpha2digit as _alpha2digit
@@ -44,6 +45,36 @@ def _fraction(m: re.Match[str]) -> str:
     return f"{top}/{under}"
 
 
+_SCALES = {"dozen": 12, "hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9,
+           "trillion": 10**12}  # fmt: skip
+_NUMBER_WORD = (
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|"
+    r"thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion)"
+)
+# "$1.2 million", "2 dozen", "a dozen", "half a million", "a quarter of a million" (1/4 by
+# then), and text2num's "half a 1000000", "a 100": a quantity times a scale word is one
+# number. Not in a compound that text2num reads whole ("one thousand two hundred").
+_SCALED = re.compile(
+    r"(?<![\d.,/])(?:(?P<digits>\d+(?:,\d{3})*(?:\.\d+)?(?:/\d+)?)(?:\s+of\s+an?)?"
+    r"|(?<![\w-])(?P<half>half\s+an?)|(?<![\w-])an?)"
+    r"\s+(?:(?P<word>dozen|hundred|thousand|million|billion|trillion)(?!\s+(?:and\s+)?"
+    + _NUMBER_WORD
+    + r"\b)|(?<=[a-z]\s)(?P<power>10{2,12})(?![\d.,]))\b",
+    re.I,
+)
+
+
+def _scaled(m: re.Match[str]) -> str:
+    word = m.group("word")
+    scale = _SCALES[word.lower()] if word else int(m.group("power"))
+    digits = m.group("digits")
+    times = (
+        Fraction(digits.replace(",", "")) if digits else Fraction(1, 2 if m.group("half") else 1)
+    )
+    value = times * scale
+    return str(value.numerator) if value.denominator == 1 else str(value)
+
+
 def number_words_to_digits(text: str) -> str:
     """``text`` with its number words written as digits: a fraction ("two
     thirds", "one half") always, other numbers where the text has no digits
@@ -60,7 +91,11 @@ def number_words_to_digits(text: str) -> str:
     except (ValueError, TypeError):  # pragma: no cover - unexpected input to the parser
         return text
     # An ordinal ("the third root") is no number: such a text keeps its words.
-    return text if _ORDINAL.search(converted) else converted
+    text = text if _ORDINAL.search(converted) else converted
+    return _SCALED.sub(_scaled, text) if _SCALE_WORD.search(text) else text
+
+
+_SCALE_WORD = re.compile(r"dozen|hundred|thousand|illion|\b10{2,12}\b", re.I)
 
 
 def _bound(words: str) -> re.Pattern[str]:

@@ -153,8 +153,11 @@ def _given_only(sentence: str) -> bool:
     s = _REASON_AFTER.sub("", sentence)
     for start, end in sorted(_conversions(s), reverse=True):
         s = s[:start] + " " + s[end:]
-    s = _DEFINITE_NUMBER.sub(lambda m: m.group(0).rstrip("0123456789"), s)
-    return not _HAS_VALUE.search(s)
+    return not _HAS_VALUE.search(_DEFINITE_NUMBER.sub(_definite_dropped, s))
+
+
+def _definite_dropped(m: re.Match[str]) -> str:
+    return m.group(0).rstrip("0123456789")
 
 
 def _is_remark(sentence: str) -> bool:
@@ -718,7 +721,9 @@ def _stated_value(s: str, items: int) -> str:
         head = number_words_to_digits(head)  # "two such numbers: 12 and 21"
         # a count before the list it counts; one value after a colon is the value named
         # ("The value of f(2): 39")
-        listed = len(_NUMBER.findall(tail)) > 1 or not _NUMBER.search(tail)
+        # ("Total age of all 3: 8 + 16 + 6 = 30 years" computes, it lists nothing)
+        computed = _COMPUTATION.search(tail)
+        listed = (len(_NUMBER.findall(tail)) > 1 and not computed) or not _NUMBER.search(tail)
         if items == 1 and _HAS_VALUE.search(head) and listed:
             s = head
         elif _HAS_VALUE.search(tail):
@@ -730,7 +735,7 @@ def _stated_value(s: str, items: int) -> str:
     if solved is not None:
         return solved
     math = MATH_SPAN.search(s)
-    if math and math.start() > 0:
+    if math and math.start() > 0 and not _CURRENCY_PAIR.match(s, math.start()):
         # "The equation of the line is $y = 3 - x$." -> the formula (and any unit after it).
         return s[math.start() :].strip()
     if short:
@@ -778,10 +783,18 @@ def _stated_value(s: str, items: int) -> str:
         # 20 outfits": numbers in circumstances (from, in, with, at, for ...) are not the value.
         main = _CIRCUMSTANCE.sub(" ", _INTRODUCTION.sub("", s))
         only = _only_value(main) if _NUMBER.search(main) else None
+    if only is None:
+        # "The orchard earned $1000 for selling 2000 apples at $5 a bag": the first value of
+        # the main clause, before the phrases that say for what, when and how often.
+        main = _DEFINITE_NUMBER.sub(_definite_dropped, _INTRODUCTION.sub("", s))
+        only = _before_adjunct(main) or _only_value(main)  # "won 7 of its 10 games"
     return s if only is None else only
 
 
+_COMPUTATION = re.compile(r"\d\s*[-+×*/−]\s*\d[^=]*=")
 _ZERO = re.compile(r"0\s*[.!]?$")
+# "$1000 for selling 2000 apples at $5": two currency signs around words, no formula.
+_CURRENCY_PAIR = re.compile(r"\$\d[\d,.]*\s+[^$]*[A-Za-z]{3}[^$]*\$\d")
 # "2x + y − 4", "x² + y²": algebra without words, with an unknown and an operator.
 _FORMULA = re.compile(r"(?=[^A-Za-z]*[A-Za-z](?![A-Za-z]))(?=.*[-−+*/^²³])[\w\s.+\-−*/^²³()√π]+")
 
@@ -811,19 +824,34 @@ def _tail_value(tail: str) -> str:
     if _WORDS_FIRST.match(tail) and not _COMPARISON.search(tail):
         # "leaves a remainder of 1", "is filled in 10 minutes": words, then the one value.
         return _only_value(tail) or tail
-    if _DIGIT_FIRST.match(tail) and _WHEN.search(tail):
+    if _DIGIT_FIRST.match(tail):
         # "was 10 inches tall after 3 weeks": the value, then when it holds.
-        return _only_value(_WHEN.sub("", tail)) or tail
+        return _before_adjunct(tail) or tail
     return tail
 
 
 _DIGIT_FIRST = re.compile(r"[-−+$]?\d")
-# "after 3 weeks", "within 2 days": when a value holds ("2 in 5", "2 out of 5" are ratios).
-_WHEN = re.compile(
-    r"\b(?:after|before|during|within|over|for|at|on)\s+"
-    r"(?:(?:the|a|each|every|other|first|last|next|remaining|extra)\s+)*\d[\d.,/]*(?:\s*[A-Za-z]+)?",
+# "1:00 PM", "16:00": a time of day says when, it is no quantity.
+_CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?", re.I)
+# A phrase that says for what, when, where, how often or compared with what: "for selling
+# 2000 apples", "at $5 a bag", "every 2 days", "than Amber", "after burning from 1:00 PM".
+# ("3 to 4", "2 in 5", "6 by 4" join two numbers; "60 km per hour" is a unit.)
+_ADJUNCT = re.compile(
+    r"\s+(?:(?:for|at|after|before|during|within|every|each|on|from|until|since|over)\b"
+    r"|(?:than|by|in|with|to)\b(?!\s*[-−+$]?\d))",
     re.I,
 )
+
+
+def _before_adjunct(s: str) -> str | None:
+    """The one value of ``s`` once what follows the first value's adjunct phrase is cut
+    ("earned $1000 for selling 2000 apples at $5 a bag" -> 1000), if one is left."""
+    bare = _CLOCK.sub("time", s)
+    first = _NUMBER.search(bare)
+    if first is None:
+        return None
+    adjunct = _ADJUNCT.search(bare, first.end())
+    return _only_value(bare[: adjunct.start()]) if adjunct is not None else None
 
 
 _COMPARED = r"[-−+]?[\w.√π]+(?:\s*(?:<|>|≤|≥|⩽|⩾|\\leq?|\\geq?)\s*[-−+]?[\w.√π]+)+"
