@@ -164,6 +164,10 @@ CASES: list[Reading] = [
     # A Chinese answer heading alone on its line heads the line below
     (N, {"value_to_match": 0.25}, "【分析】\n由题意得。\n【答案】\n$m = 1/4$", None, 1, False),
     (N, {"value_to_match": 7}, "推导如下，共 12 步。\n【答案】\n7", None, 1, False),
+    # A negated verb of knowing before "if"/"whether" leaves the claim open: neither yes nor no
+    (K, {"key_items": [["no"]]}, "The logs are thin. So we cannot tell whether the keeper owned a boat.", "Did the keeper own a boat?", 0, True),
+    (K, {"key_items": [["no"]]}, "Hence it remains unclear whether the keeper owned a boat.", "Did the keeper own a boat?", 0, True),
+    (K, {"key_items": [["no"]]}, "It is not possible to say when he bought it, but the keeper did not own a boat.", "Did the keeper own a boat?", 1, False),
 ]  # fmt: skip
 
 

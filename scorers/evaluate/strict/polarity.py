@@ -65,6 +65,15 @@ _FUNCTION_WORDS = STOP_WORDS | frozenset(
         "i",
     ]
 )
+# A claim left open: a negated verb of knowing before "if"/"whether" ("cannot
+# tell whether", "not possible to determine if"), or "unclear whether".
+_OPEN_QUESTION = re.compile(
+    r"\b(?:not|cannot|can't|unable|impossible|no way)\b[^.!?\n]{0,30}?\b(?:determine|say|tell|know"
+    r"|conclude|confirm|establish|verify|be determined|be sure|be certain)[ \t,]+(?:if|whether)\b"
+    r"|\b(?:unclear|unknown|uncertain|undetermined)[ \t]+(?:if|whether)\b",
+    re.IGNORECASE,
+)
+_BUT = re.compile(r"\b(?:but|however|yet)\b", re.IGNORECASE)
 _RESTATES = 0.5  # the share of the question's own words a restatement repeats
 
 
@@ -85,7 +94,12 @@ def said(answer: str, question: str) -> tuple[bool | None, bool] | None:
     claim = _words(found[-1])
     if not claim:
         return None
-    told = _restated(conclusion(answer), claim)
+    last = conclusion(answer)
+    if _OPEN_QUESTION.search(_BUT.split(last)[-1]):
+        # "it is not possible to determine if X": the negation falls on knowing,
+        # and the claim after "if" is left open, neither said nor denied.
+        return None, False
+    told = _restated(last, claim)
     if told is None and (body := before_remark(answer)) is not None:
         told = _restated(conclusion(body), claim)  # "... tails up. That is my answer."
     return (None, False) if told is None else told
