@@ -239,6 +239,30 @@ CASES: list[Reading] = [
     # no adjective of Atlanta, and New Orleans is no unknown rival of it
     (K, {"key_items": [["Atlanta"]]}, "My answer: Atlantic\u00a0City.", None, 0, False),
     (K, {"key_items": [["New Orleans"]]}, "It is New\u202fOrleans.", None, 1, False),
+    # an option letter in quotation marks is the letter; an apostrophe inside a word
+    # ("I'm", "Ann's") makes no letter of its parts
+    (C, {"label": "C"}, '"C" (magpie)', BIRDS, 1, False),
+    (C, {"label": "C"}, "‘C’ – the black and white one", BIRDS, 1, False),
+    (C, {"label": "A"}, "'A': 'robin'", BIRDS, 1, False),
+    (C, {"label": "A"}, "C': 'magpie'", BIRDS, 0, False),
+    (C, {"label": "D"}, "I'm going with D", BIRDS, 1, False),
+    # a tail copied from the question (its options again) is no answer
+    (
+        C,
+        {"label": "D"},
+        "'B': 'sparrow'\nWhich bird is on the fence?\nA. robin\nB. sparrow\nC. magpie\nD. crow",
+        BIRDS,
+        0,
+        False,
+    ),
+    (
+        C,
+        {"label": "C"},
+        "The pied one: C.\nA. robin\nB. sparrow\nC. magpie\nD. crow",
+        BIRDS,
+        1,
+        False,
+    ),
 ]
 
 

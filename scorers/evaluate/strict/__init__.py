@@ -33,7 +33,13 @@ from scorers.evaluate.strict.commit import (
     reaffirms,
     sentences,
 )
-from scorers.evaluate.strict.final import Located, before_invented_question, locate, without_closing
+from scorers.evaluate.strict.final import (
+    Located,
+    before_invented_question,
+    locate,
+    without_closing,
+    without_echo,
+)
 from scorers.evaluate.strict.fold import fold_phrase
 from scorers.evaluate.strict.numbers import Number, canonical, find_numbers, pick_number
 from scorers.evaluate.strict.phrases import Answer, is_word
@@ -896,6 +902,21 @@ def _text_disagrees(reading: Reading, read: frozenset[str]) -> str | None:
 
 
 def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
+    if reading.fixed is None and reading.loc.how == "whole":
+        # An answer that goes on to repeat the question's options ("'B': 'x'\n
+        # 'A': ..., 'B': ..., 'E': ...") would name the last option, read at its end.
+        stated = without_echo(reading.loc.segment, reading.question)
+        if stated is not reading.loc.segment:
+            head = Reading(
+                Located("whole", stated, stated), None, reading.raw_question, reading.raw_final
+            )
+            outcome = _choices(kwargs, head)
+            reading.used |= head.used
+            return outcome
+    return _choices(kwargs, reading)
+
+
+def _choices(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     name = "choices_matching"
     _check_kwargs(name, kwargs)
     label = kwargs["label"]
@@ -914,7 +935,7 @@ def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     if not read and (retry := _remark_passed(reading)) is not None:
         # "... Between them lies the Indian Ocean. This matches the question.":
         # a closing remark that names no option is passed over.
-        outcome = choices_matching(kwargs, retry)
+        outcome = _choices(kwargs, retry)
         reading.used |= retry.used
         if outcome.extracted:
             # (unsure: a reader may find the option named in the last sentence's words)

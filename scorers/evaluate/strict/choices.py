@@ -18,7 +18,9 @@ from functools import lru_cache
 
 from scorers.evaluate.strict.fold import fold_width
 
-_TOKEN = re.compile(r"[A-Za-z]+|\S")
+# A word keeps its apostrophe ("I'm", "A's", "don't"): an apostrophe inside a
+# word makes no letter of its parts, while a quote around a letter ('A') quotes it.
+_TOKEN = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)*|\S")
 _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+")
 _SEPARATORS = frozenset(",，、;；/&+|")
 _JOINERS = frozenset(("and", "or"))
@@ -77,8 +79,6 @@ def _is_option(tokens: list[str], i: int, explicit: bool, lower: bool = False) -
         return False
     nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
     prev = tokens[i - 1] if i > 0 else ""
-    if prev == "'" or nxt == "'":  # I'm, don't, A's
-        return False
     if tok.isupper() or lower:
         if (
             nxt == "."

@@ -399,3 +399,28 @@ def before_invented_question(text: str, asked: str) -> str:
         return text
     head = text[: new.start()]
     return head if locate(head).how != "whole" else text
+
+
+_ECHO_MIN = 24  # characters: a shorter common tail may be the answer quoting one option
+
+
+def without_echo(text: str, asked: str) -> str:
+    """``text`` without a tail copied word for word from the question ``asked``
+    (a model that answers, then repeats the question or its list of options):
+    the copy states nothing, and read at the end it would name the last option."""
+    if not asked:
+        return text
+    squeezed = " ".join(asked.split())
+    body = text.rstrip()
+    # A tail that is in the question has every shorter tail in it too: halve.
+    low, high = 0, len(body)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if " ".join(body[len(body) - mid :].split()) in squeezed:
+            low = mid
+        else:
+            high = mid - 1
+    if low < _ECHO_MIN:
+        return text
+    head = body[: len(body) - low]
+    return head if head.strip(" \t\n.,;:") else text
