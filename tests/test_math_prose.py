@@ -516,6 +516,14 @@ def test_a_later_sentence_of_known_numbers_is_a_remark(
         ("A quarter of a million visitors came.", "250000", 1.0),
         ("The farm sold a dozen goats and 5 sheep, so 17 animals in all.", "17", 1.0),
         ("Two thousand three hundred people voted.", "2300", 1.0),
+        # Beside digits, a number in words from three up is a number; "one", "two" stay words.
+        ("Mia keeps thirty-two shells after trading 9.", "32", 1.0),
+        ("The club spent one hundred and twenty dollars on 4 balls.", "120", 1.0),
+        ("One of the 4 answers is 7.", "7", 1.0),
+        ("The total is forty (40).", "40", 1.0),
+        # A gerund after a preposition is a circumstance, not a verb that states a value.
+        ("He has 15 cards left after making 3 trades.", "15", 1.0),
+        ("She sells 20 and gives away 5, keeping 11.", "11", 1.0),
     ],
 )
 def test_the_main_clause_value_and_scale_words(response: str, reference: str, score: float) -> None:

@@ -77,24 +77,33 @@ def _scaled(m: re.Match[str]) -> str:
 
 def number_words_to_digits(text: str) -> str:
     """``text`` with its number words written as digits: a fraction ("two
-    thirds", "one half") always, other numbers where the text has no digits
-    ("one of the 3 roots" stays: the reader asks again once the clause that
-    states the value is cut out, as in "two such numbers: 12 and 21")."""
+    thirds", "one half") and a quantity with a scale word ("$1.2 million") always;
+    beside digits, "one" and "two" alone stay words ("one of the 3 roots", "the two
+    ages are 9 and 14": the reader asks again once the clause that states the value
+    is cut out, as in "two such numbers: 12 and 21"), while a larger number in words
+    is a number ("seventy-five dollars for 3 shirts")."""
     if _CJK.search(text):
         return text
     text = _FRACTION_WORDS.sub(_fraction, text)
+    scaled = _SCALE_WORD.search(text) is not None
+    if scaled:
+        text = _SCALED.sub(_scaled, text)
     if _alpha2digit is None:  # pragma: no cover - a declared dependency
         return text
     try:
-        # threshold 0: "one" and "two" are answers too ("The answer is two.").
-        converted = str(_alpha2digit(text, "en", 0)) if not _DIGIT.search(text) else text
+        # threshold 0 without digits: "one" and "two" are answers too ("The answer is two.").
+        converted = str(_alpha2digit(text, "en", 3 if _DIGIT.search(text) else 0))
     except (ValueError, TypeError):  # pragma: no cover - unexpected input to the parser
         return text
     # An ordinal ("the third root") is no number: such a text keeps its words.
-    text = text if _ORDINAL.search(converted) else converted
-    return _SCALED.sub(_scaled, text) if _SCALE_WORD.search(text) else text
+    if _ORDINAL.search(converted):
+        return text
+    # "thirty (30)": the number restated in digits is one number
+    converted = _RESTATED_DIGITS.sub(r"\1", converted)
+    return _SCALED.sub(_scaled, converted) if scaled else converted
 
 
+_RESTATED_DIGITS = re.compile(r"\b(\d+)\s*\(\s*\1\s*\)")
 _SCALE_WORD = re.compile(r"dozen|hundred|thousand|illion|\b10{2,12}\b", re.I)
 
 

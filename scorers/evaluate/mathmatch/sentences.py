@@ -251,10 +251,15 @@ _DOUBTED_CANDIDATE = re.compile(
 # "3 roots: ...", "3 solutions, namely ...": a list of what was counted follows.
 _COLON = re.compile(r"(?<=[A-Za-z)])\s*:\s+|,?\s+(?:namely|specifically|viz\.?)\s+", re.I)
 # A colon between two numbers is a ratio ("4 : 6"), not a label.
+# (a gerund after a preposition is a circumstance: "left after giving away 6", "by making 3")
+_AFTER_PREPOSITION = "".join(
+    rf"(?<!\b{p}\s)" for p in ("after", "before", "by", "for", "from", "without", "when", "while")
+)
 _CUT = re.compile(
-    r"\b(?:is|are|equals|was|be|gives|giving|becomes|get|gets|got|obtain|obtains|yields?|yielding|"
+    r"\b(?:is|are|equals|was|be|gives|becomes|get|gets|got|obtain|obtains|yields?|"
     r"(?:simplif(?:y|ies)|reduces?|comes?|equal)\s+to|(?:comes?|works?)\s+out\s+(?:to|as)|"
-    r"(?:takes|has|reaches|attains)\s+(?:the|a|its)\s+(?:\w+\s+)?value(?:\s+of)?|leaves|leaving|keeps|keeping|makes|making|totals|totall?ing)\b|"
+    r"(?:takes|has|reaches|attains)\s+(?:the|a|its)\s+(?:\w+\s+)?value(?:\s+of)?|leaves|keeps|makes|totals)\b|"
+    r"\b" + _AFTER_PREPOSITION + r"(?:giving|yielding|leaving|keeping|making|totall?ing)\b|"
     r"=|(?<![\d\s])\s*[：:]|[：:](?!\s*\d)|为|是",
     re.IGNORECASE,
 )
@@ -736,8 +741,10 @@ def _stated_value(s: str, items: int) -> str:
         return solved
     math = MATH_SPAN.search(s)
     if math and math.start() > 0 and not _CURRENCY_PAIR.match(s, math.start()):
-        # "The equation of the line is $y = 3 - x$." -> the formula (and any unit after it).
-        return s[math.start() :].strip()
+        # "The equation of the line is $y = 3 - x$." -> the formula (and any unit after it,
+        # not a phrase saying for what: "$4 \times 9 = 36$ kg for the 4 crates").
+        adjunct = _ADJUNCT.search(s, math.end(2))
+        return s[math.start() : adjunct.start() if adjunct else None].strip()
     if short:
         # "It costs $45.", "Probably 12 cm.": a few words around one value.
         only = _only_value(s) if _WORDS_THEN_VALUE.match(s) and reads_as_prose(s) else None
