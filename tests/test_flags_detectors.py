@@ -523,6 +523,17 @@ def test_a_weak_verb_beside_a_lone_doubt_leaves_it_low_a_lean_does_not() -> None
     assert [f["confidence"] for f in hedge] == ["high"]
 
 
+def test_a_doubt_the_answer_replaces_with_another_result_is_a_low_hedge() -> None:
+    reason = (
+        "The front row has 8 jars, the back row 6.\nSo 14 jars, though I am unsure of the back."
+    )
+    kwargs = {"value_to_match": 14}
+    same = [(f["kind"], f["confidence"]) for f in run(record(reason, "14", kwargs=kwargs))]
+    assert (HEDGE, "high") in same and CONTRA not in kinds(record(reason, "14", kwargs=kwargs))
+    other = [(f["kind"], f["confidence"]) for f in run(record(reason, "Final: 17", kwargs=kwargs))]
+    assert (HEDGE, "low") in other and CONTRA in [kind for kind, _ in other]
+
+
 def test_negated_doubt_settled_doubt_and_doubt_shared_by_the_answer() -> None:
     assert HEDGE not in kinds(
         choice("The label is legible. There is no doubt it reads B. So B.", "B")

@@ -59,11 +59,12 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
         doubted = [s for s in closing if s.paragraph >= stretch[0].paragraph - 1]
     asked = q.lower() if isinstance(q := record.get("question"), str) else ""
     hedged = hedging.detect(reasoning, doubted, conclusion_at, gave_up, doubt, asked)
-    if hedged is not None and declined is None and not hedging.answer_hedges(answer, asked):
-        yield hedged
+    contradicted = None
     if found is not None and declined is None and not gave_up and isinstance(evaluator, str):
         contradicted = contradiction.detect(
             record, reasoning, answer, closing, found, evaluator, kwargs
         )
-        if contradicted is not None:
-            yield contradicted
+    if hedged is not None and declined is None and not hedging.answer_hedges(answer, asked):
+        # the answer states another result than the doubted one: the contradiction is the flag
+        yield {**hedged, "confidence": "low"} if contradicted else hedged
+    yield from filter(None, [contradicted])
