@@ -13,6 +13,7 @@ K = "key_items_matching"
 N = "number_matching"
 C = "choices_matching"
 ORD = "ordered_list_matching"
+L = "location_matching"
 BIRDS = "Which bird is in the photo?\nA. heron\nB. stork\nC. white egret\nD. crane"
 
 CASES: list[Reading] = [
@@ -168,6 +169,10 @@ CASES: list[Reading] = [
     (K, {"key_items": [["no"]]}, "The logs are thin. So we cannot tell whether the keeper owned a boat.", "Did the keeper own a boat?", 0, True),
     (K, {"key_items": [["no"]]}, "Hence it remains unclear whether the keeper owned a boat.", "Did the keeper own a boat?", 0, True),
     (K, {"key_items": [["no"]]}, "It is not possible to say when he bought it, but the keeper did not own a boat.", "Did the keeper own a boat?", 1, False),
+    # The adjective of a name of several words, for a location's candidate too
+    (L, {"location_fine_grained": ["West Africa"], "location_coarse_grained": ["Africa"]}, "Ghana is a small West African nation on the Gulf of Guinea.", "Where is Ghana?", 1, True),
+    (K, {"key_items": [["Central America"]]}, "It is a Central American republic.", "Which region is Belize in?", 1, True),
+    (L, {"location_fine_grained": ["West Africa"], "location_coarse_grained": ["Africa"]}, "Ghana is an East African nation.", "Where is Ghana?", 0, False),
 ]  # fmt: skip
 
 

@@ -722,10 +722,18 @@ def _adjective_of(answer: Answer, groups: list[list[str]]) -> str | None:
     not inside a place's own name ("the Dominican Republic" is no Dominica)."""
     from scorers.evaluate.strict import names
 
-    stems = {v[:3].capitalize() for v in groups[0]}
+    stems = {v[:3].capitalize() for v in groups[0]} | {
+        v.rpartition(" ")[2][:3].capitalize() for v in groups[0]
+    }
     if not any(stem in answer.raw for stem in stems):
         return None  # (a substring test first: the adjective is capitalised, "Incan")
     for m in _CAPITALISED.finditer(drop_excluded(answer.raw)):
+        phrase = fold_phrase(m.group())
+        for v in groups[0]:
+            # "Southeast Asian" for Southeast Asia: the name's last word made an adjective
+            head, _, last = fold_phrase(v).rpartition(" ")
+            if head and phrase.startswith(head + " ") and _demonym(phrase[len(head) + 1 :], last):
+                return m.group()
         for word in m.group().split():
             if word[:3].capitalize() not in stems or not any(_demonym(word, v) for v in groups[0]):
                 continue
@@ -771,6 +779,14 @@ def location_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             answer.folded[:_EXTRACTED_CAP],
             note="fine-grained match",
             uncertain=uncertain,
+        )
+    if uncertain is None and (adjective := _adjective_of(answer, [fine])) is not None:
+        # "a Southeast Asian country" for Southeast Asia, as for key items
+        return Outcome(
+            fine_score,
+            answer.folded[:_EXTRACTED_CAP],
+            note="the place's adjective",
+            uncertain=f"'{adjective}' is the adjective of a candidate",
         )
     coarse_named = any(answer.contains(c) for c in coarse)
     if uncertain is None:
