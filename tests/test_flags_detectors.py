@@ -1126,6 +1126,26 @@ def test_declines_of_computing_and_of_what_a_source_settles() -> None:
     assert "abstained" not in kinds(record("The gauge is cut off.", answered))
 
 
+def test_a_result_heading_the_answer_or_a_reason_in_an_aside_is_a_commitment() -> None:
+    q = "Which jar holds more?\nA) The tall jar\nB) The wide jar\nC) They hold the same"
+    heading = (
+        "C) They hold the same\n\nThe lids hide the necks, so it is impossible to determine the "
+    )
+    assert "abstained" not in kinds(
+        choice("Both look alike.", heading + "volumes exactly.", question=q)
+    )
+    buried = (
+        "A wide jar, maybe B), with lids hiding both necks.\nIt is impossible to determine more."
+    )
+    assert "abstained" in kinds(choice("Both look alike.", buried, question=q))
+    for answer, declined in (  # the value stops at an aside or a reason
+        ("**Answer: 12** (because the label is insufficient information for more digits)", False),
+        ("Answer: 12 due to the rounding; the exact count cannot be determined.", False),
+        ("**Answer: Cannot say** (the photo is too dark to count them)", True),
+    ):
+        assert ("abstained" in kinds(record("Dark photo.", answer))) is declined, answer
+
+
 KEY = {"key_items": [["forty", "40"]]}
 
 

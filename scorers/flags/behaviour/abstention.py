@@ -1,7 +1,6 @@
-"""``abstained`` and ``reasoning_abstains_answer_does_not`` (LRM-Eval's "guess" and
-"certainty" questions at their strongest): the answer declines, or gives no result of the
-shape asked, and does not answer after all; the reasoning's end declines or finds a premise
-missing, nothing later settles it, and the answer commits anyway (docs/flags.md)."""
+"""``abstained`` and ``reasoning_abstains_answer_does_not`` (LRM-Eval's "guess", "certainty"):
+the answer declines or gives no result of the shape asked, and does not answer after all; the
+reasoning's end declines or finds a premise missing, unsettled, and the answer commits anyway."""
 
 from __future__ import annotations
 
@@ -25,6 +24,8 @@ _NON_ANSWER = re.compile(rf"^\W*(?:final\s+answer\W*)?(?:{_NON})\s*(?:$|[.,;:—
 _COMMITS = re.compile(
     r"(?:final\s+answer|(?:answer|result)\W{0,3}(?::|is\b)|\\boxed\{)\W*(.{0,40})", re.I
 )
+_LABEL = re.compile(r"\W{0,3}[A-J](?:[).:]|\W*$)(?!.{60})")  # "B) The author is wrong", "**C**"
+_HEAD = re.compile(r"\s\(|\s(?:due\s+to|because)\b", re.I)  # "WRONG (due to ...)": the value
 # A doubt: between two ("which of the two", "torn between B and D"), precision ("any better").
 _TWO, _TORN = regex("declining", "two"), regex("declining", "torn")
 _DEGREE = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:" + regex("declining", "degree").pattern + ")", re.I)
@@ -58,35 +59,41 @@ def answer_declines(record: Mapping[str, Any], answer: str) -> Evidence | None:
         found = _no_result(record, answer)
     else:  # not "I can't tell exactly, but it is Paris", nor "Final Answer: Paris" in another
         rest = answer[m.end() :]  # ("Final Answer: Paris\n\n(I couldn't tell the street.)")
-        said = [c.group(1) for c in _COMMITS.finditer(answer) if _apart(answer, c, m)]
+        said = [_HEAD.split(c[1])[0] for c in _COMMITS.finditer(answer) if _apart(answer, c, m)]
         said = [c for c in said if not (_NON_ANSWER.match(c) or DECLINE.search(c) or _NOT.match(c))]
-        answers = any(c.strip() for c in said)
-        answers = answers or bool(_ANSWERS_AFTER.match(rest)) or _result_after(record, rest)
+        heads = "\n" in (head := answer[: m.start()].strip()) and _chooses(record, head, True)
+        # an option chosen after the decline's sentence: a side issue ("Can't tell if it leaked. B")
+        after = (e := _SENTENCE_END.search(rest)) is not None and _chooses(record, rest[e.end() :])
+        answers = any(c.strip() for c in said) or heads or after or bool(_ANSWERS_AFTER.match(rest))
         found = None if answers else evidence("answer", answer, m.start(), m.end())
     return None if found is None or _reference_declines(record) else found  # (rarely read)
 
 
 def _apart(answer: str, commit: re.Match[str], decline: re.Match[str]) -> bool:
     """The commit comes after the decline, or its sentence ends before it ("**Answer:** The
-    problem does not give enough" is one sentence)."""
-    end = _SENTENCE_END.search(answer, commit.start(1))
-    return commit.start() >= decline.end() or (end is not None and end.end() <= decline.start())
+    problem does not give enough" is one sentence), or the decline is its aside ("Answer: WRONG
+    (due to insufficient information)")."""
+    at, stop = commit.start(1), len(answer)
+    for end in (_SENTENCE_END.search(answer, at), _HEAD.search(answer, at, commit.end())):
+        stop = min(stop, end.end()) if end else stop
+    return commit.start() >= decline.end() or stop <= decline.start()
 
 
-def _result_after(record: Mapping[str, Any], rest: str) -> bool:
-    """Whether the sentences after the decline's choose one option ("I can't say whether the
-    leaked key is real. [ B ]"): it declined a side issue (numbers there are often facts)."""
-    end, kwargs = _SENTENCE_END.search(rest), decode_kwargs(record.get("evaluator_kwargs"))
-    if record.get("evaluator") != "choices_matching" or end is None or not isinstance(kwargs, dict):
+def _chooses(record: Mapping[str, Any], text: str, heading: bool = False) -> bool:
+    """Whether ``text`` chooses one option; ``heading``: its first line, short and opening with the
+    label ("B) The author is wrong\n\nThe scenario ... impossible to determine ...")."""
+    kwargs, line = decode_kwargs(record.get("evaluator_kwargs")), text.lstrip().partition("\n")[0]
+    text = (line if _LABEL.match(line) else "") if heading else text
+    if record.get("evaluator") != "choices_matching" or not isinstance(kwargs, dict) or not text:
         return False
-    read = grade("choices_matching", kwargs, rest[end.end() :], record.get("question"))
+    read = grade("choices_matching", kwargs, text, record.get("question"))
     return read is not None and bool(read.extracted.strip()) and not read.note
 
 
 def _no_result(record: Mapping[str, Any], answer: str) -> Evidence | None:
     """The answer's last line if the evaluator reads no option or number in it and no line answers."""
     evaluator = record.get("evaluator")  # (the others read any words as the answer)
-    if evaluator not in ("choices_matching", "number_matching"):
+    if evaluator not in ("choices_matching", "number_matching") or _chooses(record, answer, True):
         return None
     kwargs = decode_kwargs(record.get("evaluator_kwargs"))
     read = answer_outcome(record, evaluator, kwargs, answer) if isinstance(kwargs, dict) else None
@@ -120,10 +127,8 @@ def reasoning_declines(
         guessed = any(_GUESSING.search(s.text) for s in later)
         if sentence.start < first and not guessed:
             continue  # a premise found missing before the end counts if guessed past
-        settled = not guessed and any(
-            (_SETTLED.search(s.text) or s.start == concluded_at) and not hedge_cues(s.text)
-            for s in later
-        )
+        ends = [s for s in later if _SETTLED.search(s.text) or s.start == concluded_at]
+        settled = not guessed and any(not hedge_cues(s.text) for s in ends)  # unhedged
         answered = _ANSWERS_AFTER.match(rest) and not hedge_cues(rest)
         if settled or answered or (premise and _CAVEAT.search(answer)):
             break

@@ -106,14 +106,11 @@ def _narrated(text: str) -> tuple[int, int] | None:
             continue
         stop = said.start() if (said := _CLAUSE_END.search(text, end)) else len(text)  # its clause
         looked = "look" in plan.group(0).lower() and not _UNDONE.search(text, end, found.start())
-        if (
-            looked
-            or pattern("web_objects", gate=True).search(text, plan.start(), stop)
-            or _QUERY.match(text, end, stop + 1)
-            or _QUERY.match(text, found.end(), found.end() + 60)
-            or regex("narrated", "sources").search(text, found.start(), found.end() + 80)
-        ):
-            return plan.start(), found.end()
+        lo, hi = found.span()  # the web shows: a web object, a quoted query or finding, a source
+        shows = [looked, _QUERY.match(text, end, stop + 1), _QUERY.match(text, hi, hi + 60)]
+        shows += [pattern("web_objects", gate=True).search(text, plan.start(), stop)]
+        if any(shows) or regex("narrated", "sources").search(text, lo, hi + 80):
+            return plan.start(), hi
     return None
 
 
