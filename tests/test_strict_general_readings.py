@@ -14,6 +14,8 @@ from strict_fixtures import Reading, assert_reading
 BIRDS = "Which bird is on the fence?\nA. robin\nB. sparrow\nC. magpie\nD. crow"
 YEARS = "When did the bridge open?\nA) 1932\nB) 1937\nC) 1940\nD) 1945"
 TOOLS = "Which tool measures humidity?\nA) hygrometer\nB) altimeter\nC) odometer"
+TOOLKIT = 'Which tool makes a hole? {"A": "hammer", "B": "saw", "C": "drill"}'
+TOOLKIT_KO = "구멍을 뚫는 도구는? 'A': '망치', 'B': '톱', 'C': '드릴'"
 C, N, K = "choices_matching", "number_matching", "key_items_matching"
 
 CASES: list[Reading] = [
@@ -262,7 +264,10 @@ CASES: list[Reading] = [
         BIRDS,
         1,
         False,
-    ),
+    ),  # options written out as a mapping (JSON, a Python dict) are options, named by their text
+    (C, {"label": "C"}, "A drill makes the hole.", TOOLKIT, 1, False),
+    (C, {"label": "C"}, "사진 속 도구는 '드릴'", TOOLKIT_KO, 1, False),
+    (C, {"label": "C"}, "망치", TOOLKIT_KO, 0, False),
 ]
 
 

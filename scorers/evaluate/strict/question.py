@@ -29,6 +29,10 @@ _LINE_OPTION = re.compile(
 )
 # "A. cat B. dog C. mouse" on one line: each label begins where the last text ends.
 _INLINE_OPTION = re.compile(r"(?:^|(?<=[\s|:;,]))[(\[]?(?P<label>[A-Z])[.)\]][ \t]+")
+# A mapping written out, as JSON or a Python dict prints one: 'A': 'cat', "B": "dog".
+_QUOTED_OPTION = re.compile(
+    r"""['"‘“](?P<label>[A-Z])['"’”][ \t]*[:：][ \t]*['"‘“](?P<text>[^'"‘’“”\n]+)['"’”]"""
+)
 _EQUALS_OPTION = re.compile(r"(?<![\w.])(?P<label>[A-Z]|\d{1,2})[ \t]*=[ \t]*(?P<text>[^,;\n|]+)")
 STOP_WORDS = frozenset(
     [
@@ -95,6 +99,10 @@ def options(question: str | None) -> dict[str, str]:
             found = _accept(pairs) or found
     # Each scan runs only where the literal it needs is present: regexes that
     # open with a look-behind are tried at every position.
+    if found is None and ("':" in question or '":' in question or "’:" in question):
+        found = _accept(
+            [(m.group("label"), m.group("text")) for m in _QUOTED_OPTION.finditer(question)]
+        )
     if found is None and "=" in question:
         found = _accept(
             [(m.group("label"), m.group("text")) for m in _EQUALS_OPTION.finditer(question)]
