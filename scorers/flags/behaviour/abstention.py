@@ -32,10 +32,7 @@ _DEGREE = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:" + regex("declining", "degree").p
 # "..., which is exactly option E" is the answer's content; "the answer is that I can't" is not.
 _CONTENT = re.compile(r"\b(?:option|choice)\s+\(?[A-J]\b|\banswer\s+is\b(?!\s+that\s+[iw])", re.I)
 _DETAIL = re.compile(r"\b(?:read|see|make\s+out|be\s+read)\b", re.I)  # "can't read the unit"
-_SETTLED, _GUESSING = (
-    pattern("settled"),
-    pattern("declining", "guessing"),
-)  # "if forced": no settling
+_SETTLED, _GUESSING = pattern("settled"), pattern("declining", "guessing")  # guess: "if forced"
 _PREMISE = pattern("declining", "premise", gate=True)
 _CAVEAT = pattern("declining", "caveat", gate=True)
 _NOT = re.compile(r"not\b", re.I)  # "the answer is not possible without ...": no result
