@@ -77,6 +77,30 @@ def test_a_sentence_read_out_of_the_question_is_no_conclusion() -> None:
     assert CONTRA not in kinds(rec)
 
 
+def test_a_piece_of_a_quotation_cut_at_its_full_stop_is_not_the_writer_s_claim() -> None:
+    reason = 'Every clue points to the gardener, so the answer is C.\nThe note said "Go with B. Then stop." Odd.'
+    assert CONTRA not in kinds(choice(reason, "Answer: C", label="C"))
+    assert CONTRA in kinds(choice(reason, "Answer: B", label="C"))
+
+
+def test_words_copied_from_the_question_are_not_the_conclusion_s_value() -> None:
+    question = "Which root of x^2 - 9 = 0 lies left of zero?\nA. 3\nB. -3"
+    reason = "Both roots are 3 and -3.\n\nSo the root of x^2 - 9 = 0 that lies left of zero is -3."
+    assert CONTRA not in kinds(choice(reason, "Answer: B", question=question))
+    question = (
+        "A tank holds 40 litres and leaks 3 litres an hour. How many litres remain after 5 hours?"
+    )
+    reason = "It loses 15 litres.\n\nSo the litres that remain after 5 hours come to 25."
+    rec = record(reason, "Final Answer: 5", kwargs={"value_to_match": 25}, question=question)
+    assert CONTRA in kinds(rec)  # the copied "5 hours" aside, the value is 25
+    assert contradiction.unasked(
+        "thus how many litres remain after 5 hours: 25", "howmanylitresremainafter5hours"
+    ).split() == ["thus", "25"]
+    assert (
+        contradiction.unasked("so the answer is 25", "theanswer") == "so the answer is 25"
+    )  # too short a copy
+
+
 def test_rounded_and_rescaled_values_agree() -> None:
     reason = "The ratio works out to 2.3846, so the growth factor is 2.3846."
     assert CONTRA not in kinds(record(reason, "Final Answer: 2.38"))
@@ -91,26 +115,6 @@ def test_free_text_conclusion_that_passes_against_an_answer_that_fails() -> None
         record(reason, "Final Answer: Ghent, Belgium", "location_matching", kwargs)
     )
     assert CONTRA not in kinds(record(reason, "Final Answer: Bruges", "location_matching", kwargs))
-
-
-def test_a_result_and_an_answer_both_wrong_differently_contradict() -> None:
-    kwargs = {"location_fine_grained": ["Tallinn"], "location_coarse_grained": ["Estonia"]}
-    asked = "In which city was this harbour photographed?"
-    reason = "The onion domes and the ferry terminal point one way: so the harbour is Riga."
-    rec = record(reason, "Final Answer: Helsinki", "location_matching", kwargs, question=asked)
-    contra = [f for f in recompute_flags(rec) if f["kind"] == CONTRA]
-    assert [f["confidence"] for f in contra] == ["low"]
-    for agreeing in ("Final Answer: Riga, Latvia", "Riga."):
-        assert CONTRA not in kinds(record(reason, agreeing, "location_matching", kwargs))
-    # a description is no value; an unmarked remark is no result; the question's words do not count
-    described = "So the harbour looks like a busy northern port."
-    assert CONTRA not in kinds(record(described, "Helsinki", "location_matching", kwargs))
-    remark = "The onion domes and the ferry terminal point one way. The harbour is Riga."
-    assert CONTRA not in kinds(record(remark, "Helsinki", "location_matching", kwargs))
-    items = {"key_items": [["1961"]]}
-    dated = "Counting back from the plaque, the bridge therefore opened in 1958."
-    assert CONTRA in kinds(record(dated, "Final Answer: 1949", "key_items_matching", items))
-    assert CONTRA not in kinds(record(dated, "It opened in 1958.", "key_items_matching", items))
 
 
 def test_a_result_the_reasoning_goes_on_to_use_is_a_step_not_the_conclusion() -> None:
@@ -352,13 +356,6 @@ def test_a_value_the_reasoning_then_operates_on_is_no_conclusion() -> None:
         "The sum is 17, so I checked it twice.",
     ):
         assert CONTRA in kinds(record(close, "52", kwargs={"value_to_match": 52})), close
-
-
-def test_a_later_line_stating_the_answer_s_option_by_its_text_makes_a_result_a_step() -> None:
-    asked = "The sloop leaves two days after it docks. When does it leave?\n(A) 14 June\n(B) 15 June\n(C) 16 June"
-    reason = "So the docking day is 14 June.\n- Two days on: 16 June"
-    assert CONTRA not in kinds(choice(reason, "(C)", label="C", question=asked))
-    assert CONTRA in kinds(choice(reason, "(B)", label="C", question=asked))
 
 
 def test_the_number_of_a_numbered_item_is_no_value() -> None:

@@ -96,6 +96,8 @@ _OPENING_DOUBT = re.compile(
 _STEP = re.compile(r"(?=[liw])\b(?:let\s+me|let's|(?:i|we)\s+(?:need|should|have)\s+to)\b", re.I)
 _LIST_SEPARATOR = re.compile(r"[,;]|→|->|\bthen\b", re.IGNORECASE)
 _NON_WORD = re.compile(r"\W+")
+# A piece of a quotation cut at one of its full stops ('likely "C.', 'B", as ...'): odd quote marks
+_PIECE = re.compile(r'^[^"“”]*(?:["“”][^"“”]*["“”][^"“”]*)*["“”][^"“”]*$')
 _WORDS = re.compile(r"[^\W\d_]{3,}")
 _POLAR = re.compile(r"(?im)(?:^|[.!?] )\s*(?:is|are|was|were|do|does|did|can|has)\s([^.!?\n]+)\?")
 _CLAIM = re.compile(r"\d[\d.,]*|[^\W\d_]{4,}")  # a yes/no question's claim: numbers, long words
@@ -167,6 +169,21 @@ def conceded(text: str, gloss: re.Match[str] | None, question: str) -> str | Non
     tail = text[gloss.end() :]
     value, _ = asserted(tail, question)
     return value if value is not None and _MARKED.search(tail) else None
+
+
+def unasked(text: str, question: str, least: int = 4) -> str:
+    """``text`` with each run of ``least`` or more words that copies the question blanked: a
+    restatement of what is asked ("the inverse of -i in this group is i") asserts only the rest."""
+    words, i = [m.span() for m in re.finditer(r"\S+", text)], 0
+    while i <= len(words) - least:
+        j = i + least  # the run words[i:j], extended while it is still a copy
+        while j <= len(words) and _squash(text[words[i][0] : words[j - 1][1]]) in question:
+            j += 1
+        if j > i + least:  # words[i : j - 1] copy the question
+            a, b = words[i][0], words[j - 2][1]
+            text, i = text[:a] + " " * (b - a) + text[b:], j - 2
+        i += 1
+    return text
 
 
 def _squash(text: str) -> str:
@@ -268,7 +285,9 @@ def conclusion(
     stem = fold_phrase(str(asked)) if options else ""  # options stated by their text: see _by_text
     # sentences with nothing of the answer's shape are skipped; if one is found, whether they retract it
     shapes, pending = None if options else _SHAPES.get(evaluator), []
-    question = _squash(asked) if isinstance(asked, str) else ""
+    question = stem_only = _squash(asked) if isinstance(asked, str) else ""
+    for option in options.values():  # the question's own words, not its options' (of 3+ letters)
+        stem_only = stem_only.replace(o, "|") if len(o := _squash(option)) > 2 else stem_only
     polar = _POLAR.findall(asked) if isinstance(asked, str) and evaluator not in SHAPED else []
     claim = _CLAIM.findall(polar[-1].lower()) if polar else []
     plain: Conclusion | None = None
@@ -276,13 +295,15 @@ def conclusion(
     for index in range(len(closing) - 1, -1, -1):
         sentence = closing[index]
         text = _by_text(sentence.text, options, stem) if options else sentence.text
-        if shapes is not None and not shapes.search(text):
+        if _PIECE.match(text) or shapes is not None and not shapes.search(text):
             pending += [] if seen else [text]
             continue
         marked = _MARKED.search(text) is not None
         if plain is not None and not marked:
             continue  # after a plain conclusion only a marked one before it can matter: not read
         value, undecided = asserted(text, question)
+        if value is not None and evaluator in SHAPED:
+            value = unasked(value, stem_only)
         if claim and value is not None and (pole := _pole(text, claim)) is not None:
             return Conclusion(index, sentence, pole, " ".join(claim), True, None)  # the claim, read
         if not (last := index == len(closing) - 1) and re.fullmatch(r"\d{1,2}[.)]", text):
@@ -430,35 +451,14 @@ def _differ(
     # Free text: the two score differently and the answer's last line says something the
     # conclusion does not ("France" after "Paris, France" agrees); a conclusion scoring
     # lower must commit in so many words, and name something.
-    if mine.score == theirs.score:  # both right or both wrong: do they name different things?
-        return mine.score < 1 and found.marked and _apart(found, a, b, answer, asked)
-    if mine.score < theirs.score and not (
-        _STRONG_COMMITMENT.search(found.sentence.text) and _NAME.search(found.value)
+    if (
+        mine.score == theirs.score
+        or mine.score < theirs.score
+        and not (_STRONG_COMMITMENT.search(found.sentence.text) and _NAME.search(found.value))
     ):
-        return False
+        return False  # (both right or both wrong: the key cannot tell them apart)
     start, end = last_line_span(answer)
     return not _content(answer[start:end]) - _broad(kwargs) <= _content(found.value)
-
-
-def _terms(text: str, names: int = 0) -> set[str]:
-    """A text's folded content words and numbers (``names``: only its capitalised words')."""
-    text = " ".join(m.group(0) for m in _NAME.finditer(text)) if names else text
-    return _content(fold_phrase(text)) | set(_NUMBER.findall(text))
-
-
-def _apart(found: Conclusion, a: str, b: str, answer: str, asked: str | None) -> bool:
-    """A result and the answer, both wrong, name things of one kind (names or numbers)
-    that neither's text mentions, the question's words aside: "So it is Utrecht." and "Ghent"."""
-    mine, theirs = _terms(a), _terms(b)
-    named = bool(mine & _terms(found.value, 1))
-    if not named and not (_NUMBER.search(a) and _NUMBER.search(b)):
-        return False  # the conclusion names nothing and they hold no numbers: descriptions
-    if (mine & theirs) - (known := _terms(asked or "")) or not (mine - known and theirs - known):
-        return False  # one mentions the other, or one says only what the question does
-    if named != bool(theirs & _terms(" " + answer, 1)):
-        return False  # a name against a number or a description
-    mine, theirs = mine - known, theirs - known
-    return not (mine & _terms(answer) or theirs & _terms(found.sentence.text))
 
 
 def _broad(kwargs: Mapping[str, Any]) -> set[str]:
@@ -505,17 +505,15 @@ def _restated(
 ) -> bool:
     """Whether a later sentence arrives at the answer's value ("leaves 9. 9 times 2 is 18."): a step."""
     y = _number(theirs.extracted) if evaluator in _NUMERIC else None
-    question, told = _squash(asked) if asked else "", question_options(asked).get(theirs.extracted)
+    question = _squash(asked) if asked else ""
     for sentence in closing[found.position + 1 :]:
         value, _ = asserted(sentence.text, question)
-        if value is None:
+        if value is None or _PIECE.match(sentence.text):
             continue
         if evaluator in _NUMERIC:
             x = _number((_NUMBER.findall(value) or [""])[-1])
             if x is not None and y is not None and _same_number(x, y):
                 return True
-        elif told and _NUMBER.search(told) and find_phrase(fold_phrase(value), told):
-            return True  # the answer's option by its value ("- a day on: 12/31/2014": "(F)")
         elif _readable_shape(evaluator, value, False) and _plainly_agrees(
             evaluator, found._replace(value=value, read=value), theirs, answer, kwargs
         ):  # (a remark, "Okay, that should be it.", names no order)
