@@ -1200,6 +1200,9 @@ def test_a_doubt_does_not_hide_a_give_up_before_it() -> None:
     assert "reasoning_abstains_answer_does_not" in kinds(record(reason, "Final Answer: 1960"))
     only_doubt = "The shape says 1960. The plate itself I can't read. So 1960."
     assert "reasoning_abstains_answer_does_not" not in kinds(record(only_doubt, "1960"))
+    # "the answer is that <a clause>" states the clause, not a value: here a decline
+    clause = "The ledger stops mid-page. So the answer is that the total cannot be determined."
+    assert "reasoning_abstains_answer_does_not" in kinds(record(clause, "Final Answer: 1960"))
 
 
 def test_a_doubt_that_never_offers_the_answer_s_value_gives_up() -> None:

@@ -29,8 +29,8 @@ _HEAD = re.compile(r"\s\(|\s(?:due\s+to|because)\b", re.I)  # "WRONG (due to ...
 # A doubt: between two ("which of the two", "torn between B and D"), precision ("any better").
 _TWO, _TORN = regex("declining", "two"), regex("declining", "torn")
 _DEGREE = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:" + regex("declining", "degree").pattern + ")", re.I)
-# "..., which is exactly option E" is the answer's content; "the answer is that I can't" is not.
-_CONTENT = re.compile(r"\b(?:option|choice)\s+\(?[A-J]\b|\banswer\s+is\b(?!\s+that\s+[iw])", re.I)
+# "..., which is exactly option E" is the answer's content; "the answer is that <a clause>" is not.
+_CONTENT = re.compile(r"\b(?:option|choice)\s+\(?[A-J]\b|\banswer\s+is\b(?!\s+that\b)", re.I)
 _DETAIL = re.compile(r"\b(?:read|see|make\s+out|be\s+read)\b", re.I)  # "can't read the unit"
 _SETTLED, _GUESSING = pattern("settled"), pattern("declining", "guessing")  # guess: "if forced"
 _PREMISE = pattern("declining", "premise", gate=True)
