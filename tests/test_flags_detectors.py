@@ -531,6 +531,17 @@ def test_a_doubt_the_answer_replaces_with_another_result_is_a_low_hedge() -> Non
     assert (HEDGE, "low") in other and CONTRA in [kind for kind, _ in other]
 
 
+def test_a_guess_is_highlighted_with_the_words_that_make_it_one() -> None:
+    for said, shown in (("at a guess", "at a guess"), ("an educated guess", "an educated guess")):
+        reason = f"The kiln ran hot for four hours.\nSo 1,200 degrees, {said}."
+        hedge = [
+            f
+            for f in run(record(reason, "1200", kwargs={"value_to_match": 1200}))
+            if f["kind"] == HEDGE
+        ]
+        assert hedge and shown in [span["text"] for span in hedge[0]["evidence"]]
+
+
 def test_negated_doubt_settled_doubt_and_doubt_shared_by_the_answer() -> None:
     assert HEDGE not in kinds(
         choice("The label is legible. There is no doubt it reads B. So B.", "B")

@@ -13,11 +13,8 @@ from scorers.flags.behaviour.cues import CueView, pattern, regex
 from scorers.flags.behaviour.text import Sentence, evidence, flag, sentences
 from scorers.records import Evidence, Flag
 
-_STRONG = pattern("hedge_strong")
-_LEANS = pattern("hedge_leans")
-_SETTLED = pattern("settled")
-_PRESENTATION = pattern("presentation")
-_TASK = pattern("task")
+_KEYS = ("hedge_strong", "hedge_leans", "settled", "presentation", "task", "conclusion_markers")
+_STRONG, _LEANS, _SETTLED, _PRESENTATION, _TASK, _MARKED = map(pattern, _KEYS)
 _NEGATED = re.compile(r"(?:" + regex("hedge_negators").pattern + r")\s+(?:\w+\s+){0,2}$", re.I)
 # What a check looks at ("re-examined the areas that were hard to read"), unless a turn follows.
 _CHECKED = re.compile(rf"(?i)(?:{regex('checks').pattern})(?![^.;:]*\b(?:but|still|yet)\b)[^.;:]*$")
@@ -29,7 +26,6 @@ _PICK = re.compile(r"\W*(?:" + regex("picks").pattern + ")", re.I)  # "..., but 
 BARE_PICK = re.compile(r"(?i)^(?!.*\b(?:so|thus|therefore|because|since)\b).*\b" + _PICK.pattern)
 _ECHO = re.compile(r" \w+")  # the word after a cue (or the cue again: in no question)
 _MOVES = regex("hedge_moves")  # steps of an argument (ruling out, a premise), not doubt
-_MARKED = pattern("conclusion_markers")
 _VALUE = re.compile(r"\d+(?:\.\d+)?|(?<![\w'])[A-HJ](?![\w'])")  # a number or an option letter
 _CHECKS = regex("check_plans")  # "I should double-check": a firm result after it settles
 _TURN = re.compile(r",?\s+(?:but|however|(?:al)?though)\b", re.I)
