@@ -173,6 +173,10 @@ CASES: list[Reading] = [
     (L, {"location_fine_grained": ["West Africa"], "location_coarse_grained": ["Africa"]}, "Ghana is a small West African nation on the Gulf of Guinea.", "Where is Ghana?", 1, True),
     (K, {"key_items": [["Central America"]]}, "It is a Central American republic.", "Which region is Belize in?", 1, True),
     (L, {"location_fine_grained": ["West Africa"], "location_coarse_grained": ["Africa"]}, "Ghana is an East African nation.", "Where is Ghana?", 0, False),
+    # An answer laid out as a numbered list, each item explained below its head, is read from the heads
+    (ORD, {"order": ["Crust", "Mantle", "Outer core", "Inner core"]}, "Four shells, from the surface down:\n\n1. **Crust**\n   - Thin and rocky; the mantle lies below it.\n2. **Mantle**: hot, slowly flowing rock.\n3. **Outer core**\n   - Liquid iron, around the inner core.\n4. **Inner core**\n   - Solid iron.\n\nTogether they make up the planet, each with its own role.", None, 1, False),
+    (ORD, {"order": ["Crust", "Mantle", "Outer core", "Inner core"]}, "Four shells:\n\n1. **Crust**\n   - Thin.\n2. **Outer core**\n   - Liquid.\n3. **Mantle**\n   - Flowing.\n4. **Inner core**\n   - Solid.\n\nTogether they make up the planet, each with its own role.", None, 0, False),
+    (ORD, {"order": ["Crust", "Mantle", "Core"]}, "Three shells:\n\n1. **Crust**\n   - Thin.\n2. **Middle shell (also known as Mantle)**\n   - Flowing.\n3. **Core**\n   - Iron.\n\nTogether they make up the planet, each with its own role.", None, 1, False),
 ]  # fmt: skip
 
 

@@ -1459,6 +1459,39 @@ def _last_block(text: str) -> str:
     return "; ".join(parts) if len(parts) > 1 else ""
 
 
+def _numbered_heads(text: str, expected: list[str]) -> str:
+    """The heads of the items of the one list numbered 1 to n at the starts of
+    lines, as many as ``expected`` (each up to a colon or the line's end),
+    joined as list items, else "". A head that names no item but gives its
+    other name in brackets ("Network Interface Layer (also called Link Layer)")
+    is read as that name."""
+    heads = [(int(m.group(1)), m.group(2)) for m in _NUMBERED_LINE.finditer(text)]
+    if [n for n, _ in heads] != list(range(1, len(expected) + 1)):
+        return ""
+    items = [fold_phrase(x) for x in expected]
+    out = []
+    for _, head in heads:
+        head = _DASH_REMARK.sub("", _DRESS_MARKS.sub("", head)).strip()
+        main, _, aside = head.partition("(")
+        other = _ALSO_CALLED.match(aside)
+        if other and not _names_any(main, items) and _names_any(other.group(1), items):
+            head = other.group(1)
+        out.append(head)
+    return "; ".join(out)
+
+
+def _names_any(text: str, items: list[str]) -> bool:
+    folded = f" {fold_phrase(text)} "
+    return any(f" {item} " in folded for item in items)
+
+
+_ALSO_CALLED = re.compile(
+    r"(?:also |often |sometimes )?(?:called|known as|named|aka|or)[ \t]+([^()]+)\)"
+)
+
+
+_NUMBERED_LINE = re.compile(r"^[ \t]{0,3}(\d{1,2})[.)][ \t]+([^\n:：]{1,120})", re.MULTILINE)
+_DRESS_MARKS = re.compile(r"[*_`#]+")
 _DASH_REMARK = re.compile(r"[ \t]+[—–-][ \t]+[^\n]{0,200}$")
 
 
@@ -1553,14 +1586,20 @@ def _ordered_list(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             # concluding sentence is its last line; read the block of lines
             # when the sentence alone does not name the items.
             block = _last_block(whole)
-            if block:
+            # "1. **Application Layer** ... 4. **Link Layer**": an answer laid out
+            # as a numbered list, each item explained below its head.
+            heads = _numbered_heads(whole, expected) if len(got) != len(expected) else ""
+            for lined in (block, heads):
+                if not lined:
+                    continue
                 lines = orders.read_list(
-                    drop_excluded(block), expected, lambda: reading.options, asked
+                    drop_excluded(lined), expected, lambda: reading.options, asked
                 )
                 if len(lines) == len(expected) and (
                     len(got) != len(expected) or set(lines) == set(expected)
                 ):
                     got = lines
+                    break
         if len(got) > 1:
             break
     if got != expected and (
