@@ -267,7 +267,21 @@ CASES: list[Reading] = [
     ),  # options written out as a mapping (JSON, a Python dict) are options, named by their text
     (C, {"label": "C"}, "A drill makes the hole.", TOOLKIT, 1, False),
     (C, {"label": "C"}, "사진 속 도구는 '드릴'", TOOLKIT_KO, 1, False),
-    (C, {"label": "C"}, "망치", TOOLKIT_KO, 0, False),
+    (
+        C,
+        {"label": "C"},
+        "망치",
+        TOOLKIT_KO,
+        0,
+        False,
+    ),  # another value offered with another language's "or" (CLDR's list patterns) is no
+    # commitment; a word of ASCII letters counts in a text that is not English
+    (N, {"value_to_match": 7}, "Im Korb liegen 7 oder 8 Eier.", "Wie viele Eier?", 0, False),
+    (N, {"value_to_match": 7}, "Im Korb liegen genau 7 Eier.", "Wie viele Eier?", 1, False),
+    (N, {"value_to_match": -4}, "解得 t=-4或t=5", "求 t", 0, False),
+    (N, {"value_to_match": 9}, "사과는 9개 또는 10개입니다.", "사과는 몇 개?", 0, False),
+    (N, {"value_to_match": 9}, "Осталось 9 или 10 яблок.", "Сколько яблок?", 0, False),
+    (N, {"value_to_match": 7}, "Seven eggs: 7, as Oder told me.", "How many eggs?", 1, False),
 ]
 
 

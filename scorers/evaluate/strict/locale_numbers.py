@@ -209,3 +209,42 @@ def _english(text: str) -> float:
     if sum(c.isalpha() for c in words) < _MIN_LETTERS:
         return 1.0
     return float(dict(_identifier().rank(words)).get("en", 0.0))
+
+
+@disk_cached("babel")
+def or_words() -> tuple[str, ...]:
+    """The words that offer alternatives in CLDR's "or" list patterns, of every
+    locale ("oder", "или", "或", "または", "또는"), lowered. English's own is read
+    elsewhere; words of one or two letters are left out unless of a script written
+    without spaces: they are other words in other languages (Spanish "no",
+    Russian "не", German "an")."""
+    from babel.core import Locale
+    from babel.localedata import locale_identifiers
+
+    out: set[str] = set()
+    for ident in locale_identifiers():
+        if _REGIONAL.search(ident) or ident in ("en", "root"):
+            continue
+        try:
+            patterns = Locale.parse(ident).list_patterns.get("or", {})
+        except (ValueError, KeyError):
+            continue
+        for key in ("2", "end"):
+            pattern = patterns.get(key)
+            if pattern is None or pattern.count("{") != 2:
+                continue
+            between = pattern.split("{0}", 1)[-1].split("{1}", 1)[0]
+            word = " ".join(between.replace(",", " ").replace("、", " ").split()).lower()
+            if (
+                word
+                and word != "or"
+                and (len(word) > 2 or unspaced(word))
+                and all(c.isalpha() or c == " " for c in word)
+            ):
+                out.add(word)
+    return tuple(sorted(out, key=len, reverse=True))
+
+
+def text_not_english(text: str) -> bool:
+    """The identifier finds ``text`` unlikely to be English (and it is long enough to say)."""
+    return _english(text) < _NOT_ENGLISH

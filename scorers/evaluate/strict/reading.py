@@ -297,7 +297,44 @@ def number_doubt(number: Number, text: str) -> bool:
         previous = find_numbers(text[max(0, number.start - 40) : before.start() + 1])
         if previous and previous[-1].value != number.value:
             return True
+    return _or_in_other_language(number, text)
+
+
+def _or_in_other_language(number: Number, text: str) -> bool:
+    """ "12 oder 13", "q=1或q=2", "3 또는 4": another value offered with the word
+    for "or" of another language (CLDR's list patterns). A word written in ASCII
+    ("oder", "eller") counts only in a text the identifier finds is not English."""
+    for spelled_in_ascii in (False, True):
+        after, before = _other_or(spelled_in_ascii)
+        start = max(0, number.start - 40)
+        found = None
+        if after.match(text, number.end):
+            following = list(find_numbers(text[number.end : number.end + 40]))
+            found = bool(following) and following[0].value != number.value
+        if not found and (hit := before.search(text, start, number.start)) is not None:
+            previous = find_numbers(text[start : hit.start() + 1])
+            found = bool(previous) and previous[-1].value != number.value
+        if found and (not spelled_in_ascii or locale_numbers.text_not_english(text)):
+            return True
     return False
+
+
+@lru_cache(maxsize=2)
+def _other_or(spelled_in_ascii: bool) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(after a number, before one): another language's "or" between two values;
+    a variable may be set to the second ("q=1或q=2")."""
+    words = [w for w in locale_numbers.or_words() if w.isascii() == spelled_in_ascii]
+    alternatives = "|".join(re.escape(w) for w in words) or "(?!)"
+    assign = r"(?:[^\W\d_]{1,3}[ \t]*=[ \t]*)?"
+    unit = r"(?:[ \t]*[^\W\d_]{1,4}\.?)?"  # a unit or counter after the first ("9개 또는 10개")
+    return (
+        re.compile(
+            rf"{unit}[ \t]*,?[ \t]*(?:{alternatives})[ \t]*{assign}(?=[-−.\d])", re.IGNORECASE
+        ),
+        re.compile(
+            rf"\d[ \t]*%?{unit}[ \t]*,?[ \t]*(?:{alternatives})[ \t]*{assign}\Z", re.IGNORECASE
+        ),
+    )
 
 
 @lru_cache(maxsize=1024)
