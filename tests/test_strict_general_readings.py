@@ -281,7 +281,31 @@ CASES: list[Reading] = [
     (N, {"value_to_match": -4}, "解得 t=-4或t=5", "求 t", 0, False),
     (N, {"value_to_match": 9}, "사과는 9개 또는 10개입니다.", "사과는 몇 개?", 0, False),
     (N, {"value_to_match": 9}, "Осталось 9 или 10 яблок.", "Сколько яблок?", 0, False),
-    (N, {"value_to_match": 7}, "Seven eggs: 7, as Oder told me.", "How many eggs?", 1, False),
+    (
+        N,
+        {"value_to_match": 7},
+        "Seven eggs: 7, as Oder told me.",
+        "How many eggs?",
+        1,
+        False,
+    ),  # a Chinese answer says yes or no by its first use of the question's verb
+    (
+        K,
+        {"key_items": [["yes", "有", "是"]]},
+        "目前没有证据表明这种鸟在岛上繁殖，但将来有可能。",
+        "这种鸟在岛上繁殖吗？",
+        0,
+        False,
+    ),
+    (
+        K,
+        {"key_items": [["yes", "可以", "是"]]},
+        "外国人可以在当地开设银行账户，但不是所有银行都接受。",
+        "外国人可以开银行账户吗？",
+        1,
+        False,
+    ),
+    (K, {"key_items": [["yes", "是"]]}, "这座桥并不是最长的。", "这座桥是最长的吗？", 0, False),
 ]
 
 

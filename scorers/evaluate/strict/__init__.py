@@ -272,6 +272,11 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             return Outcome(
                 score, (reading.fixed or reading.loc).segment[:_EXTRACTED_CAP], note=note
             )
+        stated = (reading.fixed or reading.loc).segment
+        if polar and yes_no.first_negated(stated, groups[0]):
+            # "并没有记录到..." for 有: the first use of the verb says no; a
+            # later "有可能" ("it may be") does not take it back.
+            return Outcome(_WRONG, stated[:_EXTRACTED_CAP], note="says no: its verb negated")
 
     def has_all(answer: Answer) -> bool:
         return all(any(answer.contains(v, remove_space=remove_space) for v in g) for g in groups)

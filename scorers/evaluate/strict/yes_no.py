@@ -120,3 +120,27 @@ if __name__ == "__main__":  # pragma: no cover - rebuilds the data file
         "words": _build(Path(sys.argv[1])),
     }
     _DATA.write_text(json.dumps(built, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+
+
+# Chinese negates a verb by the word before it: 没有 "have not", 不是 "is not",
+# 不可以 "may not"; (并/也/都 may come before the negator, never between).
+_NEGATORS = frozenset("不没沒未非无無别別")
+
+
+def first_negated(text: str, variants: list[str]) -> bool | None:
+    """For a yes key whose variants include the verb a Chinese answer says yes
+    with (有, 是, 可以): True when the answer's first use of any of them is
+    negated ("并没有记录到..."), False when it is not, None when none is there
+    or no variant is written without spaces. An answer in such a language says
+    yes or no by its first use of the question's verb; later uses ("有可能"
+    "may") weigh other things."""
+    first = -1
+    for variant in variants:
+        if not _unspaced(variant):
+            continue
+        at = text.find(variant)
+        if at != -1 and (first == -1 or at < first):
+            first = at
+    if first == -1:
+        return None
+    return first > 0 and text[first - 1] in _NEGATORS
