@@ -150,6 +150,8 @@ CASES: list[Reading] = [
     (K, {"key_items": [["Lake Orta"]]}, "Answer: Lake Garda, Lake Orta and Lake Iseo.", "Which lake hosts the regatta?", 0, False),
     (K, {"key_items": [["Lake Orta"]]}, "Answer: Lake Orta and Lake Iseo.", "Which lakes host the regatta?", 1, False),
     (K, {"key_items": [["Lake Orta"]]}, "Answer: Lake Orta, and it is the smallest.", "Which lake hosts the regatta?", 1, False),
+    (K, {"key_items": [["North Pact"]]}, "Malta is part of the North Pact and Reef trio.", "What body, such as the North Pact or the Reef trio, is Malta part of?", 0, False),
+    (K, {"key_items": [["Ida Brandt"]]}, "Answer: Ida Brandt and Tom Wilde both sang; Ida Brandt took the lead.", "Which singer took the lead?", 1, False),
     # A key date named to its month or year only: right to that precision, unsure
     (K, {"key_items": [["9 March 1931", "1931-03-09"]]}, "Final Answer: 1931.", "When did the dam open?", 1, True),
     (K, {"key_items": [["9 March 1931"]]}, "Le barrage a ouvert en mars 1931, après deux ans de travaux.", "Quand ?", 1, True),

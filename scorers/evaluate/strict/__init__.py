@@ -391,7 +391,8 @@ def _listed_with(reading: Reading, keys: list[str]) -> str | None:
     """Another capitalised name the answer's committed sentence lists beside the
     key with "and" ("Rashad Evans and Vitor Belfort", "the G7, G20, and EU trio"),
     for a question that asks for one thing ("Which fighter ...?")."""
-    if not _ASKS_ONE.match(reading.question or "") or not all(k[:1].isupper() for k in keys):
+    question = reading.question or ""
+    if not _ASKS_ONE.match(question) or not all(k[:1].isupper() for k in keys):
         return None
     loc = reading.fixed or reading.loc
     if loc.how == "whole":
@@ -405,8 +406,8 @@ def _listed_with(reading: Reading, keys: list[str]) -> str | None:
     folded_keys = [fold_phrase(k) for k in keys]
     for m in _NAME_LIST.finditer(text):
         items = [fold_phrase(x).removeprefix("the ") for x in _LIST_SPLIT.split(m.group())]
-        if not any(i in folded_keys for i in items):
-            continue
+        if not any(i in folded_keys for i in items) or not _list_ends(text, m, question):
+            continue  # ("Keaton and Nicholson starred; Keaton played him": not the answer)
         others = [i for i in items if i not in folded_keys and i not in _SKIP_WORDS]
         if others:
             return next(
@@ -420,6 +421,20 @@ def _listed_with(reading: Reading, keys: list[str]) -> str | None:
 _NAME = r"(?<![\w'])(?:the )?[A-Z][\w-]*(?: [A-Z][\w-]*)*"  # ("G20", "NATO Quint")
 _NAME_LIST = re.compile(rf"{_NAME}(?:, {_NAME})*,? and {_NAME}")
 _LIST_SPLIT = re.compile(r",? and |, ")
+_TAIL_ONLY = re.compile(r"[\s.!?*_)\]]*")
+_TAIL_WORD = re.compile(r" ([a-z]+)(?=[\s.!?*_)\]]*$)")
+
+
+def _list_ends(text: str, m: re.Match[str], question: str) -> bool:
+    """The list ends its sentence, but for a lower-case word the question writes
+    after its last name ("the EU trio")."""
+    if _TAIL_ONLY.fullmatch(text, m.end()):
+        return True
+    word = _TAIL_WORD.match(text, m.end())
+    last = _LIST_SPLIT.split(m.group())[-1]
+    return word is not None and fold_phrase(f"{last} {word.group(1)}") in fold_phrase(question)
+
+
 # A question asking for one thing: "Which fighter ...", "What part ...", not "Which two ...".
 _ASKS_ONE = re.compile(
     r"[ \t]*(?:which|what)[ \t]+(?:[\"“][^\"”]*[\"”][ \t]+)?(?!two|three|four|several|some|all|of)[a-z]+(?<!s)\b",
