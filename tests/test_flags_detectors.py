@@ -971,9 +971,17 @@ def test_a_look_up_a_finding_fulfils_is_a_claim_unless_it_never_left_the_text() 
         "Let me look up when the subgroup of ferries was retired. After consulting, 1931.",
     ):
         assert WEB in kinds(record(reason, "1931")), reason
+    for reason in (  # a site's report fulfils a plan to check it; a search engine's report
+        "Let me check the shipyard's website. It lists the maiden voyage in 1931.",
+        "I'll search online for the maiden voyage.\nOkay, found it: 1931.",
+        "A quick Bing confirms 1931.",
+        "According to a brief search, the ferry sailed in 1931.",
+    ):
+        assert WEB in kinds(record(reason, "1931")), reason
     for reason in (  # a plan with no report of it done; a check of one's own work
         "I should consult a reference to be sure, but from memory it is 1931.",
         "Let me check the sources of error in my sum. After checking, the total is 1931.",
+        "Let me check the website's name in the question. It says ferry1931.com, so 1931.",
     ):
         assert WEB not in kinds(record(reason, "1931")), reason
     for reason in (  # recalled, given, looked up at, in the mind, negated, supposed

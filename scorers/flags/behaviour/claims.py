@@ -99,12 +99,12 @@ def _act(text: str, acts: str, own: bool = True) -> tuple[int, int] | None:
 def _narrated(text: str) -> tuple[int, int] | None:
     for plan in pattern("narrated", "plans", gate=True).finditer(text):
         at, end = max(0, plan.start() - 20), plan.end()
-        if _NOT_DONE.search(text, at, end) or _MENTAL.match(text, end) or _GIVEN.match(text, end):
+        stop = said.start() if (said := _CLAUSE_END.search(text, end)) else len(text)  # its clause
+        if _NOT_DONE.search(text, at, stop) or _MENTAL.match(text, end) or _GIVEN.match(text, end):
             continue
         found = _FOUND.search(text, end, end + 250)
         if found is None or in_scope_of_doubt(text, found.start()):
             continue
-        stop = said.start() if (said := _CLAUSE_END.search(text, end)) else len(text)  # its clause
         looked = "look" in plan.group(0).lower() and not _UNDONE.search(text, end, found.start())
         lo, hi = found.span()  # the web shows: a web object, a quoted query or finding, a source
         shows = [looked, _QUERY.match(text, end, stop + 1), _QUERY.match(text, hi, hi + 60)]
