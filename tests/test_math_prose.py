@@ -512,7 +512,8 @@ def test_a_later_sentence_of_known_numbers_is_a_remark(
         # A number times a scale word is one number.
         ("The stadium holds half a million fans.", "500000", 1.0),
         ("The firm made a profit of $2.4 million.", "2400000", 1.0),
-        ("She bought three dozen bagels.", "36", 1.0),
+        ("Half a dozen eggs broke.", "6", 1.0),
+        ("Sara counted 8 dozen eggs.", "8", 1.0),  # "how many dozen" is asked too
         ("A quarter of a million visitors came.", "250000", 1.0),
         ("The farm sold a dozen goats and 5 sheep, so 17 animals in all.", "17", 1.0),
         ("Two thousand three hundred people voted.", "2300", 1.0),
@@ -524,6 +525,16 @@ def test_a_later_sentence_of_known_numbers_is_a_remark(
         # A gerund after a preposition is a circumstance, not a verb that states a value.
         ("He has 15 cards left after making 3 trades.", "15", 1.0),
         ("She sells 20 and gives away 5, keeping 11.", "11", 1.0),
+        # A label with its number opens the sentence; a number right after the count names
+        # the kind; the size of each group follows the count; working in brackets is aside.
+        ("Step 4: Omar now holds 27 stamps.", "27", 1.0),
+        ("Answer: Lina can buy 6 3 dollar pens with her money.", "6", 1.0),
+        ("The class can be split into 6 teams of 5.", "6", 1.0),
+        ("So Ivo has 13 marbles now (6 + 7).", "13", 1.0),
+        ("Therefore, the shop sold a total of 4 x 6 = 24 cups.", "24", 1.0),
+        ("Jo keeps 70 quarters in a jar.", "70", 1.0),
+        ("Because each vase takes 4 roses, Ana fills 7 vases.", "7", 1.0),
+        ("Noah owns 8 ten dollar notes.", "8", 1.0),
     ],
 )
 def test_the_main_clause_value_and_scale_words(response: str, reference: str, score: float) -> None:

@@ -25,10 +25,11 @@ _DENOMINATORS = {
 }  # fmt: skip
 _NUMERATORS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                "seven": 7, "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
-# "two thirds", "one-half", "a quarter", "three quarters": a fraction in words.
+# "two thirds", "one-half", "a quarter", "three quarters": a fraction in words ("70 quarters",
+# in digits, are coins).
 _FRACTION_WORDS = re.compile(
     r"\b(?:(?P<whole>\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+and\s+)?"
-    r"(?P<top>an?|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})[\s-]+"
+    r"(?P<top>an?|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2}(?!\s+quarter))[\s-]+"
     r"(?P<bottom>half|halves|(?:third|quarter|fourth|fifth|sixth|seventh|eighth|ninth|tenth)s?)\b",
     re.I,
 )
@@ -55,7 +56,8 @@ _NUMBER_WORD = (
 # then), and text2num's "half a 1000000", "a 100": a quantity times a scale word is one
 # number. Not in a compound that text2num reads whole ("one thousand two hundred").
 _SCALED = re.compile(
-    r"(?<![\d.,/])(?:(?P<digits>\d+(?:,\d{3})*(?:\.\d+)?(?:/\d+)?)(?:\s+of\s+an?)?"
+    # ("8 dozen" stays: "how many dozen" is asked as often as how many)
+    r"(?<![\d.,/])(?:(?P<digits>\d+(?:,\d{3})*(?:\.\d+)?(?:/\d+)?)(?:\s+of\s+an?)?(?!\s+dozen)"
     r"|(?<![\w-])(?P<half>half\s+an?)|(?<![\w-])an?)"
     r"\s+(?:(?P<word>dozen|hundred|thousand|million|billion|trillion)(?!\s+(?:and\s+)?"
     + _NUMBER_WORD

@@ -103,6 +103,12 @@ _OPENING_REASON = re.compile(
 )
 
 
+# "Since each pie takes 5 apples, ...": a reason before the main clause.
+_REASON_FIRST = re.compile(
+    r"^\W*(?:since|because|as|given\s+that|although|though|while|whereas)\b[^,;]*[,;]\s*", re.I
+)
+
+
 # "I first got 49, but that was a slip.", "Some say 12, which is wrong.": a value retracted.
 _RETRACTED = re.compile(
     r"\b(?:that|this|it|which)(?:['’]s|\s+(?:is|was|would\s+be))\s+(?:wrong|incorrect|mistaken|"
@@ -549,13 +555,20 @@ def _several_values(s: str, items: int) -> str | None:
     return ", ".join(numbers) if len(numbers) == items else None
 
 
+# "Step 3: ...", "Part 2: ...": a label with its number opens the sentence that follows it.
+_STEP_LABEL = re.compile(r"^[A-Za-z]+\s+\d{1,2}[a-z]?\s*[:：]\s+(?=[A-Z\d$])")
+
+
 def _value_of(sentence: str, items: int) -> str:
     """The value one stating sentence commits to, as text for :mod:`scoring`."""
-    s = _final_say(LEAD.sub("", _CONTRACTED_IS.sub(r"\1 is", sentence.strip())).strip())
+    s = _STEP_LABEL.sub("", sentence.strip())  # "Step 3: Melanie has 19 dimes now."
+    s = _final_say(LEAD.sub("", _CONTRACTED_IS.sub(r"\1 is", s)).strip())
     s = _GIVEN_THEN.sub("", s)  # "If there are 7 boxes, then she packs 56": the consequent
-    intro = _INTRODUCTION.match(s)
+    intro = _INTRODUCTION.match(s) or _REASON_FIRST.match(s)
     if intro is not None and _holds_value(s[intro.end() :]):
-        s = s[intro.end() :]  # "With the $5 discount, the total is $35": a circumstance first
+        # "With the $5 discount, the total is $35", "Since each pie takes 5 apples, they can
+        # make 9 pies": a circumstance or a reason first
+        s = s[intro.end() :]
     s = _VAGUE.sub("", s)  # "12 or so", "12, I think": no second candidate, no value
     s = _without_valueless_tail(s)  # "x = 4 or x = 1, which answers the question."
     s = _first_of_restated(s)
@@ -756,7 +769,7 @@ def _stated_value(s: str, items: int) -> str:
         low, name, high = between.group("low", "name", "high")
         return f"{low} {sign} {name} {sign} {high}"
     total = _A_TOTAL_OF.search(s)
-    if total is not None:
+    if total is not None and "=" not in s[total.end() :]:  # "a total of 2 x 4 = 8": computed
         return total.group(1)  # "A total of 20 outfits is possible with 4 shirts and 5 pants."
     cuts = list(_CUT.finditer(s))
     for at in range(len(cuts) - 1, -1, -1):
@@ -794,7 +807,7 @@ def _stated_value(s: str, items: int) -> str:
         # "The orchard earned $1000 for selling 2000 apples at $5 a bag": the first value of
         # the main clause, before the phrases that say for what, when and how often.
         main = _DEFINITE_NUMBER.sub(_definite_dropped, _INTRODUCTION.sub("", s))
-        only = _before_adjunct(main) or _only_value(main)  # "won 7 of its 10 games"
+        only = _before_adjunct(main, whole=True)  # "won 7 of its 10 games"
     return s if only is None else only
 
 
@@ -829,8 +842,9 @@ def _tail_value(tail: str) -> str:
         tail = tail[: valueless.start()]
     tail = _TRAILING_WORDS.sub("", _WORDS_BEFORE_BRACKET.sub("", _PREPOSITION.sub("", tail)))
     if _WORDS_FIRST.match(tail) and not _COMPARISON.search(tail):
-        # "leaves a remainder of 1", "is filled in 10 minutes": words, then the one value.
-        return _only_value(tail) or tail
+        # "leaves a remainder of 1", "is filled in 10 minutes": words, then the one value
+        # ("split into 8 groups of 7": the first, before the phrase that says of what).
+        return _only_value(tail) or _before_adjunct(tail) or tail
     if _DIGIT_FIRST.match(tail):
         # "was 10 inches tall after 3 weeks": the value, then when it holds.
         return _before_adjunct(tail) or tail
@@ -844,21 +858,30 @@ _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?", re.I)
 # 2000 apples", "at $5 a bag", "every 2 days", "than Amber", "after burning from 1:00 PM".
 # ("3 to 4", "2 in 5", "6 by 4" join two numbers; "60 km per hour" is a unit.)
 _ADJUNCT = re.compile(
-    r"\s+(?:(?:for|at|after|before|during|within|every|each|on|from|until|since|over)\b"
-    r"|(?:than|by|in|with|to)\b(?!\s*[-−+$]?\d))",
+    r"\s+(?:(?:for|at|after|before|during|within|every|each|on|from|until|since|over|with|"
+    r"than)\b|(?:by|in|to)\b(?!\s*[-−+$]?\d))",
     re.I,
 )
 
 
-def _before_adjunct(s: str) -> str | None:
+# "buy 2 5 dollar toys": a number right after the count names the kind ("5-dollar toys").
+_MODIFIER = re.compile(r"(?<=\d)\s+\d+(?=[\s-]+[a-z])")
+# "8 groups of 7", "3 rows of 12 seats": the size of each, after the count.
+_GROUPS_OF = re.compile(r"(?<=[a-z]s)\s+of\s+(?=(?:size\s+)?\d)")
+
+
+def _before_adjunct(s: str, *, whole: bool = False) -> str | None:
     """The one value of ``s`` once what follows the first value's adjunct phrase is cut
-    ("earned $1000 for selling 2000 apples at $5 a bag" -> 1000), if one is left."""
-    bare = _CLOCK.sub("time", s)
+    ("earned $1000 for selling 2000 apples at $5 a bag" -> 1000), if one is left;
+    ``whole``: also when no such phrase follows ("has 9 5 dollar bills" -> 9)."""
+    bare = _MODIFIER.sub("", _CLOCK.sub("time", s))
     first = _NUMBER.search(bare)
     if first is None:
         return None
-    adjunct = _ADJUNCT.search(bare, first.end())
-    return _only_value(bare[: adjunct.start()]) if adjunct is not None else None
+    adjunct = _ADJUNCT.search(bare, first.end()) or _GROUPS_OF.search(bare, first.end())
+    if adjunct is None:
+        return _only_value(bare) if whole else None
+    return _only_value(bare[: adjunct.start()])
 
 
 _COMPARED = r"[-−+]?[\w.√π]+(?:\s*(?:<|>|≤|≥|⩽|⩾|\\leq?|\\geq?)\s*[-−+]?[\w.√π]+)+"
@@ -944,7 +967,7 @@ def _drop_asides(s: str, items: int = 1) -> str:
         if counted and items > 1:
             listed = _LIST_OF_ONE.sub("", inner.strip())
             return same_unknown(listed) or listed
-        if "=" in inner or words or counted:
+        if "=" in inner or words or counted or _ARITHMETIC.fullmatch(inner.strip()):
             kept.append(s[last:start].rstrip())
             last = end
     kept.append(s[last:])
@@ -955,6 +978,8 @@ def _drop_asides(s: str, items: int = 1) -> str:
     return dropped if _HAS_VALUE.search(dropped) or words_only else s
 
 
+# "(3 + 5)", "(12 × 4)": the working behind a value, in brackets.
+_ARITHMETIC = re.compile(r"[-−]?\d[\d.,]*(?:\s*[-+×x*/÷−]\s*\d[\d.,]*)+")
 # "6 possible outcomes", "2 solutions", "the number of roots is 3": a count, before its list.
 _COUNTED = re.compile(
     r"\d\s+(?:[A-Za-z-]+\s+){0,2}[A-Za-z-]*[a-z]s\s*$|\b(?:number|count)\s+of\b[^()]*\s\d+\s*$",
