@@ -83,6 +83,16 @@ def test_a_piece_of_a_quotation_cut_at_its_full_stop_is_not_the_writer_s_claim()
     assert CONTRA in kinds(choice(reason, "Answer: B", label="C"))
 
 
+def test_a_tenfold_number_in_the_answer_s_working_is_no_agreement() -> None:
+    reason = "Four laps a day, six days.\n\nSo the runner covers 40 laps."
+    answer = "She runs 4 laps on each of 6 days: 4 x 6 = 24.\n#### 24"
+    assert CONTRA in kinds(record(reason, answer, kwargs={"value_to_match": 24}))
+    shown = "She runs 4 laps a day; 40 laps was my first count.\n#### 24"  # the value, as written
+    assert CONTRA not in kinds(record(reason, shown, kwargs={"value_to_match": 24}))
+    assert contradiction._holds("rated 7/10 overall", (7.0, 0), False)  # a ratio's side on its own
+    assert not contradiction._holds("roots -2; -5", (2.0, 0), False)  # its sign is its own
+
+
 def test_words_copied_from_the_question_are_not_the_conclusion_s_value() -> None:
     question = "Which root of x^2 - 9 = 0 lies left of zero?\nA. 3\nB. -3"
     reason = "Both roots are 3 and -3.\n\nSo the root of x^2 - 9 = 0 that lies left of zero is -3."

@@ -388,23 +388,23 @@ def _number(text: str) -> tuple[float, int] | None:
 _UNIT_FACTORS = (10.0, 100.0, 1000.0, 1e6, 1e9, 60.0, 3600.0, 24.0)  # "2.4 km" is 2400 m
 
 
-def _same_number(x: tuple[float, int], y: tuple[float, int]) -> bool:
+def _same_number(x: tuple[float, int], y: tuple[float, int], factors: bool = True) -> bool:
     (a, da), (b, db) = x, y
     places = min(da, db)
     tolerance = max(1e-9 * max(1.0, abs(a), abs(b)), 0.5 * 10.0**-places if places else 0.0)
     if abs(a - b) <= tolerance:
         return True
-    if a and b:
+    if a and b and factors:
         ratio = max(abs(a), abs(b)) / min(abs(a), abs(b))
         return any(abs(ratio - f) <= 1e-9 * f for f in _UNIT_FACTORS)
     return False
 
 
-def _holds(text: str, value: tuple[float, int]) -> bool:
-    return any(
-        n is not None and _same_number(n, value)
-        for n in map(_number, (m.group(0) for m in _NUMBER.finditer(text)))
-    )
+def _holds(text: str, value: tuple[float, int], factors: bool = True) -> bool:
+    """Whether ``text`` holds ``value`` (``factors``: in another unit too; else as written, each
+    side of a ratio on its own, "5/10" holding 5: the answer's working is no conversion of it)."""
+    found = _NUMBER.findall(text) + ([] if factors else re.findall(r"-?\d[\d,]*(?:\.\d+)?", text))
+    return any(n is not None and _same_number(n, value, factors) for n in map(_number, found))
 
 
 def _plainly_agrees(
@@ -445,7 +445,7 @@ def _differ(
             return x is None and y is None and _squash(a) != _squash(b)
         # Either value in the other's text ("9 + 12 + 21 = 42", "seven months have 31 days") agrees.
         said = alpha2digit(found.value, "en")
-        return not (_same_number(x, y) or _holds(said, y) or _holds(answer, x))
+        return not (_same_number(x, y) or _holds(said, y) or _holds(answer, x, False))
     if evaluator == "choices_matching":  # (a letter the question offers no option for: "of G")
         return set(b.upper()) != set(a.upper()) <= (set(question_options(asked)) or set(a.upper()))
     # Free text: the two score differently and the answer's last line says something the
