@@ -267,14 +267,12 @@ CASES: list[Reading] = [
     ),  # options written out as a mapping (JSON, a Python dict) are options, named by their text
     (C, {"label": "C"}, "A drill makes the hole.", TOOLKIT, 1, False),
     (C, {"label": "C"}, "사진 속 도구는 '드릴'", TOOLKIT_KO, 1, False),
-    (
-        C,
-        {"label": "C"},
-        "망치",
-        TOOLKIT_KO,
-        0,
-        False,
-    ),  # another value offered with another language's "or" (CLDR's list patterns) is no
+    (C, {"label": "C"}, "망치", TOOLKIT_KO, 0, False),
+    # a Korean word keeps its particle: the option's text begins it ("드릴로", "드릴입니다")
+    (C, {"label": "C"}, "이 구멍은 드릴로 뚫었습니다.", TOOLKIT_KO, 1, False),
+    (C, {"label": "C"}, "정답은 톱입니다.", TOOLKIT_KO, 0, False),
+    (K, {"key_items": [["부산"]]}, "그 다리는 부산에 있습니다.", None, 1, False),
+    # another value offered with another language's "or" (CLDR's list patterns) is no
     # commitment; a word of ASCII letters counts in a text that is not English
     (N, {"value_to_match": 7}, "Im Korb liegen 7 oder 8 Eier.", "Wie viele Eier?", 0, False),
     (N, {"value_to_match": 7}, "Im Korb liegen genau 7 Eier.", "Wie viele Eier?", 1, False),

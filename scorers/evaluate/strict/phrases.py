@@ -30,8 +30,10 @@ _PLURAL_MIN = 3
 
 
 def _wordish(ch: str) -> bool:
-    # Scripts written without spaces (CJK, kana) have no word boundaries to honour.
-    return ch.isalnum() and ord(ch) < 0x2E80
+    # Scripts written without spaces (CJK, kana) have no word boundaries to honour,
+    # nor has Korean, whose particles join the word before ("컨벤션입니다"): its
+    # syllables, and the jamo folding decomposes them into.
+    return ch.isalnum() and ord(ch) < 0x2E80 and not 0x1100 <= ord(ch) <= 0x11FF
 
 
 def _unhyphen(text: str) -> str:
