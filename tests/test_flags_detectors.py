@@ -91,6 +91,14 @@ def test_a_tenfold_number_in_the_answer_s_working_is_no_agreement() -> None:
     assert CONTRA not in kinds(record(reason, shown, kwargs={"value_to_match": 24}))
     assert contradiction._holds("rated 7/10 overall", (7.0, 0), False)  # a ratio's side on its own
     assert not contradiction._holds("roots -2; -5", (2.0, 0), False)  # its sign is its own
+    named = (
+        "Two trays of 9 muffins.\n\nSo my answer is 18 muffins."  # named the answer: no mere step
+    )
+    worked = "Two trays of 9 gives 18 muffins; half are sold.\n#### 9"
+    assert CONTRA in kinds(record(named, worked, kwargs={"value_to_match": 9}))
+    assert CONTRA not in kinds(
+        record("Two trays of 9 gives 18.", worked, kwargs={"value_to_match": 9})
+    )
 
 
 def test_words_copied_from_the_question_are_not_the_conclusion_s_value() -> None:

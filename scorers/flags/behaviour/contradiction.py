@@ -96,6 +96,7 @@ _OPENING_DOUBT = re.compile(
 _STEP = re.compile(r"(?=[liw])\b(?:let\s+me|let's|(?:i|we)\s+(?:need|should|have)\s+to)\b", re.I)
 _LIST_SEPARATOR = re.compile(r"[,;]|→|->|\bthen\b", re.IGNORECASE)
 _NON_WORD = re.compile(r"\W+")
+_NAMED = re.compile(r"(?i)\b(?:the|my)\s+(?:final\s+)?answer\s+(?:is|(?:should|would|must)\s+be)\b")
 # A piece of a quotation cut at one of its full stops ('likely "C.', 'B", as ...'): odd quote marks
 _PIECE = re.compile(r'^[^"“”]*(?:["“”][^"“”]*["“”][^"“”]*)*["“”][^"“”]*$')
 _WORDS = re.compile(r"[^\W\d_]{3,}")
@@ -443,9 +444,10 @@ def _differ(
         x, y = _number(a), _number(b)
         if x is None or y is None:  # an option's letter against its value cannot be compared
             return x is None and y is None and _squash(a) != _squash(b)
-        # Either value in the other's text ("9 + 12 + 21 = 42", "seven months have 31 days") agrees.
-        said = alpha2digit(found.value, "en")
-        return not (_same_number(x, y) or _holds(said, y) or _holds(answer, x, False))
+        # Either value in the other's text agrees ("9 + 12 + 21 = 42"), mine as a step of the
+        # answer's working only if it was not named the answer ("so the answer is 2 weeks").
+        said, step = alpha2digit(found.value, "en"), not _NAMED.search(found.sentence.text)
+        return not (_same_number(x, y) or _holds(said, y) or step and _holds(answer, x, False))
     if evaluator == "choices_matching":  # (a letter the question offers no option for: "of G")
         return set(b.upper()) != set(a.upper()) <= (set(question_options(asked)) or set(a.upper()))
     # Free text: the two score differently and the answer's last line says something the
