@@ -842,6 +842,13 @@ KNOWN_MISSES: list[tuple[str, str, dict[str, Any], str, str | None, float]] = [ 
     ("date", KEY, {"key_items": [["4 July 1776"]]}, "Sie wurde nicht am 4. Juli 1776, sondern am 2. August 1776 unterzeichnet.", None, 0),
     # number-parser has no "полторы" (one and a half): read as a thousand
     ("num", N, {"value_to_match": 1500}, "В зале было полторы тысячи зрителей.", None, 1),
+    # 千 before a unit is the prefix kilo, but CLDR's Chinese units write km 公里, not
+    # 千米, and 千 is a Cantonese scale word: read as four thousand
+    ("num", N, {"value_to_match": 4}, "步行速度约为每小时4千米。", "速度是每小时多少千米？", 1),
+    # CLDR's Chinese "or" is 或 only: 或者 and 还是 offer no second value
+    ("num", N, {"value_to_match": 6}, "答案是6或者7。", None, 0),
+    # a duration in two units is read as its last number ("2 hours 30 minutes" is 30)
+    ("num", N, {"value_to_match": 2.5}, "The ferry crossing takes 2 hours 30 minutes.", "How many hours?", 1),
 ]  # fmt: skip
 
 # Numbers in other languages, read from maintained data and read surely: the scale
