@@ -535,6 +535,12 @@ def test_a_later_sentence_of_known_numbers_is_a_remark(
         ("Jo keeps 70 quarters in a jar.", "70", 1.0),
         ("Because each vase takes 4 roses, Ana fills 7 vases.", "7", 1.0),
         ("Noah owns 8 ten dollar notes.", "8", 1.0),
+        # "would" answering the question's hypothetical states; one under a circumstance
+        # the sentence supposes does not.
+        ("Ravi bakes 5 more. He would then have 17 loaves.", "17", 1.0),
+        ("If Zoe gives away 6, she would be left with 14 beads.", "14", 1.0),
+        ("The rope is 12 m. A thicker rope would weigh 9 kg.", "12", 1.0),
+        ("The rope is 12 m. If it were twice as long, 24 m.", "12", 1.0),
     ],
 )
 def test_the_main_clause_value_and_scale_words(response: str, reference: str, score: float) -> None:

@@ -59,7 +59,7 @@ _SENTENCE_END = re.compile(
 _REMARK_HEAD = re.compile(
     r"^\s*(?:[(\[](?![A-Za-z][A-Za-z ]{0,19}[)\]]\s*[^\s.!?])|"
     r"[(\[]?\s*(?:note|remark|check|checking|verification|verify|n\.?b\.?|p\.?s\.?|confidence|"
-    r"explanation|hint|if(?![^.!?]*,\s*then\b)|had|were|suppose|substituting|plugging|by\s+comparison|"
+    r"explanation|hint|if(?=[^,]*\b(?:were|had)\b)|had|were|suppose|substituting|plugging|by\s+comparison|"
     r"for\s+comparison|for\s+reference|compare|a\s+common\s+mistake|alternatively|"
     r"for\s+(?:example|instance)|e\.g\.|as\s+a\s+(?:sanity\s+)?check|to\s+(?:check|verify|confirm)|"
     r"remember|recall|(?:keep|bear)\s+in\s+mind|notice|observe|"
@@ -90,7 +90,14 @@ _REMARK_CUE = re.compile(
     r"checked|verified|seen|solved|done)|(?:is|are)\s+(?:rejected|extraneous|discarded))\b",
     re.IGNORECASE,
 )
-_SUPPOSED = re.compile(r"\bwould\b", re.I)
+# "With longer rows, it would need 56", "Using bigger tiles would take 30", "A longer side
+# would make it 90": a value supposed under a circumstance the sentence names; not "She
+# would have 45 carrots in total" (the question's own hypothetical, answered).
+_SUPPOSED = re.compile(
+    r"^\W*(?:with|without|using|had|were|in\s+a|for\s+a|at\s+a|instead|"
+    r"if\s+(?=[^,]*\b(?:were|had)\b)|[a-z]+ing\b|an?\s+[a-z]+er\b)[^.!?]*\bwould\b",
+    re.I,
+)
 _FIRST_CLAUSE = re.compile(r"[,;]\s+|\s+[—–]\s+")
 
 
@@ -103,9 +110,11 @@ _OPENING_REASON = re.compile(
 )
 
 
-# "Since each pie takes 5 apples, ...": a reason before the main clause.
+# "Since each pie takes 5 apples, ...", "If she sold 19, ...": a reason or a condition
+# before the main clause.
 _REASON_FIRST = re.compile(
-    r"^\W*(?:since|because|as|given\s+that|although|though|while|whereas)\b[^,;]*[,;]\s*", re.I
+    r"^\W*(?:since|because|as|given\s+that|although|though|while|whereas|if|when|once)\b[^,;]*[,;]\s*",
+    re.I,
 )
 
 
