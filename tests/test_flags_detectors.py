@@ -101,6 +101,14 @@ def test_a_tenfold_number_in_the_answer_s_working_is_no_agreement() -> None:
     )
 
 
+def test_an_answer_cut_off_mid_formula_is_not_compared() -> None:
+    reason = "Each box holds 12 jars and there are 7 boxes.\n\nSo the total is 84 jars."
+    cut = "Multiply the boxes by the jars: $7 \\times"
+    assert CONTRA not in kinds(record(reason, cut, kwargs={"value_to_match": 84}))
+    assert CONTRA in kinds(record(reason, "The total is 48 jars.", kwargs={"value_to_match": 84}))
+    assert contradiction._CUT_OFF.search("Grade: B+") is None  # a grade's sign ends it whole
+
+
 def test_words_copied_from_the_question_are_not_the_conclusion_s_value() -> None:
     question = "Which root of x^2 - 9 = 0 lies left of zero?\nA. 3\nB. -3"
     reason = "Both roots are 3 and -3.\n\nSo the root of x^2 - 9 = 0 that lies left of zero is -3."

@@ -96,6 +96,7 @@ _OPENING_DOUBT = re.compile(
 _STEP = re.compile(r"(?=[liw])\b(?:let\s+me|let's|(?:i|we)\s+(?:need|should|have)\s+to)\b", re.I)
 _LIST_SEPARATOR = re.compile(r"[,;]|→|->|\bthen\b", re.IGNORECASE)
 _NON_WORD = re.compile(r"\W+")
+_CUT_OFF = re.compile(r"(?:\\[a-z]*|[(\[{&=/^])\s*$")  # ends on "\times", "(" or "="
 _NAMED = re.compile(r"(?i)\b(?:the|my)\s+(?:final\s+)?answer\s+(?:is|(?:should|would|must)\s+be)\b")
 # A piece of a quotation cut at one of its full stops ('likely "C.', 'B", as ...'): odd quote marks
 _PIECE = re.compile(r'^[^"“”]*(?:["“”][^"“”]*["“”][^"“”]*)*["“”][^"“”]*$')
@@ -533,7 +534,7 @@ def detect(
     kwargs: Mapping[str, Any],
 ) -> Flag | None:
     theirs = answer_outcome(record, evaluator, kwargs, answer)
-    if theirs is None:
+    if theirs is None or _CUT_OFF.search(answer):  # an answer cut off mid-formula gave no value
         return None
     asked = q if isinstance(q := record.get("question"), str) else None
     mine = _contradicts(evaluator, kwargs, found, theirs, answer, asked)
