@@ -1,6 +1,6 @@
 """How far two careful human labellers agree on the flags, and the detectors with each.
 
-Usage: .venv/bin/python benchmarks/flags_label_agreement.py [--test | --rt11]
+Usage: .venv/bin/python benchmarks/flags_label_agreement.py [--test | --rt11 | --rt12]
 
 ``tests/data/flags_agreement/second_labels.json`` holds a second, independent labeller's reading of
 dev items of the real-trace sets (the labeller saw only each item's question, reference,
@@ -20,8 +20,9 @@ that mix, not of the sets' own mix.
 the whole test halves of real_traces5 and real_traces6 (so precisions there are of the
 sets' own mix). It prints the same aggregates and never an item.
 
-``--rt11`` reads ``second_labels_rt11.json``: a third second labeller's reading of both halves
-of real_traces11 (the set's own mix; the aggregates pool dev and test and name no item).
+``--rt11`` and ``--rt12`` read ``second_labels_rt11.json`` and ``second_labels_rt12.json``:
+other second labellers' readings of both halves of real_traces11 and real_traces12 (each set's
+own mix; the aggregates pool dev and test and name no item).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from scorers.io.jsonio import parse_json, read_bytes  # noqa: E402
 SECOND = ROOT / "tests" / "data" / "flags_agreement" / "second_labels.json"
 SECOND_TEST = SECOND.with_name("second_labels_test.json")
 SECOND_RT11 = SECOND.with_name("second_labels_rt11.json")
+SECOND_RT12 = SECOND.with_name("second_labels_rt12.json")
 KINDS = ("answer_contradicts_reasoning", "hedged_reasoning_certain_answer", "abstained")
 
 
@@ -82,8 +84,17 @@ def main(argv: list[str] | None = None) -> int:
         "--test", action="store_true", help="the test halves of real_traces5 and real_traces6"
     )
     parser.add_argument("--rt11", action="store_true", help="both halves of real_traces11")
+    parser.add_argument("--rt12", action="store_true", help="both halves of real_traces12")
     args = parser.parse_args(argv)
-    path = SECOND_TEST if args.test else SECOND_RT11 if args.rt11 else SECOND
+    path = (
+        SECOND_TEST
+        if args.test
+        else SECOND_RT11
+        if args.rt11
+        else SECOND_RT12
+        if args.rt12
+        else SECOND
+    )
     second = parse_json(read_bytes(path), str(path))
     items = _items()
     labelled = [(items[row["id"]], set(row["kinds"])) for row in second["items"]]
@@ -93,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.test
         else "both halves of real_traces11"
         if args.rt11
+        else "both halves of real_traces12"
+        if args.rt12
         else "dev splits of the real-trace sets"
     )
     print(f"{len(labelled)} items read by both labellers ({where})\n")
