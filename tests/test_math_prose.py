@@ -541,6 +541,15 @@ def test_a_later_sentence_of_known_numbers_is_a_remark(
         ("If Zoe gives away 6, she would be left with 14 beads.", "14", 1.0),
         ("The rope is 12 m. A thicker rope would weigh 9 kg.", "12", 1.0),
         ("The rope is 12 m. If it were twice as long, 24 m.", "12", 1.0),
+        # A marker named inside a sentence ("to get our final answer.") labels nothing; a
+        # computation's result after "or"; a number with its noun after "in"; "leaves ...
+        # with"; "a total of" before a computation.
+        ("Next we add both shelves to get our final answer.\n\n13 + 28 = 41", "41", 1.0),
+        ("That means Leo walks 4 × 12 km, or 48 km.", "48", 1.0),
+        ("There are 9 x 6 = 54 eggs in 9 cartons.", "54", 1.0),
+        ("So the ratio is 3 in 8.", "3/8", 1.0),
+        ("That leaves her with $3.40.", "3.40", 1.0),
+        ("Dan has a total of 18 + 7 which is 25 cards.", "25", 1.0),
     ],
 )
 def test_the_main_clause_value_and_scale_words(response: str, reference: str, score: float) -> None:

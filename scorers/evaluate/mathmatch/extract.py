@@ -95,6 +95,8 @@ def _after_marker(text: str, items: int, blanks: int = 1) -> str | None:
         line = text[: last.end()].rsplit("\n", 1)[-1]
         if _HAS_VALUE.search(line):
             return committed_value(line + para, items) or None
+        if not para.strip(" .!"):
+            return None  # "... to get our final answer.": the marker named, the value comes later
     if para and "\n" not in para and _CJK_SENTENCE.search(para):
         para = _answer_in_line(para, items)  # 答：体积是120立方厘米 -> 120立方厘米
     elif para and "\n" not in para and reads_as_prose(para):

@@ -297,7 +297,7 @@ _PREPOSITION = re.compile(
     r"^(?:(?:at|of|to|about|around|exactly|equal\s+to|actually|therefore|thus|hence|then|just|"
     r"simply|indeed|now|really|clearly|finally|in\s+fact|in\s+total|in\s+all|either|likely|probably|"
     r"approximately|roughly|nearly|(?:in\s+)?the\s+ratio(?:\s+of)?|given\s+by|"
-    r"us|you|me|them|him|her|a|an)\s+)+"  # "gives us $47": the one it is given to
+    r"us|you|me|them|him|her|a|an|with)\s+)+"  # "gives us $47", "leaves him with $1"
     r"(?=[-−+\d(\\$a-zA-Zπ√])",
     re.I,
 )
@@ -407,6 +407,12 @@ _POINT = re.compile(r"\([^()]*\d[^()]*,[^()]*\)")
 
 _VAGUE = re.compile(
     r"\s+or\s+(?:so|thereabouts)\b",
+    re.I,
+)
+# "24+14, or 38", "10 × 9 dollars, or 90 dollars": a computation, then its result after "or".
+_COMPUTED_OR = re.compile(
+    r"\$?\d[\d.,]*(?:\s+[a-z]+)?(?:\s*(?:[-+×*/÷−]|multiplied\s+by|divided\s+by)\s*\$?\d[\d.,]*"
+    r"(?:\s+[a-z]+)?)+\s*,?\s+or\s+(?=\$?\d)",
     re.I,
 )
 _GIVEN_THEN = re.compile(r"^if\b[^.!?]*?,\s*then\s+", re.I)
@@ -579,6 +585,7 @@ def _value_of(sentence: str, items: int) -> str:
         # make 9 pies": a circumstance or a reason first
         s = s[intro.end() :]
     s = _VAGUE.sub("", s)  # "12 or so", "12, I think": no second candidate, no value
+    s = _COMPUTED_OR.sub("", s)  # "24 + 14, or 38, books": the result of the computation
     s = _without_valueless_tail(s)  # "x = 4 or x = 1, which answers the question."
     s = _first_of_restated(s)
     kept = _ONLY_KEPT.search(s)
@@ -778,7 +785,8 @@ def _stated_value(s: str, items: int) -> str:
         low, name, high = between.group("low", "name", "high")
         return f"{low} {sign} {name} {sign} {high}"
     total = _A_TOTAL_OF.search(s)
-    if total is not None and "=" not in s[total.end() :]:  # "a total of 2 x 4 = 8": computed
+    # ("a total of 2 x 4 = 8", "a total of 12 + 36 which is 48": computed)
+    if total is not None and "=" not in s[total.end() :] and not _OPERATOR.match(s, total.end()):
         return total.group(1)  # "A total of 20 outfits is possible with 4 shirts and 5 pants."
     cuts = list(_CUT.finditer(s))
     for at in range(len(cuts) - 1, -1, -1):
@@ -820,7 +828,8 @@ def _stated_value(s: str, items: int) -> str:
     return s if only is None else only
 
 
-_COMPUTATION = re.compile(r"\d\s*[-+×*/−]\s*\d[^=]*=")
+_COMPUTATION = re.compile(r"\d\s*[-+×*/−]\s*\$?\d[^=]*=")
+_OPERATOR = re.compile(r"\s*[-+×x*/÷−]\s*\$?\d")
 _ZERO = re.compile(r"0\s*[.!]?$")
 # "$1000 for selling 2000 apples at $5": two currency signs around words, no formula.
 _CURRENCY_PAIR = re.compile(r"\$\d[\d,.]*\s+[^$]*[A-Za-z]{3}[^$]*\$\d")
@@ -868,7 +877,9 @@ _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?", re.I)
 # ("3 to 4", "2 in 5", "6 by 4" join two numbers; "60 km per hour" is a unit.)
 _ADJUNCT = re.compile(
     r"\s+(?:(?:for|at|after|before|during|within|every|each|on|from|until|since|over|with|"
-    r"than)\b|(?:by|in|to)\b(?!\s*[-−+$]?\d))",
+    r"than)\b|(?:by|in|to)\b(?!\s*[-−+$]?\d)"
+    # "168 slices in 21 pizzas" (a number with its noun), not "2 in 5", "12 m by 7 m"
+    r"|(?:by|in)\s+(?=\d+\s+(?:[a-z]+\s+)?[a-z]{3,}s\b))",
     re.I,
 )
 
