@@ -550,6 +550,11 @@ def test_a_later_sentence_of_known_numbers_is_a_remark(
         ("So the ratio is 3 in 8.", "3/8", 1.0),
         ("That leaves her with $3.40.", "3.40", 1.0),
         ("Dan has a total of 18 + 7 which is 25 cards.", "25", 1.0),
+        # What "means that" / "find that" introduces is stated; an "if" that restates the
+        # givens ("were put", "had 6") supposes nothing, one contrary to them does.
+        ("Sharing 40 among 5 would mean that each child gets 8 sweets.", "8", 1.0),
+        ("If the 30 chairs were set in 6 rows, each row would hold 5.", "5", 1.0),
+        ("The van seats 9. If we had counted the driver, 10.", "9", 1.0),
     ],
 )
 def test_the_main_clause_value_and_scale_words(response: str, reference: str, score: float) -> None:

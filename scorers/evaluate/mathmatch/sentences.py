@@ -56,10 +56,16 @@ _SENTENCE_END = re.compile(
 # ("Keep in mind that ...", "Recall ..."), a comment on what came before ("This
 # uses the fact that ...", "That is because ..."), or the writer's confidence in it
 # ("Confidence: 0.95", asked for by calibration prompts; "I'm 90% sure of this.").
+# "If it were 7", "if we had counted": contrary to the givens ("if 48 students were put into
+# 8 groups" and "if she had 6 pencils" restate them).
+_PARTICIPLE = r"\s+(?:[a-z]+(?:ed|en)|put|split|cut|set|got|made|bought|sold|kept|left)\b"
+_CONTRARY = r"\b(?:were\b(?!" + _PARTICIPLE + r")|had(?=" + _PARTICIPLE + r"))"
 _REMARK_HEAD = re.compile(
     r"^\s*(?:[(\[](?![A-Za-z][A-Za-z ]{0,19}[)\]]\s*[^\s.!?])|"
     r"[(\[]?\s*(?:note|remark|check|checking|verification|verify|n\.?b\.?|p\.?s\.?|confidence|"
-    r"explanation|hint|if(?=[^,]*\b(?:were|had)\b)|had|were|suppose|substituting|plugging|by\s+comparison|"
+    r"explanation|hint|if(?=[^,]*"
+    + _CONTRARY
+    + r")|had|were|suppose|substituting|plugging|by\s+comparison|"
     r"for\s+comparison|for\s+reference|compare|a\s+common\s+mistake|alternatively|"
     r"for\s+(?:example|instance)|e\.g\.|as\s+a\s+(?:sanity\s+)?check|to\s+(?:check|verify|confirm)|"
     r"remember|recall|(?:keep|bear)\s+in\s+mind|notice|observe|"
@@ -95,7 +101,7 @@ _REMARK_CUE = re.compile(
 # would have 45 carrots in total" (the question's own hypothetical, answered).
 _SUPPOSED = re.compile(
     r"^\W*(?:with|without|using|had|were|in\s+a|for\s+a|at\s+a|instead|"
-    r"if\s+(?=[^,]*\b(?:were|had)\b)|[a-z]+ing\b|an?\s+[a-z]+er\b)[^.!?]*\bwould\b",
+    r"if\s+(?=[^,]*" + _CONTRARY + r")|[a-z]+ing\b|an?\s+[a-z]+er\b)[^.!?]*\bwould\b",
     re.I,
 )
 _FIRST_CLAUSE = re.compile(r"[,;]\s+|\s+[—–]\s+")
@@ -415,6 +421,10 @@ _COMPUTED_OR = re.compile(
     r"(?:\s+[a-z]+)?)+\s*,?\s+or\s+(?=\$?\d)",
     re.I,
 )
+# "... would mean that", "we can infer that", "to find that": the clause after states.
+_THAT_CLAUSE = re.compile(
+    r"\b(?:means?|meant|infer|conclude|say|find|found|see|know|get)\s+that\s+(?=[a-z])", re.I
+)
 _GIVEN_THEN = re.compile(r"^if\b[^.!?]*?,\s*then\s+", re.I)
 _NO_NUMBER_LEAD = re.compile(
     r"\b(?:solve\s+for|find|compute|calculate|work\s+out|determine|using|let['’]?s|we\s+(?:can|need|will))\b",
@@ -579,6 +589,9 @@ def _value_of(sentence: str, items: int) -> str:
     s = _STEP_LABEL.sub("", sentence.strip())  # "Step 3: Melanie has 19 dimes now."
     s = _final_say(LEAD.sub("", _CONTRACTED_IS.sub(r"\1 is", s)).strip())
     s = _GIVEN_THEN.sub("", s)  # "If there are 7 boxes, then she packs 56": the consequent
+    that = _last(_THAT_CLAUSE, s)
+    if that is not None and _holds_value(s[that.end() :]):
+        s = s[that.end() :]  # "3 groups would mean that each group has 9": what it means
     intro = _INTRODUCTION.match(s) or _REASON_FIRST.match(s)
     if intro is not None and _holds_value(s[intro.end() :]):
         # "With the $5 discount, the total is $35", "Since each pie takes 5 apples, they can
