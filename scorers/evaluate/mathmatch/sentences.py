@@ -877,12 +877,16 @@ def _tail_value(tail: str) -> str:
         # ("split into 8 groups of 7": the first, before the phrase that says of what).
         return _only_value(tail) or _before_adjunct(tail) or tail
     if _DIGIT_FIRST.match(tail):
-        # "was 10 inches tall after 3 weeks": the value, then when it holds.
+        # "was 10 inches tall after 3 weeks": the value, then when it holds; "69 push-ups",
+        # "45 slices/person": the value, then only words that say what it counts.
+        if _NOUNS_AFTER.fullmatch(tail) and not _COMPARISON.search(tail):
+            return _only_value(tail) or tail
         return _before_adjunct(tail) or tail
     return tail
 
 
 _DIGIT_FIRST = re.compile(r"[-−+$]?\d")
+_NOUNS_AFTER = re.compile(r"\$?[-−+]?\d[\d.,]*(?:\s+[A-Za-z][A-Za-z'’/-]+)+\s*[.!]?")
 # "1:00 PM", "16:00": a time of day says when, it is no quantity.
 _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?", re.I)
 # A phrase that says for what, when, where, how often or compared with what: "for selling
