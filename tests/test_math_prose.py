@@ -557,6 +557,8 @@ def test_a_later_sentence_of_known_numbers_is_a_remark(
         ("Sharing 40 among 5 would mean that each child gets 8 sweets.", "8", 1.0),
         ("If the 30 chairs were set in 6 rows, each row would hold 5.", "5", 1.0),
         ("The van seats 9. If we had counted the driver, 10.", "9", 1.0),
+        # A title's full stop ends no sentence.
+        ("Answer: Ms. Ruiz baked 36 rolls.", "36", 1.0),
         # A value followed only by words that say what it counts, hyphenated or per-unit.
         ("So Mila did 7 + 5 = 12 sit-ups.", "12", 1.0),
         ("That is 48 km / 6 h = 8 km-per-hour-ish laps.", "8", 1.0),

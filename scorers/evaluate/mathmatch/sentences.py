@@ -46,7 +46,9 @@ from scorers.evaluate.mathmatch.units import lookup
 # A sentence ends at . ! ? after a lowercase word, digit or bracket and before a
 # capital or an opening bracket; "B. f'(x) > 0" (an option letter with its text) is one.
 _SENTENCE_END = re.compile(
-    r"(?:(?<=[a-z0-9)\]}%²³°$][.!?])|(?<=[A-Za-z][A-Z][.!?])|(?<=[.!?][)\]]))\s+(?=[A-Z(\[])"
+    r"(?:(?<=[a-z0-9)\]}%²³°$][.!?])|(?<=[A-Za-z][A-Z][.!?])|(?<=[.!?][)\]]))"
+    # (not after a title: "Mrs. Hilt read 68 chapters.")
+    r"(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bSt\.)(?<!\bProf\.)\s+(?=[A-Z(\[])"
     r"|(?<=[。！？])\s*"
 )
 # A side remark, not a statement of the result: in brackets (not a label in
