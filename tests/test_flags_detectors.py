@@ -590,9 +590,40 @@ def test_speculation_a_later_result_tests_is_settled_an_avowed_doubt_is_not() ->
     # a speculation right before the choice is the doubt the choice is made in
     chosen = "The needle sits between 240 and 260. It could well be 260. I'll put 240."
     assert HEDGE in kinds(record(chosen, "Final Answer: 240"))
-    # unless it speculates the very value the result states
+    # nor does a result that only restates the speculated value: it adopts the guess unargued
     same = "The needle sits past the band. It could well be 240, then. So 240 kPa."
-    assert HEDGE not in kinds(record(same, "Final Answer: 240"))
+    assert HEDGE in kinds(record(same, "Final Answer: 240"))
+    argued = "It could well be 240. The band ends at 235, so the needle reads 240 kPa."
+    assert HEDGE not in kinds(record(argued, "Final Answer: 240"))
+
+
+def test_a_pick_restated_in_lines_of_its_own_is_read_from_where_it_was_made() -> None:
+    kwargs = {"value_to_match": 418}
+    ledger = "The ledger is torn where the total was written. The columns add to 418 or 481."
+    for made, hedged in (
+        ("The sum may well be 418.", True),  # a guess, then only restated
+        ("My guess is 418 tonnes.", True),
+        ("Adding the columns again, 200 plus 218 gives 418 tonnes.", False),
+    ):
+        reason = f"{ledger}\n\n{made}\n\nSo 418.\n\nFinal answer: 418."
+        assert (HEDGE in kinds(record(reason, "418", kwargs=kwargs))) is hedged, made
+    # a line adding a value is no restatement: the doubt before the argued result is weighed
+    reason = f"{ledger}\n\nPerhaps 418.\n\nThe carry gives 400 + 18.\n\nFinal answer: 418."
+    assert HEDGE not in kinds(record(reason, "418", kwargs=kwargs))
+
+
+def test_a_bare_pick_restated_reads_the_doubt_before_it_a_reasoned_one_does_not() -> None:
+    q = "Which lever moves the sluice?\nA. the red one\nB. the green one\nC. neither"
+    doubt = "The diagram's labels are faded and I can't be certain which lever is green."
+    for pick, hedged in (
+        ("I feel it is B.", True),
+        ("Going by the hinge's position, I feel it is B.", True),  # no reason word: still bare
+        ("Considering the hinge sits on the left, I feel it is B.", False),
+        ("Based on the hinge's position, I'd choose B.", False),
+    ):
+        reason = f"{doubt}\n\n{pick}\n\nSo, B."
+        rec = choice(reason, "B", question=q)
+        assert (HEDGE in kinds(rec)) is hedged, pick
 
 
 def test_speculation_that_rules_out_or_plans_is_no_doubt() -> None:

@@ -39,24 +39,25 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     stretch = final_stretch(closing, anchor)
     conclusion_at = found.sentence.start if found is not None else None
     marked_at = conclusion_at if found is not None and found.marked else None
-    declining = (
-        None
-        if declined is not None
-        else abstention.reasoning_declines(record, texts, closing, stretch, marked_at)
-    )
+    declining = abstention.reasoning_declines(record, texts, closing, stretch, marked_at)
+    declining = None if declined is not None else declining  # the answer's decline is the flag
     doubt = declining[0] if declining is not None and declining[1] else None
     gave_up = declining is not None and bool(answer.strip())  # a doubt that offers no candidate
     gave_up = gave_up and (doubt is None or abstention.unoffered(record, *texts))  # gives up too
     if gave_up and declining is not None:
         yield abstention.gave_up(reasoning, answer, declining[0])
-    # Giving up or deferring ("the hint says D") ends unsure: the paragraph before counts too.
-    doubted = stretch
+    # A pick restated ("So likely D.\n\nThus final answer: D.") is made where first stated.
+    first = len(closing) if found is None else found.position
+    while 0 < first < len(closing) and hedging.restates(
+        closing[first - 1].text, closing[first].text
+    ):
+        first -= 1
+    doubted = closing[min(first, len(closing) - len(stretch)) :]
+    # Giving up, deferring ("the hint says D") or a bare pick ("I'd say A") ends unsure: read before.
     told = [s for s in closing[-len(stretch) - 1 :] if hedging.DEFERS.search(s.text)]
-    if (gave_up or told) and closing:
-        doubted = [s for s in closing if s.paragraph >= min([stretch[0], *told]).paragraph - 1]
-    elif found is not None and stretch and hedging.BARE_PICK.match(found.sentence.text):
-        # a bare pick or lean ("I'm more inclined to A"; not "so I'll go with B") settles nothing
-        doubted = [s for s in closing if s.paragraph >= stretch[0].paragraph - 1]
+    bare = first < len(closing) and hedging.BARE_PICK.match(closing[first].text)
+    if (gave_up or told or bare) and closing:
+        doubted = [s for s in closing if s.paragraph >= min([doubted[0], *told]).paragraph - 1]
     asked = q.lower() if isinstance(q := record.get("question"), str) else ""
     hedged = hedging.detect(reasoning, doubted, conclusion_at, gave_up, doubt, asked)
     contradicted = None

@@ -16,14 +16,12 @@ from scorers.records import Evidence, Flag
 _KEYS = ("hedge_strong", "hedge_leans", "settled", "presentation", "task", "conclusion_markers")
 _STRONG, _LEANS, _SETTLED, _PRESENTATION, _TASK, _MARKED = map(pattern, _KEYS)
 _NEGATED = re.compile(r"(?:" + regex("hedge_negators").pattern + r")\s+(?:\w+\s+){0,2}$", re.I)
-# What a check looks at ("re-examined the areas that were hard to read"), unless a turn follows.
-_CHECKED = re.compile(rf"(?i)(?:{regex('checks').pattern})(?![^.;:]*\b(?:but|still|yet)\b)[^.;:]*$")
 # A cue under a supposition in its clause ("which would mean it's perhaps"; not "I would guess").
 _SUPPOSING = re.compile(r"\b(?:would(?<!\bi would)|if|suppose|assuming|unless)\b[^,;:.]*$", re.I)
-_SUPPOSED = re.compile(r"(?i)^\W*(?:if|unless|suppose|assuming|even\s+if)\b")  # "if 5, maybe B"
 _SPECULATIVE = regex("hedge_speculative")
 _PICK = re.compile(r"\W*(?:" + regex("picks").pattern + ")", re.I)  # "..., but I think it's C"
-BARE_PICK = re.compile(r"(?i)^(?!.*\b(?:so|thus|therefore|because|since)\b).*\b" + _PICK.pattern)
+_REASON = r"(?:so|thus|therefore|because|since)\b|(?:given|considering|based\s+on)\b.*"  # not bare
+BARE_PICK = re.compile(rf"(?i)^(?!.*\b(?:{_REASON}{_PICK.pattern})).*\b{_PICK.pattern}")
 _ECHO = re.compile(r" \w+")  # the word after a cue (or the cue again: in no question)
 _MOVES = regex("hedge_moves")  # steps of an argument (ruling out, a premise), not doubt
 _VALUE = re.compile(r"\d+(?:\.\d+)?|(?<![\w'])[A-HJ](?![\w'])")  # a number or an option letter
@@ -38,13 +36,20 @@ _ASKS = re.compile(_VALUE.pattern + r"|(?i:\banswer)")  # a question about a can
 _NOT_DOUBT = re.compile(r"\s+(?:" + regex("not_doubt").pattern + ")", re.I)
 
 
+def restates(earlier: str, later: str) -> bool:
+    """``later`` names the values or letters ``earlier`` names, no other: it adds no result."""
+    return set(_VALUE.findall(earlier)) == (stated := set(_VALUE.findall(later))) and bool(stated)
+
+
 def _rival(speculation: str, result: str, at: int = 0) -> bool:
     """The speculation, to the turn after its cue at ``at`` ("could be odd, but the total is 12"),
-    offers a value, a letter or a rival the result lacks, or a second guess."""
+    offers a value, a letter or a rival the result lacks, or a second guess; or the result only
+    restates the candidate of the cue's clause ("maybe D is right. So D."): it argues nothing."""
     turn = _TURN.search(speculation, at)
     speculation = speculation[: turn.start() if turn else None]
+    clause = re.split("[,;:]", speculation[:at])[-1] + re.split("[,;:]", speculation[at:])[0]
     values = set(_VALUE.findall(speculation)) - set(_VALUE.findall(result))
-    rival = regex("rival").search(speculation)  # "something else", a number word ("a seventh")
+    rival = regex("rival").search(speculation) or restates(clause, result)  # "something else"
     return bool(values or rival) or len(_SPECULATIVE.findall(speculation)) > 1
 
 
@@ -63,7 +68,6 @@ def cues(text: str, cue: CueView = _STRONG) -> list[re.Match[str]]:
         and not _SUPPOSING.search(text, 0, m.start())
         and not (_NOT_DOUBT.match(text, m.end()) and _SPECULATIVE.fullmatch(m.group(0)))
         and not _PRESENTATION.search(text, max(0, m.start() - 50), m.end() + 40)
-        and not (cue is _STRONG and _CHECKED.search(text, 0, m.start()))
     ]
 
 
@@ -88,8 +92,11 @@ def doubts(
     """The hedge cues of ``stretch`` still standing at its end, and where the weak cues that stand with them start."""
     found: list[tuple[Sentence, re.Match[str]]] = []
     since, checked = 0, found[:]  # checked: the doubts the writer set out to check
+    before: Sentence | None = None
     for index, sentence in enumerate(stretch):
-        text = sentence.text
+        text, prev = sentence.text, stretch[index - 1]  # before: that before a line restating it
+        if index < 2 or not restates(stretch[index - 2].text, prev.text) or cues(prev.text):
+            before = prev
         if text.endswith("?"):
             continue  # questions; cues about how to write the answer are none (``cues``)
         strong = [m for m in cues(text) if not (_MOVES.fullmatch(m[0]) or _held(m, asked))]
@@ -111,10 +118,6 @@ def doubts(
             # speculation about what is asked ("maybe it's a trick question") or that another's
             # claim is wrong is not about the answer; an avowed doubt ("not sure what it wants") is
             strong = [m for m in strong if not _SPECULATIVE.fullmatch(m.group(0))]
-        if strong and _SUPPOSED.match(text):
-            # a supposition's doubts are about the supposed case, unless it opens
-            # the sentence as the doubt itself ("If I had to commit, 1962.")
-            strong = [m for m in strong if m.start() == 0]
         told = (settled := cues(text, _SETTLED)) and DEFERS.search(text)  # "the hint confirms D"
         settled = [m for m in settled if not (told and told.end() >= m.end())]  # another's word
         if any(not strong or m.start() > strong[-1].end() for m in settled):
@@ -122,11 +125,11 @@ def doubts(
             continue
         if not strong and found and _firm(text):
             # a firm result settles the doubts the writer set out to check and the speculation argued
-            # over before it, not a rival voiced right before it ("It could be D. So C."; "maybe C. C.")
+            # over before it, not a rival voiced right before it or its restatements ("It could be D. So C.")
             found = [
                 (s, m)
                 for s, m in [f for f in found if f not in checked]
-                if (s is stretch[index - 1] and _rival(s.text, text, m.end()))
+                if (s is before and _rival(s.text, text, m.end()))
                 or not _SPECULATIVE.fullmatch(m.group(0))
             ]
         found.extend((sentence, m) for m in strong)
