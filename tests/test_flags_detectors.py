@@ -158,6 +158,34 @@ def test_an_option_letter_against_its_value_is_not_compared() -> None:
     assert CONTRA not in kinds(record(reason, "Final Answer: B", kwargs={"value_to_match": 48}))
 
 
+def test_a_clause_fronted_before_a_guess_is_not_the_guess_s_own_doubt() -> None:
+    q = "Which metal is densest?\n(A) lead\n(B) osmium\n(C) tin\n\nReply with A, B or C."
+    reason = (
+        "Density tables vary by source. Since C or A are common, and tin floats on mercury, "
+        "perhaps the answer is B, given its mass."
+    )
+    assert CONTRA in kinds(choice(reason, "Final Answer: A", question=q))
+    assert CONTRA not in kinds(choice(reason, "Final Answer: B", question=q))
+    pressed = (
+        "The tables disagree. If pressed to pick, maybe the answer is C, assuming pure samples."
+    )
+    assert CONTRA in kinds(choice(pressed, "Final Answer: A", question=q))
+    # a full supposition ("if the samples are pure, ...") stays a supposition: no conclusion
+    supposed = "The tables disagree. If the samples are pure, maybe the answer is C."
+    assert CONTRA not in kinds(choice(supposed, "Final Answer: A", question=q))
+
+
+def test_a_guess_after_giving_up_that_the_answer_contradicts_is_the_contradiction() -> None:
+    q = "Is the painting a forgery?\n(A) genuine\n(B) forgery\n\nReply with A or B."
+    reason = (
+        "The provenance is missing, so it cannot be determined from what is given. "
+        "Still, since an answer is required, perhaps the answer is A, assuming the signature is real."
+    )
+    found = kinds(choice(reason, "Final Answer: B", question=q))
+    assert CONTRA in found and "reasoning_abstains_answer_does_not" not in found
+    assert CONTRA not in kinds(choice(reason, "Final Answer: A", question=q))
+
+
 def test_a_result_after_a_concession_is_the_claim() -> None:
     reason = "Two rafters meet at the ridge. It may look like 7 beams, but the total is 6."
     assert CONTRA not in kinds(record(reason, "Final Answer: 6"))
@@ -607,13 +635,6 @@ def test_a_pick_restated_in_lines_of_its_own_is_read_from_where_it_was_made() ->
     ):
         reason = f"{ledger}\n\n{made}\n\nSo 418.\n\nFinal answer: 418."
         assert (HEDGE in kinds(record(reason, "418", kwargs=kwargs))) is hedged, made
-    # nor is a line giving a reason, and a guess made for a stated reason is argued
-    for argued in (
-        "Perhaps 418.\n\nBecause the carry leaves 418 in the last column, 418.",
-        "Since the columns disagree only in the carry, perhaps 418.",
-    ):
-        reason = f"{ledger}\n\n{argued}\n\nSo 418.\n\nFinal answer: 418."
-        assert HEDGE not in kinds(record(reason, "418", kwargs=kwargs)), argued
     # a line adding a value is no restatement: the doubt before the argued result is weighed
     reason = f"{ledger}\n\nPerhaps 418.\n\nThe carry gives 400 + 18.\n\nFinal answer: 418."
     assert HEDGE not in kinds(record(reason, "418", kwargs=kwargs))

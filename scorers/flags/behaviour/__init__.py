@@ -29,12 +29,14 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     if not reasoning.strip():
         return
     yield from claims.detect(record, reasoning, ctx.tools_available)
-    evaluator, kwargs = record.get("evaluator"), decode_kwargs(record.get("evaluator_kwargs"))
+    evaluator = record.get("evaluator")
+    kwargs = decode_kwargs(record.get("evaluator_kwargs"))
     closing = closing_part(reasoning)
     found = None
     if isinstance(evaluator, str) and isinstance(kwargs, dict):
         found = contradiction.conclusion(record, closing, evaluator, kwargs)
-    stretch = final_stretch(closing, None if found is None else found.position)
+    anchor = found.position if found is not None else None
+    stretch = final_stretch(closing, anchor)
     conclusion_at = found.sentence.start if found is not None else None
     marked_at = conclusion_at if found is not None and found.marked else None
     declining = abstention.reasoning_declines(record, texts, closing, stretch, marked_at)
@@ -42,25 +44,26 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     doubt = declining[0] if declining is not None and declining[1] else None
     gave_up = declining is not None and bool(answer.strip())  # a doubt that offers no candidate
     gave_up = gave_up and (doubt is None or abstention.unoffered(record, *texts))  # gives up too
-    if gave_up and declining is not None:
+    contradicted = None  # a guess after giving up that the answer contradicts: no give-up
+    if found is not None and declined is None and isinstance(evaluator, str):
+        contradicted = contradiction.detect(record, *texts, closing, found, evaluator, kwargs)
+    if gave_up and declining and (not contradicted or (conclusion_at or 0) < declining[0]["start"]):
         yield abstention.gave_up(reasoning, answer, declining[0])
+        contradicted = None
     # A pick restated ("So likely D.\n\nThus final answer: D.") is made where first stated.
-    at = len(closing) if found is None else found.position
-    while 0 < at < len(closing) and hedging.restates(closing[at - 1].text, closing[at].text):
-        at -= 1
-    doubted = closing[min(at, len(closing) - len(stretch)) :]
+    first = len(closing) if found is None else found.position
+    while 0 < first < len(closing) and hedging.restates(
+        closing[first - 1].text, closing[first].text
+    ):
+        first -= 1
+    doubted = closing[min(first, len(closing) - len(stretch)) :]
     # Giving up, deferring ("the hint says D") or a bare pick ("I'd say A") ends unsure: read before.
     told = [s for s in closing[-len(stretch) - 1 :] if hedging.DEFERS.search(s.text)]
-    bare = at < len(closing) and hedging.BARE_PICK.match(closing[at].text)
+    bare = first < len(closing) and hedging.BARE_PICK.match(closing[first].text)
     if (gave_up or told or bare) and closing:
         doubted = [s for s in closing if s.paragraph >= min([doubted[0], *told]).paragraph - 1]
     asked = q.lower() if isinstance(q := record.get("question"), str) else ""
     hedged = hedging.detect(reasoning, doubted, conclusion_at, gave_up, doubt, asked)
-    contradicted = None
-    if found is not None and declined is None and not gave_up and isinstance(evaluator, str):
-        contradicted = contradiction.detect(
-            record, reasoning, answer, closing, found, evaluator, kwargs
-        )
     if hedged is not None and declined is None and not hedging.answer_hedges(answer, asked):
         # the answer states another result than the doubted one: the contradiction is the flag
         yield {**hedged, "confidence": "low"} if contradicted else hedged

@@ -80,6 +80,11 @@ _NUMBER = re.compile(r"-?(?:\\?[dt]?frac\{\d+\}\{\d+\}|\d[\d,]*(?:\.\d+)?(?:\s*/
 _GLOSS = re.compile(
     r"(?=[,\s])(?:,?\s+(?:(?:al)?though|but|however|because|since|as\s+long\s+as)\b|\s[—–]\s)", re.I
 )
+# A fronted clause ("since X, ..."; before a guess "if forced to, maybe ...") or a premise after
+# a guess ("..., assuming X"): their words are not the claim's (alternatives, suppositions).
+_FRONTED = re.compile(
+    r"(?i)\A\W*(?:(?:but|however|so|and|still|yet|now)\W+)*(?:(since|because)|given|as|if(?=\s+\w+ed\b))\b[^,;.]*(?:,\s+and\b[^,;.]*)?,\s+(?=\w)|,\s+(?:assuming|given|considering|based\s+on)\b.*"
+)
 # A claim its own sentence goes on to rule out ("I briefly considered C, but it fails the check").
 _DISOWNED = re.compile(r"(?i)\bbut\s+(?:that|this|it|they)\b[^,;.!?]*")
 _OPERATION = pattern("not_assertions", "operation")  # "..., so we round up": result unstated
@@ -133,6 +138,8 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
         text = text if _ANAPHOR.match(rest) and not _NEGATION.search(rest) else rest
     elif torn := _TORN.match(text):  # "I'm a bit torn, but I think A fits": the claim follows
         text = text[torn.end() :]
+    elif (fronted := _FRONTED.match(text)) and fronted[1]:  # a gloss opening it fronts a clause
+        text = text[fronted.end() :]
     # "B, D, A, C, though I'm not sure of the middle": the claim is before the gloss
     gloss = _GLOSS.search(text)
     cut = gloss.start() if gloss else len(text)
@@ -312,7 +319,7 @@ def conclusion(
             continue  # "2." of "2. Quick take": the number of an item, no value
         if value is None:
             read = None
-            head = _GLOSS.split(text, 1)[0]
+            head = _GLOSS.split(_FRONTED.sub("", text, 2), 1)[0]
             several = evaluator == "choices_matching" and len(set(_LETTER_CAPS.findall(head))) > 1
             if undecided and (several or _readable(evaluator, head, options, last) is not None):
                 # ends on a guess or an alternative: nothing concluded, unless it guesses at
@@ -421,8 +428,10 @@ def _plainly_agrees(
         return y is not None and _holds(found.value, y)
     if evaluator == "choices_matching":
         return set(_LETTER_CAPS.findall(found.read)) == set(b.upper())  # extracted: "BDE"
-    if evaluator == "ordered_list_matching":
-        return not _reordered(found.value, b)
+    if evaluator == "ordered_list_matching":  # not all the answer's items named in another order
+        items = [i.strip(" .*").lower() for i in _LIST_SEPARATOR.split(b) if i.strip(" .*")]
+        at = [re.search(rf"(?<!\w){re.escape(i)}(?!\w)", found.value.lower()) for i in items]
+        return None in at or (places := [m.start() for m in at if m]) == sorted(places)
     start, end = last_line_span(answer)
     line, value = answer[start:end], found.value  # numbers too: "1949" is not "in 1958"
     numbers = set(_NUMBER.findall(line)) <= set(_NUMBER.findall(value))
@@ -487,14 +496,6 @@ def _contradicts(
     read, by = (found.read.lower(), asked) if by_words else (found.read, None)  # "4F" by words
     mine = _read(evaluator, kwargs, read, by)  # (None: nothing read where the cheap look saw one)
     return mine if mine and _differ(evaluator, found, mine, theirs, answer, kwargs, asked) else None
-
-
-def _reordered(concluded: str, answered: str) -> bool:
-    """Whether the answer's items all appear in the conclusion, in another order (all named)."""
-    items = [i.strip(" .*").lower() for i in _LIST_SEPARATOR.split(answered) if i.strip(" .*")]
-    found = [re.search(rf"(?<!\w){re.escape(item)}(?!\w)", concluded.lower()) for item in items]
-    places = [m.start() for m in found if m is not None]
-    return len(places) == len(found) and places != sorted(places)
 
 
 def _restated(
