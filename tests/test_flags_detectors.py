@@ -635,6 +635,13 @@ def test_a_pick_restated_in_lines_of_its_own_is_read_from_where_it_was_made() ->
     ):
         reason = f"{ledger}\n\n{made}\n\nSo 418.\n\nFinal answer: 418."
         assert (HEDGE in kinds(record(reason, "418", kwargs=kwargs))) is hedged, made
+    # nor is a line giving a reason, and a guess made for a stated reason is argued
+    for argued in (
+        "Perhaps 418.\n\nBecause the carry leaves 418 in the last column, 418.",
+        "Since the columns disagree only in the carry, perhaps 418.",
+    ):
+        reason = f"{ledger}\n\n{argued}\n\nSo 418.\n\nFinal answer: 418."
+        assert HEDGE not in kinds(record(reason, "418", kwargs=kwargs)), argued
     # a line adding a value is no restatement: the doubt before the argued result is weighed
     reason = f"{ledger}\n\nPerhaps 418.\n\nThe carry gives 400 + 18.\n\nFinal answer: 418."
     assert HEDGE not in kinds(record(reason, "418", kwargs=kwargs))

@@ -14,19 +14,15 @@ from __future__ import annotations
 import re
 
 from scorers.evaluate.mathmatch.normalize import strip_end_punctuation
+from scorers.evaluate.mathmatch.prose import LEAD, sentences
+from scorers.evaluate.mathmatch.remarks import without_closing_remarks
 from scorers.evaluate.mathmatch.sentences import (
-    LEAD,
-    MATH_SPAN,
     committed_value,
     dollar_math,
     later_say,
     parts_of_line,
-    reads_as_prose,
-    same_unknown,
-    sentences,
-    system,
-    without_closing_remarks,
 )
+from scorers.evaluate.mathmatch.values import MATH_SPAN, reads_as_prose, same_unknown, system
 from scorers.evaluate.strict.final import without_closing
 from scorers.records import final_answer
 

@@ -29,14 +29,12 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     if not reasoning.strip():
         return
     yield from claims.detect(record, reasoning, ctx.tools_available)
-    evaluator = record.get("evaluator")
-    kwargs = decode_kwargs(record.get("evaluator_kwargs"))
+    evaluator, kwargs = record.get("evaluator"), decode_kwargs(record.get("evaluator_kwargs"))
     closing = closing_part(reasoning)
     found = None
     if isinstance(evaluator, str) and isinstance(kwargs, dict):
         found = contradiction.conclusion(record, closing, evaluator, kwargs)
-    anchor = found.position if found is not None else None
-    stretch = final_stretch(closing, anchor)
+    stretch = final_stretch(closing, None if found is None else found.position)
     conclusion_at = found.sentence.start if found is not None else None
     marked_at = conclusion_at if found is not None and found.marked else None
     declining = abstention.reasoning_declines(record, texts, closing, stretch, marked_at)
@@ -51,15 +49,13 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
         yield abstention.gave_up(reasoning, answer, declining[0])
         contradicted = None
     # A pick restated ("So likely D.\n\nThus final answer: D.") is made where first stated.
-    first = len(closing) if found is None else found.position
-    while 0 < first < len(closing) and hedging.restates(
-        closing[first - 1].text, closing[first].text
-    ):
-        first -= 1
-    doubted = closing[min(first, len(closing) - len(stretch)) :]
+    at = len(closing) if found is None else found.position
+    while 0 < at < len(closing) and hedging.restates(closing[at - 1].text, closing[at].text):
+        at -= 1
+    doubted = closing[min(at, len(closing) - len(stretch)) :]
     # Giving up, deferring ("the hint says D") or a bare pick ("I'd say A") ends unsure: read before.
     told = [s for s in closing[-len(stretch) - 1 :] if hedging.DEFERS.search(s.text)]
-    bare = first < len(closing) and hedging.BARE_PICK.match(closing[first].text)
+    bare = at < len(closing) and hedging.BARE_PICK.match(closing[at].text)
     if (gave_up or told or bare) and closing:
         doubted = [s for s in closing if s.paragraph >= min([doubted[0], *told]).paragraph - 1]
     asked = q.lower() if isinstance(q := record.get("question"), str) else ""

@@ -20,6 +20,7 @@ _NEGATED = re.compile(r"(?:" + regex("hedge_negators").pattern + r")\s+(?:\w+\s+
 _SUPPOSING = re.compile(r"\b(?:would(?<!\bi would)|if|suppose|assuming|unless)\b[^,;:.]*$", re.I)
 _SPECULATIVE = regex("hedge_speculative")
 _PICK = re.compile(r"\W*(?:" + regex("picks").pattern + ")", re.I)  # "..., but I think it's C"
+_BECAUSE = re.compile(r"(?i)\b(?:because|since|given|considering|based\s+on|due\s+to)\b")
 _REASON = r"(?:so|thus|therefore|because|since)\b|(?:given|considering|based\s+on)\b.*"  # not bare
 BARE_PICK = re.compile(rf"(?i)^(?!.*\b(?:{_REASON}{_PICK.pattern})).*\b{_PICK.pattern}")
 _ECHO = re.compile(r" \w+")  # the word after a cue (or the cue again: in no question)
@@ -37,8 +38,9 @@ _NOT_DOUBT = re.compile(r"\s+(?:" + regex("not_doubt").pattern + ")", re.I)
 
 
 def restates(earlier: str, later: str) -> bool:
-    """``later`` names the values or letters ``earlier`` names, no other: it adds no result."""
-    return set(_VALUE.findall(earlier)) == (stated := set(_VALUE.findall(later))) and bool(stated)
+    """``later`` names the values or letters ``earlier`` names, no other, and no reason: no result."""
+    stated = set(_VALUE.findall(later))
+    return stated == set(_VALUE.findall(earlier)) != set() and not _BECAUSE.search(later)
 
 
 def _rival(speculation: str, result: str, at: int = 0) -> bool:
@@ -49,7 +51,8 @@ def _rival(speculation: str, result: str, at: int = 0) -> bool:
     speculation = speculation[: turn.start() if turn else None]
     clause = re.split("[,;:]", speculation[:at])[-1] + re.split("[,;:]", speculation[at:])[0]
     values = set(_VALUE.findall(speculation)) - set(_VALUE.findall(result))
-    rival = regex("rival").search(speculation) or restates(clause, result)  # "something else"
+    told = _BECAUSE.search(speculation)  # a reason ("since it is single-choice, perhaps D") argues
+    rival = regex("rival").search(speculation) or not told and restates(clause, result)
     return bool(values or rival) or len(_SPECULATIVE.findall(speculation)) > 1
 
 

@@ -1,0 +1,193 @@
+"""Which sentences of a math answer written as prose are side remarks.
+
+A remark is no statement of the result: it sits in brackets or is opened by a
+remark or check word, supposes what is contrary to the givens, compares the
+value with another, comments on what came before, speaks to the reader or of
+the writer's method, gives a reason whose main clause states nothing, or holds
+only numbers already known (in a definite noun phrase, a reason after the main
+clause, a unit conversion). Read by the sentence's structure (its opening, its
+subject and verb, its first clause), not by lists of whole phrases.
+:mod:`sentences` uses this to find the stating sentence and to drop closing
+lines that are asides.
+"""
+
+from __future__ import annotations
+
+import re
+
+from scorers.evaluate.mathmatch.prose import (
+    FIRST_CLAUSE,
+    HAS_VALUE,
+    LEAD,
+    NUMBER,
+    holds_value,
+    quantity,
+    sentences,
+)
+from scorers.evaluate.mathmatch.units import lookup
+
+# A side remark, not a statement of the result: in brackets (not a label in
+# brackets that opens the line: "(answer) 3 × 4 = 12"), opened by a remark
+# or check word, a supposition ("If the side were 7", "Had we counted"), a
+# comparison or a check of the result ("Substituting back"), a word to the reader
+# ("Keep in mind that ...", "Recall ..."), a comment on what came before ("This
+# uses the fact that ...", "That is because ..."), or the writer's confidence in it
+# ("Confidence: 0.95", asked for by calibration prompts; "I'm 90% sure of this.").
+# "If it were 7", "if we had counted": contrary to the givens ("if 48 students were put into
+# 8 groups" and "if she had 6 pencils" restate them).
+_PARTICIPLE = r"\s+(?:[a-z]+(?:ed|en)|put|split|cut|set|got|made|bought|sold|kept|left)\b"
+_CONTRARY = r"\b(?:were\b(?!" + _PARTICIPLE + r")|had(?=" + _PARTICIPLE + r"))"
+_REMARK_HEAD = re.compile(
+    r"^\s*(?:[(\[](?![A-Za-z][A-Za-z ]{0,19}[)\]]\s*[^\s.!?])|"
+    r"[(\[]?\s*(?:note|remark|check|checking|verification|verify|n\.?b\.?|p\.?s\.?|confidence|"
+    r"explanation|hint|if(?=[^,]*"
+    + _CONTRARY
+    + r")|had|were|suppose|substituting|plugging|by\s+comparison|"
+    r"for\s+comparison|for\s+reference|compare|a\s+common\s+mistake|alternatively|"
+    r"for\s+(?:example|instance)|e\.g\.|as\s+a\s+(?:sanity\s+)?check|to\s+(?:check|verify|confirm)|"
+    r"remember|recall|(?:keep|bear)\s+in\s+mind|notice|observe|"
+    # the writer's method: "We used the fact that ...", "Here I assumed a 5-day week."
+    r"(?:here\s+)?(?:we|I)\s+(?:have\s+)?(?:used|assumed|applied|rounded|ignored|treated)|"
+    # the writer's confidence in prose: "I'm about 90% confident in this.", "My confidence is 0.8."
+    r"my\s+confidence|(?:I|we)(?:['’]m|\s+am|['’]re|\s+are)\s+(?:(?:about|around|roughly|fairly|"
+    r"quite|very|reasonably|highly|\d+(?:\.\d+)?\s*%)\s+)*(?:confident|sure|certain))\b)"
+    # "That seems right.", "This looks reasonable given ...": an appraisal of the result.
+    r"|^\W*(?:this|that|it|which)\s+(?:seems|looks|sounds|appears|feels)\b"
+    # "That's 3 more than Bob has.": the value compared with another.
+    r"|^\W*(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+(?:[^.]*\b(?:more|less|fewer|greater|smaller|"
+    r"larger|times|twice|double|half)|because|why|how)\b"
+    # "This uses the fact that a week has 7 days.": a verb that comments on the result,
+    # not one that states a value ("This gives 12", "That leaves 5").
+    r"|^\W*(?:this|that)\s+(?:(?:also|still|again|indeed|[a-z]+ly)\s+)?(?!(?:gives|makes|leaves|means|comes|equals|yields|totals|sums|adds|"
+    r"amounts|brings|works|simplifies|reduces|becomes|results)\b)[a-z]+s\s+(?:the|that|on|with|our|"
+    r"my|a|an|for|from|because|in|into|both|all|us|every|how|why)\b",
+    re.IGNORECASE,
+)
+# Cues that make a remark of a sentence when its first clause holds them: "x = -2 is
+# extraneous". In a later clause they remark on the value the sentence has stated ("The
+# total is 21, and this checks out"). "would" supposes wherever it stands ("With larger
+# tiles, it would need 30"), unless the sentence concludes ("So the total would be $40").
+_REMARK_CUE = re.compile(
+    r"\b(?:for\s+reference|by\s+comparison|checks\s+out|as\s+a\s+(?:sanity\s+)?check|"
+    r"(?:could|can)\s+also\s+(?:have\s+)?(?:be\s+)?(?:found|got|obtained|computed|calculated|"
+    r"checked|verified|seen|solved|done)|(?:is|are)\s+(?:rejected|extraneous|discarded))\b",
+    re.IGNORECASE,
+)
+# "With longer rows, it would need 56", "Using bigger tiles would take 30", "A longer side
+# would make it 90": a value supposed under a circumstance the sentence names; not "She
+# would have 45 carrots in total" (the question's own hypothetical, answered).
+_SUPPOSED = re.compile(
+    r"^\W*(?:with|without|using|had|were|in\s+a|for\s+a|at\s+a|instead|"
+    r"if\s+(?=[^,]*" + _CONTRARY + r")|[a-z]+ing\b|an?\s+[a-z]+er\b)[^.!?]*\bwould\b",
+    re.I,
+)
+
+
+# "Since a year has 365 days, ...", "Checking with 3 × 4 = 12, ...", "With 2 pipes, ...":
+# a reason, a participle or a circumstance opens the sentence.
+_OPENING_REASON = re.compile(
+    r"^\W*(?:since|because|as|given\s+that|although|though|while|whereas|(?:[a-z]+-)?[a-z]{2,}ing|"
+    r"with|after|by|from|using|on|in|for)\b[^,;]*[,;]\s*",
+    re.I,
+)
+
+
+# "I first got 49, but that was a slip.", "Some say 12, which is wrong.": a value retracted.
+_RETRACTED = re.compile(
+    r"\b(?:that|this|it|which)(?:['’]s|\s+(?:is|was|would\s+be))\s+(?:wrong|incorrect|mistaken|"
+    r"false|a\s+(?:slip|mistake|typo|miscount)|an\s+error|not\s+(?:right|correct))\b",
+    re.I,
+)
+
+
+# "the 2 conditions", "all 3 steps", "its 4 sides", "each of the 6 bags", "the problem's 2
+# rules": a number in a definite noun phrase refers to things already known, it states no value.
+DEFINITE_NUMBER = re.compile(
+    r"\b(?:the|these|those|its|their|his|her|our|my|your|all|both|each\s+of\s+the|"
+    r"none\s+of\s+the|(?!(?:it|that|this|there|here|what|who|he|she|let)['’])[a-z]+['’]s)\s+\d+(?=\s+(?:[a-z]+\s+)?[a-z]{2,}s\b)",
+    re.I,
+)
+# "... because the price is fixed", "... since 2 + 2 = 4": a reason given after the main clause.
+_REASON_AFTER = re.compile(r"(?<=\w)[,\s]+(?:because|since|given\s+that)\b.*$", re.I | re.S)
+# "a/an/one/each/per unit": the unit a conversion fact is stated for ("60 seconds make a minute").
+_ONE_OF = re.compile(r"(?:\b(?:an?|one|each|every|per)|(?<![\d.])1)\s+([a-z]+)\b", re.I)
+
+
+def _conversions(s: str) -> list[tuple[int, int]]:
+    """Spans of the numbers that state a true unit conversion ("12 inches make a foot",
+    "1 mile as 1.6 km", "100 centimetres in a metre"): facts, not values found."""
+    spans = []
+    ones = [(m, lookup(m.group(1))) for m in _ONE_OF.finditer(s)]
+    for number in NUMBER.finditer(s):
+        q = quantity(s, number)
+        if q is None:
+            continue
+        for one, unit in ones:
+            if unit is None or unit.dimension != q.dimension or unit.name == q.unit:
+                continue
+            if abs(q.size - unit.factor) <= unit.factor / 50:  # within 2%: "1 mile is 1.6 km"
+                spans.append((q.start, q.end))
+                spans.append((one.start(), one.end()))
+    return spans
+
+
+def _given_only(sentence: str) -> bool:
+    """Whether every value ``sentence`` holds refers to what is already known: a
+    number in a definite noun phrase, in a reason after the main clause, or in a
+    unit conversion ("The problem's 2 conditions are both satisfied.", "This works
+    because the price is fixed at 3 dollars.", "I took 1 mile as 1.6 km."). A
+    conclusion states what it holds ("So all 12 pens are hers.")."""
+    if not HAS_VALUE.search(sentence) or LEAD.match(sentence):
+        return False
+    s = _REASON_AFTER.sub("", sentence)
+    for start, end in sorted(_conversions(s), reverse=True):
+        s = s[:start] + " " + s[end:]
+    return not HAS_VALUE.search(DEFINITE_NUMBER.sub(definite_dropped, s))
+
+
+def definite_dropped(m: re.Match[str]) -> str:
+    return m.group(0).rstrip("0123456789")
+
+
+def is_remark(sentence: str) -> bool:
+    """Whether ``sentence`` is a side remark rather than a statement of the result."""
+    if _REMARK_HEAD.search(sentence) or _RETRACTED.search(sentence):
+        return True
+    if _given_only(sentence):
+        return True
+    reason = None if LEAD.match(sentence) else _OPENING_REASON.match(sentence)  # "In conclusion,"
+    if reason is not None and not holds_value(sentence[reason.end() :]):
+        return True  # its main clause states no value: it only gives a reason or a check
+    if LEAD.match(sentence):
+        return False  # "So the total would be $40.": a conclusion, not a supposition
+    if _SUPPOSED.search(sentence):
+        return True
+    return bool(_REMARK_CUE.search(FIRST_CLAUSE.split(sentence, maxsplit=1)[0]))
+
+
+def without_closing_remarks(lines: list[str], keep: int = 1) -> list[str]:
+    """``lines`` without the trailing ones that state no value or are side
+    remarks ("Let me know if ...", "Note: ...", "(Check: ...)"), at least ``keep``
+    of them left."""
+    end = len(lines)
+    while end > keep and _closing_remark(lines[end - 1]):
+        end -= 1
+    return lines[:end]
+
+
+def _closing_remark(line: str) -> bool:
+    """A line opened by a side remark ("Note: ... This means ..." is one note), or
+    none of whose sentences states a value: each is a remark or holds no value
+    ("Seven.", "three hours": a value in words is a value)."""
+    if _PART_LABEL.match(line):
+        return False  # "(2) 4": the next part, not an aside
+    found = sentences(line) or [line]
+    opened = _REMARK_HEAD.search(found[0]) is not None
+    return opened or all(is_remark(s) or not holds_value(s) for s in found)
+
+
+_PART_LABEL = re.compile(r"^\s*\(\s*(?:\d{1,2}|[a-h]|[ivx]{1,4})\s*\)", re.I)
+
+
+def closing_aside(piece: str) -> bool:
+    return not _PART_LABEL.match(piece) and is_remark(piece.strip())
