@@ -1,6 +1,5 @@
-"""``abstained`` and ``reasoning_abstains_answer_does_not`` (LRM-Eval's "guess", "certainty"):
-the answer declines or gives no result of the shape asked, and does not answer after all; the
-reasoning's end declines or finds a premise missing, unsettled, and the answer commits anyway."""
+"""``abstained``: the answer declines or gives no result of the kind asked, and nothing after;
+``reasoning_abstains_answer_does_not``: the reasoning ends declining, unsettled; the answer commits."""
 
 from __future__ import annotations
 
@@ -19,8 +18,7 @@ DECLINE = pattern("decline", gate=True)
 _NO_OPTION = pattern("declining", "no_option", gate=True)  # "The answer is not among the options"
 _NON = regex("declining", "non_answer").pattern
 _NON_ANSWER = re.compile(rf"^\W*(?:final\s+answer\W*)?(?:{_NON})\s*(?:$|[.,;:—–(-])", re.I)
-# A later "Final Answer: X", "the answer (result) is X", "\boxed{X}" commits after a decline,
-# unless X is a non-answer; with no decline, an answer line states a result ("Answer: Diols").
+# "Final Answer: X", "the answer (result) is X", "\boxed{X}" commit (X not a non-answer) a result.
 _COMMITS = re.compile(
     r"(?:final\s+answer|(?:answer|result)\W{0,3}(?::|is\b)|\\boxed\{)\W*(.{0,40})", re.I
 )
@@ -39,6 +37,8 @@ _NOT = re.compile(r"not\b", re.I)  # "the answer is not possible without ...": n
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 # "I can't tell the exact street, but it is Paris": the clause after the decline answers.
 _ANSWERS_AFTER = re.compile(r"(?:[^.!?\n]|\.\d)*?\b(?:but|however|though|although|still)\b", re.I)
+_WORD, _CJK = re.compile(r"[^\W\d_]{4,}|\d+"), re.compile(r"[\u3040-\u30ff\u3400-\u9fff]{2,}")
+_NAMED = re.compile(r"\d|(?<=[\w,;:]\s)[A-Z]")  # a number, or a capital inside a sentence: a name
 _CONCEDED = re.compile(r"\b(?:although|though|while|at\s+first|initially)\b[^,;:.]*\Z", re.I)
 
 
@@ -69,9 +69,8 @@ def answer_declines(record: Mapping[str, Any], answer: str) -> Evidence | None:
 
 
 def _apart(answer: str, commit: re.Match[str], decline: re.Match[str]) -> bool:
-    """The commit comes after the decline, or its sentence ends before it ("**Answer:** The
-    problem does not give enough" is one sentence), or the decline is its aside ("Answer: WRONG
-    (due to insufficient information)")."""
+    """The commit comes after the decline, or its sentence ("**Answer:** The problem does not give
+    enough") ends before it, or the decline is its aside ("Answer: WRONG (due to ...)")."""
     at, stop = commit.start(1), len(answer)
     for end in (_SENTENCE_END.search(answer, at), _HEAD.search(answer, at, commit.end())):
         stop = min(stop, end.end()) if end else stop
@@ -90,15 +89,25 @@ def _chooses(record: Mapping[str, Any], text: str, heading: bool = False) -> boo
 
 
 def _no_result(record: Mapping[str, Any], answer: str) -> Evidence | None:
-    """The answer's last line if the evaluator reads no option or number in it and no line answers."""
-    evaluator = record.get("evaluator")  # (the others read any words as the answer)
+    """The answer's last line if the evaluator reads no option or number in it and no line answers;
+    with no evaluator, if the answer takes up none of the question's material and names nothing."""
+    evaluator, question = record.get("evaluator"), str(record.get("question") or "")
+    off = question and not _material(question) & _material(answer) and not _NAMED.search(answer)
+    if evaluator is None and off:
+        return evidence("answer", answer, *last_line_span(answer))
     if evaluator not in ("choices_matching", "number_matching") or _chooses(record, answer, True):
-        return None
+        return None  # (the other evaluators read any words as the answer)
     kwargs = decode_kwargs(record.get("evaluator_kwargs"))
     read = answer_outcome(record, evaluator, kwargs, answer) if isinstance(kwargs, dict) else None
     if read is None or read.extracted.strip() or _COMMITS.search(answer):
         return None
     return evidence("answer", answer, *last_line_span(answer))
+
+
+def _material(text: str) -> set[str]:
+    """A text's words (their first five letters), numbers and pairs of CJK characters."""
+    pairs = {r[i : i + 2] for r in _CJK.findall(text.lower()) for i in range(len(r) - 1)}
+    return pairs | {w[:5] for w in _WORD.findall(_CJK.sub(" ", text.lower()))}
 
 
 def reasoning_declines(
@@ -108,9 +117,8 @@ def reasoning_declines(
     stretch: list[Sentence],
     concluded_at: int | None = None,
 ) -> tuple[Evidence, bool] | None:
-    """Where ``stretch`` declines, unsettled (no settling word or unhedged conclusion at
-    ``concluded_at`` after, no guess), and if only a doubt; a premise found missing counts in
-    ``closing`` if guessed past, unless the answer names the gap (docs/flags.md)."""
+    """Where ``stretch`` declines, unsettled (no settling word, unhedged end at ``concluded_at``
+    or guess after), and if only a doubt; a premise found missing in ``closing`` (docs/flags.md)."""
     reasoning, answer = texts
     first = stretch[0].start if stretch else len(reasoning)
     lacks = bool(closing) and _PREMISE.search(reasoning, closing[0].start) is not None
