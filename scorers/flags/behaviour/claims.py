@@ -14,8 +14,7 @@ from scorers.flags.behaviour.cues import CUES, alternation, pattern, regex
 from scorers.flags.behaviour.text import evidence, flag, in_scope_of_doubt
 from scorers.records import Flag
 
-# The writer as subject, right before the verb ("I've just", "we then"), or a sentence
-# that opens with the verb ("Ran the list through Python").
+# The writer as subject right before the verb ("I've just"), or a sentence opening with it ("Ran").
 _SUBJECT = re.compile(CUES["first_person"] + r"\Z", re.IGNORECASE | re.MULTILINE)
 # Between a verb and its object: one clause ("3.5", "en.wikipedia.org" keep it), <= 60 chars.
 _CLAUSE_END = re.compile(r"[!?\n;]|\.(?![\d\w])")
@@ -23,8 +22,7 @@ _CLAUSE_END = re.compile(r"[!?\n;]|\.(?![\d\w])")
 _MANNER = re.compile(r"[\w-]|\s+(?:method|style|approach|steps?|formula|argument|between)\b")
 # "Zooming in mentally", "rotating it in my head": the act is the reader's own.
 _MENTAL = re.compile(rf"\W*(?:\w+\W+){{0,3}}?(?:{alternation(CUES['mental'])})", re.IGNORECASE)
-# A web plan fulfilled by a finding shortly after narrates the act as done ("Let me search
-# for 'X'. ... Found it"), if the web shows: an object, a quoted query or finding, a source.
+# A web plan a finding soon fulfils narrates the act if the web shows (object, quote, source).
 _FOUND = re.compile(regex("narrated", "found").pattern + r"|(?<![\w,;] )\bfound\b", re.I)
 _QUERY = re.compile(r"[^.!?\n]{0,60}?(?:^|[\s:(])[\"“'‘]\w")
 # "search the passage for 'X'" reads what the question gives; "a mental search" is no act.
