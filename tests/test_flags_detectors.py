@@ -1060,6 +1060,7 @@ def test_a_look_up_a_finding_fulfils_is_a_claim_unless_it_never_left_the_text() 
         # a "should" plan, or consulting a reference, fulfilled by a report of having done it
         "Perhaps I should look up the ferry's history.\n\nAfter checking, it sailed in 1931.",
         "I should consult an encyclopedia here. According to several sources, it was 1931.",
+        "Let me search for the ferry's launch year. Right, according to some sources, 1931.",
         "Let me look up when the subgroup of ferries was retired. After consulting, 1931.",
     ):
         assert WEB in kinds(record(reason, "1931")), reason
