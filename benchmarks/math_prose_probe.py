@@ -12,8 +12,9 @@ right before the rewrite count. ``-v`` lists each such item with both readings.
 A rule written for one wording shows up here as a family that still fails; a
 mechanism that reads the sentence's structure should bring a whole family to 0.
 The families above were read while the rules were written. ``--unseen`` rewrites
-with closing remarks that were written before those rules and never read while
-writing one (keep it so: they measure how far the remark reading generalises).
+with closing remarks that were never used to write a rule (keep it so: they measure
+how far the remark reading generalises); the third batch was written after the rules
+it checks, the first two before.
 """
 
 from __future__ import annotations
@@ -89,6 +90,22 @@ UNSEEN2 = [
     "I double-checked the 5 multiplications.",
     "That answer also respects the limit of 40 passengers.",
 ]
+# Written after the readings of labels, roles and relations between units that the second
+# batch's failures led to (to check that they carry to other wordings), never tuned on.
+UNSEEN3 = [
+    "One more check: 7 × 6 = 42, as expected.",
+    "Quick verification: 120 ÷ 4 = 30.",
+    "We count a year as 360 days here.",
+    "Recall that 10 dimes make a dollar.",
+    "A fortnight is taken as 2 weeks.",
+    "The speed of 60 km/h stays the same throughout.",
+    "This result stays within the budget of $200.",
+    "The price of 3 dollars per kilo never changes.",
+    "Final sanity check: 25 + 17 = 42.",
+    "Here 100 pennies are worth one dollar.",
+    "Our figure is below the cap of 500 tickets.",
+    "The ratio of 3 to 1 was used in every step.",
+]
 TAILS = {
     "tail_which": ", which answers the question.",
     "tail_check": ", and this checks out.",
@@ -117,7 +134,7 @@ def unseen(text: str) -> dict[str, str]:
     """``text`` with each unseen closing remark, on a line of its own and inline."""
     body = text.rstrip()
     out: dict[str, str] = {}
-    for batch, remarks in (("unseen", UNSEEN), ("unseen2", UNSEEN2)):
+    for batch, remarks in (("unseen", UNSEEN), ("unseen2", UNSEEN2), ("unseen3", UNSEEN3)):
         out.update({f"{batch}_{i:02d}_line": body + "\n\n" + r for i, r in enumerate(remarks)})
         if body[-1:] in ".!?":
             out.update({f"{batch}_{i:02d}_inline": body + " " + r for i, r in enumerate(remarks)})
@@ -208,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.verbose:
             for line in flipped[family]:
                 print("    " + line)
-    for batch in ("unseen", "unseen2") if args.unseen else ():
+    for batch in ("unseen", "unseen2", "unseen3") if args.unseen else ():
         mine = [f for f in tried if f.rsplit("_", 2)[0] == batch]
         wrong = sum(len(flipped[f]) for f in mine)
         print(f"{batch}: {wrong} of {sum(tried[f] for f in mine)} rewrites read wrong")

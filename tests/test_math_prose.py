@@ -498,6 +498,36 @@ def test_a_later_sentence_of_known_numbers_is_a_remark(
 @pytest.mark.parametrize(
     ("response", "reference", "score"),
     [
+        # A relation between units or denominations is a convention, no quantity found:
+        # calendar spans and coins too, within the slack of a calendar convention ...
+        ("She pays 84 dollars in all. Here a year counts as 360 days.", "84", 1.0),
+        ("The fee comes to 18 dollars.\n\nWe let a month be 30 days.", "18", 1.0),
+        ("He has 7 coins left. Twenty nickels are worth a dollar.", "7", 1.0),
+        # ... but a rate or an approximation is a quantity ("6 days a week" is 14% off).
+        ("The pool opens 6 days a week.", "6", 1.0),
+        ("The ride took 55 minutes, about an hour.", "55", 1.0),
+        # A number naming a given by its role ("the cap of 300 guests") is known; "the
+        # answer of 12" and "the total of 12" name the result.
+        ("So 260 guests came. Nobody went past the cap of 300 guests.", "260", 1.0),
+        ("The speed is 40 km/h. The slope of 2 metres stayed fixed.", "40", 1.0),
+        ("Dividing 36 by 3 gives us the answer of 12.", "12", 1.0),
+        # A label that names a remark opens it, before its colon.
+        ("The total is 27 chairs.\n\nOne last check: 27 ÷ 3 = 9.", "27", 1.0),
+        ("The total is 27 chairs. A brief note: 3 rows were never used.", "27", 1.0),
+        # A currency sign before an amount that ends its word opens no formula.
+        ("The answer is $6. That sits under the budget of $50.", "6", 1.0),
+    ],
+)
+def test_unit_relations_roles_and_labels_are_remarks(
+    response: str, reference: str, score: float
+) -> None:
+    outcome = math_matching(response, answer=reference)
+    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
         # The value of a main clause comes before the phrases that say for what, when, how
         # often or compared with what; a time of day says when.
         ("Answer: The bakery made $640 from selling 320 rolls at $2 each.", "640", 1.0),

@@ -8,11 +8,12 @@ with the unit written after it as a quantity of one dimension.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from typing import NamedTuple
 
 from scorers.evaluate.mathmatch.numberwords import number_words_to_digits
-from scorers.evaluate.mathmatch.units import lookup
+from scorers.evaluate.mathmatch.units import Unit, lookup
 
 # A sentence ends at . ! ? after a lowercase word, digit or bracket and before a
 # capital or an opening bracket; "B. f'(x) > 0" (an option letter with its text) is one.
@@ -63,8 +64,10 @@ class _Quantity(NamedTuple):
     end: int  # after the unit
 
 
-def quantity(s: str, number: re.Match[str]) -> _Quantity | None:
-    """The number with the unit written after it, if it has one."""
+def quantity(
+    s: str, number: re.Match[str], unit_of: Callable[[str], Unit | None] = lookup
+) -> _Quantity | None:
+    """The number with the unit written after it, if it has one (a unit ``unit_of`` reads)."""
     words = _UNIT_WORDS.match(s, number.end())
     if words is None:
         return None
@@ -77,7 +80,7 @@ def quantity(s: str, number: re.Match[str]) -> _Quantity | None:
         if None in parts:
             continue
         written = " ".join(p for p in parts if p is not None)
-        unit = lookup(written.rstrip(".!?"))
+        unit = unit_of(written.rstrip(".!?"))
         if unit is not None:
             end = words.end(count) - (len(written) - len(written.rstrip(".!?")))
             return _Quantity(size * unit.factor, unit.dimension, unit.name, number.start(), end)

@@ -24,7 +24,7 @@ from scorers.evaluate.mathmatch.prose import (
     quantity,
     sentences,
 )
-from scorers.evaluate.mathmatch.units import lookup
+from scorers.evaluate.mathmatch.units import denomination
 
 # A side remark, not a statement of the result: in brackets (not a label in
 # brackets that opens the line: "(answer) 3 × 4 = 12"), opened by a remark
@@ -51,6 +51,8 @@ _REMARK_HEAD = re.compile(
     # the writer's confidence in prose: "I'm about 90% confident in this.", "My confidence is 0.8."
     r"my\s+confidence|(?:I|we)(?:['’]m|\s+am|['’]re|\s+are)\s+(?:(?:about|around|roughly|fairly|"
     r"quite|very|reasonably|highly|\d+(?:\.\d+)?\s*%)\s+)*(?:confident|sure|certain))\b)"
+    # "A quick sanity check: ...", "One last note: ...": a label that names a remark.
+    r"|^\W*(?:an?|one|my|our)?\s*(?:[a-z]+\s+){0,2}(?:check|verification|note|remark|aside)\s*:"
     # "That seems right.", "This looks reasonable given ...": an appraisal of the result.
     r"|^\W*(?:this|that|it|which)\s+(?:seems|looks|sounds|appears|feels)\b"
     # "That's 3 more than Bob has.": the value compared with another.
@@ -113,22 +115,43 @@ _REASON_AFTER = re.compile(r"(?<=\w)[,\s]+(?:because|since|given\s+that)\b.*$", 
 _ONE_OF = re.compile(r"(?:\b(?:an?|one|each|every|per)|(?<![\d.])1)\s+([a-z]+)\b", re.I)
 
 
+# "about an hour", "over a month": an approximation, no relation between units.
+_APPROXIMATED = re.compile(
+    r"\b(?:about|around|almost|nearly|roughly|over|under|just|than|some)\s*$", re.I
+)
+
+
 def _conversions(s: str) -> list[tuple[int, int]]:
-    """Spans of the numbers that state a true unit conversion ("12 inches make a foot",
-    "1 mile as 1.6 km", "100 centimetres in a metre"): facts, not values found."""
+    """Spans of the numbers that state a relation between units or denominations ("12
+    inches make a foot", "1 mile as 1.6 km", "a month as 4 weeks", "4 quarters make a
+    dollar"): facts or conventions, not values found. Units of one dimension, within
+    10% (a calendar convention: 4 weeks is 8% short of a mean month; "2 hours a day"
+    and "6 days a week" are rates)."""
     spans = []
-    ones = [(m, lookup(m.group(1))) for m in _ONE_OF.finditer(s)]
+    ones = [
+        (m, denomination(m.group(1)))
+        for m in _ONE_OF.finditer(s)
+        if not _APPROXIMATED.search(s, 0, m.start())
+    ]
     for number in NUMBER.finditer(s):
-        q = quantity(s, number)
+        q = quantity(s, number, denomination)
         if q is None:
             continue
         for one, unit in ones:
             if unit is None or unit.dimension != q.dimension or unit.name == q.unit:
                 continue
-            if abs(q.size - unit.factor) <= unit.factor / 50:  # within 2%: "1 mile is 1.6 km"
+            if abs(q.size - unit.factor) <= unit.factor / 10:
                 spans.append((q.start, q.end))
                 spans.append((one.start(), one.end()))
     return spans
+
+
+# "the limit of 40 passengers", "the rate of 15 km per hour", "the divisors of 24": a
+# number that names a given by its role refers to what is known ("the answer of $1.20",
+# "a total of 12" name the result).
+_ROLE_OF = re.compile(
+    r"\b(the\s+(?!(?:answer|result|solution|total)\b)[a-z]+\s+of\s+\$?)\d[\d.,]*", re.I
+)
 
 
 def _given_only(sentence: str) -> bool:
@@ -142,6 +165,7 @@ def _given_only(sentence: str) -> bool:
     s = _REASON_AFTER.sub("", sentence)
     for start, end in sorted(_conversions(s), reverse=True):
         s = s[:start] + " " + s[end:]
+    s = _ROLE_OF.sub(r"\1", s)
     return not HAS_VALUE.search(DEFINITE_NUMBER.sub(definite_dropped, s))
 
 

@@ -216,6 +216,28 @@ def _unit_key(raw: str) -> str:
     return s
 
 
+# Calendar spans and coins: amounts a relation between units names ("a month as 4 weeks",
+# "4 quarters make a dollar"), never read as an answer's unit (a month has no fixed length,
+# and "5 dollars" against "$5" is the scorer's matter, not a unit's).
+_DENOMINATIONS = {
+    "month": Unit("month", "time", Fraction(2629800)),  # a mean month, 30.44 days
+    "year": Unit("year", "time", Fraction(31557600)),
+    "penny": Unit("cent", "money", Fraction(1, 100)),
+    "pennies": Unit("cent", "money", Fraction(1, 100)),
+    "cent": Unit("cent", "money", Fraction(1, 100)),
+    "nickel": Unit("nickel", "money", Fraction(5, 100)),
+    "dime": Unit("dime", "money", Fraction(10, 100)),
+    "quarter": Unit("quarter", "money", Fraction(25, 100)),
+    "dollar": Unit("dollar", "money", Fraction(1)),
+}
+
+
+def denomination(raw: str) -> Unit | None:
+    """A unit, or a calendar span or coin ("months", "quarters", "a dollar")."""
+    word = raw.strip().lower()
+    return lookup(raw) or _DENOMINATIONS.get(word) or _DENOMINATIONS.get(word.removesuffix("s"))
+
+
 def lookup(raw: str) -> Unit | None:
     key = _unit_key(raw)
     if not key:

@@ -709,6 +709,9 @@ def only_value(s: str) -> str | None:
 
 LATEX = re.compile(r"\$[^$]*\$|\\[A-Za-z]+")
 _LONG_WORD = re.compile(r"[A-Za-z]{3,}")
+# "$8. This stays within the budget of $200.": a currency sign before an amount that ends
+# its word opens no formula.
+_FORMULA_SPAN = re.compile(r"\$(?!\d[\d,.]*(?<![.,])[.,;:!?]?(?:\s|$))[^$]*\$|\\[A-Za-z]+")
 # "It's 14", "x is 5", "So 9": two-letter words that only prose has.
 _SHORT_PROSE = re.compile(r"\b(?:it|is|so|we|be|as|by)\b|\w['’]s\b", re.I)
 
@@ -716,7 +719,7 @@ _SHORT_PROSE = re.compile(r"\b(?:it|is|so|we|be|as|by)\b|\w['’]s\b", re.I)
 def reads_as_prose(text: str) -> bool:
     """Whether ``text`` holds a word that is not a unit: "x = 2, y = 3" and
     "15 metres" are answers already, "the perimeter, 28" is a sentence."""
-    bare = LATEX.sub(" ", text)
+    bare = _FORMULA_SPAN.sub(" ", text)
     return (
         any(lookup(w) is None for w in _LONG_WORD.findall(bare))
         or bool(_CJK.search(bare))
