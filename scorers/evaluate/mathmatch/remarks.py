@@ -47,7 +47,7 @@ _REMARK_HEAD = re.compile(
     r"for\s+(?:example|instance)|e\.g\.|as\s+a\s+(?:sanity\s+)?check|to\s+(?:check|verify|confirm)|"
     r"remember|recall|(?:keep|bear)\s+in\s+mind|notice|observe|"
     # the writer's method: "We used the fact that ...", "Here I assumed a 5-day week."
-    r"(?:here\s+)?(?:we|I)\s+(?:have\s+)?(?:used|assumed|applied|rounded|ignored|treated)|"
+    r"(?:here\s+)?(?:we|I)\s+(?:have\s+)?(?:used|assumed|applied|rounded|ignored)|"
     # the writer's confidence in prose: "I'm about 90% confident in this.", "My confidence is 0.8."
     r"my\s+confidence|(?:I|we)(?:['’]m|\s+am|['’]re|\s+are)\s+(?:(?:about|around|roughly|fairly|"
     r"quite|very|reasonably|highly|\d+(?:\.\d+)?\s*%)\s+)*(?:confident|sure|certain))\b)"
