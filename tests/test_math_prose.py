@@ -328,6 +328,10 @@ def test_blind_prose_set_is_well_formed(name: str) -> None:
             1.0,
         ),
         ("So the share is 0.333333333333333.", "1/3", 0.0),
+        # ... but the float nearest an exact value is that value, on either side.
+        ("Each pupil gets 0.7142857142857143 of a bar.", "5/7", 1.0),
+        ("Each pupil gets 5/7 of a bar.", "0.7142857142857143", 1.0),
+        ("Each pupil gets 0.71428571428571 of a bar.", "5/7", 0.0),
         # The value, then when it holds.
         ("So the pond was 40 cm deep after 6 days.", "40", 1.0),
         ("The kettle reaches 96 degrees within 3 minutes.", "3", 0.0),

@@ -285,12 +285,21 @@ _FLOAT_NOISE_DENOMINATOR = 10**12
 
 def same_number(a: Number, b: Number) -> bool:
     if isinstance(a, Fraction) and isinstance(b, Fraction):
-        # Two decimals of twelve places or more that differ in the last are one
-        # value printed through binary floats ("10.333333333333334", "...332").
-        return a == b or (
-            min(a.denominator, b.denominator) >= _FLOAT_NOISE_DENOMINATOR
-            and math.isclose(a, b, rel_tol=1e-12)
-        )
+        if a == b:
+            return True
+        noisy = [n.denominator >= _FLOAT_NOISE_DENOMINATOR for n in (a, b)]
+        if all(noisy):
+            # Two decimals of twelve places or more that differ in the last are one
+            # value printed through binary floats ("10.333333333333334", "...332").
+            return math.isclose(a, b, rel_tol=1e-12)
+        if any(noisy):
+            # A long decimal against an exact value is that value printed through a
+            # binary float ("0.8333333333333334" for 5/6) only when it is the float
+            # nearest the value or a unit or two in the last place off; a shorter
+            # rounding ("0.333333333333333" for 1/3) is an approximation.
+            fa, fb = float(a), float(b)
+            return abs(fa - fb) <= 2 * math.ulp(max(abs(fa), abs(fb)))
+        return False
     fa, fb = float(a), float(b)
     return math.isclose(fa, fb, rel_tol=1e-9, abs_tol=1e-12)
 
