@@ -59,6 +59,16 @@ CASES: list[Reading] = [
         1,
         False,
     ),
+    # lower-case letters given values in the question are variables, not options:
+    # a letter past them is still an option the answer may choose
+    (
+        C,
+        {"label": "E"},
+        "Adding the three sides gives 21 m, so the answer is E.",
+        "Take a = 4 m, b = 8 m, c = 9 m as the sides of a field. How long is its fence?",
+        1,
+        False,
+    ),
     # options two to a line, and options separated by bars
     (
         C,

@@ -141,8 +141,10 @@ def lower_labels(question: str | None) -> bool:
 
 # Options told in prose: "A shows sunset, B shows noon", "Photo A: sunset.",
 # "A - sunset; B - noon", "image A is a sunset"; lower-case "a) sunset b) noon".
+# A bare lower-case letter before "=" or ":" is a variable ("a = 3m, b = 5m"), so
+# a lower-case label needs its bracket or a word naming what it labels.
 _DESCRIBED = re.compile(
-    r"(?:^|(?<=[\s,;:.(]))(?:(?:photo|image|picture|panel|frame|figure|option|item|card|box)[ \t]+)?"
+    r"(?:^|(?<=[\s,;:.(]))(?P<noun>(?:photo|image|picture|panel|frame|figure|option|item|card|box)[ \t]+)?"
     r"(?P<label>[A-Z]|[a-z](?=\)))(?:\)|[ \t]*[:=]|[ \t]+[-–—]|[ \t]+(?:is|shows|depicts|contains)"
     r"(?:[ \t]+(?:a|an|the))?)[ \t]+(?P<text>[^,;.\n()]{1,60})",
     re.IGNORECASE,
@@ -151,7 +153,11 @@ _DESCRIBED = re.compile(
 
 def _described(question: str) -> dict[str, str] | None:
     """Options described in prose, when their labels run A, B, C, ... in order."""
-    found = [(m.group("label").upper(), m.group("text")) for m in _DESCRIBED.finditer(question)]
+    found = [
+        (m.group("label").upper(), m.group("text"))
+        for m in _DESCRIBED.finditer(question)
+        if m.group("label").isupper() or m.group("noun") or question[m.end("label")] == ")"
+    ]
     labels = [label for label, _ in found]
     if len(found) < 2 or labels != [chr(ord("A") + k) for k in range(len(found))]:
         return None
