@@ -490,6 +490,11 @@ def test_committing_sentence_by_structure(response: str, reference: str, score: 
         ("Each of the 5 players scores 6 points.", "6", 1.0),
         ("The total is $40 because each of the 4 tickets costs $10.", "40", 1.0),
         ("That's 14 marbles.", "14", 1.0),
+        # "her" after a verb taking a person and a thing is that person, no possessive ...
+        ("Grandma adds 16 to the jar. This leaves her 43 buttons.", "43", 1.0),
+        ("He tops up 8 more. That earns her 31 points this week.", "31", 1.0),
+        # ... while after another verb it still owns a known number.
+        ("The tin holds 43 buttons. She counted her 16 buttons twice.", "43", 1.0),
     ],
 )
 def test_a_later_sentence_of_known_numbers_is_a_remark(

@@ -169,7 +169,24 @@ def _given_only(sentence: str) -> bool:
     return not HAS_VALUE.search(DEFINITE_NUMBER.sub(definite_dropped, s))
 
 
+# "That gives her 59 cupcakes.", "It leaves her 12 dollars.": after a verb that takes
+# a person and a thing (a transfer or its result), "her" is the person, an object
+# pronoun, not the possessive of a known quantity. Verbs that read both ways when
+# the subject is "she" herself ("She bought her 3 toys") are left out.
+_TWO_OBJECT_VERB = re.compile(
+    r"\b(?:give|gives|gave|given|giving|leave|leaves|left|leaving|hands?|handed|handing|"
+    r"brings?|brought|bringing|sends?|sent|sending|pays?|paid|paying|owes?|owed|owing|"
+    r"lends?|lent|lending|costs?|costing|earns?|earned|earning|makes?|made|making|"
+    r"saves?|saved|saving|wins?|won|winning|offers?|offered|offering)\s+$",
+    re.I,
+)
+
+
 def definite_dropped(m: re.Match[str]) -> str:
+    if m.group(0)[:4].lower() == "her " and _TWO_OBJECT_VERB.search(
+        m.string, max(0, m.start() - 12), m.start()
+    ):
+        return m.group(0)
     return m.group(0).rstrip("0123456789")
 
 
