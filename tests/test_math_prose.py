@@ -495,6 +495,9 @@ def test_committing_sentence_by_structure(response: str, reference: str, score: 
         ("He tops up 8 more. That earns her 31 points this week.", "31", 1.0),
         # ... while after another verb it still owns a known number.
         ("The tin holds 43 buttons. She counted her 16 buttons twice.", "43", 1.0),
+        # A number hyphened into a compound adjective describes a noun; it states nothing.
+        ("My mark for the story: 7 out of 10. Lovely work from a 10-year-old.", "7", 1.0),
+        ("The ride lasts 25 minutes. It beats the 40-minute bus by far.", "25", 1.0),
     ],
 )
 def test_a_later_sentence_of_known_numbers_is_a_remark(

@@ -154,10 +154,15 @@ _ROLE_OF = re.compile(
 )
 
 
+# "a 9-year-old", "a 10-minute walk", "the 3-day-old bread": a number joined by a
+# hyphen to a word makes a compound adjective, which describes a noun; it is no value.
+_COMPOUND_MODIFIER = re.compile(r"(?<![\w.,])\d+(?=-[a-z]{2,}\b)", re.I)
+
+
 def _given_only(sentence: str) -> bool:
     """Whether every value ``sentence`` holds refers to what is already known: a
-    number in a definite noun phrase, in a reason after the main clause, or in a
-    unit conversion ("The problem's 2 conditions are both satisfied.", "This works
+    number in a definite noun phrase, in a reason after the main clause, in a
+    compound adjective ("for a 9-year-old") or in a unit conversion ("The problem's 2 conditions are both satisfied.", "This works
     because the price is fixed at 3 dollars.", "I took 1 mile as 1.6 km."). A
     conclusion states what it holds ("So all 12 pens are hers.")."""
     if not HAS_VALUE.search(sentence) or LEAD.match(sentence):
@@ -166,6 +171,7 @@ def _given_only(sentence: str) -> bool:
     for start, end in sorted(_conversions(s), reverse=True):
         s = s[:start] + " " + s[end:]
     s = _ROLE_OF.sub(r"\1", s)
+    s = _COMPOUND_MODIFIER.sub("", s)
     return not HAS_VALUE.search(DEFINITE_NUMBER.sub(definite_dropped, s))
 
 
