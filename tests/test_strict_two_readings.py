@@ -164,6 +164,7 @@ CASES: list[Reading] = [
     (N, {"value_to_match": 3}, "Final answer: t = 3, -1", None, 0, False),
     (N, {"value_to_match": 1912}, "Answer: 1912 (the first edition), 1925 (the revised one).", None, 0, False),
     (N, {"value_to_match": 4500}, "Answer: 4,500", None, 1, False),
+    (N, {"value_to_match": 7}, "Final answer: 7 (checked twice, about 90% sure)", None, 1, False),
     # A Chinese answer heading alone on its line heads the line below
     (N, {"value_to_match": 0.25}, "【分析】\n由题意得。\n【答案】\n$m = 1/4$", None, 1, False),
     (N, {"value_to_match": 7}, "推导如下，共 12 步。\n【答案】\n7", None, 1, False),

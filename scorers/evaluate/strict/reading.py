@@ -273,8 +273,10 @@ def number_doubt(number: Number, text: str) -> bool:
     the answer is a list of values and nothing more ("k=2, -2", "1979 (the
     acquittal), 1984 (the conviction)"): no commitment."""
     if "," in text and len(text) <= _VALUE_LIST_MAX:
-        values = {n.value for n in find_numbers(text)}
-        rest = _REMARK_IN_BRACKETS.sub(" ", _NUMERALS.sub(" ", text))
+        # a number inside a bracketed remark ("42 (80% sure)") is not one of the values
+        bare = _REMARK_IN_BRACKETS.sub(" ", text)
+        values = {n.value for n in find_numbers(bare)}
+        rest = _NUMERALS.sub(" ", bare)
         assigned = {m.group().rstrip(" \t=") for m in _ASSIGNED.finditer(rest)}
         if (
             len(values) > 1
