@@ -36,6 +36,7 @@ BATCHES = (
     ("blind hard cases 9", "blind_hard_cases9.json"),
     ("blind hard cases 10", "blind_hard_cases10.json"),
     ("blind hard cases 11", "blind_hard_cases11.json"),
+    ("blind hard cases 12", "blind_hard_cases12.json"),
 )
 
 

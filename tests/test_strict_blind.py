@@ -14,7 +14,9 @@ CommonsenseQA and StrategyQA, Mistral on HotpotQA, ``blind_hard_cases9.about.txt
 ``blind_hard_cases10.json`` (105 real answers, most in Korean or Chinese, and image
 geolocation, ``blind_hard_cases10.about.txt``) and ``blind_hard_cases11.json`` (96 real
 answers: Claude 3.5 Sonnet and GPT-4o on SimpleQA in Czech, Claude 3 Haiku and GPT-4o-mini on
-GSM8K, ``blind_hard_cases11.about.txt``): each item a careful human's
+GSM8K, ``blind_hard_cases11.about.txt``) and ``blind_hard_cases12.json`` (93 real answers:
+Qwen3.6-Plus and DeepSeek-V4-Pro on SimpleQA-Verified, Qwen3 on Japanese MMMLU and MGSM in
+three languages, ``blind_hard_cases12.about.txt``): each item a careful human's
 label of what an answer commits to, split ``dev`` (the rules were tuned on it)
 and ``test`` (only ever scored).
 ``python benchmarks/strict_agreement.py`` prints the figures these floors hold.
@@ -70,6 +72,7 @@ def _figures(name: str, split: str) -> tuple[float, float, float]:
         ("blind_hard_cases9.json", 45),
         ("blind_hard_cases10.json", 45),
         ("blind_hard_cases11.json", 45),
+        ("blind_hard_cases12.json", 40),
     ],
 )
 def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
@@ -155,6 +158,10 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # overall, 2/48 uncertain, 44/46 without; test 45/48, 4/48, 41/44.
         ("blind_hard_cases11.json", "dev", 0.95, 0.05, 0.95),
         ("blind_hard_cases11.json", "test", 0.93, 0.09, 0.93),
+        # First reading (at 8a1750a, before any rule was written for it): dev 48/50
+        # overall, 0/50 uncertain, 48/50 without; test 41/43, 1/43, 40/42.
+        ("blind_hard_cases12.json", "dev", 0.96, 0.0, 0.96),
+        ("blind_hard_cases12.json", "test", 0.95, 0.03, 0.95),
     ],
 )
 def test_agreement_floors(name: str, split: str, overall: float, share: float, sure: float) -> None:
@@ -174,6 +181,7 @@ def test_agreement_floors(name: str, split: str, overall: float, share: float, s
         "blind_hard_cases9.json",
         "blind_hard_cases10.json",
         "blind_hard_cases11.json",
+        "blind_hard_cases12.json",
     ],
 )
 def test_the_later_batches_score(name: str) -> None:
