@@ -69,6 +69,32 @@ CASES: list[Reading] = [
         1,
         False,
     ),
+    # a closing supposition about another option, after a committing sentence, is a
+    # remark; a sentence that takes the choice back is not
+    (
+        C,
+        {"label": "A"},
+        "A robin's breast is red, so I choose A. If the bird were black, D could fit.",
+        BIRDS,
+        1,
+        False,
+    ),
+    (
+        C,
+        {"label": "C"},
+        "Magpies are pied, therefore C. Notice B would suit a plain brown bird.",
+        BIRDS,
+        1,
+        False,
+    ),
+    (
+        C,
+        {"label": "A"},
+        "The red breast points to A. Actually, on reflection, D would be right.",
+        BIRDS,
+        0,
+        False,
+    ),
     # options two to a line, and options separated by bars
     (
         C,

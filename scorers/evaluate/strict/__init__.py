@@ -877,6 +877,42 @@ def _settled_among(reading: Reading, read: frozenset[str]) -> frozenset[str] | N
     return chosen if len(chosen) == 1 and chosen <= read else None
 
 
+# "... so B. Note that C would be Venus.", "... so B. If it asked for the largest, D
+# would be right.": after a sentence that commits, a last sentence that speaks of an
+# option as a supposition (a modal with the letter as its subject or under "if"), or
+# an aside opened by "note", is a remark, unless it takes the choice back.
+_CONCLUDES = re.compile(r"\b(?:so|therefore|thus|hence|answer|choose|chose|pick|go with)\b", re.I)
+_SUPPOSED = re.compile(
+    r"^(?:note|notice|nb|by the way|incidentally)\b"
+    r"|\b[A-H] (?:would|could|might)\b"
+    r"|\b(?:if|unless|otherwise|had)\b.*\b(?:would|could|might)\b"
+    r"|\b(?:would|could|might)\b.*\b(?:if|unless|otherwise)\b",
+    re.I,
+)
+_TAKES_BACK = re.compile(
+    r"\b(?:actually|wait|instead|rather|correct(?:ion|ed)?|mistake|sorry|oops|re-?read|final)\b",
+    re.I,
+)
+
+
+def _before_supposition(loc: Located) -> Located | None:
+    """An answer without a marker less a closing supposition about another option,
+    when the sentence before it commits (see ``_SUPPOSED``)."""
+    if loc.how != "whole":
+        return None
+    parts = sentences(loc.segment)
+    if len(parts) < 2:
+        return None
+    last = parts[-1]
+    if not _SUPPOSED.search(last) or _TAKES_BACK.search(last):
+        return None
+    at = loc.segment.rstrip().rfind(last)
+    body = loc.segment[:at].rstrip() if at > 0 else ""
+    if not body or not _CONCLUDES.search(conclusion(body)):
+        return None
+    return Located("whole", body, body)
+
+
 def _remark_passed(reading: Reading) -> Reading | None:
     """The reading of an answer without a marker less its closing remark
     (``before_remark``), for an evaluator that found nothing of its kind in it."""
@@ -919,10 +955,12 @@ _TALKED_ABOUT = re.compile(r"[A-Z] (?:is|was|seems|looks|might|may|could|would)\
 _SHORT_WHOLE = 80
 
 
-def _text_disagrees(reading: Reading, read: frozenset[str]) -> str | None:
+def _text_disagrees(
+    reading: Reading, read: frozenset[str], loc: Located | None = None
+) -> str | None:
     """Why a letter is unsure when the answer also names another option by its
     whole text ("Rabat (option D)" where Rabat is C): the two readings disagree."""
-    loc = reading.fixed or reading.loc
+    loc = loc or reading.fixed or reading.loc
     if len(loc.segment) > _SHORT_WHOLE:
         return None  # a long answer's letters are read from its end, often after its reasons
     segment = conclusion(loc.segment) if loc.how == "whole" else loc.segment
@@ -964,8 +1002,13 @@ def _choices(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     single = len(expected) == 1
     if reading.fixed is not None:
         letters, doubt = _letters(reading.fixed, reading, single)
+    read_in: Located | None = None  # the part of the answer read, when not all of it
     if not letters:
         letters, doubt = _letters(reading.loc, reading, single)
+        if letters and reading.fixed is None and (body := _before_supposition(reading.loc)):
+            committed, why = _letters(body, reading, single)
+            if len(set(committed)) == 1 and not set(committed) <= set(letters):
+                letters, doubt, read_in = committed, why, body
     read = frozenset(letters)
     extracted = "".join(sorted(read))
     if not read and (retry := _remark_passed(reading)) is not None:
@@ -982,7 +1025,7 @@ def _choices(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     if len(read) == 1 and choices.kept_open(reading.loc.segment, read):
         return Outcome(_WRONG, extracted, note="another option kept open")
     if doubt is None and len(read) == 1:
-        doubt = _text_disagrees(reading, read)
+        doubt = _text_disagrees(reading, read, read_in)
     if read == expected:
         return Outcome(_RIGHT, extracted, uncertain=doubt)
     if single and (copy := _same_text(reading, read | expected)) is not None:
