@@ -335,6 +335,8 @@ def test_blind_prose_set_is_well_formed(name: str) -> None:
         ("Each pupil gets 0.7142857142857143 of a bar.", "5/7", 1.0),
         ("Each pupil gets 5/7 of a bar.", "0.7142857142857143", 1.0),
         ("Each pupil gets 0.71428571428571 of a bar.", "5/7", 0.0),
+        # A value beyond any float is compared exactly, never through one.
+        ("So the count is 1" + "0" * 400 + ".", "0.3333333333333333", 0.0),
         # The value, then when it holds.
         ("So the pond was 40 cm deep after 6 days.", "40", 1.0),
         ("The kettle reaches 96 degrees within 3 minutes.", "3", 0.0),

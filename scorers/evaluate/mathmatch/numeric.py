@@ -297,7 +297,10 @@ def same_number(a: Number, b: Number) -> bool:
             # binary float ("0.8333333333333334" for 5/6) only when it is the float
             # nearest the value or a unit or two in the last place off; a shorter
             # rounding ("0.333333333333333" for 1/3) is an approximation.
-            fa, fb = float(a), float(b)
+            try:
+                fa, fb = float(a), float(b)
+            except OverflowError:  # beyond any float: no float noise to forgive
+                return False
             return abs(fa - fb) <= 2 * math.ulp(max(abs(fa), abs(fb)))
         return False
     fa, fb = float(a), float(b)
