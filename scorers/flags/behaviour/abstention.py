@@ -92,9 +92,9 @@ def _no_result(record: Mapping[str, Any], answer: str) -> Evidence | None:
     """The answer's last line if the evaluator reads no option or number in it and no line answers;
     with no evaluator, if the answer takes up none of the question's material and names nothing."""
     evaluator, question = record.get("evaluator"), str(record.get("question") or "")
-    off = question and not _material(question) & _material(answer) and not _NAMED.search(answer)
-    if evaluator is None and off:
-        return evidence("answer", answer, *last_line_span(answer))
+    if evaluator is None:  # (read only then: it reads both texts whole, a cost on every record)
+        off = question and not _material(question) & _material(answer) and not _NAMED.search(answer)
+        return evidence("answer", answer, *last_line_span(answer)) if off else None
     if evaluator not in ("choices_matching", "number_matching") or _chooses(record, answer, True):
         return None  # (the other evaluators read any words as the answer)
     kwargs = decode_kwargs(record.get("evaluator_kwargs"))
