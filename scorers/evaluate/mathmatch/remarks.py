@@ -226,15 +226,16 @@ def _closing_remark(line: str) -> bool:
     """A line opened by a side remark ("Note: ... This means ..." is one note), or
     none of whose sentences states a value: each is a remark or holds no value
     ("Seven.", "three hours": a value in words is a value)."""
-    if _PART_LABEL.match(line):
+    if _BRACKETED_PART_LABEL.match(line):
         return False  # "(2) 4": the next part, not an aside
     found = sentences(line) or [line]
     opened = _REMARK_HEAD.search(found[0]) is not None
     return opened or all(is_remark(s) or not holds_value(s) for s in found)
 
 
-_PART_LABEL = re.compile(r"^\s*\(\s*(?:\d{1,2}|[a-h]|[ivx]{1,4})\s*\)", re.I)
+# "(2)", "(b)", "(iv)": a bracketed part label (extract.py's _PART_LABEL also takes "2.")
+_BRACKETED_PART_LABEL = re.compile(r"^\s*\(\s*(?:\d{1,2}|[a-h]|[ivx]{1,4})\s*\)", re.I)
 
 
 def closing_aside(piece: str) -> bool:
-    return not _PART_LABEL.match(piece) and is_remark(piece.strip())
+    return not _BRACKETED_PART_LABEL.match(piece) and is_remark(piece.strip())
