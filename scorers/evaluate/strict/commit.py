@@ -1,7 +1,8 @@
 """What an answer commits to: its conclusion, its corrections and what it rules out.
 
 - *Conclusion*: an answer without a marker is read at its concluding sentence
-  (the last sentence of its last line with text), not at every mention.
+  (the last sentence of its last line with text), not at every mention; so is a
+  marker's answer that opens with a sentence of reasoning (``reasoned``).
 - *Correction*: a correction after the final answer ("Correction:", "Edit:",
   "on second thought", "actually", "oops", "sorry", "it should be") replaces it;
   the text from the cue on is read as a conclusion. If that text names nothing
@@ -288,6 +289,17 @@ def conclusion(text: str) -> str:
     while len(parts) > 1 and parts[-1].startswith("(") and parts[-1].rstrip(".").endswith(")"):
         parts.pop()  # closing remarks in brackets are asides, not the conclusion
     return parts[-1] if parts else text.strip()
+
+
+# Where a sentence concludes with what follows: an equals sign or an arrow, or a
+# word that draws a conclusion, not a mere "is" ("There are 3 rows of 6 chairs"
+# explains; "so 18 chairs" concludes).
+CONCLUDING = re.compile(
+    r"=|≈|→|\b(?:so|therefore|thus|hence|total|makes|making|gives|giving|instead)\b", re.IGNORECASE
+)
+# An answer longer than this many sentences (or 200 characters a sentence) ends
+# as often with a remark as with what it commits to.
+FEW_SENTENCES = 3
 
 
 # Substrings one of which every ruled-out span holds: a C-speed test that lets
@@ -580,3 +592,35 @@ def correction(loc: Located) -> Located | None:
     if _FORM_ONLY.match(rest):
         return None  # "Edit: fixed 2 typos.": the answer stands
     return Located("whole", clean(rest), rest)
+
+
+_REASONING_WORDS = 6  # a first sentence longer than this after a marker reasons
+
+
+def reasoned(loc: Located) -> Located:
+    """A marker whose answer opens with a sentence of reasoning rather than a short
+    statement ("Answer: 61 is a home keyboard and 76 a stage piano; neither is
+    standard. A full piano has 88."): its paragraph is read as an answer without
+    a marker, at its concluding sentence."""
+    if loc.how != "marker":
+        return loc
+    stop = loc.segment.find(". ")
+    if stop == -1:
+        return loc  # (one sentence: the usual answer)
+    if loc.segment.count(" ", 0, stop) < _REASONING_WORDS:
+        # A short first sentence is the answer, unless the paragraph goes on to
+        # a conclusion of its own ("Answer: Gametes carry 23. ... So a cell holds 46.").
+        last = conclusion(loc.segment)
+        if last == loc.segment or not _CONCLUDING_OPENER.match(last):
+            return loc
+        return Located("whole", loc.segment, loc.segment)
+    end = first_sentence_end(loc.segment)
+    if end is None or len(loc.segment[:end].split()) <= _REASONING_WORDS:
+        return loc
+    return Located("whole", loc.segment, loc.segment)
+
+
+_CONCLUDING_OPENER = re.compile(
+    r"(?:so|thus|therefore|hence|that leaves|this leaves|which means|in the end|finally|final)\b",
+    re.IGNORECASE,
+)

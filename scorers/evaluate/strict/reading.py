@@ -9,6 +9,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from scorers.evaluate.strict import locale_numbers
+from scorers.evaluate.strict.commit import before_remark
 from scorers.evaluate.strict.final import Located
 from scorers.evaluate.strict.numbers import NUMBER_WORDS, Number, find_numbers
 from scorers.evaluate.strict.question import ends
@@ -134,6 +135,23 @@ class Reading:
         """The superlatives the question orders between (``question.ends``)."""
         self.used.add("ends")
         return _ends_of(self._question)
+
+
+def remark_passed(reading: Reading) -> Reading | None:
+    """The reading of an answer without a marker less its closing remark
+    (``before_remark``), for an evaluator that found nothing of its kind in it."""
+    loc, fixed = reading.loc, reading.fixed
+    if fixed is not None:
+        # a correction read as a conclusion ("Oops ... The order is D, C, B, A. ...")
+        body = before_remark(fixed.segment)
+        fixed = None if body is None else fixed._replace(segment=body)
+        if fixed is None:
+            return None
+    elif loc.how == "whole" and (body := before_remark(loc.segment)) is not None:
+        loc = Located("whole", body, body)
+    else:
+        return None
+    return Reading(loc, fixed, reading.raw_question, reading.raw_final)
 
 
 def options_key(question: str) -> tuple[tuple[str, str], ...]:

@@ -1,0 +1,173 @@
+"""Other forms of a key a short answer may use, which only a reader can confirm:
+another spelling, a clipped word, part of a name, the name's adjective, a date
+to a coarser precision."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from scorers.evaluate.strict import dates, names
+from scorers.evaluate.strict.answer_names import CAPITALISED, SHORT_ANSWER
+from scorers.evaluate.strict.commit import drop_excluded
+from scorers.evaluate.strict.fold import fold_phrase
+from scorers.evaluate.strict.phrases import Answer, is_word
+
+
+def coarser_date(answer: Answer, group: list[str]) -> str | None:
+    """ "month" or "year" when the answer names a key date to that precision only."""
+    for key in group:
+        date = dates.key_date(key) if any(c.isdigit() for c in key) else None
+        if date is not None:
+            return dates.coarser(answer.folded, answer.raw, date)
+    return None
+
+
+_FIRST_CLAUSE = re.compile(r"[;,.:(—–]")
+_NEAR = 0.8  # difflib's ratio: "Chaikovsky" and "Tchaikovsky" are 0.95, "Paris" and "Pisa" 0.67
+_NEAR_MIN = 5
+
+
+def near_spelling(answer: Answer, keys: list[str]) -> tuple[str, str] | None:
+    """A phrase of a short answer spelled almost as a key ("Chaikovsky" for
+    Tchaikovsky, "Kandinski" for Kandinsky): a transliteration or a misspelling
+    that only a reader can tell from another name. Known places are other places."""
+    from difflib import SequenceMatcher
+
+    raw = answer.raw
+    if len(answer.folded.split()) > SHORT_ANSWER:
+        stop = _FIRST_CLAUSE.search(raw)  # "Tschaikowsky; it premiered in ..."
+        raw = raw[: stop.start()] if stop else raw
+        if len(raw.split()) > SHORT_ANSWER:
+            return None
+    # Names only: capitalised words of the answer, against keys that are names.
+    words = fold_phrase(" ".join(m.group() for m in CAPITALISED.finditer(raw))).split()
+    for key in keys:
+        folded = fold_phrase(key)
+        size = len(folded.split())
+        if (
+            len(folded) < _NEAR_MIN
+            or not key[:1].isupper()
+            or not folded.replace(" ", "").isalpha()
+        ):
+            continue
+        for at in range(len(words) - size + 1):
+            phrase = " ".join(words[at : at + size])
+            if phrase.startswith(folded) or folded.startswith(phrase) or len(phrase) < _NEAR_MIN:
+                continue  # the key itself, or a word it begins (another rule's case)
+            wider = " ".join(words[max(0, at - 1) : at + size + 1])
+            if names.is_place(phrase) or any(names.is_place(w) for w in _spans_of(wider)):
+                continue
+            if SequenceMatcher(None, phrase, folded).ratio() >= _NEAR:
+                return phrase, key
+    return None
+
+
+# Words many names are made with, which name nothing alone ("Lake", "Saint", "of").
+_NAME_WORDS = frozenset((
+    "lake", "mount", "mountain", "mountains", "river", "sea", "ocean", "bay", "gulf", "island",
+    "islands", "isle", "city", "saint", "san", "santa", "st", "mt", "fort", "port", "new",
+    "old", "north", "south", "east", "west", "northern", "southern", "eastern", "western",
+    "upper", "lower", "great", "little", "grand", "united", "republic", "kingdom", "state",
+    "states", "federal", "democratic", "people's", "university", "king", "queen", "prince",
+    "princess", "sir", "lord", "lady", "emperor", "pope", "the", "of", "and", "de", "da", "di",
+    "del", "du", "von", "van", "der", "den", "la", "le", "el", "al", "bin", "ibn",
+))  # fmt: skip
+
+
+_CLIP_MIN = 4  # letters of a clipped head ("hippo", "rhino", "photo", "exam")
+
+
+def clipped(answer: Answer, groups: list[list[str]], missing: Any) -> tuple[str, str] | None:
+    """A word of a short answer that begins a one-word lower-case key not
+    found, two or more letters short of it, whose rest is no word: perhaps its
+    clipped form ("hippo"; "pine" begins the compound "pineapple"); names are
+    not clipped so ("Congo" for Congo-Brazzaville)."""
+    words = answer.folded.split()
+    if len(words) > SHORT_ANSWER:
+        return None
+    for group in groups:
+        if group[0] not in missing:
+            continue
+        for key in group:
+            folded = fold_phrase(key)
+            if not (key[:1].islower() and folded.isalpha()) or len(folded) < _CLIP_MIN + 2:
+                continue
+            for word in words:
+                word = word.strip(".,;:!?()'\"")
+                rest = folded[len(word) :]
+                if (
+                    len(word) >= _CLIP_MIN
+                    and len(rest) >= 2
+                    and folded.startswith(word)
+                    and not (len(rest) >= _CLIP_MIN - 1 and is_word(rest))
+                ):
+                    return word, key  # (not "pine" of "pineapple": a compound's first part)
+    return None
+
+
+def part_of_name(answer: Answer, keys: list[str]) -> tuple[str, str, bool] | None:
+    """A name in a short answer that shares a word of its own with a key of
+    several words ("Gandhi" for Mahatma Gandhi, "Titicaca" for Lake Titicaca),
+    not a known place of its own ("North Korea" for South Korea); and whether
+    all its words are the key's."""
+    raw = drop_excluded(answer.raw)
+    if len(raw.split(maxsplit=SHORT_ANSWER)) > SHORT_ANSWER:
+        return None
+    for key in keys:
+        words = fold_phrase(key).replace("-", " ").split()
+        if len(words) < 2 or not key[:1].isupper():
+            continue
+        own = {w for w in words if len(w) > 2 and w not in _NAME_WORDS}
+        for m in CAPITALISED.finditer(raw):
+            found = fold_phrase(m.group()).replace("-", " ").split()
+            if not own.intersection(found) or own < set(found):
+                continue  # (the key's own words and more: the key, which other rules weighed)
+            phrase = " ".join(found).removeprefix("the ")
+            if names.is_place(phrase) and phrase not in names.alternatives(key):
+                continue  # another place that shares a word ("North Korea")
+            return m.group(), key, all(w in words for w in found)
+    return None
+
+
+def _spans_of(text: str) -> list[str]:
+    """The runs of two or more words of ``text``: the place names it may hold."""
+    words = text.split()
+    return [" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, len(words) + 1)]
+
+
+# English adjectives of place names: the name, less a final vowel, and a suffix
+# ("Iran" -> "Iranian", "Canada" -> "Canadian", "Mexico" -> "Mexican", "China" -> "Chinese").
+_DEMONYM = re.compile(r"(?:ian|an|n|ese|ish|i|ic)")
+
+
+def adjective_of(answer: Answer, groups: list[list[str]]) -> str | None:
+    """A capitalised word of the answer that is a key's adjective ("Incan"),
+    not inside a place's own name ("the Dominican Republic" is no Dominica)."""
+    stems = {v[:3].capitalize() for v in groups[0]} | {
+        v.rpartition(" ")[2][:3].capitalize() for v in groups[0]
+    }
+    if not any(stem in answer.raw for stem in stems):
+        return None  # (a substring test first: the adjective is capitalised, "Incan")
+    for m in CAPITALISED.finditer(drop_excluded(answer.raw)):
+        phrase = fold_phrase(m.group())
+        for v in groups[0]:
+            # "Southeast Asian" for Southeast Asia: the name's last word made an adjective
+            head, _, last = fold_phrase(v).rpartition(" ")
+            if head and phrase.startswith(head + " ") and _demonym(phrase[len(head) + 1 :], last):
+                return m.group()
+        for word in m.group().split():
+            if word[:3].capitalize() not in stems or not any(_demonym(word, v) for v in groups[0]):
+                continue
+            if " " in m.group() and names.is_place(fold_phrase(m.group()).removeprefix("the ")):
+                break
+            return word
+    return None
+
+
+def _demonym(word: str, key: str) -> bool:
+    word, key = fold_phrase(word), fold_phrase(key)
+    if " " in word or len(key) < 4 or word == key:
+        return False  # (the name itself, hedged or ruled out, is no adjective of it)
+    stems = {key, key[:-1]} if key[-1] in "aeiouy" else {key}
+    return any(word.startswith(s) and _DEMONYM.fullmatch(word[len(s) :]) for s in stems)

@@ -1,0 +1,69 @@
+"""``location_matching``: a fine-grained place named earns its credit, else a
+coarse-grained one."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scorers.evaluate.outcome import Outcome
+from scorers.evaluate.strict.answer_names import unknown_name
+from scorers.evaluate.strict.key_forms import adjective_of
+from scorers.evaluate.strict.kwargs import check_kwargs, fail, strings
+from scorers.evaluate.strict.phrase_answer import has_any, phrase_answer, settled_elsewhere
+from scorers.evaluate.strict.reading import Reading
+from scorers.evaluate.strict.scores import EXTRACTED_CAP, WRONG
+
+
+def location_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
+    name = "location_matching"
+    check_kwargs(name, kwargs)
+    fine = strings(name, "location_fine_grained", kwargs["location_fine_grained"])
+    coarse = strings(name, "location_coarse_grained", kwargs.get("location_coarse_grained", []))
+    if not fine and not coarse:
+        raise fail(name, "no non-empty location candidate")
+    fine_score = kwargs.get("fine_grained_score", 1.0)
+    coarse_score = kwargs.get("coarse_grained_score", 0.5)
+    for label, value in (
+        ("fine_grained_score", fine_score),
+        ("coarse_grained_score", coarse_score),
+    ):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise fail(name, f"{label} must be a number, got {value!r:.40}")
+    answer, doubted = phrase_answer(reading, lambda a: any(a.contains(c) for c in (*fine, *coarse)))
+    uncertain = "a correction follows the final answer but names no candidate" if doubted else None
+    if any(answer.contains(c) for c in fine):
+        rival = None if uncertain else settled_elsewhere(reading, has_any(fine), fine)
+        if rival is not None:
+            uncertain = f"names the place outside what it commits to, which names '{rival}'"
+        return Outcome(
+            fine_score,
+            answer.folded[:EXTRACTED_CAP],
+            note="fine-grained match",
+            uncertain=uncertain,
+        )
+    if uncertain is None and (adjective := adjective_of(answer, [fine])) is not None:
+        # "a Southeast Asian country" for Southeast Asia, as for key items
+        return Outcome(
+            fine_score,
+            answer.folded[:EXTRACTED_CAP],
+            note="the place's adjective",
+            uncertain=f"'{adjective}' is the adjective of a candidate",
+        )
+    coarse_named = any(answer.contains(c) for c in coarse)
+    if uncertain is None:
+        # With the city right, an unknown name beside it may be the landmark's
+        # own other name ("Karlův most, Prague" for Charles Bridge).
+        unknown = unknown_name(answer, fine, [*fine, *coarse], places_only=not coarse_named)
+        if unknown is not None:
+            uncertain = f"names '{unknown}', neither a candidate nor a known other name of one"
+    if coarse_named:
+        return Outcome(
+            coarse_score,
+            answer.folded[:EXTRACTED_CAP],
+            note="coarse-grained match",
+            uncertain=uncertain,
+        )
+    return Outcome(
+        WRONG, answer.folded[:EXTRACTED_CAP], note="no candidate named", uncertain=uncertain
+    )
