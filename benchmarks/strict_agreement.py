@@ -21,6 +21,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from scorers.errors import EvaluatorError
 from scorers.evaluate import strict
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "strict"
@@ -37,20 +38,28 @@ BATCHES = (
     ("blind hard cases 10", "blind_hard_cases10.json"),
     ("blind hard cases 11", "blind_hard_cases11.json"),
     ("blind hard cases 12", "blind_hard_cases12.json"),
+    ("blind hard cases 13", "blind_hard_cases13.json"),
 )
 
 
 def score(cases: list[dict[str, Any]]) -> dict[str, Any]:
     """Agreement figures of strict mode on ``cases`` (answer, evaluator, kwargs, label)."""
-    agree = uncertain = agree_sure = 0
+    agree = uncertain = agree_sure = refused = 0
     by_category: Counter[str] = Counter()
     size: Counter[str] = Counter()
     for case in cases:
-        outcome = strict.evaluate(
-            case["evaluator"], case["kwargs"], case["answer"], case.get("question")
-        )
-        right = outcome.score == case["label"]
-        doubt = outcome.uncertain is not None
+        try:
+            outcome = strict.evaluate(
+                case["evaluator"], case["kwargs"], case["answer"], case.get("question")
+            )
+        except EvaluatorError:
+            # A grade run reports such a record as an error and gives it no score:
+            # counted here as a disagreement, sure, and named on the line.
+            refused += 1
+            right = doubt = False
+        else:
+            right = outcome.score == case["label"]
+            doubt = outcome.uncertain is not None
         agree += right
         uncertain += doubt
         agree_sure += right and not doubt
@@ -64,6 +73,7 @@ def score(cases: list[dict[str, Any]]) -> dict[str, Any]:
         "uncertain": uncertain,
         "agree_sure": agree_sure,
         "sure": n - uncertain,
+        "refused": refused,
         "by_category": {c: (by_category[c], size[c]) for c in sorted(size)},
     }
 
@@ -75,6 +85,7 @@ def line(name: str, figures: dict[str, Any]) -> str:
         f"uncertain {figures['uncertain']}/{n} ({100 * figures['uncertain'] / n:.1f}%), "
         f"agree without uncertain {figures['agree_sure']}/{sure} "
         f"({100 * figures['agree_sure'] / max(1, sure):.1f}%)"
+        + (f", refused {figures['refused']}" if figures["refused"] else "")
     )
 
 

@@ -16,7 +16,9 @@ geolocation, ``blind_hard_cases10.about.txt``) and ``blind_hard_cases11.json`` (
 answers: Claude 3.5 Sonnet and GPT-4o on SimpleQA in Czech, Claude 3 Haiku and GPT-4o-mini on
 GSM8K, ``blind_hard_cases11.about.txt``) and ``blind_hard_cases12.json`` (93 real answers:
 Qwen3.6-Plus and DeepSeek-V4-Pro on SimpleQA-Verified, Qwen3 on Japanese MMMLU and MGSM in
-three languages, ``blind_hard_cases12.about.txt``): each item a careful human's
+three languages, ``blind_hard_cases12.about.txt``) and ``blind_hard_cases13.json`` (110 real
+answers: a search API's answers to SimpleQA, gpt-4o-mini on Korean law questions with numbered
+options, gpt-4o on GSM8K, Qwen3-1.7B, ``blind_hard_cases13.about.txt``): each item a careful human's
 label of what an answer commits to, split ``dev`` (the rules were tuned on it)
 and ``test`` (only ever scored).
 ``python benchmarks/strict_agreement.py`` prints the figures these floors hold.
@@ -32,6 +34,7 @@ from typing import Any
 
 import pytest
 
+from scorers.errors import EvaluatorError
 from scorers.evaluate import strict
 
 DATA = Path(__file__).parent / "data" / "strict"
@@ -47,9 +50,12 @@ def _figures(name: str, split: str) -> tuple[float, float, float]:
     rows = [c for c in _cases(name) if c["split"] == split]
     agree = uncertain = agree_sure = 0
     for case in rows:
-        outcome = strict.evaluate(
-            case["evaluator"], case["kwargs"], case["answer"], case.get("question")
-        )
+        try:
+            outcome = strict.evaluate(
+                case["evaluator"], case["kwargs"], case["answer"], case.get("question")
+            )
+        except EvaluatorError:
+            continue  # refused (a grade run reports the record): a sure disagreement
         right = outcome.score == case["label"]
         agree += right
         uncertain += outcome.uncertain is not None
@@ -73,6 +79,7 @@ def _figures(name: str, split: str) -> tuple[float, float, float]:
         ("blind_hard_cases10.json", 45),
         ("blind_hard_cases11.json", 45),
         ("blind_hard_cases12.json", 40),
+        ("blind_hard_cases13.json", 45),
     ],
 )
 def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
@@ -162,6 +169,11 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # overall, 0/50 uncertain, 48/50 without; test 41/43, 1/43, 40/42.
         ("blind_hard_cases12.json", "dev", 0.96, 0.0, 0.96),
         ("blind_hard_cases12.json", "test", 0.95, 0.03, 0.95),
+        # First reading (at b811383, before any rule was written for it): dev 37/61
+        # overall, 7/61 uncertain, 32/54 without; test 32/49, 3/49, 29/46. Of the misses,
+        # 15 dev and 11 test are refused: options numbered 1-4 with a digit label.
+        ("blind_hard_cases13.json", "dev", 0.60, 0.12, 0.59),
+        ("blind_hard_cases13.json", "test", 0.65, 0.07, 0.63),
     ],
 )
 def test_agreement_floors(name: str, split: str, overall: float, share: float, sure: float) -> None:
