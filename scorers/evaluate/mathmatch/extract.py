@@ -4,7 +4,8 @@ Order, as MathReal's extractor and a human reader would: ``\\boxed{}`` (nested
 braces counted; the last box, or the last *k* boxes when the reference lists *k*
 blanks, points or alternatives: models box each one, and earlier boxes are
 working), then the text after the last "final answer" / "answer:" / "the answer
-is" / 答案 marker, then the last line (the last *k* lines for *k* blanks),
+is" / 答案 marker, then (for one blank) the last value set in bold as the result,
+then the last line (the last *k* lines for *k* blanks),
 read as a sentence when it is one (:mod:`sentences`: the value the sentence
 commits to, not what follows its last "is" or "=").
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 import re
 
 from scorers.evaluate.mathmatch.normalize import strip_end_punctuation
-from scorers.evaluate.mathmatch.prose import LEAD, sentences
+from scorers.evaluate.mathmatch.prose import HAS_VALUE, LEAD, NUMBER, sentences
 from scorers.evaluate.mathmatch.remarks import without_closing_remarks
 from scorers.evaluate.mathmatch.sentences import (
     committed_value,
@@ -22,7 +23,13 @@ from scorers.evaluate.mathmatch.sentences import (
     later_say,
     parts_of_line,
 )
-from scorers.evaluate.mathmatch.values import MATH_SPAN, reads_as_prose, same_unknown, system
+from scorers.evaluate.mathmatch.values import (
+    MATH_SPAN,
+    only_value,
+    reads_as_prose,
+    same_unknown,
+    system,
+)
 from scorers.evaluate.strict.final import without_closing
 from scorers.records import final_answer
 
@@ -152,7 +159,7 @@ def _answer_in_line(line: str, items: int = 1) -> str:
 
 
 def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, str]:
-    """(answer text, how it was found: "boxed", "marker" or "last line").
+    """(answer text, how it was found: "boxed", "marker", "bold" or "last line").
 
     Only the final answer (``scorers.records.final_answer``) is read.
 
@@ -160,6 +167,7 @@ def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, 
     trailing lines when there is neither a box nor a marker.
     """
     text = dollar_math(without_closing(final_answer(response)))  # "Hope this helps!" states nothing
+    emphasised = _emphasised(text) if "**" in text and lines <= 1 else None
     if "**" in text:
         text = _BOLD.sub(r"\1", text)  # "**So she pays $47.25.**": Markdown dress, not a value
     found = [b for b in boxed_contents(text) if b]
@@ -168,4 +176,35 @@ def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, 
     marked = _after_marker(text, max(1, boxes), max(1, lines))
     if marked:
         return marked, "marker"
+    if emphasised is not None:
+        # "**1578**", "**8センチ短くなります**" ("becomes 8 cm shorter"): its one value, as
+        # a later correction or doubt leaves it
+        span, after = emphasised
+        value = only_value(span) or committed_value(span, max(1, boxes))
+        return later_say(value, _BOLD.sub(r"\1", after), max(1, boxes)), "bold"
     return _last_lines(text, max(1, lines), max(1, boxes)), "last line"
+
+
+# A bold span that is a heading: it opens with a word ("Month 2") or ends in a colon.
+_HEADING = re.compile(r"^[^\d$£€-]|.*[:：]\s*$", re.S)
+# Text on the same line before a bold span: the span is inside a sentence.
+_INLINE = re.compile(r"[^\s*#>-][^\S\n]*\Z")
+
+
+def _emphasised(text: str) -> tuple[str, str] | None:
+    """The value the writer set in bold as their result: the last bold span that holds
+    one number and is no heading, unless a later sentence concludes."""
+    spans = [m for m in _BOLD.finditer(text) if len(NUMBER.findall(m.group(1))) == 1]
+    # (a heading, "**Step 2:**" or "**Month 2**" on a line of its own, names a part)
+    spans = [
+        m for m in spans if not _HEADING.match(m.group(1)) or _INLINE.search(text, 0, m.start())
+    ]
+    if not spans:
+        return None
+    last = spans[-1]
+    line_end = text.find("\n", last.end())
+    after = text[line_end:] if line_end >= 0 else ""
+    later = sentences(_BOLD.sub(r"\1", text[last.end() :]))
+    if any(LEAD.match(s) and HAS_VALUE.search(s) for s in later):  # "So 15 remain.": it concludes
+        return None
+    return last.group(1), after

@@ -228,11 +228,16 @@ def _closing_remark(line: str) -> bool:
     ("Seven.", "three hours": a value in words is a value)."""
     if _BRACKETED_PART_LABEL.match(line):
         return False  # "(2) 4": the next part, not an aside
+    if _LABEL_ALONE.search(line):
+        return True  # "Step 4:", "Method 2:": a label whose text never came (a cut-off answer)
     found = sentences(line) or [line]
     opened = _REMARK_HEAD.search(found[0]) is not None
     return opened or all(is_remark(s) or not holds_value(s) for s in found)
 
 
+# A label alone (a few words and a colon) names what follows; with nothing after it, it
+# states nothing: its number names a step, not a value.
+_LABEL_ALONE = re.compile(r"^\W*(?:\S+\s+){0,2}\S+\s*[:：]\s*$")
 # "(2)", "(b)", "(iv)": a bracketed part label (extract.py's _PART_LABEL also takes "2.")
 _BRACKETED_PART_LABEL = re.compile(r"^\s*\(\s*(?:\d{1,2}|[a-h]|[ivx]{1,4})\s*\)", re.I)
 

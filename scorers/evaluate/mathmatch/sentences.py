@@ -133,7 +133,10 @@ def committed_value(text: str, items: int = 1, *, first: bool = False) -> str:
 def later_say(value: str, text: str, items: int = 1) -> str:
     """``value`` as the sentences of ``text`` after it leave it: "Answer: 30.\n\nWait,
     I forgot the lid: 34." is 34, "Answer: 30.\n\nBut it could also be 32." a hedge."""
-    found = [spoken_math(number_words_to_digits(s)) for s in sentences(text)]
+    # (a line break ends a sentence: "Answer: 32\n\nBut it could also be 33.")
+    found = [
+        spoken_math(number_words_to_digits(s)) for ln in text.splitlines() for s in sentences(ln)
+    ]
     return _later_say(value, found, items)
 
 
