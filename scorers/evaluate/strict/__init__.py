@@ -29,7 +29,7 @@ from scorers.evaluate.strict import (
 )
 from scorers.evaluate.strict.commit import correction, reasoned
 from scorers.evaluate.strict.final import before_invented_question, locate
-from scorers.evaluate.strict.reading import FACTS, Reading, question_facts
+from scorers.evaluate.strict.reading import TEXTS, Reading, question_facts
 from scorers.records import final_answer
 
 __all__ = ["EVALUATORS", "evaluate"]
@@ -89,11 +89,11 @@ def evaluate(
     used = reading.used
     if not used:
         _MEMO.put(key, outcome)
-    elif used <= FACTS:
+    elif used.isdisjoint(TEXTS):
         # Read only facts of the question: the same for every question that has them.
-        names = tuple(sorted(used))
-        _MEMO.put(key, names)
-        _MEMO.put((key, names, question_facts(asked, names)), outcome)
+        facts = tuple(sorted(f for f in used if isinstance(f, tuple)))  # (all of used)
+        _MEMO.put(key, facts)
+        _MEMO.put((key, facts, question_facts(asked, facts)), outcome)
     elif "final" not in used:
         _MEMO.put(key, _BY_TEXT)
         _MEMO.put((key, asked), outcome)

@@ -14,13 +14,6 @@ from scorers.evaluate.strict.reading import Reading
 DIGIT = re.compile(r"\d")
 # A remark in brackets.
 PAREN = re.compile(r"\([^()\n]*\)")
-# The unit a question asks its number in, at its end ("..., in °C?", "(in km)"),
-# or the thing it counts ("How many eggs ...", "How much flour ...").
-_ASKED_UNIT = re.compile(r"\bin[ \t]+(°[ \t]?[CFK]|%|[^\W\d_]{1,3})[ \t]*\)?[ \t]*[?.]?[ \t]*$")
-ASKED_NOUN = re.compile(r"\bhow[ \t]+(?:many|much)[ \t]+([^\W\d_]{3,})", re.IGNORECASE)
-# A question that asks for a year, or for a share.
-_ASKED_YEAR = re.compile(r"\b(?:what|which)[ \t]+year\b|^[ \t]*when\b", re.IGNORECASE)
-_ASKED_SHARE = re.compile(r"\b(?:what|which)[ \t]+(?:percentage|percent|share)\b|%", re.IGNORECASE)
 # Where a sentence settles its number: after an equals sign or a conclusion
 # ("3 on the left and 2 on the right, so 5"); the numbers before it lead there.
 _SETTLES = re.compile(
@@ -71,7 +64,8 @@ def in_asked_unit(number: Number, text: str, reading: Reading) -> tuple[Number, 
     the other numbers of its sentence, after where it settles and outside
     brackets, are returned: read another way, the answer states one of them
     ("3 eggs for every 250 g of flour"). The question is read only when the
-    answer holds another number (outcomes that read it are remembered by its text)."""
+    answer holds another number (an outcome that reads it is remembered by what it read of it,
+    ``scorers.evaluate.strict.asked``)."""
     if DIGIT.search(text, 0, number.start) is None and DIGIT.search(text, number.end) is None:
         if DIGIT.search(text) is not None or numbers.LARGE_WORD.search(text):
             return number, []
@@ -86,13 +80,11 @@ def in_asked_unit(number: Number, text: str, reading: Reading) -> tuple[Number, 
         if not rivals:
             return number, []
         return _asked_one(number, rivals, text, reading)
-    question = reading.question
-    first_line = question[: question.find("\n")] if "\n" in question else question
-    m = _ASKED_UNIT.search(first_line.rstrip()[-24:])  # (its end only)
-    if m is None and len(text) > FEW_SENTENCES * 200:
+    asked_unit = reading.unit_at_end
+    if asked_unit is None and len(text) > FEW_SENTENCES * 200:
         return number, []  # a long answer's last sentence is as often a remark: not weighed
     start, end = _sentence_of(text, number)
-    if m is None and not (
+    if asked_unit is None and not (
         DIGIT.search(text, start, number.start) or DIGIT.search(text, number.end, end)
     ):
         return number, []
@@ -106,8 +98,8 @@ def in_asked_unit(number: Number, text: str, reading: Reading) -> tuple[Number, 
         if n.start + start != number.start
         and not any(s <= n.start + start and n.end + start <= e for s, e in asides)
     ]
-    if m is not None:
-        unit = m.group(1).replace(" ", "")
+    if asked_unit is not None:
+        unit = asked_unit.replace(" ", "")
         carrying = [
             n
             for n in find_numbers(text)
@@ -124,28 +116,27 @@ def _asked_one(
 ) -> tuple[Number, list[Number]]:
     """The one number of a sentence that carries what the question counts, a
     year or a share it asks for; else ``number`` with its rivals."""
-    question = reading.question
-    first_line = question[: question.find("\n")] if "\n" in question else question
-    if (m := ASKED_NOUN.search(first_line)) is not None:
-        stem = m.group(1)[:3].lower()
+    counted = reading.counted
+    if counted is None:
+        return number, rivals
+    kind, stem = counted
+    if kind == "noun":
         if not all(_WORD_AFTER.match(text, n.end) for n in [number, *rivals]):
             return number, rivals  # a bare number may count the same thing ("206 bones; ... 270")
 
         def carries(n: Number) -> bool:
             return text[n.end : n.end + 12].lstrip(" \t").lower().startswith(stem)
 
-    elif _ASKED_YEAR.search(first_line) is not None:
+    elif kind == "year":
 
         def carries(n: Number) -> bool:  # a year: four digits, whole
             return 1000 <= n.value < 3000 and n.value == int(n.value) and not n.percent
 
-    elif _ASKED_SHARE.search(first_line) is not None:
+    else:  # a share
 
         def carries(n: Number) -> bool:
             return n.percent
 
-    else:
-        return number, rivals
     carrying = [n for n in [number, *rivals] if carries(n)]
     if len(carrying) == 1:
         return carrying[0], []

@@ -11,7 +11,7 @@ from typing import Any
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.strict import choices
 from scorers.evaluate.strict.commit import CONCLUDING, conclusion, drop_excluded, sentences
-from scorers.evaluate.strict.final import Located, without_echo
+from scorers.evaluate.strict.final import Located
 from scorers.evaluate.strict.fold import fold_phrase
 from scorers.evaluate.strict.kwargs import check_kwargs, fail
 from scorers.evaluate.strict.question import by_position, lower_labels
@@ -151,8 +151,8 @@ def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     if reading.fixed is None and reading.loc.how == "whole":
         # An answer that goes on to repeat the question's options ("'B': 'x'\n
         # 'A': ..., 'B': ..., 'E': ...") would name the last option, read at its end.
-        stated = without_echo(reading.loc.segment, reading.question)
-        if stated is not reading.loc.segment:
+        stated = reading.echo_free(reading.loc.segment)
+        if stated != reading.loc.segment:
             head = Reading(
                 Located("whole", stated, stated), None, reading.raw_question, reading.raw_final
             )

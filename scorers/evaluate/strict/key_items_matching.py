@@ -9,7 +9,7 @@ from typing import Any
 
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.strict import polarity, yes_no
-from scorers.evaluate.strict.answer_names import CAPITALISED, SKIP_WORDS, rival_name, unknown_name
+from scorers.evaluate.strict.answer_names import SKIP_WORDS, rival_name, unknown_name
 from scorers.evaluate.strict.commit import FEW_SENTENCES, conclusion, drop_excluded, sentences
 from scorers.evaluate.strict.fold import fold_phrase
 from scorers.evaluate.strict.key_forms import (
@@ -162,8 +162,7 @@ def _listed_with(reading: Reading, keys: list[str]) -> str | None:
     """Another capitalised name the answer's committed sentence lists beside the
     key with "and" ("Rashad Evans and Vitor Belfort", "the G7, G20, and EU trio"),
     for a question that asks for one thing ("Which fighter ...?")."""
-    question = reading.question or ""
-    if not _ASKS_ONE.match(question) or not all(k[:1].isupper() for k in keys):
+    if not all(k[:1].isupper() for k in keys) or not reading.asks_one:
         return None
     loc = reading.fixed or reading.loc
     if loc.how == "whole":
@@ -177,7 +176,7 @@ def _listed_with(reading: Reading, keys: list[str]) -> str | None:
     folded_keys = [fold_phrase(k) for k in keys]
     for m in _NAME_LIST.finditer(text):
         items = [fold_phrase(x).removeprefix("the ") for x in _LIST_SPLIT.split(m.group())]
-        if not any(i in folded_keys for i in items) or not _list_ends(text, m, question):
+        if not any(i in folded_keys for i in items) or not _list_ends(text, m, reading):
             continue  # ("Keaton and Nicholson starred; Keaton played him": not the answer)
         others = [i for i in items if i not in folded_keys and i not in SKIP_WORDS]
         if others:
@@ -196,21 +195,16 @@ _TAIL_ONLY = re.compile(r"[\s.!?*_)\]]*")
 _TAIL_WORD = re.compile(r" ([a-z]+)(?=[\s.!?*_)\]]*$)")
 
 
-def _list_ends(text: str, m: re.Match[str], question: str) -> bool:
+def _list_ends(text: str, m: re.Match[str], reading: Reading) -> bool:
     """The list ends its sentence, but for a lower-case word the question writes
     after its last name ("the EU trio")."""
     if _TAIL_ONLY.fullmatch(text, m.end()):
         return True
     word = _TAIL_WORD.match(text, m.end())
+    if word is None:
+        return False
     last = _LIST_SPLIT.split(m.group())[-1]
-    return word is not None and fold_phrase(f"{last} {word.group(1)}") in fold_phrase(question)
-
-
-# A question asking for one thing: "Which fighter ...", "What part ...", not "Which two ...".
-_ASKS_ONE = re.compile(
-    r"[ \t]*(?:which|what)[ \t]+(?:[\"“][^\"”]*[\"”][ \t]+)?(?!two|three|four|several|some|all|of)[a-z]+(?<!s)\b",
-    re.I,
-)
+    return fold_phrase(f"{last} {word.group(1)}") in fold_phrase(reading.question)
 
 
 def _concludes_other(reading: Reading, keys: list[str]) -> str | None:
@@ -218,10 +212,9 @@ def _concludes_other(reading: Reading, keys: list[str]) -> str | None:
     ...?", "..., Lucie Hradecká or Raffaella Reggi?") that the answer's concluding
     sentence names instead of the key: an answer weighs both on the way, so
     finding the key in it says nothing; its conclusion chooses."""
-    question = reading.question or ""
-    if not question or not all(k[:1].isupper() for k in keys):
+    if not all(k[:1].isupper() for k in keys):
         return None
-    others = _alternatives(question, keys)
+    others = reading.alternatives(tuple(keys))
     if not others:
         return None
     loc = reading.fixed or reading.loc
@@ -233,31 +226,6 @@ def _concludes_other(reading: Reading, keys: list[str]) -> str | None:
     if any(last.contains(k) for k in keys):
         return None
     return next((o for o in others if last.contains(o)), None)
-
-
-def _alternatives(question: str, keys: list[str]) -> list[str]:
-    """The capitalised names the question joins to a key with "or"/"and"."""
-    out = []
-    for key in keys:
-        at = question.find(key)
-        if at < 0:
-            continue
-        after = _JOINED_AFTER.match(question, at + len(key))
-        if after and (m := CAPITALISED.match(question, after.end())):
-            out.append(m.group())
-        before = _JOINED_BEFORE.search(question[:at])
-        if before is not None:
-            names_before = [
-                m.group()
-                for m in CAPITALISED.finditer(question[: before.start()])
-                if m.end() == before.start()
-            ]
-            out.extend(names_before)
-    return [o for o in out if fold_phrase(o) not in SKIP_WORDS]
-
-
-_JOINED_AFTER = re.compile(r",?[ \t]+(?:or|and)[ \t]+")
-_JOINED_BEFORE = re.compile(r",?[ \t]+(?:or|and)[ \t]+\Z")
 
 
 def _told_yes_no(

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorers.evaluate.outcome import Outcome
+from scorers.evaluate.strict.asked import SCALES
 from scorers.evaluate.strict.asked_number import DIGIT, PAREN, in_asked_unit
 from scorers.evaluate.strict.commit import CONCLUDING, drop_excluded
 from scorers.evaluate.strict.final import Located
@@ -132,11 +133,11 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     scale = 1.0
     if any(
         abs(value - target) > tolerance
-        and any(abs(value / s - target) <= tolerance for s in _SCALES.values())
+        and any(abs(value / s - target) <= tolerance for s in SCALES.values())
         for value in (number.value, number.other)
         if value is not None
     ):
-        scale = _asked_scale(reading.question)  # (read only when a scale would match)
+        scale = reading.scale_asked  # (read only when a scale would match)
 
     def right(value: float) -> bool:
         return (
@@ -170,7 +171,7 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
         if (
             uncertain is None
             and _BOUND.search(text[max(0, number.start - _BOUND_REACH) : number.start])
-            and not _ASKED_BOUND.search(reading.question or "")
+            and not reading.asks_bound
         ):
             uncertain = "states a bound, not the value"  # "at least 12" for "How many ...?"
         return Outcome(RIGHT, extracted, uncertain=uncertain)
@@ -203,7 +204,6 @@ _BOUND = re.compile(
     re.IGNORECASE,
 )
 _BOUND_REACH = 24
-_ASKED_BOUND = re.compile(r"\b(?:least|most|minimum|maximum|fewest|at[ \t]+(?:least|most))\b", re.I)
 
 
 # An answer that says it approximates: "≈ 3.84·10⁵", "about 384,000", "roughly 3.8 million".
@@ -227,17 +227,3 @@ def _rounds_to(number: Number, text: str, target: float) -> int:
         return 0
     unit = 10 ** (math.floor(math.log10(abs(number.value))) - figures + 1)
     return figures if abs(target - number.value) <= unit / 2 * (1 + 1e-9) else 0
-
-
-_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
-_ASKED_SCALE = re.compile(
-    r"\b(?:in|of)[ \t]+(thousand|million|billion)s\b|\((thousand|million|billion)s\)"
-)
-
-
-def _asked_scale(question: str) -> float:
-    """The scale a question counts in ("in millions", "(thousands)"), else 1."""
-    if "illion" not in question and "housand" not in question:
-        return 1.0
-    m = _ASKED_SCALE.search(question.lower())
-    return 1.0 if m is None else _SCALES[m.group(1) or m.group(2)]

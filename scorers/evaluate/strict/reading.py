@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any, cast
 
-from scorers.evaluate.strict import locale_numbers
+from scorers.evaluate.strict import asked, locale_numbers
 from scorers.evaluate.strict.commit import before_remark
 from scorers.evaluate.strict.final import Located
 from scorers.evaluate.strict.numbers import NUMBER_WORDS, Number, find_numbers
@@ -89,8 +90,10 @@ class Reading:
     same for every question with those facts (``question_facts``): strict
     mode's memo (:mod:`scorers.evaluate.memo`) relies on this, so anything an
     evaluator learns from the question or the final answer must come through
-    one of these properties (a new fact: a property here and an entry in
-    ``_FACTS``)."""
+    one of these properties or methods (a new fact: a function of the question
+    in :mod:`scorers.evaluate.strict.asked`, an entry in ``_FACTS`` and a
+    property or method here). A fact read is noted in ``used`` as a tuple, its
+    name and its arguments; the texts as ``"question"`` and ``"final"``."""
 
     __slots__ = ("_final", "_options", "_question", "fixed", "loc", "used")
 
@@ -100,7 +103,7 @@ class Reading:
         self._question = question
         self._final = final  # the whole final answer, for its language
         self._options: dict[str, str] | None = None
-        self.used: set[str] = set()
+        self.used: set[str | tuple[Any, ...]] = set()
 
     @property
     def question(self) -> str:
@@ -125,7 +128,7 @@ class Reading:
     @property
     def options(self) -> dict[str, str]:
         """Label -> folded option text, from the question."""
-        self.used.add("options")
+        self.used.add(("options",))
         if self._options is None:
             self._options = dict(options_key(self._question))
         return self._options
@@ -133,8 +136,50 @@ class Reading:
     @property
     def asked_ends(self) -> tuple[str, str] | None:
         """The superlatives the question orders between (``question.ends``)."""
-        self.used.add("ends")
+        self.used.add(("ends",))
         return _ends_of(self._question)
+
+    def _fact(self, *fact: Any) -> Any:
+        self.used.add(fact)
+        return _FACTS[fact[0]](self._question, *fact[1:])
+
+    @property
+    def asks_one(self) -> bool:
+        """The question asks for one thing (``asked.asks_one``)."""
+        return bool(self._fact("asks_one"))
+
+    def alternatives(self, keys: tuple[str, ...]) -> tuple[str, ...]:
+        """The names the question joins to a key with "or"/"and" (``asked.alternatives``)."""
+        return tuple(self._fact("alternatives", keys))
+
+    @property
+    def unit_at_end(self) -> str | None:
+        """The unit the question's first line ends by asking in (``asked.unit_at_end``)."""
+        return cast("str | None", self._fact("unit_at_end"))
+
+    @property
+    def counted(self) -> tuple[str, str] | None:
+        """What the question asks a number of (``asked.counted``)."""
+        return cast("tuple[str, str] | None", self._fact("counted"))
+
+    @property
+    def unit_asked(self) -> str | None:
+        """The unit the question asks in (``asked.unit_asked``)."""
+        return cast("str | None", self._fact("unit_asked"))
+
+    @property
+    def scale_asked(self) -> float:
+        """The scale the question counts in, else 1 (``asked.scale_asked``)."""
+        return float(self._fact("scale_asked"))
+
+    @property
+    def asks_bound(self) -> bool:
+        """The question asks for a bound (``asked.asks_bound``)."""
+        return bool(self._fact("asks_bound"))
+
+    def echo_free(self, text: str) -> str:
+        """``text`` less a tail copied from the question (``asked.echo_free``)."""
+        return str(self._fact("echo_free", text))
 
 
 def remark_passed(reading: Reading) -> Reading | None:
@@ -362,10 +407,22 @@ def _ends_of(question: str) -> tuple[str, str] | None:
     return ends(question)
 
 
-_FACTS: dict[str, Callable[[str], object]] = {"options": options_key, "ends": _ends_of}
-FACTS = frozenset(_FACTS)
+_FACTS: dict[str, Callable[..., object]] = {
+    "options": options_key,
+    "ends": _ends_of,
+    "asks_one": asked.asks_one,
+    "alternatives": asked.alternatives,
+    "unit_at_end": asked.unit_at_end,
+    "counted": asked.counted,
+    "unit_asked": asked.unit_asked,
+    "scale_asked": asked.scale_asked,
+    "asks_bound": asked.asks_bound,
+    "echo_free": asked.echo_free,
+}
+# What a Reading notes when an evaluator reads a text rather than a fact of it.
+TEXTS = frozenset({"question", "final"})
 
 
-def question_facts(question: str, names: tuple[str, ...]) -> tuple[object, ...]:
-    """The values of the named facts of ``question``, as a Reading reads them."""
-    return tuple(_FACTS[name](question) for name in names)
+def question_facts(question: str, facts: tuple[tuple[Any, ...], ...]) -> tuple[object, ...]:
+    """The values of ``facts`` (as ``Reading.used`` notes them) for ``question``."""
+    return tuple(_FACTS[fact[0]](question, *fact[1:]) for fact in facts)

@@ -7,7 +7,6 @@ import math
 import re
 from typing import TYPE_CHECKING
 
-from scorers.evaluate.strict.asked_number import ASKED_NOUN
 from scorers.evaluate.strict.numbers import Number
 from scorers.evaluate.strict.reading import Reading
 
@@ -33,7 +32,7 @@ def key_in_other_unit(number: Number, text: str, reading: Reading, target: float
     if not target or target != int(target) or not isinstance(target, (int, float)):
         return None
     found = _stated_unit(number, text, per=True)
-    if found is None or _asked_unit(reading.question) is not None:
+    if found is None or reading.unit_asked is not None:
         return None  # (a unit asked for is read by other_unit)
     written, stated = found
     from scorers.evaluate.mathmatch.units import units_of
@@ -48,11 +47,6 @@ def key_in_other_unit(number: Number, text: str, reading: Reading, target: float
     return None
 
 
-# The unit a question asks in, spelt out: "..., in grams?", "How many hours ...".
-_ASKED_IN_REACH = 40
-_ASKED_IN = re.compile(r"\bin[ \t]+([^\W\d_]+(?:/[^\W\d_]+)?)[ \t]*\)?[ \t]*[?.]?[ \t]*$")
-
-
 def other_unit(number: Number, text: str, reading: Reading) -> tuple[str, str, float] | None:
     """(the unit written after the number, the unit the question asks in, the
     factor from the first to the second) when both are units of one dimension
@@ -61,16 +55,16 @@ def other_unit(number: Number, text: str, reading: Reading) -> tuple[str, str, f
     found = _stated_unit(number, text)
     if found is None:
         return None
-    asked = _asked_unit(reading.question)
+    asked = reading.unit_asked
     if asked is None:
         return None
     from scorers.evaluate.mathmatch.units import lookup
 
     written, stated = found
-    wanted = lookup(asked.group(1))
+    wanted = lookup(asked)
     if wanted is None or stated.dimension != wanted.dimension or stated.factor == wanted.factor:
         return None
-    return written, asked.group(1), float(stated.factor / wanted.factor)
+    return written, asked, float(stated.factor / wanted.factor)
 
 
 def _stated_unit(number: Number, text: str, *, per: bool = False) -> tuple[str, Unit] | None:
@@ -85,8 +79,3 @@ def _stated_unit(number: Number, text: str, *, per: bool = False) -> tuple[str, 
     if stated is None or stated.dimension == "count":
         return None
     return after.group(1), stated
-
-
-def _asked_unit(question: str) -> re.Match[str] | None:
-    """The unit a question asks in ("..., in grams?", "How many hours ...")."""
-    return _ASKED_IN.search(question[-_ASKED_IN_REACH:]) or ASKED_NOUN.search(question)
