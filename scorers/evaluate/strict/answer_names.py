@@ -31,10 +31,8 @@ def unknown_name(
     for m in CAPITALISED.finditer(text):
         if _LOWER_WORD_NEXT.match(text, m.end()):
             continue
-        name = fold_phrase(m.group())
-        if name.startswith("the "):
-            name = name[4:]  # "The Dominican Republic"
-        if name in SKIP_WORDS or name in folded_keys or names.is_initials(m.group()):
+        name = name_of(m.group())  # ("The Dominican Republic": the name after "The")
+        if name is None or name in folded_keys or names.is_initials(m.group()):
             continue
         if names.is_place(name):
             # A known place is another place, unless the data puts it where a
@@ -48,12 +46,12 @@ def unknown_name(
                 or any(name in names.alternatives(k) or name == fold_phrase(k) for k in places)
             ):
                 continue
-            return m.group()
+            return without_function_words(m.group())
         if " " in name and any(names.is_major_place(w) for w in name.split()):
             continue
         if any(name in names.alternatives(k) for k in places):
             continue
-        return m.group()
+        return without_function_words(m.group())
     return None
 
 
@@ -73,39 +71,48 @@ _CONTEXT = 600  # the end of a long answer is enough to tell its language
 CAPITALISED = re.compile(
     r"(?<![\w'])[A-Z][^\W\d_]+(?:(?:\.?[ -]|[ ](?:of(?: the)?|de|del|da|do|di|du)[ ])[A-Z][^\W\d_]+)*"
 )
+# English's closed classes: pronouns, determiners, prepositions, conjunctions
+# and auxiliaries. Capitalised, such a word opens a sentence ("They play in
+# Atlanta", "In Atlanta"), never a name. (Not "may", "will", "can": also names.)
+_CLOSED_CLASSES = """
+    i me my mine myself you your yours yourself yourselves he him his himself she her hers
+    herself it its itself we us our ours ourselves they them their theirs themselves this that
+    these those who whom whose which what whatever whoever whichever someone somebody something
+    anyone anybody anything everyone everybody everything nobody nothing none one ones there here
+    a an the some any each every either neither no all both few many much more most several such
+    other another own
+    about above across after against along amid among around as at before behind below beneath
+    beside besides between beyond by despite down during except for from in inside into like near
+    of off on onto out outside over past per since through throughout till to toward towards under
+    underneath unlike until up upon via with within without
+    and but or nor so yet because although though while whereas if unless whether than then once
+    when where why how not
+    am is are was were be been being have has had having do does did doing would shall should
+    could might must
+"""
+FUNCTION_WORDS = frozenset(_CLOSED_CLASSES.split())
 # Capitalised words that start sentences or dress answers, not names.
-SKIP_WORDS = frozenset(
-    [
-        "final",
-        "answer",
-        "the",
-        "this",
-        "that",
-        "it",
-        "its",
-        "is",
-        "in",
-        "on",
-        "at",
-        "a",
-        "an",
-        "of",
-        "and",
-        "or",
-        "not",
-        "but",
-        "so",
-        "my",
-        "i",
-        "city",
-        "country",
-        "place",
-        "location",
-        "photo",
-        "image",
-        "picture",
-    ]
+_DRESS = frozenset(
+    ["final", "answer", "city", "country", "place", "location", "photo", "image", "picture"]
 )
+SKIP_WORDS = FUNCTION_WORDS | _DRESS
+
+
+def name_of(written: str) -> str | None:
+    """A capitalised match as the name it writes, folded: without the
+    function words that open it ("In Atlanta", "The Dominican Republic"), None
+    when nothing else is left ("They"). A word all in capitals ("US") is no
+    function word."""
+    name = fold_phrase(without_function_words(written))
+    return name if name and name not in _DRESS else None
+
+
+def without_function_words(written: str) -> str:
+    """``written`` less the capitalised function words that open it."""
+    words = written.split(" ")
+    while words and words[0][1:].islower() and fold_phrase(words[0]) in FUNCTION_WORDS:
+        words.pop(0)
+    return " ".join(words)
 
 
 def rival_name(text: str, keys: list[str]) -> str | None:
@@ -116,16 +123,14 @@ def rival_name(text: str, keys: list[str]) -> str | None:
     places = all(names.place_of(k) != (None, None) for k in keys)
     rival = None
     for m in CAPITALISED.finditer(kept):
-        name = fold_phrase(m.group())
-        if name.startswith("the "):
-            name = name[4:]
-        if name in SKIP_WORDS or any(k in name or name in k for k in folded_keys):
+        name = name_of(m.group())
+        if name is None or any(k in name or name in k for k in folded_keys):
             continue
         if m.start() == 0 and m.end() < len(kept):
             continue  # a capital that opens a sentence ("Note: ...", "Definitely a shark")
         if any(name in names.alternatives(k) for k in keys):
             continue
         if places and names.is_place(name):
-            return m.group()
-        rival = rival or m.group()
+            return without_function_words(m.group())
+        rival = rival or without_function_words(m.group())
     return rival

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorers.evaluate.outcome import Outcome
-from scorers.evaluate.strict import choices
+from scorers.evaluate.strict import choices, numbered_choices
 from scorers.evaluate.strict.commit import CONCLUDING, conclusion, drop_excluded, sentences
 from scorers.evaluate.strict.final import Located
 from scorers.evaluate.strict.fold import fold_phrase
@@ -148,6 +148,14 @@ def _text_disagrees(
 
 
 def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
+    label = kwargs.get("label")
+    if isinstance(label, str) and choices.read_label(label) is None:
+        number = numbered_choices.read_label(label)
+        if number is not None and numbered_choices.numbered(reading.options):
+            # "3" for a question that numbers its options 1 to 4: the option numbered 3
+            check_kwargs("choices_matching", kwargs)
+            if number in reading.options:
+                return numbered_choices.numbered_choice(number, reading)
     if reading.fixed is None and reading.loc.how == "whole":
         # An answer that goes on to repeat the question's options ("'B': 'x'\n
         # 'A': ..., 'B': ..., 'E': ...") would name the last option, read at its end.
@@ -168,7 +176,11 @@ def _choices(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     label = kwargs["label"]
     expected = choices.read_label(label) if isinstance(label, str) else None
     if expected is None:
-        raise fail(name, f"label must be option letters such as 'B' or 'A,C', got {label!r:.40}")
+        raise fail(
+            name,
+            f"label must be option letters such as 'B' or 'A,C', or the number of an option"
+            f" the question numbers, got {label!r:.40}",
+        )
     letters: list[str] = []
     doubt = None
     single = len(expected) == 1

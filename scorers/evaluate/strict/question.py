@@ -23,7 +23,9 @@ from scorers.evaluate.strict.phrases import find_phrase, phrase_at, singular
 
 _LINE_OPTION = re.compile(
     # (lower-case labels only bracketed, "(a) sunny" or "a) sunny": "a." opens prose)
-    r"^[ \t>*_-]*[(\[]?(?P<label>[A-Z]|[a-z](?=[)\]])|\d{1,2})(?:[.)\]:：]|[ \t]*[-=])[ \t]+"
+    # (a circled number, "① cat" or "①cat", needs no stop after it)
+    r"^[ \t>*_-]*[(\[]?(?P<label>[A-Z]|[a-z](?=[)\]])|\d{1,2}|[①-⑳])"
+    r"(?:(?:[.)\]:：]|[ \t]*[-=])[ \t]+|(?<=[①-⑳])[ \t]*)"
     r"(?P<text>\S.*?)[ \t]*$",
     re.MULTILINE,
 )
@@ -69,7 +71,11 @@ def _clean(text: str) -> str:
     return folded
 
 
+CIRCLED = {chr(0x2460 + k): str(k + 1) for k in range(20)}  # ① .. ⑳ as 1 .. 20
+
+
 def _accept(found: list[tuple[str, str]]) -> dict[str, str] | None:
+    found = [(CIRCLED.get(label, label), text) for label, text in found]
     labels = [label.upper() for label, _ in found]
     if len(found) < 2 or len(set(labels)) != len(labels):
         return None
@@ -120,9 +126,30 @@ def options(question: str | None) -> dict[str, str]:
                 found = _accept(pairs)
                 if found is not None:
                     break
+    if found is None and ("(" in question or "①" in question or "②" in question):
+        found = _inline_numbered(question)
     if found is None:
         found = _described(question)
     return found or {}
+
+
+# Numbered options in a run: "① cat ② dog ③ mouse", "(1) cat (2) dog (3) mouse".
+_INLINE_NUMBER = re.compile(r"(?:^|(?<=\s))(?:(?P<circled>[①-⑳])|\((?P<number>\d{1,2})\))[ \t]*")
+
+
+def _inline_numbered(question: str) -> dict[str, str] | None:
+    """Options numbered 1 to n in a run on a line or across lines, each up to the next."""
+    starts = list(_INLINE_NUMBER.finditer(question))
+    if len(starts) < 2:
+        return None
+    pairs = []
+    for m, nxt in zip(starts, [*starts[1:], None], strict=True):
+        text = question[m.end() : nxt.start() if nxt else len(question)].split("\n", 1)[0]
+        pairs.append((m.group("circled") or m.group("number"), text))
+    labels = [CIRCLED.get(label, label) for label, _ in pairs]
+    if labels != [str(k) for k in range(1, len(labels) + 1)]:
+        return None
+    return _accept(pairs)
 
 
 # A lower-case label as a question writes it: "(a) cat", "b) dog", "[c] horse".
@@ -213,7 +240,7 @@ def _distinctive(opts: tuple[tuple[str, str], ...]) -> dict[str, frozenset[str]]
     return out
 
 
-def _values(opts: dict[str, str]) -> dict[str, float] | None:
+def number_options(opts: dict[str, str]) -> dict[str, float] | None:
     """The options' numbers, when every option is a distinct number ("12",
     "four", or "12 cm" beside "15 cm": options of one unit are their numbers)."""
     return _number_options(tuple(opts.items()))
@@ -330,7 +357,7 @@ def _whole(text: str, option: str) -> bool:
 
 
 def _first_mention(text: str, label: str, opts: dict[str, str]) -> int:
-    values = _values(opts)
+    values = number_options(opts)
     if values is not None:
         starts = [n.start for n in find_numbers(text) if n.value == values[label]]
         return min(starts, default=len(text))
@@ -345,7 +372,7 @@ def named(text: str, opts: dict[str, str]) -> list[str]:
     """The labels whose option ``text`` (already folded) names, in label order."""
     if not text or not opts:
         return []
-    values = _values(opts)
+    values = number_options(opts)
     if values is not None:
         # Options that are numbers: the answer's number chooses ("3 on the left
         # and 2 on the right, so 5" is 5, not also 3 and 2).
