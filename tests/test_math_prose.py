@@ -664,3 +664,18 @@ def test_a_bold_value_is_the_one_the_writer_answers_with(
 ) -> None:
     outcome = math_matching(response, answer=reference)
     assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # A formula with a relation inside a sentence is the value, kept whole (no case of
+        # the prose sets has one; the reading is MathReal's main use).
+        ("Hence the circle is $(x-1)^2 + y^2 = 4$.", "(x-1)^2+y^2=4", 1.0),
+        ("So the parabola through the three points is \\(y = x^2 - 2x + 5\\).", "y=x^2-2x+5", 1.0),
+        ("So the parabola through the three points is \\(y = x^2 - 2x + 5\\).", "5", 0.0),
+    ],
+)
+def test_a_formula_in_a_sentence_is_kept_whole(response: str, reference: str, score: float) -> None:
+    outcome = math_matching(response, answer=reference)
+    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)

@@ -122,18 +122,12 @@ _PREPOSITION = re.compile(
 )
 # "it's 3", "that's 12": the verb the rules read.
 _CONTRACTED_IS = re.compile(r"\b(it|that|this|what|there|here|answer)['’]s\b", re.I)
-_APPROXIMATELY = re.compile(
-    r"^(?:either|both|approximately|roughly|nearly|about|around|exactly|just|simply|likely|probably)\s+"
-    r"(?=[-−+\d(\\$π√])",
-    re.I,
-)
 # "increasing on (0, +∞)", "located at (3, -2)": words before a point or an interval.
 _WORDS_BEFORE_BRACKET = re.compile(
     r"^(?:(?!(?:sin|cos|tan|cot|sec|csc|log|ln|exp|sqrt|arcsin|arccos|arctan)\b)[a-z]{2,}\s+){1,3}"
     r"(?=[(\[][^()\[\]]*,[^()\[\]]*[)\]]\s*[.!]?$)"
 )
 _WORDS_THEN_VALUE = re.compile(r"^(?:[A-Za-z'’]+\s+){1,2}(?=[-−+$£€]?\d)")
-_SHORT_VERB = re.compile(r"\s+(?:equals|is)\s+(?=[-−+\d(\\$])", re.I)
 # "I think it's 12, but it could be 14", "Probably 9, maybe 10": a second
 # candidate offered with doubt; the sentence commits to neither.
 _HEDGED_OTHER = re.compile(
@@ -203,7 +197,6 @@ _ABOUT_THE_VALUE = re.compile(
 _VALUELESS_TAIL = re.compile(r"[;,]\s*[^;,]*$")
 # "the perimeter, 28": a name for the value, then the value.
 _APPOSITION = re.compile(r"^(?P<name>[^,\d(\[]*[A-Za-z][^,\d(\[]*),\s*(?P<value>.+)$")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 _INLINE_MATH = re.compile(r"\$([^$]+)\$|\\\((.+?)\\\)")
 
 
@@ -211,9 +204,9 @@ def _unwrapped(m: re.Match[str]) -> str:
     return m.group(1) if m.group(1) is not None else m.group(2)
 
 
-_ASSIGNED = re.compile(r"(?:^|\s|\()([A-Za-z](?:_\{?\w+\}?|[₀-₉]+)?)\s*=\s*([^=]+?)\s*\)?$")
 # The last inline formula and what follows it ("is $y = 3 - x$ cm").
 MATH_SPAN = re.compile(r"(\$\$?|\\\(|\\\[)[^$]*?(\$\$?|\\\)|\\\])[^$]*$")
+_ASSIGNED = re.compile(r"(?:^|\s|\()([A-Za-z](?:_\{?\w+\}?|[₀-₉]+)?)\s*=\s*([^=]+?)\s*\)?$")
 _POINT = re.compile(r"\([^()]*\d[^()]*,[^()]*\)")
 
 
@@ -276,7 +269,7 @@ def value_of(sentence: str, items: int) -> str:
         return kept.group("value")  # "Of 6 and 9, only 6 satisfies it"
     if items > 1 and (several := _several_values(s, items)) is not None:
         return several
-    s = _concluding_clause(_APPROXIMATELY.sub("", s))
+    s = _concluding_clause(s)
     excluded = _EXCLUDED.search(s)
     if excluded is not None and holds_value(s[: excluded.start()]):
         s = s[: excluded.start()]  # "9, not 6"
@@ -425,8 +418,7 @@ def _stated_value(s: str, items: int) -> str:
     if short:
         # "It costs $45.", "Probably 12 cm.": a few words around one value.
         only = only_value(s) if _WORDS_THEN_VALUE.match(s) and reads_as_prose(s) else None
-        # "x equals 4", "It is 9": the value as an equation the rules read.
-        return only or _SHORT_VERB.sub(" = ", s)
+        return only or s
     between = _BETWEEN.search(s)
     if between is not None:  # "x lies between 1 and 4": 1 < x < 4
         sign = "≤" if between.group("inclusive") else "<"
@@ -489,12 +481,6 @@ _FORMULA = re.compile(r"(?=[^A-Za-z]*[A-Za-z](?![A-Za-z]))(?=.*[-−+*/^²³])[\
 _WORDS_FIRST = re.compile(
     r"^(?:an?\s+[a-z]{2,}|(?!(?:sin|cos|tan|log|ln|exp|sqrt)\b)[a-z]{2,})\b[^=$\\]*$"
 )
-# "less than 5", "at least 7": a bound, not a value.
-_COMPARISON = re.compile(
-    r"\b(?:less|more|greater|fewer|smaller|larger|least|most|under|over|above|below|between|"
-    r"up\s+to|not|no|within|except)\b",
-    re.I,
-)
 
 
 def _tail_value(tail: str) -> str:
@@ -507,14 +493,14 @@ def _tail_value(tail: str) -> str:
     if valueless is not None and not HAS_VALUE.search(valueless.group(0)):
         tail = tail[: valueless.start()]
     tail = _TRAILING_WORDS.sub("", _WORDS_BEFORE_BRACKET.sub("", _PREPOSITION.sub("", tail)))
-    if _WORDS_FIRST.match(tail) and not _COMPARISON.search(tail):
+    if _WORDS_FIRST.match(tail):
         # "leaves a remainder of 1", "is filled in 10 minutes": words, then the one value
         # ("split into 8 groups of 7": the first, before the phrase that says of what).
         return only_value(tail) or _before_adjunct(tail) or tail
     if _DIGIT_FIRST.match(tail):
         # "was 10 inches tall after 3 weeks": the value, then when it holds; "69 push-ups",
         # "45 slices/person": the value, then only words that say what it counts.
-        if _NOUNS_AFTER.fullmatch(tail) and not _COMPARISON.search(tail):
+        if _NOUNS_AFTER.fullmatch(tail):
             return only_value(tail) or tail
         return _before_adjunct(tail) or tail
     return tail
@@ -637,7 +623,7 @@ def _drop_asides(s: str, items: int = 1) -> str:
         words = WORD.search(LATEX.sub(" ", inner))
         counted = _COUNTED.search(s[:start]) and len(NUMBER.findall(inner)) > 1
         if counted and items > 1:
-            listed = _LIST_OF_ONE.sub("", inner.strip())
+            listed = inner.strip()
             return same_unknown(listed) or listed
         if "=" in inner or words or counted or _ARITHMETIC.fullmatch(inner.strip()):
             kept.append(s[last:start].rstrip())
@@ -657,8 +643,6 @@ _COUNTED = re.compile(
     r"\d\s+(?:[A-Za-z-]+\s+){0,2}[A-Za-z-]*[a-z]s\s*$|\b(?:number|count)\s+of\b[^()]*\s\d+\s*$",
     re.I,
 )
-# "x = 0, 1, 2 and 3": the unknown named once for the whole list.
-_LIST_OF_ONE = re.compile(r"^[A-Za-z]\s*=\s*(?=[^=]*$)")
 
 
 def same_unknown(s: str) -> str | None:
@@ -720,8 +704,6 @@ def reads_as_prose(text: str) -> bool:
     """Whether ``text`` holds a word that is not a unit: "x = 2, y = 3" and
     "15 metres" are answers already, "the perimeter, 28" is a sentence."""
     bare = _FORMULA_SPAN.sub(" ", text)
-    return (
-        any(lookup(w) is None for w in _LONG_WORD.findall(bare))
-        or bool(_CJK.search(bare))
-        or bool(_SHORT_PROSE.search(bare))
+    return any(lookup(w) is None for w in _LONG_WORD.findall(bare)) or bool(
+        _SHORT_PROSE.search(bare)
     )
