@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from scorers.evaluate.strict.answer_names import CAPITALISED, SKIP_WORDS
+from scorers.evaluate.strict.answer_names import CAPITALISED, FUNCTION_WORDS, SKIP_WORDS
 from scorers.evaluate.strict.final import without_echo
 from scorers.evaluate.strict.fold import fold_phrase
+from scorers.evaluate.strict.numbers import find_numbers
 
 _PER_QUESTION = 1024  # questions remembered, as for the question's options
 
@@ -121,3 +122,17 @@ def asks_bound(question: str) -> bool:
 def echo_free(question: str, text: str) -> str:
     """``text`` less a tail copied from the question (``final.without_echo``)."""
     return without_echo(text, question)
+
+
+_CONTENT_WORD = re.compile(r"[^\W\d_]{4,}")
+
+
+@lru_cache(maxsize=_PER_QUESTION)
+def topic(question: str) -> tuple[frozenset[str], frozenset[float]]:
+    """The content words of the question's first line (four letters or more, no
+    function word, folded, their first five letters) and the numbers it states."""
+    first = _first_line(question)
+    words = frozenset(
+        w[:5] for w in _CONTENT_WORD.findall(fold_phrase(first)) if w not in FUNCTION_WORDS
+    )
+    return words, frozenset(n.value for n in find_numbers(first))

@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 
 from scorers.evaluate.strict import numbers
-from scorers.evaluate.strict.commit import FEW_SENTENCES
-from scorers.evaluate.strict.numbers import Number, find_numbers
+from scorers.evaluate.strict.commit import CONCLUDING, FEW_SENTENCES, sentences
+from scorers.evaluate.strict.fold import fold_phrase
+from scorers.evaluate.strict.numbers import Number, find_numbers, pick_number
 from scorers.evaluate.strict.reading import Reading
 
 DIGIT = re.compile(r"\d")
@@ -141,3 +142,37 @@ def _asked_one(
     if len(carrying) == 1:
         return carrying[0], []
     return number, rivals
+
+
+_CONTENT_WORD = re.compile(r"[^\W\d_]{4,}")
+_BLANKS_MAX = 4
+
+
+def answered_first(segment: str, reading: Reading) -> tuple[Number, str] | None:
+    """The number of an answer that states it in its first sentence and goes on
+    to tell about it ("The population of Mersin Province in 2022 was 1,916,432.
+    This figure includes 958,642 men and ..."): the first sentence restates the
+    question (half its content words, two at least) with a number the question
+    does not state, and no later sentence concludes ("so", "=", "total", ...),
+    so the numbers after it are details, not a result worked towards. The
+    question's own numbers in that sentence are passed over ("The 1961 house
+    comprises three frames" for "How many frames does the 1961 house ...?")."""
+    if "." not in segment and "\n" not in segment:
+        return None
+    parts = sentences(segment)
+    if len(parts) < 2 or any(CONCLUDING.search(p) for p in parts[1:]):
+        return None
+    first = parts[0]
+    asked_words, asked_numbers = reading.topic
+    words = {w[:5] for w in _CONTENT_WORD.findall(fold_phrase(first))}
+    if not asked_words or 2 * len(words & asked_words) < len(asked_words):
+        return None
+    text = first
+    for _ in range(_BLANKS_MAX):
+        number, text = pick_number(text, last=True)
+        if number is None:
+            return None
+        if number.value not in asked_numbers:
+            return number, text
+        text = text[: number.start] + " " * (number.end - number.start) + text[number.end :]
+    return None

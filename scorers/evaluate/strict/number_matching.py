@@ -10,7 +10,7 @@ from typing import Any
 
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.strict.asked import SCALES
-from scorers.evaluate.strict.asked_number import DIGIT, PAREN, in_asked_unit
+from scorers.evaluate.strict.asked_number import DIGIT, PAREN, answered_first, in_asked_unit
 from scorers.evaluate.strict.commit import CONCLUDING, drop_excluded
 from scorers.evaluate.strict.final import Located
 from scorers.evaluate.strict.kwargs import check_kwargs, fail
@@ -57,7 +57,9 @@ def _read_number(reading: Reading) -> tuple[Number | None, str, Located, list[Nu
         if loc is None:
             continue
         segment = drop_excluded(loc.segment)
-        number, text = pick_number(segment, last=loc.how == "whole")
+        # (an answer that states its number first, then tells about it: that sentence)
+        first = answered_first(segment, reading) if loc.how == "whole" else None
+        number, text = first or pick_number(segment, last=loc.how == "whole")
         if number is not None:
             rivals: list[Number] = []
             if loc.how == "whole":

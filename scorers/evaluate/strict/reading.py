@@ -177,6 +177,11 @@ class Reading:
         """The question asks for a bound (``asked.asks_bound``)."""
         return bool(self._fact("asks_bound"))
 
+    @property
+    def topic(self) -> tuple[frozenset[str], frozenset[float]]:
+        """The question's content words and numbers (``asked.topic``)."""
+        return cast("tuple[frozenset[str], frozenset[float]]", self._fact("topic"))
+
     def echo_free(self, text: str) -> str:
         """``text`` less a tail copied from the question (``asked.echo_free``)."""
         return str(self._fact("echo_free", text))
@@ -418,6 +423,7 @@ _FACTS: dict[str, Callable[..., object]] = {
     "scale_asked": asked.scale_asked,
     "asks_bound": asked.asks_bound,
     "echo_free": asked.echo_free,
+    "topic": asked.topic,
 }
 # What a Reading notes when an evaluator reads a text rather than a fact of it.
 TEXTS = frozenset({"question", "final"})
