@@ -49,6 +49,15 @@ CASES: list[Reading] = [
         1,
         False,
     ),
+    # in another language, the question's names tell the sentence that restates it
+    (
+        N,
+        {"value_to_match": 58},
+        "Die Brücke von Tancarville misst 58 Meter. Sie wurde 1959 eröffnet und 1999 erneuert.",
+        "Wie hoch ist der Pfeiler der Brücke von Tancarville über der Seine?",
+        1,
+        False,
+    ),
     # a first sentence that does not restate the question is no answer of its own
     (
         N,

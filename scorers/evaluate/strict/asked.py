@@ -128,11 +128,17 @@ _CONTENT_WORD = re.compile(r"[^\W\d_]{4,}")
 
 
 @lru_cache(maxsize=_PER_QUESTION)
-def topic(question: str) -> tuple[frozenset[str], frozenset[float]]:
+def topic(question: str) -> tuple[frozenset[str], frozenset[str], frozenset[float]]:
     """The content words of the question's first line (four letters or more, no
-    function word, folded, their first five letters) and the numbers it states."""
+    function word, folded, their first five letters), the names among them
+    (capitalised inside the sentence, in any language) and the numbers it states."""
     first = _first_line(question)
     words = frozenset(
         w[:5] for w in _CONTENT_WORD.findall(fold_phrase(first)) if w not in FUNCTION_WORDS
     )
-    return words, frozenset(n.value for n in find_numbers(first))
+    named = frozenset(
+        fold_phrase(m.group())[:5]
+        for m in _CONTENT_WORD.finditer(first)
+        if m.group()[0].isupper() and m.start() > 0 and first[m.start() - 1] == " "
+    )
+    return words, named & words, frozenset(n.value for n in find_numbers(first))

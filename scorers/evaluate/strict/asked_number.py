@@ -152,7 +152,7 @@ def answered_first(segment: str, reading: Reading) -> tuple[Number, str] | None:
     """The number of an answer that states it in its first sentence and goes on
     to tell about it ("The population of Mersin Province in 2022 was 1,916,432.
     This figure includes 958,642 men and ..."): the first sentence restates the
-    question (half its content words, two at least) with a number the question
+    question (half its content words, or half its names) with a number the question
     does not state, and no later sentence concludes ("so", "=", "total", ...),
     so the numbers after it are details, not a result worked towards. The
     question's own numbers in that sentence are passed over ("The 1961 house
@@ -163,9 +163,11 @@ def answered_first(segment: str, reading: Reading) -> tuple[Number, str] | None:
     if len(parts) < 2 or any(CONCLUDING.search(p) for p in parts[1:]):
         return None
     first = parts[0]
-    asked_words, asked_numbers = reading.topic
+    asked_words, asked_names, asked_numbers = reading.topic
     words = {w[:5] for w in _CONTENT_WORD.findall(fold_phrase(first))}
-    if not asked_words or 2 * len(words & asked_words) < len(asked_words):
+    if not (
+        _restates(words, asked_words) or _restates(words, asked_names)
+    ):  # (its names, in a language whose function words are not known)
         return None
     text = first
     for _ in range(_BLANKS_MAX):
@@ -176,3 +178,7 @@ def answered_first(segment: str, reading: Reading) -> tuple[Number, str] | None:
             return number, text
         text = text[: number.start] + " " * (number.end - number.start) + text[number.end :]
     return None
+
+
+def _restates(words: set[str], asked: frozenset[str]) -> bool:
+    return bool(asked) and 2 * len(words & asked) >= len(asked)

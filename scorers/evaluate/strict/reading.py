@@ -178,9 +178,9 @@ class Reading:
         return bool(self._fact("asks_bound"))
 
     @property
-    def topic(self) -> tuple[frozenset[str], frozenset[float]]:
-        """The question's content words and numbers (``asked.topic``)."""
-        return cast("tuple[frozenset[str], frozenset[float]]", self._fact("topic"))
+    def topic(self) -> tuple[frozenset[str], frozenset[str], frozenset[float]]:
+        """The question's content words, its names and numbers (``asked.topic``)."""
+        return cast("tuple[frozenset[str], frozenset[str], frozenset[float]]", self._fact("topic"))
 
     def echo_free(self, text: str) -> str:
         """``text`` less a tail copied from the question (``asked.echo_free``)."""
