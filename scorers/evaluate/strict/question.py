@@ -178,8 +178,17 @@ _DESCRIBED = re.compile(
 )
 
 
+# Where a second label ("B", "b)") stands as _DESCRIBED reads one: the labels run
+# A, B, ..., so without it none are found (a cheaper scan than _DESCRIBED's).
+_SECOND_LABEL = re.compile(
+    r"(?<![^\s,;:.(])[Bb](?:\)|[ \t]*[:=]|[ \t]+[-–—]|[ \t]+(?:is|shows|depicts|contains))", re.I
+)
+
+
 def _described(question: str) -> dict[str, str] | None:
     """Options described in prose, when their labels run A, B, C, ... in order."""
+    if _SECOND_LABEL.search(question) is None:
+        return None
     found = [
         (m.group("label").upper(), m.group("text"))
         for m in _DESCRIBED.finditer(question)
@@ -490,15 +499,17 @@ def ends(text: str | None) -> tuple[str, str] | None:
     if not text:
         return None
     lowered = text.lower().replace("most recent", "latest")
-    m = _FROM_TO.search(lowered)
+    # Each scan runs only where the words it needs are ("from ", " to ", " first"):
+    # most questions order nothing, and a regex search tries every position.
+    m = _FROM_TO.search(lowered) if "from " in lowered else None
     if m is not None:
         return end_word(m.group(1)), end_word(m.group(2))
-    bare = _BARE_TO.search(lowered)  # "Rank them smallest to largest"
+    bare = _BARE_TO.search(lowered) if " to " in lowered else None  # "smallest to largest"
     if bare is not None:
         pair = end_word(bare.group(1)), end_word(bare.group(2))
         if pair in _OPPOSITES or pair[::-1] in _OPPOSITES:
             return pair
-    first = _FIRST.search(lowered)
+    first = _FIRST.search(lowered) if " first" in lowered else None
     if first is not None:
         other = _opposite(end_word(first.group(1)))
         if other is not None:
