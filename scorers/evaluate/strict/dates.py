@@ -25,9 +25,9 @@ Date = tuple[int, int, int]
 
 _WORD = r"(?<![^\W\d_])([^\W\d_]{3,24}\.?)(?![^\W\d_])"  # a whole word: one try per word
 _DAY_SUFFIX = r"(?:\.|er|eme|º|°|st|nd|rd|th|-?го)?"
-# "21 April 2017", "21. April 2017", "21 de abril de 2017", "21 апреля 2017"
+# "21 April 2017", "21. April 2017", "21 April, 2017", "21 de abril de 2017", "21 апреля 2017"
 _DAY_MONTH_YEAR = re.compile(
-    rf"(?<![\d.])(\d{{1,2}}){_DAY_SUFFIX}\s+(?:de\s+|of\s+)?{_WORD}\s+(?:de\s+|del\s+)?(\d{{4}})(?!\d)"
+    rf"(?<![\d.])(\d{{1,2}}){_DAY_SUFFIX}\s+(?:de\s+|of\s+)?{_WORD},?\s+(?:de\s+|del\s+)?(\d{{4}})(?!\d)"
 )
 # "April 21, 2017", "April 21st 2017"
 _MONTH_DAY_YEAR = re.compile(rf"{_WORD}\s+(\d{{1,2}}){_DAY_SUFFIX},?\s+(\d{{4}})(?!\d)")
