@@ -134,6 +134,16 @@ def test_rounded_and_rescaled_values_agree() -> None:
     assert CONTRA not in kinds(record(reason, "Final Answer: 3200 m"))
 
 
+def test_a_comma_lists_values_unless_three_digits_follow_it() -> None:
+    def roots(reason: str, answer: str) -> dict:
+        return record(reason, answer, "math_matching", {"answer": "3, 7"}, reference="3, 7")
+
+    assert CONTRA not in kinds(roots("Hence the roots are $3,7$.", "The roots are 3, 7."))
+    reason = "So the crowd totals 4,520 people."
+    assert CONTRA in kinds(record(reason, "Final Answer: 520"))
+    assert CONTRA not in kinds(record(reason, "Final Answer: 4520"))
+
+
 def test_free_text_conclusion_that_passes_against_an_answer_that_fails() -> None:
     kwargs = {"location_fine_grained": ["Bruges"], "location_coarse_grained": ["Belgium"]}
     reason = "Canals, stepped gables and the belfry tower: this is Bruges in Belgium."
@@ -301,23 +311,6 @@ def test_the_question_s_options_read_back_are_no_conclusion() -> None:
         "The impulse gives about 32 N, above every option. The choices are:\n(A) 0.16 N\n(C) 0.36 N"
     )
     assert CONTRA not in kinds(choice(reason, "B", label="B", question=question))
-
-
-def test_a_claim_its_own_sentence_calls_wrong_is_no_conclusion() -> None:
-    reason = "So the heron is B. Many guides call it an egret (D), as it is white, but that is a mistake."
-    assert CONTRA not in kinds(choice(reason, "Final Answer: B"))
-
-
-def test_a_candidate_ruled_out_after_but_is_no_conclusion() -> None:
-    for aside in (
-        "My gut said 15, but that can't survive the recount.",
-        "I toyed with 15, but that does not hold once the lid is counted.",
-    ):
-        reason = f"Each shelf holds 4 jars and there are 3 shelves.\n\n{aside}\n\nThe count I give is below:"
-        assert CONTRA not in kinds(record(reason, "Final Answer: 12")), aside
-    # a doubt after "but" keeps the claim: "15, but it isn't certain" still says 15
-    reason = "Each shelf holds 4 jars. It comes to 15 jars, but that isn't certain."
-    assert CONTRA in kinds(record(reason, "Final Answer: 12"))
 
 
 def test_an_option_named_as_a_topic_is_not_chosen() -> None:
@@ -1174,12 +1167,12 @@ def test_an_answer_with_no_result_of_the_shape_asked_abstains() -> None:
 
 def test_an_answer_that_takes_up_nothing_of_an_unread_question_abstains() -> None:
     # No evaluator reads the asked kind: an answer sharing no word, number or name with the
-    # question says something else instead; one that takes up the question's words answers it.
+    # question that refuses says something else instead; one that takes up its words answers it.
     def free(question: str, answer: str) -> set[str]:
         return kinds(record("Thinking it over.", answer, None, {}, question=question))
 
     q = "Why did the Roman Republic collapse?"
-    assert "abstained" in free(q, "Good question! Perhaps we could chat about gardening today.")
+    assert "abstained" in free(q, "Not a topic I get into. Perhaps we could chat about gardening?")
     assert "abstained" in free(
         "火山是怎样形成的？", "抱歉，这个话题我目前不便讨论，我们聊点别的吧。"
     )
@@ -1759,3 +1752,18 @@ def test_indeed_affirms_the_result_the_doubt_was_about() -> None:
     assert HEDGE not in kinds(record(affirmed, "240", kwargs=kwargs))
     still = f"{doubt} It is indeed hard to read, so 240."
     assert HEDGE in kinds(record(still, "240", kwargs=kwargs))
+
+
+def test_with_no_evaluator_an_off_topic_answer_abstains_only_in_a_refusal_s_shape() -> None:
+    q = "Which harbour did the schooner Margit sail from in 1907?"
+    for answer in (  # the writer says what it does not do; in Chinese too
+        "Apologies, that lies beyond what I cover here. Ask me about something else!",
+        "这个我没有办法讲，换一个吧。",
+    ):
+        assert "abstained" in kinds({**record("Hmm.", answer), "evaluator": None, "question": q})
+    for answer in (  # a riddle's answer echoing nothing of it; a pronoun is no name
+        "Trick: it was towed, so it never sailed at all.",
+        "Ha, cute wordplay. The whole thing is a pun and I enjoyed it!",
+    ):
+        rec = {**record("Hmm.", answer), "evaluator": None, "question": q}
+        assert "abstained" not in kinds(rec), answer

@@ -38,7 +38,10 @@ _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 # "I can't tell the exact street, but it is Paris": the clause after the decline answers.
 _ANSWERS_AFTER = re.compile(r"(?:[^.!?\n]|\.\d)*?\b(?:but|however|though|although|still)\b", re.I)
 _WORD, _CJK = re.compile(r"[^\W\d_]{4,}|\d+"), re.compile(r"[\u3040-\u30ff\u3400-\u9fff]{2,}")
-_NAMED = re.compile(r"\d|(?<=[\w,;:]\s)[A-Z]")  # a number, or a capital inside a sentence: a name
+_NAMED = re.compile(r"\d|(?<=[\w,;:]\s)(?!I\W)[A-Z]")  # a number, or a capital inside a sentence
+# A refusal: the writer says what it does not do ("beyond my scope"; a riddle's answer echoes none)
+_SELF, _STOPS = re.compile(r"\b(?:i|me|my)\b|我", re.I), re.compile(r"[.!?。！？\n]")
+_NO = re.compile(rf"{regex('hedge_negators').pattern}|cannot|unable|[不无没未]", re.I)
 _CONCEDED = re.compile(r"\b(?:although|though|while|at\s+first|initially)\b[^,;:.]*\Z", re.I)
 
 
@@ -90,10 +93,11 @@ def _chooses(record: Mapping[str, Any], text: str, heading: bool = False) -> boo
 
 def _no_result(record: Mapping[str, Any], answer: str) -> Evidence | None:
     """The answer's last line if the evaluator reads no option or number in it and no line answers;
-    with no evaluator, if the answer takes up none of the question's material and names nothing."""
+    with no evaluator, if it takes up none of the question's material, names nothing and refuses."""
     evaluator, question = record.get("evaluator"), str(record.get("question") or "")
     if evaluator is None:  # (read only then: it reads both texts whole, a cost on every record)
         off = question and not _material(question) & _material(answer) and not _NAMED.search(answer)
+        off = off and any(_SELF.search(s) and _NO.search(s) for s in _STOPS.split(answer))
         return evidence("answer", answer, *last_line_span(answer)) if off else None
     if evaluator not in ("choices_matching", "number_matching") or _chooses(record, answer, True):
         return None  # (the other evaluators read any words as the answer)
