@@ -157,10 +157,11 @@ def answered_first(segment: str, reading: Reading) -> tuple[Number, str] | None:
     so the numbers after it are details, not a result worked towards. The
     question's own numbers in that sentence are passed over ("The 1961 house
     comprises three frames" for "How many frames does the 1961 house ...?")."""
-    if "." not in segment and "\n" not in segment:
-        return None
+    ends = [i for i in (segment.find(". "), segment.find("\n")) if i >= 0]
+    if not ends or CONCLUDING.search(segment, min(ends)):
+        return None  # (one pass: a cue anywhere after the first stop)
     parts = sentences(segment)
-    if len(parts) < 2 or any(CONCLUDING.search(p) for p in parts[1:]):
+    if len(parts) < 2:
         return None
     first = parts[0]
     asked_words, asked_names, asked_numbers = reading.topic
