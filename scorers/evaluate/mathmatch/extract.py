@@ -185,19 +185,18 @@ def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, 
     return _last_lines(text, max(1, lines), max(1, boxes)), "last line"
 
 
-# A bold span that is a heading: it opens with a word ("Month 2") or ends in a colon.
+# A bold span that opens with a word ("**Month 2**") or ends in a colon is a heading or a
+# label: it names a part, it states no value.
 _HEADING = re.compile(r"^[^\d$£€-]|.*[:：]\s*$", re.S)
-# Text on the same line before a bold span: the span is inside a sentence.
-_INLINE = re.compile(r"[^\s*#>-][^\S\n]*\Z")
 
 
 def _emphasised(text: str) -> tuple[str, str] | None:
     """The value the writer set in bold as their result: the last bold span that holds
     one number and is no heading, unless a later sentence concludes."""
-    spans = [m for m in _BOLD.finditer(text) if len(NUMBER.findall(m.group(1))) == 1]
-    # (a heading, "**Step 2:**" or "**Month 2**" on a line of its own, names a part)
     spans = [
-        m for m in spans if not _HEADING.match(m.group(1)) or _INLINE.search(text, 0, m.start())
+        m
+        for m in _BOLD.finditer(text)
+        if len(NUMBER.findall(m.group(1))) == 1 and not _HEADING.match(m.group(1))
     ]
     if not spans:
         return None

@@ -115,12 +115,6 @@ _REASON_AFTER = re.compile(r"(?<=\w)[,\s]+(?:because|since|given\s+that)\b.*$", 
 _ONE_OF = re.compile(r"(?:\b(?:an?|one|each|every|per)|(?<![\d.])1)\s+([a-z]+)\b", re.I)
 
 
-# "about an hour", "over a month": an approximation, no relation between units.
-_APPROXIMATED = re.compile(
-    r"\b(?:about|around|almost|nearly|roughly|over|under|just|than|some)\s*$", re.I
-)
-
-
 def _conversions(s: str) -> list[tuple[int, int]]:
     """Spans of the numbers that state a relation between units or denominations ("12
     inches make a foot", "1 mile as 1.6 km", "a month as 4 weeks", "4 quarters make a
@@ -128,11 +122,7 @@ def _conversions(s: str) -> list[tuple[int, int]]:
     10% (a calendar convention: 4 weeks is 8% short of a mean month; "2 hours a day"
     and "6 days a week" are rates)."""
     spans = []
-    ones = [
-        (m, denomination(m.group(1)))
-        for m in _ONE_OF.finditer(s)
-        if not _APPROXIMATED.search(s, 0, m.start())
-    ]
+    ones = [(m, denomination(m.group(1))) for m in _ONE_OF.finditer(s)]
     for number in NUMBER.finditer(s):
         q = quantity(s, number, denomination)
         if q is None:

@@ -160,7 +160,6 @@ _INLINE_LABEL = re.compile(
     r"(?<=\S)\s+(?=\(\s*(?:\d{1,2}|[a-h])\s*\)\s|[a-h]\)\s|(?:part|question)\s+\d{1,2}\s*[:.)])",
     re.IGNORECASE,
 )
-_LABEL = re.compile(r"^(?:\(\s*[a-h]\s*\)|[a-h]\))\s*", re.IGNORECASE)
 
 
 _NAMED_VALUE = re.compile(r"[A-Za-z]\w*\s*(?:=|\bis\b)\s*\S")
@@ -180,7 +179,7 @@ def parts_of_line(line: str, count: int) -> list[str] | None:
         [p for p in top_level_split(line, (", ",)) if _NAMED_VALUE.search(p)],
     ):
         # "x = -3 or x = 2. (Both were checked in 2 ways.)": a remark is no part
-        pieces = [_LABEL.sub("", p.strip()) for p in pieces if p.strip() and not closing_aside(p)]
+        pieces = [p.strip() for p in pieces if p.strip() and not closing_aside(p)]
         while len(pieces) > count and not HAS_VALUE.search(pieces[0]):
             pieces = pieces[1:]  # "Sure! (1) ... (2) ...": a lead-in, no part
         if len(pieces) == count and all(HAS_VALUE.search(p) for p in pieces):
