@@ -95,10 +95,13 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # The split the rules were tuned on.
         ("blind_hard_cases.json", "dev", 0.97, 0.10, 0.97),
         # Held out: measured 88/94 overall, 11/94 uncertain, 82/83 without.
-        ("blind_hard_cases.json", "test", 0.93, 0.12, 0.98),
+        # Re-read at 7d17f2c (function words no names, a number stated first): 89/94,
+        # 9/94 uncertain, 84/85 without.
+        ("blind_hard_cases.json", "test", 0.94, 0.10, 0.98),
         ("blind_hard_cases2.json", "dev", 0.98, 0.08, 0.98),
         # Held out: measured 57/63 overall, 8/63 uncertain, 51/55 without.
-        ("blind_hard_cases2.json", "test", 0.90, 0.13, 0.92),
+        # Re-read at 7d17f2c: 57/63, 6/63 uncertain, 53/57 without.
+        ("blind_hard_cases2.json", "test", 0.90, 0.10, 0.92),
         ("blind_hard_cases3.json", "dev", 0.92, 0.12, 0.98),
         # Held out: measured 58/73 overall, 8/73 uncertain, 54/65 without.
         ("blind_hard_cases3.json", "test", 0.79, 0.12, 0.83),
@@ -137,7 +140,8 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # With a number stated in a first sentence that restates the question read
         # before the details after it: 56/58, 6/58, 50/52.
         ("blind_hard_cases7.json", "dev", 0.96, 0.11, 0.96),
-        ("blind_hard_cases7.json", "test", 0.80, 0.04, 0.81),
+        # Re-read at 7d17f2c (a number stated first, then told about): 44/51, 2/51, 43/49.
+        ("blind_hard_cases7.json", "test", 0.86, 0.04, 0.87),
         # First reading (at d12142c, before any rule was written for it): dev 50/52
         # overall, 1/52 uncertain, 49/51 without; test 52/52, 4/52, 48/48.
         # With the alternatives a question offers read at the conclusion (unsure) and
@@ -180,7 +184,9 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # with a number stated first and then told about: 55/61, 7/61, 51/54; with
         # "19 May, 2023" read as one date: 56/61, 7/61, 52/54.
         ("blind_hard_cases13.json", "dev", 0.91, 0.12, 0.96),
-        ("blind_hard_cases13.json", "test", 0.65, 0.07, 0.63),
+        # Re-read at 7d17f2c (numbered options read, nothing refused; a number stated
+        # first; "19 May, 2023"): 44/49, 3/49 uncertain, 41/46 without.
+        ("blind_hard_cases13.json", "test", 0.89, 0.07, 0.89),
     ],
 )
 def test_agreement_floors(name: str, split: str, overall: float, share: float, sure: float) -> None:
