@@ -47,7 +47,7 @@ DEV_FLOOR = {
     "math_prose5.json": 20,
     "math_prose6.json": 15,
     "math_prose9.json": 16,
-    "math_prose12.json": 10,
+    "math_prose12.json": 11,
 }
 
 
