@@ -17,6 +17,9 @@ CASES: list[Reading] = [
     (K, {"key_items": [["Lisbon"]]}, "Those trams run in Porto.", None, 0, False),
     (K, {"key_items": [["Lisbon"]]}, "Through Porto.", None, 0, False),
     (K, {"key_items": [["Lisbon"]]}, "She lives in Lisbon.", None, 1, False),
+    # a capital before "to" or a verb opens a sentence too ("Impossible to say")
+    (K, {"key_items": [["Lisbon"]]}, "Impossible to say from this.", None, 0, False),
+    (K, {"key_items": [["Lisbon"]]}, "Cannot be told from the photo.", None, 0, False),
     # a name the data does not know stays unsure, after a function word too
     (K, {"key_items": [["Lisbon"]]}, "Probably Vellamora.", None, 0, True),
     (K, {"key_items": [["Lisbon"]]}, "In Vellamora.", None, 0, True),
