@@ -21,7 +21,6 @@ DETECTOR_MODULES: tuple[str, ...] = (
     "scorers.judges.flags",  # judge rationale contradictions, LRM-Eval rubric answers
 )
 
-
 Detector = Callable[[dict[str, Any], ResponseTexts, FlagContext], Iterable[Flag]]
 
 

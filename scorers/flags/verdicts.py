@@ -16,7 +16,6 @@ from scorers.review import (
 
 SOURCE = "verdicts"
 
-
 # Graded verdicts disagree when their scores are half a point or more apart: rule 0.5
 # against judge 1 is a disagreement, though both would round to a pass.
 DISAGREE_BY = 0.5
@@ -38,8 +37,7 @@ def _sorted_verdicts(
         if not isinstance(verdict, dict):
             continue
         source = verdict.get("source", "")
-        if source == primary_rule and primary is None:
-            primary = verdict
+        primary = verdict if source == primary_rule and primary is None else primary
         if source == "rule:rome":
             rome = verdict if rome is None else rome
         elif source == "rule:strict":
@@ -63,13 +61,11 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
         detail = f"rome {rome.get('score')} vs strict {usable.get('score')}"
         yield _flag("rome_strict_disagree", detail)
     if usable and release and _disagree(release.get("score"), usable.get("score")):
-        # The published grade (BAAI/ROME-Evaluated's own correct) against strict mode:
-        # the queue an audit of a release works through.
+        # the published grade (BAAI/ROME-Evaluated's correct) against strict mode: an audit's queue
         detail = f"release {release.get('score')} vs strict {usable.get('score')}"
         yield _flag("release_strict_disagree", detail)
     if strict and strict.get("uncertain") and ctx.primary_rule == "rule:strict":
-        # Strict mode said it cannot decide: a person (or `judge --flagged
-        # rule_uncertain`) should look. rome mode reproduces the reference, which never doubts.
+        # strict mode cannot decide (rome mode, as the reference, never doubts): a person looks
         yield _flag("rule_uncertain", str(strict["uncertain"]), "rule:strict")
     rule = primary or strict or rome
     for verdict in judges:

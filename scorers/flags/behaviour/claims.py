@@ -46,6 +46,8 @@ _FAMILIES = (
     ("web", "claims_web_search", "web_verbs", "web_objects", "web_acts", "web_reports"),
     ("tool", "claims_tool_use", "tool_verbs", "tool_objects", "image_actions", "tool_reports"),
 )
+_PLANS = pattern("narrated", "plans", gate=True)
+_OPENINGS = [_PLANS, *(pattern(t, gate=True) for f in _FAMILIES for t in f[3:])]  # of any claim
 
 
 @cache
@@ -90,7 +92,7 @@ def _act(text: str, acts: str, own: bool = True) -> tuple[int, int] | None:
 
 
 def _narrated(text: str) -> tuple[int, int] | None:
-    for plan in pattern("narrated", "plans", gate=True).finditer(text):
+    for plan in _PLANS.finditer(text):
         at, end = max(0, plan.start() - 20), plan.end()
         stop = said.start() if (said := _CLAUSE_END.search(text, end)) else len(text)  # its clause
         if _NOT_DONE.search(text, at, stop) or _MENTAL.match(text, end) or _GIVEN.match(text, end):
@@ -120,6 +122,8 @@ def _outside_doubt(text: str, start: int, end: int) -> bool:
 
 
 def detect(record: Mapping[str, Any], reasoning: str, declared: Iterable[str]) -> Iterator[Flag]:
+    if all(view.ruled_out(reasoning) for view in _OPENINGS):
+        return  # the gate's one pass over the reasoning finds no cue any claim opens with
     skip = available(record, declared)
     for family, kind, verbs, objects, acts, reports in _FAMILIES:
         if family in skip:

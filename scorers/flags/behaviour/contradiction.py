@@ -76,7 +76,9 @@ _NAME = re.compile(r"(?<=[\s(\"'*])(?<!^[-*•] )(?<!^\*   )(?!I\b|I')[A-ZÀ-Ý]
 _LABELLED = re.compile("(?i)(?:" + regex("not_assertions", "label").pattern + r")\s*#?\d+\b")
 _FRAC = re.compile(r"\\?[dt]?frac\{(\d+)\}\{(\d+)\}")  # "\dfrac{1}{4027}" is one number, 1/4027
 # A comma before three digits groups thousands ("12,500"); before others it lists values ("-2,1").
-_NUMBER = re.compile(r"-?(?:\\?[dt]?frac\{\d+\}\{\d+\}|\d+(?:,\d{3}\b)*(?:\.\d+)?(?:\s*/\s*\d+)?)")
+_NUMBER = re.compile(
+    r"(?=[-\\dtf\d])-?(?:\\?[dt]?frac\{\d+\}\{\d+\}|\d+(?:,\d{3}\b)*(?:\.\d+)?(?:\s*/\s*\d+)?)"
+)
 # Where a claim's own words end and its justification or caveat begins (opening look-ahead: speed).
 _GLOSS = re.compile(
     r"(?=[,\s])(?:,?\s+(?:(?:al)?though|but|however|because|since|as\s+long\s+as)\b|\s[—–]\s)", re.I
@@ -100,10 +102,10 @@ _OPENING_DOUBT = re.compile(
 _STEP = re.compile(r"(?=[liw])\b(?:let\s+me|let's|(?:i|we)\s+(?:need|should|have)\s+to)\b", re.I)
 _LIST_SEPARATOR = re.compile(r"[,;]|→|->|\bthen\b", re.IGNORECASE)
 _NON_WORD = re.compile(r"\W+")
-_CUT_OFF = re.compile(r"(?:\\[a-z]*|[(\[{&=/^])\s*$")  # ends on "\times", "(" or "="
+_CUT_OFF = re.compile(r"(?=[\\(\[{&=/^])(?:\\[a-z]*|[(\[{&=/^])\s*$")  # ends on "\times", "("
 _NAMED = re.compile(r"(?i)\b(?:the|my)\s+(?:final\s+)?answer\s+(?:is|(?:should|would|must)\s+be)\b")
 # A piece of a quotation cut at one of its full stops ('likely "C.', 'B", as ...'): odd quote marks
-_PIECE = re.compile(r'^[^"“”]*(?:["“”][^"“”]*["“”][^"“”]*)*["“”][^"“”]*$')
+_QUOTE_MARKS = '"“”'
 _WORDS = re.compile(r"[^\W\d_]{3,}")
 _POLAR = re.compile(r"(?im)(?:^|[.!?] )\s*(?:is|are|was|were|do|does|did|can|has)\s([^.!?\n]+)\?")
 _CLAIM = re.compile(r"\d[\d.,]*|[^\W\d_]{4,}")  # a yes/no question's claim: numbers, long words
@@ -205,18 +207,16 @@ def _readable_shape(evaluator: str, value: str, stated: bool) -> bool:
         return len(_LIST_SEPARATOR.findall(value)) >= 2
     # free text: a conclusion names something, or states a result about the thing ("That
     # makes it a viola.", not "I'm ready to give the answer.")
-    return _NAME.search(value) is not None or (
-        stated and _WORDS.search(value) is not None and not _WRITER.match(value)
-    )
+    return bool(_NAME.search(value) or stated and _WORDS.search(value) and not _WRITER.match(value))
 
 
 # A sentence none of these finds holds nothing _readable finds in what asserted() or a guess
 # reads of it: the parts they blank out or cut off end and begin on non-word characters.
-_NUMBERISH = _NUMBER_WORD.pattern[:-3] + r"|half|third|quarter|fifth|tenth)|\bone.*\bone"
+_NUMBERISH = _NUMBER_WORD.pattern[4:-3] + r"|half|third|quarter|fifth|tenth)|\bone.*\bone"
 _SHAPES = {
     "choices_matching": re.compile(r"[A-HJ](?![a-z])|[A-HJ]n't|\([a-jA-J]\)|(?i:option|choice)"),
     "ordered_list_matching": re.compile(r"(?is)(?:[,;]|→|->|then).*(?:[,;]|→|->|then)"),
-    **dict.fromkeys(_NUMERIC, re.compile(_NUMBERISH, re.S)),
+    **dict.fromkeys(_NUMERIC, re.compile(rf"(?=[\dztfsenhqod])(?:{_NUMBERISH})", re.S | re.I)),
 }
 
 # fmt: off
@@ -300,7 +300,7 @@ def conclusion(
     for index in range(len(closing) - 1, -1, -1):
         sentence = closing[index]
         text = _by_text(sentence.text, options, stem) if options else sentence.text
-        if _PIECE.match(text) or shapes is not None and not shapes.search(text):
+        if sum(map(text.count, _QUOTE_MARKS)) % 2 or shapes is not None and not shapes.search(text):
             pending += [] if seen else [text]
             continue
         marked = _MARKED.search(text) is not None
@@ -401,7 +401,7 @@ def _same_number(x: tuple[float, int], y: tuple[float, int], factors: bool = Tru
         return True
     if a and b and factors:
         ratio = max(abs(a), abs(b)) / min(abs(a), abs(b))
-        return any(abs(ratio - f) <= 1e-9 * f for f in _UNIT_FACTORS)
+        return ratio > 9.9 and any(abs(ratio - f) <= 1e-9 * f for f in _UNIT_FACTORS)  # (f >= 10)
     return False
 
 
@@ -508,7 +508,7 @@ def _restated(
     question = _squash(asked) if asked else ""
     for sentence in closing[found.position + 1 :]:
         value, _ = asserted(sentence.text, question)
-        if value is None or _PIECE.match(sentence.text):
+        if value is None or sum(map(sentence.text.count, _QUOTE_MARKS)) % 2:
             continue
         if evaluator in _NUMERIC:
             x = _number((_NUMBER.findall(value) or [""])[-1])
@@ -548,12 +548,7 @@ def detect(
     at = answer.rfind(theirs.extracted.strip()) if theirs.extracted.strip() else -1
     a_start, a_end = (at, at + len(theirs.extracted.strip())) if at >= 0 else last_line_span(answer)
     confident = found.marked and not by_words and (evaluator in SHAPED or mine.score > 0)
-    return flag(
-        "answer_contradicts_reasoning",
-        [
-            evidence("reasoning", reasoning, found.sentence.start, found.sentence.end),
-            evidence("answer", answer, a_start, a_end),
-        ],
-        f"reasoning concludes {mine.extracted!r}, answer gives {theirs.extracted!r}",
-        "high" if confident else "low",
-    )
+    spans = [evidence("reasoning", reasoning, found.sentence.start, found.sentence.end)]
+    spans.append(evidence("answer", answer, a_start, a_end))
+    detail = f"reasoning concludes {mine.extracted!r}, answer gives {theirs.extracted!r}"
+    return flag("answer_contradicts_reasoning", spans, detail, "high" if confident else "low")

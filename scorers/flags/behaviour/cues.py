@@ -11,7 +11,7 @@ import importlib
 import re
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator
-from functools import cache, lru_cache
+from functools import cache, lru_cache, reduce
 from pathlib import Path
 from typing import Any
 
@@ -57,9 +57,7 @@ def regex(*keys: str) -> re.Pattern[str]:
 
 
 def _cue_list(keys: Iterable[str]) -> list[str]:
-    node: Any = CUES
-    for key in keys:
-        node = node[key]
+    node: Any = reduce(lambda node, key: node[key], keys, CUES)
     return list(node)
 
 
@@ -144,7 +142,7 @@ class _Index:
 
     def __init__(self) -> None:
         self.keyed: dict[str, list[tuple[re.Pattern[str], str]]] = {}
-        self.free: dict[str, tuple[re.Pattern[str], set[str]]] = {}  # and a word one match holds
+        self.free: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {}  # and words one holds
         self.tried: dict[str, list[tuple[re.Pattern[str], str]]] = {}
         self.keys: dict[str, AhoCorasick] = {}  # per list of no 1-character key, its keys
         for tag, fragments in _leaves(CUES):
@@ -152,7 +150,8 @@ class _Index:
                 sets = [max(_phrases(_parser.parse(f)), key=_telling, default={""}) for f in free]
                 words = {max(p.split(" "), key=len) for s in sets for p in s}
                 words = {w for w in words if not any(o != w and o in w for o in words)}  # minimal
-                self.free[tag] = (re.compile(alternation(free)), words)
+                held = re.compile("|".join(map(re.escape, sorted(words))))  # ("": any text)
+                self.free[tag] = (re.compile(alternation(free)), held)
             for fragment in fragments:
                 tail = r"\b" if re.search(r"[\w)?]$", fragment) else ""
                 for h in _heads(fragment) or ():
@@ -190,8 +189,8 @@ class _Index:
                     hits = found.setdefault(tag, [])
                     if not hits or hits[-1].start() != p:  # a list's first cue here only
                         hits.append(hit)
-        for tag, (compiled, words) in self.free.items():
-            if only in (None, tag) and ("" in words or any(w in low for w in words)):
+        for tag, (compiled, held) in self.free.items():
+            if only in (None, tag) and held.search(low):
                 hits = [*found.get(tag, []), *compiled.finditer(low)]  # after keyed ones at a start
                 found[tag] = sorted(hits, key=re.Match.start)
         return found
@@ -270,9 +269,8 @@ class _Gate:
     def can_match(self, low: str) -> set[str]:
         words = " " + " ".join(low.split()) + " "
         found = {i for i, _, _ in self.automaton.find_matches_as_indexes(words, overlapping=True)}
-        return {
-            t for p in found for t, o in self.cues.get(p, {}).items() if not found.isdisjoint(o)
-        }
+        heads = self.cues.keys() & found  # (most phrases found are only others)
+        return {t for p in heads for t, o in self.cues[p].items() if not found.isdisjoint(o)}
 
 
 _GATE = [_Gate(frozenset())]
@@ -292,14 +290,18 @@ class _Read:
         self.hits: dict[str, list[re.Match[str]]] = {}
         self.whole, self.done = len(text) < _LONG, False  # done: every list's hits are in
 
+    def ruled_out(self, tag: str) -> bool:  # by the gate: no cue of the list in this long text
+        if self.whole or not _gated(tag):
+            return False
+        if tag not in _GATE[0].tags:
+            _GATE[0] = _Gate(_GATE[0].tags | {tag})
+        if self.told[0] is not _GATE[0]:
+            self.told = (_GATE[0], _GATE[0].can_match(self.low))
+        return tag not in self.told[1]
+
     def find(self, tag: str, gate: bool) -> list[re.Match[str]]:
-        if not self.whole and gate and _gated(tag):
-            if tag not in _GATE[0].tags:
-                _GATE[0] = _Gate(_GATE[0].tags | {tag})
-            if self.told[0] is not _GATE[0]:
-                self.told = (_GATE[0], _GATE[0].can_match(self.low))
-            if tag not in self.told[1]:
-                return []  # not counted below: the lists a gate lets through are few
+        if gate and self.ruled_out(tag):
+            return []  # not counted below: the lists a gate lets through are few
         if (  # a long text's first lists: scanned where their cues may start
             not (self.starts or self.whole or len(self.hits) >= 3)
             and (few := _index().near(self.low, tag)) is not None
@@ -315,6 +317,7 @@ class _Read:
 
 
 _read = lru_cache(maxsize=1024)(_Read)  # benchmark answers repeat ("Final Answer: C")
+_Hit = re.Match[str]
 
 
 class CueView:
@@ -330,9 +333,7 @@ class CueView:
             hits = [] if seen.done else seen.find(self.tag, self.gate)
         return hits[bisect_left(hits, pos, key=re.Match.start) :] if hits and pos else hits
 
-    def finditer(
-        self, text: str, pos: int = 0, endpos: int | None = None
-    ) -> Iterator[re.Match[str]]:
+    def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[_Hit]:
         end, last = len(text) if endpos is None else endpos, -1
         for hit in self._hits(text, pos):
             if hit.start() >= end:
@@ -340,6 +341,9 @@ class CueView:
             if hit.end() <= end and hit.start() >= last:
                 last = hit.end()
                 yield hit
+
+    def ruled_out(self, text: str) -> bool:
+        return _read(text).ruled_out(self.tag)
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
         end = len(text) if endpos is None else endpos

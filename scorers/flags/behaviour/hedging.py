@@ -149,12 +149,14 @@ def detect(
     asked: str = "",
 ) -> Flag | None:
     """``doubt``: where the reasoning declines only to choose between candidates or read a detail."""
-    found, at = doubts(stretch, conclusion_at, asked)
     last = stretch[-1] if stretch else None
     # it ends withdrawing its result ("Wait, that can't be right.") or asking about a candidate
     unsure = last and (_ASKS if last.text.endswith("?") else _WITHDRAWS).search(last.text)
     if doubt is None and last and unsure and not cues(last.text, _SETTLED):
         doubt = evidence("reasoning", reasoning, last.start, last.end)
+    if doubt is None and not any(_STRONG.search(s.text) or DEFERS.search(s.text) for s in stretch):
+        return None  # no cue a doubt stands on: doubts() finds none
+    found, at = doubts(stretch, conclusion_at, asked)
     if not (found or doubt):
         return None  # no doubt left
     # A lone doubt before a firm conclusion may be the argument weighing the options it then
