@@ -149,17 +149,22 @@ def read_letters(segment: str, *, last: bool = False, lower: bool = False) -> li
     """
     if len(segment) == 1 and segment.isascii() and segment.isalpha():
         return [segment.upper()]  # "Final Answer: C", the format the prompt asks for
+    return list(_letters_in(segment, last, lower))
+
+
+@lru_cache(maxsize=256)  # (one evaluation reads the same answer for letters several times)
+def _letters_in(segment: str, last: bool, lower: bool) -> tuple[str, ...]:
     segment = segment[-_MAX_SEGMENT:] if last else segment[:_MAX_SEGMENT]
     tokens = _tokens(segment)
     if not tokens:
-        return []
+        return ()
     whole = _whole_letters(tokens)
     if whole is not None:
-        return whole
+        return tuple(whole)
     runs = _runs(tokens, lower)
     if not runs:
-        return []
-    return runs[-1] if last else runs[0]
+        return ()
+    return tuple(runs[-1] if last else runs[0])
 
 
 @lru_cache(maxsize=1024)

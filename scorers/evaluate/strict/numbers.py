@@ -189,6 +189,11 @@ def _value(m: re.Match[str]) -> float | None:
 
 def find_numbers(text: str) -> list[Number]:
     """Every number in ``text`` (already folded), in order."""
+    return list(_numbers_in(text))
+
+
+@lru_cache(maxsize=256)  # (one evaluation reads a sentence's numbers several times)
+def _numbers_in(text: str) -> tuple[Number, ...]:
     found: list[Number] = []
     for m in _NUMBER.finditer(text):
         value = _value(m)
@@ -205,7 +210,7 @@ def find_numbers(text: str) -> list[Number]:
                 if other is not None and value < 0:
                     other = -other
             found.append(Number(value, m.start(), m.end(), m.group("pct") is not None, other))
-    return found
+    return tuple(found)
 
 
 # Languages whose number words text2num reads ("vingt-trois", "dreiundzwanzig"),
