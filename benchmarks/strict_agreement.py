@@ -39,6 +39,7 @@ BATCHES = (
     ("blind hard cases 11", "blind_hard_cases11.json"),
     ("blind hard cases 12", "blind_hard_cases12.json"),
     ("blind hard cases 13", "blind_hard_cases13.json"),
+    ("blind hard cases 14", "blind_hard_cases14.json"),
 )
 
 

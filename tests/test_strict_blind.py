@@ -18,7 +18,9 @@ GSM8K, ``blind_hard_cases11.about.txt``) and ``blind_hard_cases12.json`` (93 rea
 Qwen3.6-Plus and DeepSeek-V4-Pro on SimpleQA-Verified, Qwen3 on Japanese MMMLU and MGSM in
 three languages, ``blind_hard_cases12.about.txt``) and ``blind_hard_cases13.json`` (110 real
 answers: a search API's answers to SimpleQA, gpt-4o-mini on Korean law questions with numbered
-options, gpt-4o on GSM8K, Qwen3-1.7B, ``blind_hard_cases13.about.txt``): each item a careful human's
+options, gpt-4o on GSM8K, Qwen3-1.7B, ``blind_hard_cases13.about.txt``) and ``blind_hard_cases14.json`` (108 real answers: a
+small thinking model and Llama 3.2 3B on BIG-Bench Hard, gemma-2-2b on TriviaQA,
+``blind_hard_cases14.about.txt``): each item a careful human's
 label of what an answer commits to, split ``dev`` (the rules were tuned on it)
 and ``test`` (only ever scored).
 ``python benchmarks/strict_agreement.py`` prints the figures these floors hold.
@@ -80,6 +82,7 @@ def _figures(name: str, split: str) -> tuple[float, float, float]:
         ("blind_hard_cases11.json", 45),
         ("blind_hard_cases12.json", 40),
         ("blind_hard_cases13.json", 45),
+        ("blind_hard_cases14.json", 45),
     ],
 )
 def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
@@ -187,6 +190,10 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # Re-read at 7d17f2c (numbered options read, nothing refused; a number stated
         # first; "19 May, 2023"): 44/49, 3/49 uncertain, 41/46 without.
         ("blind_hard_cases13.json", "test", 0.89, 0.07, 0.89),
+        # First reading (at 38537be, before any rule was written for it): dev 50/57
+        # overall, 1/57 uncertain, 50/56 without; test 46/51, 1/51, 46/50.
+        ("blind_hard_cases14.json", "dev", 0.87, 0.02, 0.89),
+        ("blind_hard_cases14.json", "test", 0.90, 0.02, 0.92),
     ],
 )
 def test_agreement_floors(name: str, split: str, overall: float, share: float, sure: float) -> None:
@@ -208,6 +215,7 @@ def test_agreement_floors(name: str, split: str, overall: float, share: float, s
         "blind_hard_cases11.json",
         "blind_hard_cases12.json",
         "blind_hard_cases13.json",
+        "blind_hard_cases14.json",
     ],
 )
 def test_the_later_batches_score(name: str) -> None:
