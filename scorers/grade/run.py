@@ -52,7 +52,7 @@ from scorers.io.loading import (
 )
 from scorers.io.parquet import is_parquet, uncompressed_size
 from scorers.io.results import ResultsPaths, RunSettings, scores_of, tally_of
-from scorers.io.runfiles import RunStamp, save_run
+from scorers.io.runfiles import RunStamp, save_run_unstamped
 from scorers.io.scores import REJECTED_KEY
 from scorers.records import REVIEW_KEY
 
@@ -476,7 +476,7 @@ def _streamed(
             processes=pool.processes(),
         )
         try:
-            scores, _ = save_run(
+            scores = save_run_unstamped(
                 paths, graded, settings, read, _THEN, scores_when_written=graded.tally.result
             )
         except SeveralModels:
@@ -581,7 +581,7 @@ def _run(
     t2 = time.perf_counter()
     if deferred is None:
         scores = (
-            save_run(paths, records, settings, read, _THEN)[0]
+            save_run_unstamped(paths, records, settings, read, _THEN)
             if read is not None and paths is not None
             else scores_of(records, settings)
         )
@@ -589,7 +589,7 @@ def _run(
     else:
         tally = deferred.tally
         if read is not None and paths is not None:
-            scores, _ = save_run(
+            scores = save_run_unstamped(
                 paths, deferred, settings, read, _THEN, scores_when_written=tally.result
             )
         else:

@@ -5,7 +5,9 @@ Every writer of a run's files (``rome-tui grade`` into an existing directory,
 :func:`save_run`: under the run's lock file it checks that neither
 ``updated_predictions.json`` nor ``scores.json`` changed since it read them
 (size and content hash), then rewrites them atomically and returns the new
-stamp. A check that fails writes nothing and raises :class:`ConflictError`.
+stamp (:func:`save_run_unstamped`, for a writer done with the run, skips it: it
+reads back the whole file). A check that fails writes nothing and raises
+:class:`ConflictError`.
 
 The flow is one way: :func:`load_run` stamps and loads (``results``),
 :func:`save_run` checks, saves and scores (``results`` -> ``scores``) and
@@ -166,21 +168,46 @@ def save_run(
     the user can do); nothing is written.
     """
     with run_lock(Path(paths.updated).parent):
-        changed = read.first_changed()
-        if changed is not None:
-            raise ConflictError(
-                f"{changed} changed on disk since it was read (another process wrote it); "
-                f"nothing was overwritten. {then}"
-            )
-        _remove_orphans(paths)
-        scores = save_results(paths, records, settings, scores_when_written=scores_when_written)
+        scores = _save_locked(paths, records, settings, read, then, scores_when_written)
         return scores, RunStamp.of(paths)
 
 
+def save_run_unstamped(
+    paths: ResultsPaths,
+    records: Sequence[dict[str, Any]] | Serialised,
+    settings: RunSettings,
+    read: RunStamp,
+    then: str,
+    *,
+    scores_when_written: Callable[[], dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """:func:`save_run` for a writer done with the run (``grade``, ``judge``): without
+    the new stamp, which reads back the whole file just written to checksum it."""
+    with run_lock(Path(paths.updated).parent):
+        return _save_locked(paths, records, settings, read, then, scores_when_written)
+
+
 def save_unless_changed(loaded: LoadedResults, read: RunStamp, then: str) -> dict[str, Any]:
-    """:func:`save_run` for a run loaded with :func:`load_run` and changed in memory."""
-    scores, _ = save_run(loaded.paths, loaded.records, loaded.settings, read, then)
-    return scores
+    """:func:`save_run_unstamped` for a run loaded with :func:`load_run` and changed in memory."""
+    return save_run_unstamped(loaded.paths, loaded.records, loaded.settings, read, then)
+
+
+def _save_locked(
+    paths: ResultsPaths,
+    records: Sequence[dict[str, Any]] | Serialised,
+    settings: RunSettings,
+    read: RunStamp,
+    then: str,
+    scores_when_written: Callable[[], dict[str, Any]] | None,
+) -> dict[str, Any]:
+    changed = read.first_changed()
+    if changed is not None:
+        raise ConflictError(
+            f"{changed} changed on disk since it was read (another process wrote it); "
+            f"nothing was overwritten. {then}"
+        )
+    _remove_orphans(paths)
+    return save_results(paths, records, settings, scores_when_written=scores_when_written)
 
 
 def _remove_orphans(paths: ResultsPaths) -> None:
