@@ -4,7 +4,7 @@ Order, as MathReal's extractor and a human reader would: ``\\boxed{}`` (nested
 braces counted; the last box, or the last *k* boxes when the reference lists *k*
 blanks, points or alternatives: models box each one, and earlier boxes are
 working), then the text after the last "final answer" / "answer:" / "the answer
-is" / 答案 marker, then (for one blank) the last value set in bold as the result,
+is" / 答案 marker or another language's (``Jibu:``, ``答え：``), then (for one blank) the last value set in bold as the result,
 then the last line (the last *k* lines for *k* blanks),
 read as a sentence when it is one (:mod:`sentences`: the value the sentence
 commits to, not what follows its last "is" or "=").
@@ -30,7 +30,8 @@ from scorers.evaluate.mathmatch.values import (
     same_unknown,
     system,
 )
-from scorers.evaluate.strict.final import without_closing
+from scorers.evaluate.strict.answer_markers import last_marker
+from scorers.evaluate.strict.final import lower_same_length, without_closing
 from scorers.records import final_answer
 
 # Markdown bold around text, never a power ("2**3"): its stars touch no word outside.
@@ -39,7 +40,7 @@ _BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _MARKERS = re.compile(
     r"(?:final\s+answers?(?:\s+(?:is|are|was|should\s+be|would\s+be|will\s+be)\b)?|(?:correct|right)\s+(?:option|choice)s?\s+(?:is|are)|"
     r"answers?\s+(?:is|are|should\s+be)|answers?\s*[:：]|"
-    r"最终答案|答案\s*(?:是|为)?\s*[:：]?|故答案为|所以答案是|(?<![\u4e00-\u9fff])答\s*[:：])\s*[:：]?",
+    r"最终答案|答案\s*(?:是|为)?\s*[:：]?|故答案为|所以答案是)\s*[:：]?",
     re.IGNORECASE,
 )
 _SENTENCE_CUT = re.compile(r"(?:\bis\b|\bare\b|\bequals\b|[=：:]|为|是)", re.IGNORECASE)
@@ -72,13 +73,23 @@ def boxed_contents(text: str) -> list[str]:
         pos = i
 
 
-def _after_marker(text: str, items: int, blanks: int = 1) -> str | None:
+def _last_marker(text: str) -> tuple[int, int] | None:
+    """(start, end) of the last answer marker: English, Chinese, or another
+    language's (``Jibu:``, ``答え：``; ``strict.answer_markers``) when it stands later."""
     last = None
     for last in _MARKERS.finditer(text):  # noqa: B007 - we want the last match
         pass
-    if last is None:
+    known = (last.start(), last.end()) if last is not None else None
+    other = last_marker(text, lower_same_length(text), known[0] if known else -1)
+    return (other.start, other.end) if other is not None else known
+
+
+def _after_marker(text: str, items: int, blanks: int = 1) -> str | None:
+    found = _last_marker(text)
+    if found is None:
         return None
-    rest = text[last.end() :].strip()
+    start, end = found
+    rest = text[end:].strip()
     # The answer runs to the end of its paragraph.
     paragraphs = re.split(r"\n\s*\n", rest, maxsplit=1)
     para = paragraphs[0].strip()
@@ -88,14 +99,14 @@ def _after_marker(text: str, items: int, blanks: int = 1) -> str | None:
     if blanks > 1 and not re.search(r"[\n;]", para) and reads_as_prose(para):
         # "For (a) the answer is 4, and for (b) it is 9.": one line holding every blank.
         line = (
-            text[: last.start()].rsplit("\n", 1)[-1] + text[last.start() : last.end()] + " " + para
+            text[:start].rsplit("\n", 1)[-1] + text[start:end] + " " + para
         )
         parts = parts_of_line(line.strip(), blanks)
         if parts is not None:
             return "\n".join(_answer_in_line(p) for p in parts)
     if not _HAS_VALUE.search(para):
         # "So 14 is our final answer.": the value came before the marker.
-        line = text[: last.end()].rsplit("\n", 1)[-1]
+        line = text[:end].rsplit("\n", 1)[-1]
         if _HAS_VALUE.search(line):
             return committed_value(line + para, items) or None
         if not para.strip(" .!"):

@@ -5,9 +5,10 @@ follows the first ``</think>``), then looks for
 the last place the model says what its answer is: an answer marker in any case
 and any Markdown dress (``**Final Answer:** C``, ``FINAL ANSWER: B``,
 ``answer:``, ``The answer is D``, ``### Final Answer`` on its own line,
-``答案：``), or a ``\\boxed{}`` (the last one, nested braces and all). The
-answer is the rest of that line; a marker that ends its line, or introduces a
-list with a colon, takes the paragraph below it. Without either, the whole
+``答案：``, another language's ``정답:`` or ``Respuesta:``), or a ``\\boxed{}``
+(the last one, nested braces and all). The answer is the rest of that line;
+a marker that ends its line, or introduces a list with a colon, takes the
+paragraph below it. Without either, the whole
 final text is the answer and each evaluator looks at its end.
 
 Every scan here is linear: ``str.find``/``rfind`` and regexes without nested
@@ -20,6 +21,8 @@ import re
 from typing import Literal, NamedTuple
 
 from ahocorasick_rs import AhoCorasick
+
+from scorers.evaluate.strict.answer_markers import last_marker
 
 How = Literal["marker", "boxed", "whole"]
 
@@ -60,7 +63,7 @@ _DRESS = re.compile(r"\*\*|__|`+|\$+(?!\d)|\\\(|\\\)|\\\[|\\\]")
 _EDGE = " \t\n\r*_#>"
 
 
-def _lower_same_length(text: str) -> str:
+def lower_same_length(text: str) -> str:
     if text.isascii():
         return text.lower()
     lowered = text.lower()
@@ -74,9 +77,19 @@ def _marker(text: str) -> tuple[int, int, bool] | None:
     """(marker start, answer start, heading?) for the last real answer marker.
 
     A heading marker ends its line (``### Final Answer``): its answer is the
-    paragraph below, not one line.
+    paragraph below, not one line. Another language's marker (``정답:``,
+    ``Respuesta:``; :mod:`answer_markers`) wins when it stands later.
     """
-    lowered = _lower_same_length(text)
+    lowered = lower_same_length(text)
+    known = _known_marker(text, lowered)
+    other = last_marker(text, lowered, known[0] if known is not None else -1)
+    if other is not None:
+        return other.start, other.end, False
+    return known
+
+
+def _known_marker(text: str, lowered: str) -> tuple[int, int, bool] | None:
+    """``_marker`` for the English and Chinese markers."""
     cjk = not text.isascii()
     end = len(lowered)
     while True:

@@ -1,0 +1,133 @@
+"""Answer markers in other languages (``정답:``, ``答え：``, ``Respuesta:``, ``Jibu:``).
+
+The words are a published list, reproduced verbatim in ``answer_markers.json``:
+the answer prefixes OpenAI's simple-evals looks for when it grades MMMLU and
+MGSM answers (a word, optional space, a colon). Entries the English and Chinese
+readers of :mod:`final` already know ("Answer", 答案) are left to them.
+
+A marker counts as the English ``Answer:`` does, with the same reading around
+it: Markdown dress may stand between the word and its colon (``**Jibu**:``; the
+source strips it before matching), a word must not close a longer word of its
+script (``Majibu:`` is not ``Jibu:``, Chinese ``解答：`` is not ``答：``), and a marker inside quotation
+marks or brackets opened earlier on its line is quoted or given as an example
+(``reply as "답: X"``), not stated. Which of several markers wins, and what a
+later correction does, is :mod:`final`'s business, as for the English marker.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+from typing import NamedTuple
+
+from ahocorasick_rs import AhoCorasick
+
+_DATA = Path(__file__).with_name("answer_markers.json")
+# Entries the readers in final.py already know, with their own care.
+_KNOWN = ("answer", "答案")
+# The word of an entry ends where its regex part ("\s*") or its colon starts.
+_WORD_END = re.compile(r"\\s\*|[:：]\s*$")
+_DRESS = "[ \\t*_`]*"
+# Openers whose closer, if it has not come yet on the line, puts a marker in a
+# quotation or an aside; '"' opens and closes.
+_PAIRS = (("“", "”"), ("「", "」"), ("『", "』"), ("(", ")"), ("（", "）"), ("«", "»"))
+
+
+class Marker(NamedTuple):
+    start: int  # where the marker's word starts
+    end: int  # just past its colon and the dress after it: the answer starts here
+
+
+class _Table(NamedTuple):
+    finder: AhoCorasick
+    words: tuple[str, ...]
+    after: tuple[re.Pattern[str], ...]  # per word: dress, then one of its entries' endings
+    script: tuple[str, ...]  # per word: its script (_script)
+    ascii_any: bool  # some word is plain ASCII (so an ASCII text may hold one)
+
+
+def prefixes() -> list[str]:
+    """The published entries, as the data file holds them."""
+    data = json.loads(_DATA.read_text(encoding="utf-8"))
+    return list(data["prefixes"])
+
+
+def _script(ch: str) -> str:
+    """The script of ``ch``: han (with kana), hangul, or spaced (Latin, Arabic, Bengali,
+    Devanagari: scripts that write spaces between words)."""
+    if "\u1100" <= ch <= "\u11ff" or "\uac00" <= ch <= "\ud7af" or "\u3130" <= ch <= "\u318f":
+        return "hangul"
+    if "\u2e80" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff":
+        return "han"
+    return "spaced"
+
+
+def _continues(prev: str, script: str) -> bool:
+    """Whether a marker word after ``prev`` closes a longer word: after a letter in a
+    spaced script (``Majibu:``), after Han for a Han word (Chinese ``解答：`` heads a
+    worked solution; 答え after kana, ``最終的な答え：``, is a marker), after Hangul for
+    a Hangul one (정답 is its own entry)."""
+    if script == "spaced":
+        return prev.isalnum()
+    return _script(prev) == script and prev.isalpha() and not ("\u3040" <= prev <= "\u30ff")
+
+
+@lru_cache(maxsize=1)
+def _table() -> _Table:
+    endings: dict[str, list[str]] = {}
+    for entry in prefixes():
+        cut = _WORD_END.search(entry)
+        word = (entry[: cut.start()] if cut else entry).strip().lower()
+        ending = entry[cut.start() :] if cut else ""
+        if not word or word.startswith(_KNOWN):
+            continue
+        # Written text is composed (NFC); a few entries are listed decomposed.
+        for form in {word, unicodedata.normalize("NFC", word)}:
+            endings.setdefault(form, [])
+            if ending not in endings[form]:
+                endings[form].append(ending)
+    words = tuple(endings)
+    after = tuple(
+        re.compile(_DRESS + "(?:" + "|".join(endings[w]) + ")" + _DRESS, re.IGNORECASE)
+        for w in words
+    )
+    return _Table(
+        AhoCorasick(list(words)),
+        words,
+        after,
+        tuple(_script(w[0]) for w in words),
+        any(w.isascii() for w in words),
+    )
+
+
+def _enclosed(text: str, start: int) -> bool:
+    """Whether a quotation or bracket opened earlier on the line is still open at ``start``."""
+    before = text[text.rfind("\n", 0, start) + 1 : start]
+    if before.count('"') % 2:
+        return True
+    return any(before.count(o) > before.count(c) for o, c in _PAIRS if o in before)
+
+
+def last_marker(text: str, lowered: str, after: int = -1) -> Marker | None:
+    """The last other-language marker of ``text`` that starts after ``after``.
+
+    ``lowered`` is ``text`` lowered with its offsets kept. One native scan finds
+    the words; only where one stands is the rest read.
+    """
+    table = _table()
+    if not table.ascii_any and lowered.isascii():
+        return None
+    found = table.finder.find_matches_as_indexes(lowered, overlapping=True)
+    for index, start, end in reversed(found):
+        if start <= after:
+            continue  # (overlapping words come ordered by their ends)
+        if start and _continues(lowered[start - 1], table.script[index]):
+            continue  # the end of a longer word
+        m = table.after[index].match(lowered, end)
+        if m is None or _enclosed(text, start):
+            continue
+        return Marker(start, m.end())
+    return None
