@@ -98,9 +98,7 @@ def _after_marker(text: str, items: int, blanks: int = 1) -> str | None:
         para = "\n".join(without_closing_remarks(para.splitlines(), blanks))
     if blanks > 1 and not re.search(r"[\n;]", para) and reads_as_prose(para):
         # "For (a) the answer is 4, and for (b) it is 9.": one line holding every blank.
-        line = (
-            text[:start].rsplit("\n", 1)[-1] + text[start:end] + " " + para
-        )
+        line = text[:start].rsplit("\n", 1)[-1] + text[start:end] + " " + para
         parts = parts_of_line(line.strip(), blanks)
         if parts is not None:
             return "\n".join(_answer_in_line(p) for p in parts)

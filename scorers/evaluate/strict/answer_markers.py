@@ -23,14 +23,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from ahocorasick_rs import AhoCorasick
-
 _DATA = Path(__file__).with_name("answer_markers.json")
 # Entries the readers in final.py already know, with their own care.
 _KNOWN = ("answer", "答案")
 # The word of an entry ends where its regex part ("\s*") or its colon starts.
 _WORD_END = re.compile(r"\\s\*|[:：]\s*$")
 _DRESS = "[ \\t*_`]*"
+_DRESS_CHARS = " \t*_`"
 # Openers whose closer, if it has not come yet on the line, puts a marker in a
 # quotation or an aside; '"' opens and closes.
 _PAIRS = (("“", "”"), ("「", "」"), ("『", "』"), ("(", ")"), ("（", "）"), ("«", "»"))
@@ -42,11 +41,12 @@ class Marker(NamedTuple):
 
 
 class _Table(NamedTuple):
-    finder: AhoCorasick
     words: tuple[str, ...]
     after: tuple[re.Pattern[str], ...]  # per word: dress, then one of its entries' endings
     script: tuple[str, ...]  # per word: its script (_script)
-    ascii_any: bool  # some word is plain ASCII (so an ASCII text may hold one)
+    last: frozenset[str]  # the words' last letters
+    ascii_words: tuple[str, ...]  # the words an ASCII text may hold
+    ascii_last: frozenset[str]
 
 
 def prefixes() -> list[str]:
@@ -75,6 +75,15 @@ def _continues(prev: str, script: str) -> bool:
     return _script(prev) == script and prev.isalpha() and not ("\u3040" <= prev <= "\u30ff")
 
 
+def _load() -> _Table:
+    global _TABLE
+    _TABLE = _table()
+    return _TABLE
+
+
+_TABLE: _Table | None = None
+
+
 @lru_cache(maxsize=1)
 def _table() -> _Table:
     endings: dict[str, list[str]] = {}
@@ -89,17 +98,18 @@ def _table() -> _Table:
             endings.setdefault(form, [])
             if ending not in endings[form]:
                 endings[form].append(ending)
-    words = tuple(endings)
+    words = tuple(sorted(endings, key=len, reverse=True))
     after = tuple(
         re.compile(_DRESS + "(?:" + "|".join(endings[w]) + ")" + _DRESS, re.IGNORECASE)
         for w in words
     )
     return _Table(
-        AhoCorasick(list(words)),
         words,
         after,
         tuple(_script(w[0]) for w in words),
-        any(w.isascii() for w in words),
+        frozenset(w[-1] for w in words),
+        tuple(w for w in words if w.isascii()),
+        frozenset(w[-1] for w in words if w.isascii()),
     )
 
 
@@ -114,20 +124,47 @@ def _enclosed(text: str, start: int) -> bool:
 def last_marker(text: str, lowered: str, after: int = -1) -> Marker | None:
     """The last other-language marker of ``text`` that starts after ``after``.
 
-    ``lowered`` is ``text`` lowered with its offsets kept. One native scan finds
-    the words; only where one stands is the rest read.
+    ``lowered`` is ``text`` lowered with its offsets kept. Every entry ends in a
+    colon, so only the colons after ``after`` are looked at, last first: one
+    ``str.endswith`` says whether a listed word stands before one.
     """
-    table = _table()
-    if not table.ascii_any and lowered.isascii():
-        return None
-    found = table.finder.find_matches_as_indexes(lowered, overlapping=True)
-    for index, start, end in reversed(found):
-        if start <= after:
-            continue  # (overlapping words come ordered by their ends)
-        if start and _continues(lowered[start - 1], table.script[index]):
-            continue  # the end of a longer word
-        m = table.after[index].match(lowered, end)
-        if m is None or _enclosed(text, start):
+    table = _TABLE or _load()
+    plain = lowered.isascii()
+    visarga = False  # (the Bengali visarga closes উত্তরঃ as a colon does)
+    if plain:
+        if lowered.find(":", after + 1) == -1:
+            return None  # (the usual answer: no colon after its marker)
+        words, last_letters = table.ascii_words, table.ascii_last
+    else:
+        words, last_letters = table.words, table.last
+        visarga = "ঃ" in lowered
+    stop = len(lowered)
+    while True:
+        colon = lowered.rfind(":", after + 1, stop)
+        if not plain:
+            colon = max(colon, lowered.rfind("：", after + 1, stop))
+            if visarga:
+                colon = max(colon, lowered.rfind("ঃ", after + 1, stop))
+        if colon == -1:
+            return None
+        stop = colon
+        word_end = colon + 1 if lowered[colon] == "ঃ" else colon  # (part of its word: উত্তরঃ)
+        before = lowered[word_end - 1 : word_end]
+        if before in _DRESS_CHARS:  # ("**Jibu**:")
+            while word_end > 0 and lowered[word_end - 1] in _DRESS_CHARS:
+                word_end -= 1
+            before = lowered[word_end - 1 : word_end]
+        # (the usual colon follows no listed word's last letter: one look settles it)
+        if before not in last_letters:
             continue
-        return Marker(start, m.end())
-    return None
+        if not lowered.endswith(words, 0, word_end):
+            continue
+        for index, word in enumerate(table.words):  # (longest first: 정답 before 답)
+            start = word_end - len(word)
+            if not lowered.startswith(word, start) or start <= after:
+                continue
+            if start and _continues(lowered[start - 1], table.script[index]):
+                continue  # the end of a longer word
+            found = table.after[index].match(lowered, word_end)
+            if found is not None and not _enclosed(text, start):
+                return Marker(start, found.end())

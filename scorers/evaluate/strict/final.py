@@ -82,7 +82,8 @@ def _marker(text: str) -> tuple[int, int, bool] | None:
     """
     lowered = lower_same_length(text)
     known = _known_marker(text, lowered)
-    other = last_marker(text, lowered, known[0] if known is not None else -1)
+    # (one can stand only after the known marker's own words: "Answer:" holds a colon)
+    other = last_marker(text, lowered, known[1] - 1 if known is not None else -1)
     if other is not None:
         return other.start, other.end, False
     return known
