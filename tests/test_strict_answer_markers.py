@@ -70,11 +70,15 @@ def test_a_correction_after_the_marker_still_replaces_it() -> None:
         "Majibu: mawili kati ya haya ni sahihi, lakini idadi ni 5",  # "answers", not "answer"
         "解答：先求长方形的面积，再减去三角形的面积，结果是 24",  # Chinese: "worked solution"
         '형식은 "답: X" 로 쓰라고 했지만, 계산하면 결과는 5',  # the format asked for, quoted
-        "回答の形（答え：数字）に合わせると、9 になります",  # an example in brackets
+        "回答は「答え：数字」の形で書くので、9 になります",  # an example, quoted
     ],
 )
 def test_a_marker_word_that_is_no_marker_here_does_not_count(answer: str) -> None:
     assert locate(answer).how == "whole"
+
+
+def test_a_marker_in_brackets_after_the_working_states_the_answer() -> None:
+    assert letter("Sumando las tres filas se obtienen 27 butacas (Respuesta: C)", "C") == 1
 
 
 def test_a_marker_reads_an_option_letter() -> None:

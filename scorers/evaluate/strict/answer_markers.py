@@ -9,8 +9,8 @@ A marker counts as the English ``Answer:`` does, with the same reading around
 it: Markdown dress may stand between the word and its colon (``**Jibu**:``; the
 source strips it before matching), a word must not close a longer word of its
 script (``Majibu:`` is not ``Jibu:``, Chinese ``解答：`` is not ``答：``), and a marker inside quotation
-marks or brackets opened earlier on its line is quoted or given as an example
-(``reply as "답: X"``), not stated. Which of several markers wins, and what a
+marks opened earlier on its line is quoted or given as an example
+(``reply as "답: X"``), not stated; one in brackets (``(Respuesta: C)``) states. Which of several markers wins, and what a
 later correction does, is :mod:`final`'s business, as for the English marker.
 """
 
@@ -30,9 +30,10 @@ _KNOWN = ("answer", "答案")
 _WORD_END = re.compile(r"\\s\*|[:：]\s*$")
 _DRESS = "[ \\t*_`]*"
 _DRESS_CHARS = " \t*_`"
-# Openers whose closer, if it has not come yet on the line, puts a marker in a
-# quotation or an aside; '"' opens and closes.
-_PAIRS = (("“", "”"), ("「", "」"), ("『", "』"), ("(", ")"), ("（", "）"), ("«", "»"))
+# Quotation marks whose closer, if it has not come yet on the line, puts a marker
+# in a quotation; '"' opens and closes. (Not brackets: "(Answer: D)" after the
+# working states the answer.)
+_PAIRS = (("“", "”"), ("「", "」"), ("『", "』"), ("«", "»"))
 
 
 class Marker(NamedTuple):
@@ -114,7 +115,7 @@ def _table() -> _Table:
 
 
 def _enclosed(text: str, start: int) -> bool:
-    """Whether a quotation or bracket opened earlier on the line is still open at ``start``."""
+    """Whether a quotation opened earlier on the line is still open at ``start``."""
     before = text[text.rfind("\n", 0, start) + 1 : start]
     if before.count('"') % 2:
         return True
