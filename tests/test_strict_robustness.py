@@ -121,6 +121,8 @@ ADVERSARIAL = {
     "han-decimals": "四十五点" * 25_000,
     "scale-words": "3 mil " * 16_000,
     "glued-scales": "3万" * 50_000,
+    "quoted-markers": '"' + " 답:" * 33_000,
+    "marker-words": "Majibu:" * 14_000,
 }
 
 

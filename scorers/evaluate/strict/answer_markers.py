@@ -33,6 +33,7 @@ _DRESS_CHARS = " \t*_`"
 # Quotation marks whose closer, if it has not come yet on the line, puts a marker
 # in a quotation; '"' opens and closes. (Not brackets: "(Answer: D)" after the
 # working states the answer.)
+_QUOTE_REACH = 200  # characters before a marker looked at for an open quotation
 _PAIRS = (("“", "”"), ("「", "」"), ("『", "』"), ("«", "»"))
 
 
@@ -116,7 +117,8 @@ def _table() -> _Table:
 
 def _enclosed(text: str, start: int) -> bool:
     """Whether a quotation opened earlier on the line is still open at ``start``."""
-    before = text[text.rfind("\n", 0, start) + 1 : start]
+    window = max(0, start - _QUOTE_REACH)  # (bounded: a line of a thousand markers stays linear)
+    before = text[text.rfind("\n", window, start) + 1 or window : start]
     if before.count('"') % 2:
         return True
     return any(before.count(o) > before.count(c) for o, c in _PAIRS if o in before)
