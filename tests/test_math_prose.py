@@ -48,8 +48,7 @@ DEV_FLOOR = {
     "math_prose5.json": 20,
     "math_prose6.json": 15,
     "math_prose9.json": 16,
-    "math_prose12.json": 11,
-    "math_prose13.json": 18,
+    "math_prose13.json": 19,
 }
 
 
@@ -679,5 +678,97 @@ def test_a_bold_value_is_the_one_the_writer_answers_with(
     ],
 )
 def test_a_formula_in_a_sentence_is_kept_whole(response: str, reference: str, score: float) -> None:
+    outcome = math_matching(response, answer=reference)
+    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # A JSON or dict field named like an answer is the slot the writer fills.
+        ('{"working": "Each crate holds 12, and there are 7 crates.", "answer": 84}', "84", 1.0),
+        ("Here you go:\n{'steps': 'half of 90 is 45', 'Final_Answer': '45'}\nCheers.", "45", 1.0),
+        (
+            '```json\n{"reasoning": "2 + 2 is 4", "ANSWER": "B"}\n```\nThe reasoning field is short.',
+            "B",
+            1.0,
+        ),
+        # the last complete field counts: an object cut off by the length limit names none
+        (
+            '{"why": "3 boxes of 11", "ans": 33}\nA tidier version:\n{"why": "three boxes of 11 pens',
+            "33",
+            1.0,
+        ),
+        # a correction after the field still counts
+        ('{"ans": 52}\n\nWait, I forgot the 4 spare tyres: the total is actually 56.', "56", 1.0),
+        # a field after a problem the writer poses itself answers that problem, not ours
+        (
+            '{"ans": 9}\n\nNow try this one yourself. A tank leaks 2 litres an hour and starts '
+            'with 40 litres; how long until it is half empty?\n\n{"ans": 10}',
+            "9",
+            1.0,
+        ),
+    ],
+)
+def test_an_answer_field_is_the_answer(response: str, reference: str, score: float) -> None:
+    outcome = math_matching(response, answer=reference)
+    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # LaTeX's escaped dollar is a currency sign, inside math or out.
+        (r"Hence the club raised \( \$2340 \) in all.", "2340", 1.0),
+        (r"Each lamp is \( \$8 \), so the bill for seven is \( \$56 \).", "56", 1.0),
+        (r"Thus the repair comes to \$93.", "93", 1.0),
+        (r"The ticket costs \$17.25 after the discount.", "17.25", 1.0),
+    ],
+)
+def test_an_escaped_dollar_is_a_currency_sign(response: str, reference: str, score: float) -> None:
+    outcome = math_matching(response, answer=reference)
+    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # A writer caught in a loop and cut off mid-repeat: the cut last line states less
+        # than the whole line it begins.
+        (
+            "Result: the pool holds 4500 litres, so the leftover is 500 litres.\n"
+            "Result: the pool holds 4500 litres, so the leftover is 500 litres.\n"
+            "Result: the pool holds 4500 litres",
+            "500",
+            1.0,
+        ),
+        # one earlier line that the last one begins is working, not a loop
+        ("Pens left = 30 - (12 + 8)\nPens left = 10", "10", 1.0),
+    ],
+)
+def test_a_repeat_cut_off_by_the_length_limit_states_nothing(
+    response: str, reference: str, score: float
+) -> None:
+    outcome = math_matching(response, answer=reference)
+    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # After a marker, a later sentence that concludes states what the first led up to.
+        (
+            "Final answer: Anna reads 40 pages and Ben reads 25 pages. Hence Anna reads 15 more pages.",
+            "15",
+            1.0,
+        ),
+        ("Answer:\nThe hall has 12 rows of 20 chairs. Thus it seats 240 people.", "240", 1.0),
+        # a concluding remark that only checks does not replace the value stated
+        ("Answer: 18 sweets. So 18 is right, as 3 + 15 = 18 checks out.", "18", 1.0),
+    ],
+)
+def test_a_concluding_sentence_after_the_marker_states_the_answer(
+    response: str, reference: str, score: float
+) -> None:
     outcome = math_matching(response, answer=reference)
     assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)

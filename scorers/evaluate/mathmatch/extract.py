@@ -3,7 +3,8 @@
 Order, as MathReal's extractor and a human reader would: ``\\boxed{}`` (nested
 braces counted; the last box, or the last *k* boxes when the reference lists *k*
 blanks, points or alternatives: models box each one, and earlier boxes are
-working), then the text after the last "final answer" / "answer:" / "the answer
+working), then the last JSON or dict field named like an answer (``"ans": 230``:
+:mod:`fields`), then the text after the last "final answer" / "answer:" / "the answer
 is" / 答案 marker or another language's (``Jibu:``, ``答え：``), then (for one blank) the last value set in bold as the result,
 then the last line (the last *k* lines for *k* blanks),
 read as a sentence when it is one (:mod:`sentences`: the value the sentence
@@ -14,9 +15,10 @@ from __future__ import annotations
 
 import re
 
+from scorers.evaluate.mathmatch.fields import answer_field
 from scorers.evaluate.mathmatch.normalize import strip_end_punctuation
 from scorers.evaluate.mathmatch.prose import HAS_VALUE, LEAD, NUMBER, sentences
-from scorers.evaluate.mathmatch.remarks import without_closing_remarks
+from scorers.evaluate.mathmatch.remarks import without_closing_remarks, without_cut_repeats
 from scorers.evaluate.mathmatch.sentences import (
     committed_value,
     dollar_math,
@@ -168,7 +170,7 @@ def _answer_in_line(line: str, items: int = 1) -> str:
 
 
 def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, str]:
-    """(answer text, how it was found: "boxed", "marker", "bold" or "last line").
+    """(answer text, how it was found: "boxed", "field", "marker", "bold" or "last line").
 
     Only the final answer (``scorers.records.final_answer``) is read.
 
@@ -176,12 +178,17 @@ def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, 
     trailing lines when there is neither a box nor a marker.
     """
     text = dollar_math(without_closing(final_answer(response)))  # "Hope this helps!" states nothing
+    text = without_cut_repeats(text)
     emphasised = _emphasised(text) if "**" in text and lines <= 1 else None
     if "**" in text:
         text = _BOLD.sub(r"\1", text)  # "**So she pays $47.25.**": Markdown dress, not a value
     found = [b for b in boxed_contents(text) if b]
     if found:
         return "; ".join(found[-max(1, boxes) :]), "boxed"
+    field = answer_field(text) if lines <= 1 else None
+    if field is not None:
+        value, after = field  # {"rationale": ..., "ans": 230}: the slot filled with the result
+        return later_say(value, after, max(1, boxes)), "field"
     marked = _after_marker(text, max(1, boxes), max(1, lines))
     if marked:
         return marked, "marker"

@@ -14,6 +14,7 @@ lines that are asides.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from scorers.evaluate.mathmatch.prose import (
     FIRST_CLAUSE,
@@ -234,3 +235,24 @@ _BRACKETED_PART_LABEL = re.compile(r"^\s*\(\s*(?:\d{1,2}|[a-h]|[ivx]{1,4})\s*\)"
 
 def closing_aside(piece: str) -> bool:
     return not _BRACKETED_PART_LABEL.match(piece) and is_remark(piece.strip())
+
+
+def without_cut_repeats(text: str) -> str:
+    """``text`` without the lines that only begin a line written at least twice: a writer
+    caught in a loop and cut off mid-repeat ("Answer: The bus traveled 300 miles" after
+    the whole "Answer: The bus traveled 300 miles and ... 60 miles farther." twice) states
+    less than the line it repeats, never a new value. (One earlier line that a line
+    begins is working: "evening = 10 - (3 + 6)" then "evening = 1".)"""
+    lines = text.splitlines()
+    counts = Counter(ln.strip() for ln in lines)
+    repeated = [ln for ln, n in counts.items() if n > 1 and len(ln.split()) > 2]
+    if not repeated:
+        return text
+
+    def unfinished(line: str) -> bool:
+        line = line.strip()
+        return len(line.split()) > 1 and any(
+            len(r) > len(line) and r.startswith(line) for r in repeated
+        )
+
+    return "\n".join(ln for ln in lines if not unfinished(ln))

@@ -74,6 +74,8 @@ def dollar_math(text: str) -> str:
     """``text`` with inline and display math in ``$`` notation only."""
     if "\\" not in text:
         return text
+    # LaTeX's escaped dollar (\( \$1150 \)) is a currency sign, a unit: no math delimiter.
+    text = text.replace("\\$", "")
     text = _PAREN_MATH.sub(lambda m: "$" + m.group(1).strip() + "$", text)
     return _BRACKET_MATH.sub(lambda m: "$$" + m.group(1).strip() + "$$", text)
 
@@ -85,10 +87,22 @@ def _value_as_text(m: re.Match[str]) -> str:
     return inner.strip()
 
 
+_CONCLUDES = re.compile(r"(?:so|thus|therefore|hence|in\s+conclusion)\b", re.I)
+
+
 def _stating_index(found: list[str], first: bool) -> int:
     if first and (
         len(found) == 1 or NUMBER.search(found[0]) or not _NO_NUMBER_LEAD.search(found[0])
     ):
+        # "Answer: The bus went 300 miles and the car 240. Therefore, the bus went 60 miles
+        # farther.": a later sentence that concludes states what the first led up to.
+        for i in range(len(found) - 1, 0, -1):
+            if (
+                _CONCLUDES.match(found[i])
+                and HAS_VALUE.search(found[i])
+                and not is_remark(found[i])
+            ):
+                return i
         return 0
     # (after a marker, a first sentence that only says how the value is found,
     # "Using these formulas, we can solve for S2.", leads in: the value comes later)
