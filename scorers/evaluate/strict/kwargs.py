@@ -7,32 +7,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorers.errors import EvaluatorError
+from scorers.evaluate.rome import EVALUATORS as REFERENCE_EVALUATORS
 
 
 def fail(evaluator: str, problem: str) -> EvaluatorError:
     return EvaluatorError(f"{evaluator}: {problem}")
 
 
+# The reference grader's table says which kwargs an annotation may carry; strict mode
+# reads the same annotations. Its one relaxation: an interval's units may be left out
+# (the production harness's signature requires them; an empty list checks no unit).
 _KWARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    # evaluator: (required, allowed)
-    "key_items_matching": (frozenset({"key_items"}), frozenset({"key_items", "remove_space"})),
-    "choices_matching": (frozenset({"label"}), frozenset({"label"})),
-    "number_matching": (frozenset({"value_to_match"}), frozenset({"value_to_match"})),
-    "ordered_list_matching": (frozenset({"order"}), frozenset({"order"})),
-    "location_matching": (
-        frozenset({"location_fine_grained"}),
-        frozenset(
-            {
-                "location_fine_grained",
-                "location_coarse_grained",
-                "fine_grained_score",
-                "coarse_grained_score",
-            }
-        ),
-    ),
-    "interval_matching": (frozenset({"interval"}), frozenset({"interval", "units"})),
-    "multi_interval_matching": (frozenset({"intervals"}), frozenset({"intervals", "units"})),
+    name: (required, allowed) for name, (_, required, allowed) in REFERENCE_EVALUATORS.items()
 }
+for _name, _bounds in (("interval_matching", "interval"), ("multi_interval_matching", "intervals")):
+    _KWARGS[_name] = (frozenset({_bounds}), _KWARGS[_name][1])
 
 
 def check_kwargs(evaluator: str, kwargs: Mapping[str, Any]) -> None:
