@@ -699,6 +699,12 @@ def test_a_formula_in_a_sentence_is_kept_whole(response: str, reference: str, sc
             "33",
             1.0,
         ),
+        # the format asked for, echoed with a placeholder, gives no value
+        (
+            'You asked for {"answer": "<number>"}.\nSo the 3 vans carry 27 people in all.',
+            "27",
+            1.0,
+        ),
         # a correction after the field still counts
         ('{"ans": 52}\n\nWait, I forgot the 4 spare tyres: the total is actually 56.', "56", 1.0),
         # a field after a problem the writer poses itself answers that problem, not ours

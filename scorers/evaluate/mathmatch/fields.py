@@ -15,11 +15,13 @@ import re
 # its colon, and its value: a string in either quote (escapes kept) or a bare scalar.
 _FIELD = re.compile(
     r"""(?P<q>["'])(?:final[ _]?)?ans(?:wer)?(?P=q)\s*:\s*"""
-    r"""(?:"(?P<dq>(?:[^"\\\n]|\\.)*)"|'(?P<sq>(?:[^'\\\n]|\\.)*)'|(?P<bare>[^,}\]\n]+))""",
+    r"""(?:"(?P<dq>(?:[^"\\\n]|\\.)*)"|'(?P<sq>(?:[^'\\\n]|\\.)*)'|(?P<bare>\[[^\]\n]*\]|[^,}\]\n]+))""",
     re.IGNORECASE,
 )
 
 
+# The format asked for, echoed ("answer with {\"answer\": \"<number>\"}"): no value given.
+_PLACEHOLDER = re.compile(r"^(?:<[^<>]*>|\.\.\.|…|\?+)$")
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 
 
@@ -46,6 +48,6 @@ def answer_field(text: str) -> tuple[str, str] | None:
     if value is None:
         value = last.group("bare")
     value = value.strip()
-    if not value or value.lower() in ("null", "none"):
+    if not value or value.lower() in ("null", "none") or _PLACEHOLDER.match(value):
         return None
     return value, text[last.end() :]

@@ -14,6 +14,7 @@ lines that are asides.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import Counter
 
 from scorers.evaluate.mathmatch.prose import (
@@ -245,14 +246,17 @@ def without_cut_repeats(text: str) -> str:
     begins is working: "evening = 10 - (3 + 6)" then "evening = 1".)"""
     lines = text.splitlines()
     counts = Counter(ln.strip() for ln in lines)
-    repeated = [ln for ln, n in counts.items() if n > 1 and len(ln.split()) > 2]
+    repeated = sorted(ln for ln, n in counts.items() if n > 1 and len(ln.split()) > 2)
     if not repeated:
         return text
 
     def unfinished(line: str) -> bool:
         line = line.strip()
-        return len(line.split()) > 1 and any(
-            len(r) > len(line) and r.startswith(line) for r in repeated
-        )
+        if len(line.split()) < 2 or counts[line] > 1:
+            return False  # (a line written twice is a repeat, finished)
+        # (the lines a line begins follow it at once in sorted order)
+        at = bisect_right(repeated, line)
+        return at < len(repeated) and repeated[at].startswith(line)
 
-    return "\n".join(ln for ln in lines if not unfinished(ln))
+    kept = [ln for ln in lines if not unfinished(ln)]
+    return text if len(kept) == len(lines) else "\n".join(kept)
