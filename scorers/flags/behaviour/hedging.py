@@ -25,7 +25,7 @@ _REASON = r"(?:so|thus|therefore|because|since)\b|(?:given|considering|based\s+o
 BARE_PICK = re.compile(rf"(?i)^(?!.*\b(?:{_REASON}{_PICK.pattern})).*\b{_PICK.pattern}")
 _ECHO = re.compile(r" \w+")  # the word after a cue (or the cue again: in no question)
 _MOVES = regex("hedge_moves")  # steps of an argument (ruling out, a premise), not doubt
-_VALUE = re.compile(r"\d+(?:\.\d+)?|(?<![\w'])[A-HJ](?![\w'])")  # a number or an option letter
+_VALUE = re.compile(r"(?=[\dA-HJ])(?:\d+(?:\.\d+)?|(?<![\w'])[A-HJ](?![\w']))")  # number, option
 _CHECKS = regex("check_plans")  # "I should double-check": a firm result after it settles
 _TURN = re.compile(r",?\s+(?:but|however|(?:al)?though)\b", re.I)
 _DISPUTED = regex("disputed")  # another's claim said to be wrong ("the user's data may be wrong")
