@@ -51,7 +51,7 @@ DEV_FLOOR = {
     "math_prose6.json": 15,
     "math_prose9.json": 16,
     "math_prose13.json": 19,
-    "math_prose14.json": 13,
+    "math_prose14.json": 14,
 }
 
 
@@ -777,6 +777,84 @@ def test_a_repeat_cut_off_by_the_length_limit_states_nothing(
     ],
 )
 def test_a_concluding_sentence_after_the_marker_states_the_answer(
+    response: str, reference: str, score: float
+) -> None:
+    outcome = math_matching(response, answer=reference)
+    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # The text an answer tag holds is the answer; the tag is markup, not part of it.
+        (
+            "<think> 6 crates of 14 </think> <answer> The shop stocks 84 melons. </answer>",
+            "84",
+            1.0,
+        ),
+        # a second opening tag used to close it, or one left open at the end
+        ("Working: 9 * 7 = 63. <answer> So the orchard has 63 trees.<answer>", "63", 1.0),
+        ("The lift climbs 12 floors of 3 m. <answer> 36 m", "36", 1.0),
+        # the last tag that holds something; an empty or echoed one holds nothing
+        ("<answer>17</answer> then, checking again, <answer>19</answer>", "19", 1.0),
+        ("Reply inside <answer>...</answer>.\nThe ferry takes 45 minutes.", "45", 1.0),
+        # a correction after the closing tag still counts
+        ("<answer>27</answer>\nWait, I left out the 3 spare chairs: it is 30.", "30", 1.0),
+    ],
+)
+def test_an_answer_tag_holds_the_answer(response: str, reference: str, score: float) -> None:
+    outcome = math_matching(response, answer=reference)
+    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # A few-shot or dialogue format continued past its answer: the problems the writer
+        # then poses and answers are not the one asked.
+        (
+            "Each shelf holds 15 books, so 4 shelves hold 60.\nThe answer is 60.\n\n"
+            "Question: How many books do 7 such shelves hold in the same library?\n"
+            "Answer: 7 shelves hold 105 books.\nThe answer is 105.",
+            "60",
+            1.0,
+        ),
+        (
+            "<answer> The bus travels 150 km. </answer>\nHuman: And how far does it go in "
+            "five hours at that speed?\nBot: <answer> 250 km </answer>",
+            "150",
+            1.0,
+        ),
+        # a question the writer asks before giving any answer is the working, not a new problem
+        (
+            "Q: How many wheels do 6 tricycles have in total, then?\n6 * 3 = 18.\n"
+            "The answer is 18.",
+            "18",
+            1.0,
+        ),
+        # a short question to the reader after the answer starts no new problem
+        ("The answer is 12.\nNote: is that right?\nNo wait, the answer is 14.", "14", 1.0),
+    ],
+)
+def test_a_problem_the_writer_poses_after_answering_is_not_the_one_asked(
+    response: str, reference: str, score: float
+) -> None:
+    outcome = math_matching(response, answer=reference)
+    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # A reference of words is matched by the same words; one of single-letter names
+        # is a formula, and a formula with more terms or signs differs.
+        ("The answer is r - s - 3.", "r - s", 0.0),
+        ("So the result is $k + 2$.", "k", 0.0),
+        ("The answer is b-a.", "b - a", 1.0),
+        ("It has no real roots.", "no real roots", 1.0),
+    ],
+)
+def test_a_reference_of_letters_is_a_formula_when_the_answer_has_signs(
     response: str, reference: str, score: float
 ) -> None:
     outcome = math_matching(response, answer=reference)

@@ -30,6 +30,8 @@ _SIMPLE_LHS = re.compile(
 )
 _APPROX = re.compile(r"\\approx|≈")
 _WORDS = re.compile(r"^[A-Za-z][A-Za-z\s-]*$")
+# A digit, operator or command: the answer is a formula ("p - q + 1"), not words.
+_FORMULA_SIGN = re.compile(r"[\d+*/^=<>\\]")
 
 
 def _words(s: str) -> list[str]:
@@ -111,7 +113,8 @@ def equivalent(ref: str, pred: str, budget: Budget) -> Verdict:
         return Verdict(False, "missing")
     if compact(ref) == compact(pred):
         return Verdict(True, "same text")
-    if _WORDS.match(ref) and _words(ref) == _words(pred):
+    if _WORDS.match(ref) and not _FORMULA_SIGN.search(pred) and _words(ref) == _words(pred):
+        # "no real roots" for "No real roots."; "p - q" is a formula once the answer has signs
         return Verdict(True, "same words")
     if _NO_SOLUTION.search(ref) and _NO_SOLUTION.search(pred):
         return Verdict(True, "no solution")  # "无解" and "There are no real solutions"

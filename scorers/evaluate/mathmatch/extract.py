@@ -4,18 +4,19 @@ Order, as MathReal's extractor and a human reader would: ``\\boxed{}`` (nested
 braces counted; the last box, or the last *k* boxes when the reference lists *k*
 blanks, points or alternatives: models box each one, and earlier boxes are
 working), then the last JSON or dict field named like an answer (``"ans": 230``:
-:mod:`fields`), then the text after the last "final answer" / "answer:" / "the answer
+:mod:`fields`), then what the last ``<answer>`` tag holds, read as what follows, then the text after the last "final answer" / "answer:" / "the answer
 is" / 答案 marker or another language's (``Jibu:``, ``答え：``), then (for one blank) the last value set in bold as the result,
 then the last line (the last *k* lines for *k* blanks),
 read as a sentence when it is one (:mod:`sentences`: the value the sentence
 commits to, not what follows its last "is" or "=").
+Text after a problem the writer poses once answered is not read (:mod:`fields`).
 """
 
 from __future__ import annotations
 
 import re
 
-from scorers.evaluate.mathmatch.fields import answer_field
+from scorers.evaluate.mathmatch.fields import answer_field, answer_tag, before_new_problem
 from scorers.evaluate.mathmatch.normalize import strip_end_punctuation
 from scorers.evaluate.mathmatch.prose import HAS_VALUE, LEAD, NUMBER, sentences
 from scorers.evaluate.mathmatch.remarks import without_closing_remarks, without_cut_repeats
@@ -169,6 +170,11 @@ def _answer_in_line(line: str, items: int = 1) -> str:
     return line
 
 
+def _answered(text: str) -> bool:
+    """Whether ``text`` gives an answer: a box, an answer tag or field, or a marker."""
+    return bool(_BOX.search(text) or answer_tag(text) or answer_field(text) or _last_marker(text))
+
+
 def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, str]:
     """(answer text, how it was found: "boxed", "field", "marker", "bold" or "last line").
 
@@ -178,17 +184,30 @@ def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, 
     trailing lines when there is neither a box nor a marker.
     """
     text = dollar_math(without_closing(final_answer(response)))  # "Hope this helps!" states nothing
-    text = without_cut_repeats(text)
-    emphasised = _emphasised(text) if "**" in text and lines <= 1 else None
-    if "**" in text:
-        text = _BOLD.sub(r"\1", text)  # "**So she pays $47.25.**": Markdown dress, not a value
-    found = [b for b in boxed_contents(text) if b]
+    text = before_new_problem(without_cut_repeats(text), _answered)
+    plain = _BOLD.sub(r"\1", text) if "**" in text else text  # "**So $47.25.**": Markdown dress
+    found = [b for b in boxed_contents(plain) if b]
     if found:
         return "; ".join(found[-max(1, boxes) :]), "boxed"
-    field = answer_field(text) if lines <= 1 else None
+    field = answer_field(plain) if lines <= 1 else None
     if field is not None:
         value, after = field  # {"rationale": ..., "ans": 230}: the slot filled with the result
         return later_say(value, after, max(1, boxes)), "field"
+    tagged = answer_tag(text)
+    if tagged is not None:  # "<answer> So the total is 42. </answer>": read what the tag holds
+        inner, after = tagged
+        value, how = _unboxed(inner, boxes, lines)
+        if after.strip() and lines <= 1:
+            value = later_say(value, _BOLD.sub(r"\1", after), max(1, boxes))
+        return value, how
+    return _unboxed(text, boxes, lines)
+
+
+def _unboxed(text: str, boxes: int, lines: int) -> tuple[str, str]:
+    """The answer of a text with neither box nor field: marker, bold value, last lines."""
+    emphasised = _emphasised(text) if "**" in text and lines <= 1 else None
+    if "**" in text:
+        text = _BOLD.sub(r"\1", text)
     marked = _after_marker(text, max(1, boxes), max(1, lines))
     if marked:
         return marked, "marker"

@@ -5,11 +5,15 @@ as ``{"rationale": "...", "ans": 230}`` or ``{"EXPLANATION": "...", "ANSWER": "T
 the field is the slot the writer fills with their result, as a box is. The last
 complete field counts (a later object cut off by the length limit names none), and
 the text after it may still correct it ("Note: I have corrected the answer to 230").
+An answer tag (``<answer> ... </answer>``) is such a slot too; and a problem the writer
+poses after answering starts text that answers another problem.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from collections.abc import Callable
 
 # A quoted key named like an answer ("ans", "answer", "final_answer", "Final Answer"),
 # its colon, and its value: a string in either quote (escapes kept) or a bare scalar.
@@ -51,3 +55,49 @@ def answer_field(text: str) -> tuple[str, str] | None:
     if not value or value.lower() in ("null", "none") or _PLACEHOLDER.match(value):
         return None
     return value, text[last.end() :]
+
+
+# R1-Zero / TinyZero prompts ask for "<answer> ... </answer>"; writers also close with a
+# second "<answer>" ("... = 4005.<answer>") or leave the last one open at the end.
+_TAG = re.compile(r"<\s*(/?)\s*answer\s*>", re.IGNORECASE)
+
+
+def answer_tag(text: str) -> tuple[str, str] | None:
+    """(text inside the last answer tag that holds something, text after that tag), or
+    None. A tag opens a span that runs to the next tag of either kind (a repeated
+    opening tag is used as the closing one) or to the end."""
+    last = None
+    open_at = None
+    for tag in _TAG.finditer(text):
+        if open_at is not None:
+            span = text[open_at : tag.start()].strip()
+            if span and not _PLACEHOLDER.match(span):
+                last = span, text[tag.end() :]
+            open_at = None
+        elif not tag.group(1):
+            open_at = tag.end()
+    if open_at is not None:
+        span = text[open_at:].strip()
+        if span and not _PLACEHOLDER.match(span):
+            last = span, ""
+    return last
+
+
+# A new turn of the prompt's format that asks a question: "Problem:\nWhat is ...?",
+# "User: What is the 2003rd term of ...?", "Q: ... ?" at the start of a line.
+_NEW_PROBLEM = re.compile(
+    r"^[ \t]*[A-Z][A-Za-z]*(?:[ \t][A-Za-z]+)?[ \t]*\d*[ \t]*:[ \t]*\n?(?P<q>[^\n]*\?)[ \t]*$",
+    re.MULTILINE,
+)
+
+
+def before_new_problem(text: str, answered: Callable[[str], bool]) -> str:
+    """``text`` up to the first problem the writer poses after ``answered`` says an
+    answer was given: a few-shot or dialogue format continued past its answer ("The
+    answer is 18\\n\\nProblem:\\nWhat is ...?\\nSolution: ..."), whose later answers
+    answer the problems the writer invented, not the one asked."""
+    starts = [m.start() for m in _NEW_PROBLEM.finditer(text) if len(m.group("q").split()) >= 6]
+    # A prefix that gives an answer stays answered as it grows: bisect for the first
+    # (a text of many questions is read in a few passes, not one per question).
+    first = bisect_left(starts, True, key=lambda start: answered(text[:start]))
+    return text[: starts[first]] if first < len(starts) else text
