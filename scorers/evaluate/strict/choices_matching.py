@@ -148,14 +148,17 @@ def _text_disagrees(
 
 
 def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
+    check_kwargs("choices_matching", kwargs)  # before any kwarg is read: they may be a list
     label = kwargs.get("label")
     if isinstance(label, str) and choices.read_label(label) is None:
         number = numbered_choices.read_label(label)
-        if number is not None and numbered_choices.numbered(reading.options):
-            # "3" for a question that numbers its options 1 to 4: the option numbered 3
-            check_kwargs("choices_matching", kwargs)
-            if number in reading.options:
-                return numbered_choices.numbered_choice(number, reading)
+        # "3" for a question that numbers its options 1 to 4: the option numbered 3
+        if (
+            number is not None
+            and numbered_choices.numbered(reading.options)
+            and number in reading.options
+        ):
+            return numbered_choices.numbered_choice(number, reading)
     if reading.fixed is None and reading.loc.how == "whole":
         # An answer that goes on to repeat the question's options ("'B': 'x'\n
         # 'A': ..., 'B': ..., 'E': ...") would name the last option, read at its end.
@@ -172,7 +175,6 @@ def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
 
 def _choices(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     name = "choices_matching"
-    check_kwargs(name, kwargs)
     label = kwargs["label"]
     expected = choices.read_label(label) if isinstance(label, str) else None
     if expected is None:
