@@ -9,8 +9,9 @@ Letters the question does not offer are no choice when its options are known.
 from __future__ import annotations
 
 from scorers.evaluate import strict
+from scorers.evaluate.invented import before_invented_problem
 from scorers.evaluate.strict import yes_no
-from scorers.evaluate.strict.final import before_invented_question
+from scorers.evaluate.strict.final import states_answer
 
 TIDES = "What causes the tides?\n(A) wind\n(B) the Moon\n(C) rivers\n(D) earthquakes"
 
@@ -41,7 +42,7 @@ def test_the_asked_question_posed_again_is_read_again() -> None:
 
 def test_no_answer_before_the_question_line_keeps_the_text() -> None:
     text = "Let me restate it.\nQuestion: what causes the tides?\nAnswer: the Moon"
-    assert before_invented_question(text, "") == text
+    assert before_invented_problem(text, states_answer) == text
 
 
 def test_a_letter_the_question_does_not_offer_is_no_choice() -> None:

@@ -9,14 +9,16 @@ is" / 答案 marker or another language's (``Jibu:``, ``答え：``), then (for 
 then the last line (the last *k* lines for *k* blanks),
 read as a sentence when it is one (:mod:`sentences`: the value the sentence
 commits to, not what follows its last "is" or "=").
-Text after a problem the writer poses once answered is not read (:mod:`fields`).
+Text after a problem the writer poses once answered is not read
+(:mod:`scorers.evaluate.invented`).
 """
 
 from __future__ import annotations
 
 import re
 
-from scorers.evaluate.mathmatch.fields import answer_field, answer_tag, before_new_problem
+from scorers.evaluate.invented import before_invented_problem
+from scorers.evaluate.mathmatch.fields import answer_field, answer_tag
 from scorers.evaluate.mathmatch.normalize import strip_end_punctuation
 from scorers.evaluate.mathmatch.prose import HAS_VALUE, LEAD, NUMBER, sentences
 from scorers.evaluate.mathmatch.remarks import without_closing_remarks, without_cut_repeats
@@ -184,7 +186,7 @@ def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, 
     trailing lines when there is neither a box nor a marker.
     """
     text = dollar_math(without_closing(final_answer(response)))  # "Hope this helps!" states nothing
-    text = before_new_problem(without_cut_repeats(text), _answered)
+    text = before_invented_problem(without_cut_repeats(text), _answered)
     plain = _BOLD.sub(r"\1", text) if "**" in text else text  # "**So $47.25.**": Markdown dress
     found = [b for b in boxed_contents(plain) if b]
     if found:

@@ -5,15 +5,12 @@ as ``{"rationale": "...", "ans": 230}`` or ``{"EXPLANATION": "...", "ANSWER": "T
 the field is the slot the writer fills with their result, as a box is. The last
 complete field counts (a later object cut off by the length limit names none), and
 the text after it may still correct it ("Note: I have corrected the answer to 230").
-An answer tag (``<answer> ... </answer>``) is such a slot too; and a problem the writer
-poses after answering starts text that answers another problem.
+An answer tag (``<answer> ... </answer>``) is such a slot too.
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
-from collections.abc import Callable
 
 # A quoted key named like an answer ("ans", "answer", "final_answer", "Final Answer"),
 # its colon, and its value: a string in either quote (escapes kept) or a bare scalar.
@@ -81,23 +78,3 @@ def answer_tag(text: str) -> tuple[str, str] | None:
         if span and not _PLACEHOLDER.match(span):
             last = span, ""
     return last
-
-
-# A new turn of the prompt's format that asks a question: "Problem:\nWhat is ...?",
-# "User: What is the 2003rd term of ...?", "Q: ... ?" at the start of a line.
-_NEW_PROBLEM = re.compile(
-    r"^[ \t]*[A-Z][A-Za-z]*(?:[ \t][A-Za-z]+)?[ \t]*\d*[ \t]*:[ \t]*\n?(?P<q>[^\n]*\?)[ \t]*$",
-    re.MULTILINE,
-)
-
-
-def before_new_problem(text: str, answered: Callable[[str], bool]) -> str:
-    """``text`` up to the first problem the writer poses after ``answered`` says an
-    answer was given: a few-shot or dialogue format continued past its answer ("The
-    answer is 18\\n\\nProblem:\\nWhat is ...?\\nSolution: ..."), whose later answers
-    answer the problems the writer invented, not the one asked."""
-    starts = [m.start() for m in _NEW_PROBLEM.finditer(text) if len(m.group("q").split()) >= 6]
-    # A prefix that gives an answer stays answered as it grows: bisect for the first
-    # (a text of many questions is read in a few passes, not one per question).
-    first = bisect_left(starts, True, key=lambda start: answered(text[:start]))
-    return text[: starts[first]] if first < len(starts) else text

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from scorers.errors import EvaluatorError
+from scorers.evaluate.invented import before_invented_problem
 from scorers.evaluate.memo import MAX_TEXT, Memo, kwargs_key
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.strict import (
@@ -28,7 +29,7 @@ from scorers.evaluate.strict import (
     ordered_list_matching,
 )
 from scorers.evaluate.strict.commit import correction, reasoned
-from scorers.evaluate.strict.final import before_invented_question, locate
+from scorers.evaluate.strict.final import locate, states_answer
 from scorers.evaluate.strict.reading import TEXTS, Reading, question_facts
 from scorers.records import final_answer
 
@@ -64,7 +65,7 @@ def evaluate(
     if not isinstance(response, str):
         response = "" if response is None else str(response)
     asked = question if isinstance(question, str) else ""
-    final = before_invented_question(final_answer(response), asked)
+    final = before_invented_problem(final_answer(response), states_answer, asked)
     loc = locate(final)
     if loc.how == "marker" and ". " in loc.segment:
         loc = reasoned(loc)

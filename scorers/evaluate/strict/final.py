@@ -384,35 +384,10 @@ def _concluding_line(text: str) -> re.Match[str] | None:
     return _CONCLUDING_LINE.match(text, 0 if stop is None else stop.end())
 
 
-# A model that runs on past its answer poses questions of its own and answers
-# them ("The answer is (B) decrease.\n\nQuestion: If all the fish die ...\nAnswer:
-# (A) ..."): a degenerate tail, invented, not its answer. A reader stops where
-# the first new question opens, once the text before it has stated an answer.
-# A tail that asks the question asked again answers it again, and is read.
-_NEW_QUESTION = re.compile(r"\n[ \t*_#]*question[ \t]*\d*[ \t*_]*[:：][ \t]*", re.IGNORECASE)
-_QUESTION_LABEL = re.compile(r"[ \t*_#]*question[ \t]*\d*[ \t*_]*[:：][ \t]*", re.IGNORECASE)
-_SAME_OPENING = 30  # characters of two questions' first lines that make them one question
-
-
-def _opening(text: str) -> str:
-    return " ".join(text.split())[:_SAME_OPENING].lower()
-
-
-def before_invented_question(text: str, asked: str) -> str:
-    """``text`` up to the first line that opens a question of the model's own
-    ("Question: ..."), when an answer is stated (by a marker or a box) before it
-    and the question is not the one ``asked``."""
-    new = _NEW_QUESTION.search(text)  # (one scan: the usual answer has no such line)
-    if new is None:
-        return text
-    line_end = text.find("\n", new.end())
-    posed = _opening(text[new.end() : len(text) if line_end == -1 else line_end])
-    asked = asked.strip()
-    label = _QUESTION_LABEL.match(asked)
-    if posed and posed == _opening(asked[label.end() if label else 0 :].split("\n", 1)[0]):
-        return text
-    head = text[: new.start()]
-    return head if locate(head).how != "whole" else text
+def states_answer(text: str) -> bool:
+    """Whether ``text`` states an answer by a marker or a box (what
+    :mod:`scorers.evaluate.invented` asks before it cuts an invented problem)."""
+    return locate(text).how != "whole"
 
 
 _ECHO_MIN = 24  # characters: a shorter common tail may be the answer quoting one option
