@@ -92,3 +92,12 @@ def test_math_prose_reads_after_another_languages_marker() -> None:
         "marker",
     )
     assert extract_answer("Kwanza tunaongeza.\nMajibu yote ni 8 na 9.")[1] == "last line"
+
+
+def test_a_long_line_of_quoted_words_does_not_hide_a_marker_after_them() -> None:
+    # More quoted words than the look-back holds: its window starts between a pair of
+    # '"', where counting them says nothing about a quotation left open.
+    words = " ".join(f'"palabra{i}"' for i in range(30))
+    answer = f"Ordenadas: {words} Respuesta: 3"
+    assert len(answer) > 300
+    assert (locate(answer).how, locate(answer).segment) == ("marker", "3")

@@ -118,8 +118,12 @@ def _table() -> _Table:
 def _enclosed(text: str, start: int) -> bool:
     """Whether a quotation opened earlier on the line is still open at ``start``."""
     window = max(0, start - _QUOTE_REACH)  # (bounded: a line of a thousand markers stays linear)
-    before = text[text.rfind("\n", window, start) + 1 or window : start]
-    if before.count('"') % 2:
+    line_start = text.rfind("\n", window, start) + 1
+    before = text[line_start or window : start]
+    # A '"' both opens and closes, so its count says something only from the line's
+    # start: a window cut inside a long line of quoted words may begin between a pair.
+    whole_line = line_start > 0 or window == 0 or text[window - 1] == "\n"
+    if whole_line and before.count('"') % 2:
         return True
     return any(before.count(o) > before.count(c) for o, c in _PAIRS if o in before)
 
