@@ -96,6 +96,8 @@ _TRICKY = [
     "Let me search the web-site; I didn't run a Python script - I can't, isn't it? " * 4,
     "well-isn't it odd: double-checked the calculator (python) and the web-search results " * 3,
     "“I googled it” -- no; ‘searched online’ *ran* the code... zoomed-in on the image " * 3,
+    "Let\nme re-check: I ran\n\n  a web\tsearch, I\u00a0think; i  suspect I\r\ndo not know it. "
+    * 4,
 ]
 
 
@@ -108,7 +110,30 @@ def test_a_long_texts_lists_are_scanned_where_their_cues_may_open() -> None:
         low = cues.lowered(text)
         starts = [(p, low[p : p + cues._KEY]) for p in cues.word_starts(low)]
         for tag in index.keys:
-            near = index.near(low, tag)
+            near = index.near(cues.flat(low), tag)
             if near is not None:
                 spans = [m.span() for m in index.scan(low, near, tag).get(tag, [])]
                 assert spans == [m.span() for m in index.scan(low, starts, tag).get(tag, [])]
+
+
+def _spans(view: cues.CueView | re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    return [m.span() for m in view.finditer(text)]
+
+
+def _rewrapped(text: str) -> str:  # every space another whitespace run, line breaks above all
+    runs = ["\n", " ", "\n\n", " \n  ", "\t", "\u00a0", "\r\n"]
+    return "".join(w + runs[i % len(runs)] for i, w in enumerate(text.split()))
+
+
+def test_a_cue_matches_across_any_run_of_whitespace_as_its_regex_does() -> None:
+    # Hard-wrapped reasoning breaks lines inside cues ("let\nme", "I\ndo not know"): the scan
+    # (either path) finds there what the list's own regex finds, wherever it does unwrapped.
+    texts = [*_TRICKY, "I ran a web search. Let me re-check; I do not know, I suspect."]
+    for path in sorted(DATA.glob("*.json"))[:4]:
+        texts += [t for i in labelled_items(path)[:40] for t in response_texts(as_record(i))]
+    for text in (t for t in texts if t.strip()):
+        for tag, _ in cues._leaves(cues.CUES):
+            view, plain = cues.pattern(*tag.split(".")), cues.regex(*tag.split("."))
+            if _spans(view, text) == _spans(plain, text):  # (alternatives' order aside)
+                wrapped = _rewrapped(text)
+                assert _spans(view, wrapped) == _spans(plain, wrapped), (tag, text[:60])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 import pytest
@@ -124,3 +125,18 @@ def test_number_words_with_expanding_capitals_are_read_or_kept(word: str) -> Non
     contradictions = [f for f in found if f["kind"] == "answer_contradicts_reasoning"]
     # each is read (7 or 5) and contradicts the answer 3
     assert len(contradictions) == 1
+
+
+def test_a_hard_wrapped_trace_flags_as_the_unwrapped_one() -> None:
+    # Models and tools that wrap at 60-80 columns break lines inside cues ("I ran\na search").
+    reason = (
+        "The question asks when the bridge toll was lifted, so I ran a search for the bridge's "
+        "history, and the results say that the toll ended in 1967. So the answer is 1967."
+    )
+    wrapped = textwrap.fill(reason, 60, break_on_hyphens=False)
+    assert "ran\na search" in wrapped  # the line break falls inside the cue
+    kinds = [
+        {f["kind"] for f in run(record(t, "1967", kwargs={"value_to_match": 1967}))}
+        for t in (reason, wrapped)
+    ]
+    assert kinds[0] == kinds[1] == {"claims_web_search"}

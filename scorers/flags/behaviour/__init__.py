@@ -1,8 +1,7 @@
 """Behaviour flags that need no LLM (source ``"heuristic"``): ``detect(record, texts, ctx)``,
 called by ``scorers.flags.flagging`` on every record, with evidence spans into ``texts`` and
 a ``confidence``. The mechanisms (docs/flags.md): ``contradiction``, ``hedging``, ``claims``,
-``abstention``, ``injection``; ``cues`` compiles cues.json, ``text`` holds what they share.
-"""
+``abstention``, ``injection``; ``cues`` compiles cues.json, ``text`` holds what they share."""
 
 from __future__ import annotations
 
@@ -21,8 +20,7 @@ __all__ = ["SOURCE", "detect"]
 
 def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> Iterator[Flag]:
     reasoning, answer = texts
-    declined = abstention.answer_declines(record, answer)
-    if declined is not None:
+    if (declined := abstention.answer_declines(record, answer)) is not None:
         spans: list[Evidence] = [declined] if answer.strip() else []
         yield flag("abstained", spans, "the answer declines to answer")
     yield from filter(None, [injection.detect(record, answer)])

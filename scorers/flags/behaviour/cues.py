@@ -1,9 +1,9 @@
 r"""The cue vocabulary of ``cues.json``, compiled: what the detectors match in a text.
 
 Every cue is matched case-insensitively (on a lowercased copy of the text), from a word
-start, to a word boundary where it ends with a word character, by a pass over a text's word
-starts (:class:`_Index`); on a long text only if a gate in native code lets it (:class:`_Gate`).
-"""
+start, to a word boundary where it ends with a word character, its ``\s`` across any run of
+spaces and line breaks (hard-wrapped text), by a pass over a text's word starts
+(:class:`_Index`); on a long text only if a gate in native code lets it (:class:`_Gate`)."""
 
 from __future__ import annotations
 
@@ -68,8 +68,7 @@ def pattern(*keys: str, gate: bool = False) -> CueView:
     return CueView(".".join(keys), gate)
 
 
-def lowered(text: str) -> str:
-    """``text`` lowercased with its length kept, so offsets serve both."""
+def lowered(text: str) -> str:  # lowercased with its length kept, so offsets serve both
     if len(low := text.lower()) == len(text):
         return low
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
@@ -85,6 +84,8 @@ def _leaves(node: Any, path: str = "") -> Iterator[tuple[str, list[str]]]:
 
 _KEY, _FEW = 4, 32  # characters of a cue's opening it is keyed by; phrases spelt out at most
 _TOKEN, _TANGLED = re.compile(r"\S+"), re.compile(r"-\S*n't")  # a word; one "-" before "n't"
+_BLANKS = str.maketrans({c: " " for c in map(chr, range(0x3001)) if c.isspace()})  # for flat()
+_UNITS, _SPACES = re.compile(rf"(?:\s+|\S){{1,{_KEY}}}"), re.compile(r"\s+")  # a run one " "
 
 
 def _fixed(items: Any, stop: bool = False) -> set[str] | None:
@@ -123,9 +124,8 @@ def _heads(fragment: str) -> set[str] | None:
     another) a fragment can start with, or None."""
     if fragment.startswith("\\d"):
         return {"#"}  # opens with a digit: tried at every number
-    heads = {
-        h.replace("\0", "")[:_KEY] for h in _fixed(list(_parser.parse(fragment)), True) or {""}
-    }
+    fixed = _fixed(list(_parser.parse(fragment)), True) or {""}
+    heads = {h.replace("\0", "")[:_KEY] for h in fixed}
     if any(not h or not re.match(r"[a-z0-9#]|n't", h) for h in heads):
         return None
     return {h for h in heads if not any(o != h and h.startswith(o) for o in heads)}
@@ -157,7 +157,8 @@ class _Index:
                 for h in _heads(fragment) or ():
                     self.keyed.setdefault(h, []).append((re.compile(f"(?:{fragment}){tail}"), tag))
             keys = {h for f in fragments for h in _heads(f) or ()}
-            if keys and min(map(len, keys)) > 1:
+            if keys and min(map(len, keys)) > 1:  # and, cut at each space, a run of spaces
+                keys |= {k[:i] + "  " for k in keys for i, c in enumerate(k) if c == " "}
                 self.keys[tag] = AhoCorasick(list(keys), implementation=Implementation.DFA)
 
     def near(self, low: str, tag: str) -> list[tuple[int, str]] | None:
@@ -167,9 +168,7 @@ class _Index:
             return None  # 1-character openings ("i") are everywhere; "-n't" words are out of order
         out = []
         for p in sorted({p for _, p, _ in keys.find_matches_as_indexes(low, overlapping=True)}):
-            a = p
-            while a and not low[a - 1].isspace():
-                a -= 1
+            a = low.rfind(" ", 0, p) + 1  # (``low`` is :func:`flat`: every space is " ")
             if p == a or p - a in word_starts(_TOKEN.match(low, a)[0]):  # type: ignore[index]
                 out.append((p, low[p : p + _KEY]))
         return out
@@ -178,12 +177,13 @@ class _Index:
         """Every list's hits (or ``only`` one's), at most one a word start: its first cue."""
         found: dict[str, list[re.Match[str]]] = {}
         for p, opening in starts:
-            candidates = self.tried.get(opening)
-            if candidates is None:  # the cues keyed by the opening's first 1-4 characters
-                candidates = self.keyed.get("#", []) if opening[:1].isdigit() else []
-                for size in range(len(opening), 0, -1):
-                    candidates = self.keyed.get(opening[:size], []) + candidates
-                self.tried[opening] = candidates
+            if (candidates := self.tried.get(opening)) is None:  # keyed by its first 1-4 chars,
+                key = _SPACES.sub(" ", _UNITS.match(low, p)[0])  # type: ignore[index]
+                candidates = self.keyed.get("#", []) if key[:1].isdigit() else []
+                for size in range(len(key), 0, -1):  # a run of spaces one ("let\nme": "let ")
+                    candidates = self.keyed.get(key[:size], []) + candidates
+                if not re.search(r"\s\s", opening):  # ("i  think": what it keys on lies after)
+                    self.tried[opening] = candidates
             for compiled, tag in candidates:
                 if (only is None or tag == only) and (hit := compiled.match(low, p)):
                     hits = found.setdefault(tag, [])
@@ -281,10 +281,10 @@ class _Read:
     """A text read: lowercased, word starts, gated lists it can match, hits (of all lists
     at once in a short text, where many are asked; in a long one, each as it is asked)."""
 
-    __slots__ = ("low", "starts", "told", "hits", "whole", "done")
+    __slots__ = ("low", "flat", "starts", "told", "hits", "whole", "done")
 
     def __init__(self, text: str) -> None:
-        self.low = lowered(text)
+        self.low, self.flat = lowered(text), ""  # flat: read by the scan, once it is asked
         self.starts: list[tuple[int, str]] | None = None  # and the openings there
         self.told: tuple[_Gate | None, set[str]] = (None, set())
         self.hits: dict[str, list[re.Match[str]]] = {}
@@ -302,11 +302,10 @@ class _Read:
     def find(self, tag: str, gate: bool) -> list[re.Match[str]]:
         if gate and self.ruled_out(tag):
             return []  # not counted below: the lists a gate lets through are few
-        if (  # a long text's first lists: scanned where their cues may start
-            not (self.starts or self.whole or len(self.hits) >= 3)
-            and (few := _index().near(self.low, tag)) is not None
-        ):
-            return self.hits.setdefault(tag, _index().scan(self.low, few, tag).get(tag, []))
+        if not (self.starts or self.whole or len(self.hits) >= 3):  # a long text's first lists:
+            self.flat = self.flat or flat(self.low)  # scanned where their cues may start
+            if (few := _index().near(self.flat, tag)) is not None:
+                return self.hits.setdefault(tag, _index().scan(self.low, few, tag).get(tag, []))
         if self.starts is None:
             self.starts = [(p, self.low[p : p + _KEY]) for p in word_starts(self.low)]
         if self.whole or len(self.hits) >= 3:  # a long text many lists are scanned in: a sentence
@@ -314,6 +313,10 @@ class _Read:
             self.done = True  # last: another thread may be reading
             return self.hits.setdefault(tag, [])
         return self.hits.setdefault(tag, _index().scan(self.low, self.starts, tag).get(tag, []))
+
+
+def flat(low: str) -> str:  # every whitespace character a space, as cues are keyed ("let me")
+    return low.translate(_BLANKS) if low.isascii() else re.sub(r"\s", " ", low)
 
 
 _read = lru_cache(maxsize=1024)(_Read)  # benchmark answers repeat ("Final Answer: C")
@@ -328,8 +331,7 @@ class CueView:
 
     def _hits(self, text: str, pos: int) -> list[re.Match[str]]:
         seen = _read(text)
-        hits = seen.hits.get(self.tag)
-        if hits is None:
+        if (hits := seen.hits.get(self.tag)) is None:
             hits = [] if seen.done else seen.find(self.tag, self.gate)
         return hits[bisect_left(hits, pos, key=re.Match.start) :] if hits and pos else hits
 
@@ -346,13 +348,7 @@ class CueView:
         return _read(text).ruled_out(self.tag)
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
-        end = len(text) if endpos is None else endpos
-        for hit in self._hits(text, pos):
-            if hit.start() >= end:
-                return None
-            if hit.end() <= end:
-                return hit
-        return None
+        return next(self.finditer(text, pos, endpos), None)  # the first hit finditer yields
 
 
 _index = cache(_Index)  # built on the first scan, not on import
