@@ -84,8 +84,8 @@ def _leaves(node: Any, path: str = "") -> Iterator[tuple[str, list[str]]]:
 
 _KEY, _FEW = 4, 32  # characters of a cue's opening it is keyed by; phrases spelt out at most
 _TOKEN, _TANGLED = re.compile(r"\S+"), re.compile(r"-\S*n't")  # a word; one "-" before "n't"
-_BLANKS = str.maketrans({c: " " for c in map(chr, range(0x3001)) if c.isspace()})  # for flat()
-_UNITS, _SPACES = re.compile(rf"(?:\s+|\S){{1,{_KEY}}}"), re.compile(r"\s+")  # a run one " "
+_BLANKS, _ODD = bytes.maketrans(b"\t\n\v\f\r\x1c\x1d\x1e\x1f", b" " * 9), re.compile(r"[^\S ]")
+_UNITS, _SPACES = re.compile(rf"(?:\s+|\S){{1,{_KEY}}}"), re.compile(r"\s+")  # scan: runs
 
 
 def _fixed(items: Any, stop: bool = False) -> set[str] | None:
@@ -316,7 +316,7 @@ class _Read:
 
 
 def flat(low: str) -> str:  # every whitespace character a space, as cues are keyed ("let me")
-    return low.translate(_BLANKS) if low.isascii() else re.sub(r"\s", " ", low)
+    return low.encode().translate(_BLANKS).decode() if low.isascii() else _ODD.sub(" ", low)
 
 
 _read = lru_cache(maxsize=1024)(_Read)  # benchmark answers repeat ("Final Answer: C")
