@@ -10,6 +10,7 @@ from flags_fixtures import assert_spans_exact, record, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorers.flags.behaviour.text import sentences
 from scorers.flags.flagging import FlagContext
 
 WORDS = st.sampled_from(
@@ -140,3 +141,40 @@ def test_a_hard_wrapped_trace_flags_as_the_unwrapped_one() -> None:
         for t in (reason, wrapped)
     ]
     assert kinds[0] == kinds[1] == {"claims_web_search"}
+
+
+def test_a_sentence_goes_on_across_a_wrapped_line_break() -> None:
+    # Hedging and conclusions are read a sentence at a time: wrapping must not cut one in two.
+    reason = (
+        "Adding the weights of the crates from the shipping manifest one after another carefully, "
+        "I suspect the total comes out to around 48 kilograms, although I could easily have "
+        "misread one of the smudged entries along the way. The answer is 48."
+    )
+    wrapped = textwrap.fill(reason, 60, break_on_hyphens=False)
+    assert "misread\none of" in wrapped  # one sentence would read as two
+    kinds = [
+        {f["kind"] for f in run(record(t, "48", kwargs={"value_to_match": 48}))}
+        for t in (reason, wrapped)
+    ]
+    assert kinds[0] == kinds[1] == {"hedged_reasoning_certain_answer"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "the sum of\nthe two is 7.\nThe answer is 7.",
+            ["the sum of\nthe two is 7.", "The answer is 7."],
+        ),
+        ("Answer:\nthe sum", ["Answer:", "the sum"]),  # a label
+        (
+            "Options:\n(a) one\nb) two\n- three",
+            ["Options:", "(a) one", "b) two", "- three"],
+        ),  # list items
+        ("# Plan\nfirst add", ["first add"]),  # a heading
+        ("we add\n\nthen check", ["we add", "then check"]),  # a blank line
+        ("x = 5\ny = 3", ["x = 5", "y = 3"]),  # lines of working
+    ],
+)
+def test_where_a_line_break_ends_a_sentence(text: str, expected: list[str]) -> None:
+    assert [s.text for s in sentences(text)] == expected

@@ -1,7 +1,6 @@
-"""Recompute a record's flags from its texts, verdicts and human state: a pure function of
-the record, rebuilt whole after grading, judging or an override. Each detector module
-exposes ``detect(record, texts, ctx) -> Iterable[Flag]``; list it in ``DETECTOR_MODULES``.
-"""
+"""Recompute a record's flags from its texts, verdicts and human state: a pure function of the
+record, rebuilt whole after grading, judging or an override. Each detector module exposes
+``detect(record, texts, ctx) -> Iterable[Flag]``; list it in ``DETECTOR_MODULES``."""
 
 from __future__ import annotations
 

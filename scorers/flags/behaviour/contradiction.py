@@ -1,8 +1,7 @@
 """``answer_contradicts_reasoning``: the reasoning's conclusion, read with the item's evaluator, differs from the answer.
 
 LRM-Eval rubric Q2. The closing sentences that assert something are read from the end; the last
-one the item's evaluator reads concludes (what asserts nothing, what was a step: docs/flags.md).
-"""
+one the item's evaluator reads concludes (what asserts nothing, what was a step: docs/flags.md)."""
 
 from __future__ import annotations
 

@@ -19,9 +19,17 @@ class Sentence(NamedTuple):
     paragraph: int  # index of the paragraph (blank-line separated block) holding it
 
 
-# A sentence runs to . ! ? followed by a space or the end, or to a line break;
-# "3.5", "e.g.x" and "(B)." stay whole.
-_SENTENCE = re.compile(r"[^\s](?:[^\n.!?]+|[.!?](?=[^\s.!?]))*(?:[.!?]+|$|(?=\n))", re.MULTILINE)
+# A sentence runs to . ! ? and a space or the end ("3.5", "(B)." stay whole) or to a line break,
+# unless the line (wrapped) ends in no . ! ? : * ." and the next opens a lowercase word, or it ends
+# in , ; or is 50 long and the next is no list item. A "# heading" is a line.
+_GOES_ON = (
+    r"(?<![.!?:][\"'”’)\]])(?:(?<=[^\s.!?:*])\n(?=[ \t]*[a-z][a-z'’])(?!.{0,3}[.)]\s)|(?:(?<=[,;])"
+    r"|(?<=[^\n]{49}[^\s.!?:*]))\n(?=[ \t]*[\w$\\\"'(])(?![ \t]*\(?(?:\d+|[A-Za-z])[.)]\s))"
+)
+_SENTENCE = re.compile(rf"#+ .*|\S(?:[^\n.!?]+|[.!?](?=[^\s.!?])|{_GOES_ON})*(?:[.!?]+|$|(?=\n))")
+wraps = re.compile(_GOES_ON).match  # (text, i): whether the line break at i goes on
+LINE_END = rf"(?!{_GOES_ON})\n"  # a line break that ends a sentence; one a sentence opens after:
+LINE_START = r"(?<=\n)(?<![,;]\n)(?<![^\n]{49}[^\s.!?:*]\n)"  # (a lowercase next line aside)
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 # Markdown headings and bold labels ("**Final Answer**") are not sentences of their own.
 _HEADING = re.compile(r"^(?:#+\s.*|\*\*[A-Za-z][A-Za-z\s'’-]*\*\*:?|[-*]\s*)$")
@@ -51,8 +59,10 @@ def closing_part(text: str) -> list[Sentence]:
     size = min(TAIL_CEILING, max(TAIL_FLOOR, int(len(text) * TAIL_SHARE)))
     lo = max(0, len(text) - size)
     if lo:
-        cut = max(text.rfind(". ", 0, lo), text.rfind("\n", 0, lo))
-        lo = cut + 1 if cut >= 0 and lo - cut < 300 else lo
+        cut, line = text.rfind(". ", 0, lo), text.rfind("\n", 0, lo)
+        while 0 < line > lo - 300 and wraps(text, line):  # a wrapped line goes on
+            line = text.rfind("\n", 0, line)
+        lo = (cut := max(cut, line)) + 1 if cut >= 0 and lo - cut < 300 else lo
     return sentences(text, lo)
 
 
@@ -89,13 +99,14 @@ def _says_nothing(line: str) -> bool:
 # Words that put a cue out of the writer's own assertion: negation, hypothesis,
 # modality, plans ("if I could search", "I don't have a calculator", "let me check").
 _HYPOTHETICAL = regex("hypothetical")  # on a short window: a plain regex is cheaper than a scan
-_CLAUSE_BREAK = re.compile(r"[.;:,!?\n]|\b(?:but|so|then)\b")
+_CLAUSE_BREAK = re.compile(rf"[.;:,!?]|{LINE_END}|\b(?:but|so|then)\b")
 
 
 def in_scope_of_doubt(text: str, start: int, reach: int = 40) -> bool:
     """Whether the cue at ``start`` is out of assertion: quoted (reported), or the clause before
     it (at most ``reach`` characters) holds a negation, a modal, a plan or a hypothesis."""
-    window = _CLAUSE_BREAK.split(text[max(0, start - reach) : start])[-1]  # its last clause
+    ends = _CLAUSE_BREAK.finditer(text, lo := max(0, start - reach), start + 8)  # (reads on)
+    window = text[max([lo, *(e for m in ends if (e := m.end()) <= start)]) : start]  # its clause
     return _HYPOTHETICAL.search(window) is not None or quoted(text, start)
 
 
