@@ -24,7 +24,7 @@ class Sentence(NamedTuple):
 # in , ; or is 50 long and the next is no list item. A "# heading" is a line.
 _GOES_ON = (
     r"(?<![.!?:][\"'”’)\]])(?:(?<=[^\s.!?:*])\n(?=[ \t]*[a-z][a-z'’])(?!.{0,3}[.)]\s)|(?:(?<=[,;])"
-    r"|(?<=[^\n]{49}[^\s.!?:*]))\n(?=[ \t]*[\w$\\\"'(])(?![ \t]*\(?(?:\d+|[A-Za-z])[.)]\s))"
+    r"|(?<=[^\n]{49}[^\s.!?:*]))\n(?=[ \t]*[\w$\\\"'(])(?![ \t]*\(?(?:\d\d?|[A-Za-z])[.)]\s))"
 )
 _SENTENCE = re.compile(rf"#+ .*|\S(?:[^\n.!?]+|[.!?](?=[^\s.!?])|{_GOES_ON})*(?:[.!?]+|$|(?=\n))")
 wraps = re.compile(_GOES_ON).match  # (text, i): whether the line break at i goes on
