@@ -55,6 +55,12 @@ DEV_FLOOR = {
 }
 
 
+def _reads(response: str, reference: str, score: float) -> None:
+    """``response`` scores ``score`` against ``reference`` (what was read, on failure)."""
+    outcome = math_matching(response, answer=reference)
+    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+
+
 def _agreeing(name: str, split: str) -> tuple[int, int, list[str]]:
     items = json.loads((DATA / name).read_text(encoding="utf-8"))
     items = [i for i in items if i["split"] == split]
@@ -371,8 +377,7 @@ def test_blind_prose_set_is_well_formed(name: str) -> None:
     ],
 )
 def test_sentence_rules(response: str, reference: str, score: float) -> None:
-    outcome = math_matching(response, answer=reference)
-    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+    _reads(response, reference, score)
 
 
 def test_number_words_only_where_no_digits() -> None:
@@ -472,8 +477,7 @@ def test_committed_value_reads_the_sentence_after_a_marker_first() -> None:
     ],
 )
 def test_committing_sentence_by_structure(response: str, reference: str, score: float) -> None:
-    outcome = math_matching(response, answer=reference)
-    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+    _reads(response, reference, score)
 
 
 @pytest.mark.parametrize(
@@ -511,8 +515,7 @@ def test_committing_sentence_by_structure(response: str, reference: str, score: 
 def test_a_later_sentence_of_known_numbers_is_a_remark(
     response: str, reference: str, score: float
 ) -> None:
-    outcome = math_matching(response, answer=reference)
-    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+    _reads(response, reference, score)
 
 
 @pytest.mark.parametrize(
@@ -541,8 +544,7 @@ def test_a_later_sentence_of_known_numbers_is_a_remark(
 def test_unit_relations_roles_and_labels_are_remarks(
     response: str, reference: str, score: float
 ) -> None:
-    outcome = math_matching(response, answer=reference)
-    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+    _reads(response, reference, score)
 
 
 @pytest.mark.parametrize(
@@ -616,8 +618,7 @@ def test_unit_relations_roles_and_labels_are_remarks(
     ],
 )
 def test_the_main_clause_value_and_scale_words(response: str, reference: str, score: float) -> None:
-    outcome = math_matching(response, answer=reference)
-    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+    _reads(response, reference, score)
 
 
 @pytest.mark.parametrize(
@@ -636,8 +637,7 @@ def test_the_main_clause_value_and_scale_words(response: str, reference: str, sc
 def test_a_label_alone_on_the_last_line_states_nothing(
     response: str, reference: str, score: float
 ) -> None:
-    outcome = math_matching(response, answer=reference)
-    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+    _reads(response, reference, score)
 
 
 @pytest.mark.parametrize(
@@ -666,8 +666,7 @@ def test_a_label_alone_on_the_last_line_states_nothing(
 def test_a_bold_value_is_the_one_the_writer_answers_with(
     response: str, reference: str, score: float
 ) -> None:
-    outcome = math_matching(response, answer=reference)
-    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+    _reads(response, reference, score)
 
 
 @pytest.mark.parametrize(
@@ -681,8 +680,7 @@ def test_a_bold_value_is_the_one_the_writer_answers_with(
     ],
 )
 def test_a_formula_in_a_sentence_is_kept_whole(response: str, reference: str, score: float) -> None:
-    outcome = math_matching(response, answer=reference)
-    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+    _reads(response, reference, score)
 
 
 @pytest.mark.parametrize(
@@ -720,8 +718,7 @@ def test_a_formula_in_a_sentence_is_kept_whole(response: str, reference: str, sc
     ],
 )
 def test_an_answer_field_is_the_answer(response: str, reference: str, score: float) -> None:
-    outcome = math_matching(response, answer=reference)
-    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+    _reads(response, reference, score)
 
 
 @pytest.mark.parametrize(
@@ -735,8 +732,7 @@ def test_an_answer_field_is_the_answer(response: str, reference: str, score: flo
     ],
 )
 def test_an_escaped_dollar_is_a_currency_sign(response: str, reference: str, score: float) -> None:
-    outcome = math_matching(response, answer=reference)
-    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+    _reads(response, reference, score)
 
 
 @pytest.mark.parametrize(
@@ -758,8 +754,7 @@ def test_an_escaped_dollar_is_a_currency_sign(response: str, reference: str, sco
 def test_a_repeat_cut_off_by_the_length_limit_states_nothing(
     response: str, reference: str, score: float
 ) -> None:
-    outcome = math_matching(response, answer=reference)
-    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+    _reads(response, reference, score)
 
 
 @pytest.mark.parametrize(
@@ -779,8 +774,7 @@ def test_a_repeat_cut_off_by_the_length_limit_states_nothing(
 def test_a_concluding_sentence_after_the_marker_states_the_answer(
     response: str, reference: str, score: float
 ) -> None:
-    outcome = math_matching(response, answer=reference)
-    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+    _reads(response, reference, score)
 
 
 @pytest.mark.parametrize(
@@ -803,8 +797,7 @@ def test_a_concluding_sentence_after_the_marker_states_the_answer(
     ],
 )
 def test_an_answer_tag_holds_the_answer(response: str, reference: str, score: float) -> None:
-    outcome = math_matching(response, answer=reference)
-    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+    _reads(response, reference, score)
 
 
 @pytest.mark.parametrize(
@@ -839,8 +832,7 @@ def test_an_answer_tag_holds_the_answer(response: str, reference: str, score: fl
 def test_a_problem_the_writer_poses_after_answering_is_not_the_one_asked(
     response: str, reference: str, score: float
 ) -> None:
-    outcome = math_matching(response, answer=reference)
-    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+    _reads(response, reference, score)
 
 
 @pytest.mark.parametrize(
@@ -857,5 +849,4 @@ def test_a_problem_the_writer_poses_after_answering_is_not_the_one_asked(
 def test_a_reference_of_letters_is_a_formula_when_the_answer_has_signs(
     response: str, reference: str, score: float
 ) -> None:
-    outcome = math_matching(response, answer=reference)
-    assert outcome.score == pytest.approx(score, abs=0.01), (outcome.extracted, outcome.parts)
+    _reads(response, reference, score)
