@@ -1,6 +1,6 @@
 """How far two careful human labellers agree on the flags, and the detectors with each.
 
-Usage: .venv/bin/python benchmarks/flags_label_agreement.py [--test | --rt11 | --rt12]
+Usage: .venv/bin/python benchmarks/flags_label_agreement.py [--test | --rt11 | --rt12 | --mixed]
 
 ``tests/data/flags_agreement/second_labels.json`` holds a second, independent labeller's reading of
 dev items of the real-trace sets (the labeller saw only each item's question, reference,
@@ -23,6 +23,11 @@ sets' own mix). It prints the same aggregates and never an item.
 ``--rt11`` and ``--rt12`` read ``second_labels_rt11.json`` and ``second_labels_rt12.json``:
 other second labellers' readings of both halves of real_traces11 and real_traces12 (each set's
 own mix; the aggregates pool dev and test and name no item).
+
+``--mixed`` reads ``second_labels_mixed.json``: 110 items of both halves of all the real-trace
+sets, drawn from the first labeller's contradictions and hedges, the detectors' false alarms of
+either kind and items nobody marked, read for contradictions and hedges only. The detectors'
+column against the second reader says whether their false alarms are false to another reader too.
 """
 
 from __future__ import annotations
@@ -40,11 +45,20 @@ from flags_precision_recall import DATA, run  # noqa: E402
 
 from scorers.io.jsonio import parse_json, read_bytes  # noqa: E402
 
-SECOND = ROOT / "tests" / "data" / "flags_agreement" / "second_labels.json"
-SECOND_TEST = SECOND.with_name("second_labels_test.json")
-SECOND_RT11 = SECOND.with_name("second_labels_rt11.json")
-SECOND_RT12 = SECOND.with_name("second_labels_rt12.json")
+SECOND_DIR = ROOT / "tests" / "data" / "flags_agreement"
 KINDS = ("answer_contradicts_reasoning", "hedged_reasoning_certain_answer", "abstained")
+# option -> (file, what it covers, the kinds its labeller read)
+READINGS = {
+    "dev": ("second_labels.json", "dev splits of the real-trace sets", KINDS),
+    "test": ("second_labels_test.json", "test halves of real_traces5-6", KINDS),
+    "rt11": ("second_labels_rt11.json", "both halves of real_traces11", KINDS),
+    "rt12": ("second_labels_rt12.json", "both halves of real_traces12", KINDS),
+    "mixed": (
+        "second_labels_mixed.json",
+        "both halves of all real-trace sets: first positives, detector false alarms, others",
+        KINDS[:2],
+    ),
+}
 
 
 def _items() -> dict[str, dict[str, Any]]:
@@ -80,41 +94,27 @@ def _cell(figures: tuple[float, float, int]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "--test", action="store_true", help="the test halves of real_traces5 and real_traces6"
-    )
-    parser.add_argument("--rt11", action="store_true", help="both halves of real_traces11")
-    parser.add_argument("--rt12", action="store_true", help="both halves of real_traces12")
+    choice = parser.add_mutually_exclusive_group()
+    for name, (_, where, _) in READINGS.items():
+        if name != "dev":
+            choice.add_argument(
+                f"--{name}", dest="reading", action="store_const", const=name, help=where
+            )
+    parser.set_defaults(reading="dev")
     args = parser.parse_args(argv)
-    path = (
-        SECOND_TEST
-        if args.test
-        else SECOND_RT11
-        if args.rt11
-        else SECOND_RT12
-        if args.rt12
-        else SECOND
-    )
+    filename, where, kinds = READINGS[args.reading]
+    path = SECOND_DIR / filename
     second = parse_json(read_bytes(path), str(path))
     items = _items()
     labelled = [(items[row["id"]], set(row["kinds"])) for row in second["items"]]
     detected = {item["id"]: got for item, got, _ in run([item for item, _ in labelled])}
-    where = (
-        "test halves of real_traces5-6"
-        if args.test
-        else "both halves of real_traces11"
-        if args.rt11
-        else "both halves of real_traces12"
-        if args.rt12
-        else "dev splits of the real-trace sets"
-    )
     print(f"{len(labelled)} items read by both labellers ({where})\n")
     print(
         "| kind | second vs first: precision / recall (first's positives) | kappa "
         "| detectors vs first | detectors vs second | detectors where both agree (items) |"
     )
     print("| --- | --- | --- | --- | --- | --- |")
-    for kind in KINDS:
+    for kind in kinds:
         first = [kind in item["expected"] for item, _ in labelled]
         other = [kind in kinds for _, kinds in labelled]
         machine = [kind in detected[item["id"]] for item, _ in labelled]

@@ -44,3 +44,18 @@ def test_the_test_half_reading_names_every_test_item_of_its_two_sets_once() -> N
     for row in second["items"]:
         assert set(row["kinds"]) <= set(HEURISTIC_FLAG_KINDS), row["id"]
         assert isinstance(row["doubtful"], bool), row["id"]
+
+
+def test_the_mixed_reading_names_real_trace_items_once_and_reads_two_kinds() -> None:
+    second = json.loads(SECOND.with_name("second_labels_mixed.json").read_text(encoding="utf-8"))
+    real = {
+        item["id"]
+        for path in sorted(DATA.glob("real_traces*.json"))
+        for item in labelled_items(path)
+    }
+    ids = [row["id"] for row in second["items"]]
+    assert len(ids) == len(set(ids)) and set(ids) <= real
+    read = {"answer_contradicts_reasoning", "hedged_reasoning_certain_answer"}
+    for row in second["items"]:
+        assert set(row["kinds"]) <= read, row["id"]
+        assert isinstance(row["doubtful"], bool), row["id"]
