@@ -40,6 +40,7 @@ BATCHES = (
     ("blind hard cases 12", "blind_hard_cases12.json"),
     ("blind hard cases 13", "blind_hard_cases13.json"),
     ("blind hard cases 14", "blind_hard_cases14.json"),
+    ("blind hard cases 15", "blind_hard_cases15.json"),
 )
 
 

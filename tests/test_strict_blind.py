@@ -20,7 +20,9 @@ three languages, ``blind_hard_cases12.about.txt``) and ``blind_hard_cases13.json
 answers: a search API's answers to SimpleQA, gpt-4o-mini on Korean law questions with numbered
 options, gpt-4o on GSM8K, Qwen3-1.7B, ``blind_hard_cases13.about.txt``) and ``blind_hard_cases14.json`` (108 real answers: a
 small thinking model and Llama 3.2 3B on BIG-Bench Hard, gemma-2-2b on TriviaQA,
-``blind_hard_cases14.about.txt``): each item a careful human's
+``blind_hard_cases14.about.txt``) and ``blind_hard_cases15.json`` (100 real answers: deepseek-chat
+on SimpleQuestions, six small open models on geography questions, a DeepSeek model on GSM8K,
+``blind_hard_cases15.about.txt``): each item a careful human's
 label of what an answer commits to, split ``dev`` (the rules were tuned on it)
 and ``test`` (only ever scored).
 ``python benchmarks/strict_agreement.py`` prints the figures these floors hold.
@@ -83,6 +85,7 @@ def _figures(name: str, split: str) -> tuple[float, float, float]:
         ("blind_hard_cases12.json", 40),
         ("blind_hard_cases13.json", 45),
         ("blind_hard_cases14.json", 45),
+        ("blind_hard_cases15.json", 45),
     ],
 )
 def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
@@ -194,6 +197,12 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # overall, 1/57 uncertain, 50/56 without; test 46/51, 1/51, 46/50.
         ("blind_hard_cases14.json", "dev", 0.87, 0.02, 0.89),
         ("blind_hard_cases14.json", "test", 0.90, 0.02, 0.92),
+        # First reading (at 1935751, before any rule was written for it): dev 38/49
+        # overall, 1/49 uncertain, 37/48 without; test 43/51, 4/51, 42/47. Held out while
+        # the session that added it worked, so its floors sit an item or two below that reading
+        # and its uncertain share at the budget.
+        ("blind_hard_cases15.json", "dev", 0.75, 0.15, 0.75),
+        ("blind_hard_cases15.json", "test", 0.82, 0.15, 0.87),
     ],
 )
 def test_agreement_floors(name: str, split: str, overall: float, share: float, sure: float) -> None:
@@ -216,6 +225,7 @@ def test_agreement_floors(name: str, split: str, overall: float, share: float, s
         "blind_hard_cases12.json",
         "blind_hard_cases13.json",
         "blind_hard_cases14.json",
+        "blind_hard_cases15.json",
     ],
 )
 def test_the_later_batches_score(name: str) -> None:
