@@ -185,11 +185,26 @@ def test_wrapping_is_exact_and_bounded() -> None:
     text = ("word " * 50) + ("z" * 130)
     lines = _chop(text, 0, len(text), 40, True)
     assert "".join(text[a:b] for a, b in lines) == text
-    assert all(b - a <= 40 for a, b in lines)
+    # A line may end in the space after its last word (cropped when drawn), never more.
+    assert all(len(text[a:b].rstrip(" ")) <= 40 for a, b in lines)
     wide = "漢字" * 50
     wide_lines = _chop(wide, 0, len(wide), 21, False)
     assert "".join(wide[a:b] for a, b in wide_lines) == wide
     assert all(len(wide[a:b]) * 2 <= 21 for a, b in wide_lines)
+
+
+def test_wrapping_moves_a_word_rather_than_cutting_it() -> None:
+    # At 23 cells "It seems straightforward, but" was cut to "straightforwar" + "d,".
+    text = "It seems straightforward, but I'm breaking it down"
+    for ascii_only in (True, False):
+        shown = [text[a:b].rstrip(" ") for a, b in _chop(text, 0, len(text), 23, ascii_only)]
+        assert shown == ["It seems", "straightforward, but", "I'm breaking it down"]
+    long_word = "x" * 30 + " end"
+    assert [long_word[a:b] for a, b in _chop(long_word, 0, len(long_word), 12, True)] == [
+        "x" * 12,
+        "x" * 12,
+        "x" * 6 + " end",
+    ]
 
 
 def test_table_cells_are_measured_in_terminal_cells() -> None:

@@ -62,8 +62,11 @@ def _chop(text: str, start: int, end: int, width: int, ascii_only: bool) -> list
                 stop += 1
             stop = max(stop, pos + 1)
         if stop < end:
-            # Break after the last space in the second half of the line, if any.
-            space = text.rfind(" ", pos + max(1, (stop - pos) // 2), stop)
+            # Break after the last space of the line (the one just past its last cell
+            # included: it ends the line's last word), so a word is cut only when it is
+            # longer than the line. A break in the second half alone cut "straightforward"
+            # in a 24-cell pane.
+            space = text.rfind(" ", pos + 1, stop + 1)
             if space != -1:
                 stop = space + 1
         lines.append((pos, stop))
