@@ -105,6 +105,22 @@ def test_status_line_keeps_save_state_accuracy_and_run_at_any_width(width: int) 
     assert "rome-tui/demo" in text
 
 
+@pytest.mark.parametrize(
+    ("width", "shown", "note"),
+    [
+        (80, 136, "all saved"),  # a filter on: the annotator went first
+        (80, 240, "✓ files written: gemini-2.5-pro/question_geo_8 = 0"),
+        (100, 136, "✓ files written: gemini-2.5-pro/question_geo_8 = 0"),
+    ],
+)
+def test_status_line_keeps_the_annotator_at_80_columns(width: int, shown: int, note: str) -> None:
+    counts = Counts(shown, 240, 4, 140, 136, 61.67, 61.88)
+    run = "/home/someone/.local/share/rome-tui/demo"
+    line = status_line(width, run, "alice", counts, Text(note))
+    assert line.cell_len <= width
+    assert "· alice" in line.plain and "tui/demo" in line.plain and "136 to do" in line.plain
+
+
 def test_status_line_says_a_save_failed_even_when_narrow() -> None:
     counts = Counts(7, 240, 4, 141, 137, 61.67, 60.83)
     note = Text("files NOT written (journal kept): PermissionError: [Errno 13] denied")

@@ -78,6 +78,13 @@ def _levels(counts: Counts | None, annotator: str) -> list[list[tuple[str, str]]
             (f"{c.acc_after:.1f}%", "bold"),
         ],
         [
+            *who,
+            *([(f" │ {c.shown}/{c.total}", "")] if filtered else []),
+            (f" │ {c.to_do} to do", left),
+            (f" │ {c.acc_before:.1f}→", ""),
+            (f"{c.acc_after:.1f}%", "bold"),
+        ],
+        [
             *([(f" │ {c.shown}/{c.total}", "")] if filtered else []),
             (f" │ {c.to_do} to do", left),
             (f" │ {c.acc_before:.1f}→", ""),
@@ -93,16 +100,23 @@ def status_line(
     annotator = one_line(annotator, 20)
     run = one_line(run, 1000)
     tail = Text(" │ ") + save if save is not None else Text()
-    if width < 100:
-        # A long save message (an error: its toast has the whole text) keeps its start.
+    if width < 140:
+        # A long save message (an error: its toast has the whole text) keeps its start
+        # and leaves room for the annotator.
         tail.truncate(max(30, width - 70), overflow="ellipsis")
     levels = _levels(counts, annotator)
     chosen = levels[-1]
-    for pieces in levels:
-        rest = sum(cell_len(text) for text, _ in pieces) + tail.cell_len
-        if width - rest >= min(cell_len(run), _MIN_PATH * 2):
-            chosen = pieces
-            break
+    # Every wording with the annotator beside a roomy path, then beside a short one;
+    # the last wording (no annotator) only when none fits.
+    with_annotator = [
+        pieces
+        for room in (_MIN_PATH * 2, _MIN_PATH)
+        for pieces in levels[:-1]
+        if width - sum(cell_len(text) for text, _ in pieces) - tail.cell_len
+        >= min(cell_len(run), room)
+    ]
+    if with_annotator:
+        chosen = with_annotator[0]
     rest = sum(cell_len(text) for text, _ in chosen) + tail.cell_len
     line = Text(short_path(run, max(_MIN_PATH, width - rest)), style="bold")
     for text, style in chosen:
