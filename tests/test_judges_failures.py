@@ -144,6 +144,17 @@ def test_every_call_failing_exits_5_with_the_count_last(
     assert cached(run) == 0
 
 
+def test_a_failing_panel_counts_its_members_and_its_verdict_alike(
+    server: FakeOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Errors counted members and panel (20) but judgements only members (15): "20 of 15".
+    run = make_run(tmp_path, [record(f"q{i}", "12") for i in range(5)])
+    server.responder = lambda body: Action(content="no verdict here")
+    assert judge(run, "--models", "a,b,c", "--max-retries", "0") == 5
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "20 of 20 judgements failed" in last
+
+
 # --- MathReal ---------------------------------------------------------------------------
 
 

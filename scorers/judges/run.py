@@ -426,7 +426,6 @@ def _execute(
         save_unless_changed(p.loaded, p.read, then)
     result.records = judged
     result.judged = complete
-    result.verdicts = len(written)
     for record in judged:
         for model in p.models if p.panel else ():
             _count(result, record, member_source(p.judge.name, model))
@@ -436,7 +435,10 @@ def _execute(
 
 def _count(result: JudgeRunResult, record: dict[str, Any], source: str) -> None:
     verdict = verdict_of(record, source)
-    error = verdict.get("error") if verdict is not None else None
+    if verdict is None:
+        return
+    result.verdicts += 1  # counted as errors are, so "N of M failed" has N <= M
+    error = verdict.get("error")
     if error is not None:
         result.errors += 1
         if result.first_error is None and str(error):
