@@ -123,6 +123,21 @@ def test_duplicate_model_question_pairs_are_reported(tmp_path: Path) -> None:
     assert len(result.records) == 12
 
 
+def test_a_row_without_a_usable_published_grade_is_named_and_json_text_is_not(
+    tmp_path: Path,
+) -> None:
+    # JSON-text columns are the release's format, not news; a NaN grade silently had no
+    # release verdict, so the row could never be flagged release_strict_disagree.
+    rows = release_rows()
+    rows[3]["correct"] = float("nan")
+    path = tmp_path / "nan.parquet"
+    write_release(str(path), rows)
+    result = grade_files(None, str(path), RunSettings(), write=False)
+    assert not [w for w in result.warnings if "JSON text" in w]
+    [warning] = [w for w in result.warnings if "'correct'" in w]
+    assert "1 row(s)" in warning and "NaN" in warning and rows[3]["model"] in warning
+
+
 def test_one_model_file_keeps_plain_ids(tmp_path: Path) -> None:
     rows = [r for r in release_rows() if r["model"] == "model-a"]
     path = tmp_path / "one.parquet"

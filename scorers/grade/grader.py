@@ -84,6 +84,8 @@ def _kind_of(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "true/false"
+    if isinstance(value, float) and value != value:
+        return "NaN"
     if isinstance(value, (int, float)):
         return "a number"
     if isinstance(value, list):
@@ -133,6 +135,12 @@ class Notes:
                 out.append(
                     f"{predictions_path}: {n} answer(s) were a list (first: {first}); "
                     "graded as runs inference_0, inference_1, ... like a multi-run answer"
+                )
+            elif kind == "release_no_grade":
+                out.append(
+                    f"{predictions_path}: {n} row(s) whose 'correct' is no score from 0 to 1 "
+                    f"({types}; first: {first}): no published grade to audit them against "
+                    "(no release verdict, never release_strict_disagree)"
                 )
             elif kind == "run_not_text":
                 out.append(
@@ -344,6 +352,8 @@ class Grader:
         if type(score) is bool:
             score = float(score)
         if not isinstance(score, (int, float)) or not 0 <= score <= 1:
+            # Said once per run: without a published grade the row cannot be audited.
+            self.notes.add("release_no_grade", item_key(pred), score)
             return None
         explanation = pred.get("judgement_response")
         return Verdict(
