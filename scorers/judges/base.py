@@ -163,18 +163,29 @@ def text_field(record: Mapping[str, Any], *names: str) -> str | None:
     return None
 
 
-def verdict_of_parsed(
+async def ask(
     source: str,
+    request: ChatRequest,
+    call: Call,
+    parser: Callable[[str | None], Parsed],
     *,
     model: str,
-    request: ChatRequest,
-    reply: ChatReply,
-    parsed: Parsed,
     extracted: str | None = None,
-    usage: Mapping[str, int] | None = None,
-) -> Verdict:
-    """:func:`verdict_of_reply` for a reply read by one of the parsers in ``parsing``."""
-    return verdict_of_reply(
+    usage: dict[str, int] | None = None,
+) -> tuple[Verdict, Parsed]:
+    """Send one request, read its reply with one of the parsers in ``parsing`` and make the
+    verdict of it (:func:`verdict_of_reply`); the parsed reply is returned too, for what a
+    judge keeps beyond the score. Every judge's scoring call goes through here, so a reply
+    is read and settled the same way whichever judge asked.
+
+    ``usage``, when given, holds the usage of this judgement's earlier calls (mathreal's
+    extraction); the reply's is added to it and the verdict reports the sum.
+    """
+    reply = await call(request)
+    if usage is not None:
+        add_usage(usage, reply.usage)
+    parsed = parser(reply.content)
+    verdict = verdict_of_reply(
         source,
         model=model,
         request=request,
@@ -187,6 +198,7 @@ def verdict_of_parsed(
         usage=usage,
         fallback=parsed.fallback,
     )
+    return verdict, parsed
 
 
 def empty_reply_problem(reply: ChatReply) -> str | None:

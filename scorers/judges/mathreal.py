@@ -23,13 +23,13 @@ from scorers.judges.base import (
     ChatRequest,
     JudgeOptions,
     add_usage,
+    ask,
     empty_reply_problem,
     error_verdict,
     text_field,
-    verdict_of_parsed,
 )
 from scorers.judges.parsing import parse_mathreal
-from scorers.judges.prompts import fence, fill_fields, load_prompt
+from scorers.judges.prompts import fence_if, fill_fields, load_prompt
 from scorers.records import Verdict, response_texts
 
 REFERENCE_FIELDS = ("AnswerCN", "reference", "AnswerEN")
@@ -64,7 +64,7 @@ def boxed_contents(text: str) -> list[str]:
 
 
 def extraction_request(response: str, *, fenced: bool = False) -> ChatRequest:
-    shown = fence(response, "model-answer") if fenced else response
+    shown = fence_if(fenced, response, "model-answer")
     test = fill_fields(load_prompt("mathreal_extract_test"), {"response": shown})
     return ChatRequest.of(
         [("user", load_prompt("mathreal_extract").strip() + "\n\n" + test)], temperature=0
@@ -74,7 +74,7 @@ def extraction_request(response: str, *, fenced: bool = False) -> ChatRequest:
 def judge_request(
     question_type: str, reference: str, answer: str, *, fenced: bool = False
 ) -> ChatRequest:
-    shown = fence(answer, "model-answer") if fenced else answer
+    shown = fence_if(fenced, answer, "model-answer")
     prompt = fill_fields(
         load_prompt("mathreal_eval"),
         {"question_type": question_type, "gt_answer": reference, "model_answer": shown},
@@ -124,15 +124,12 @@ class MathRealJudge:
         request = judge_request(
             text_field(record, *TYPE_FIELDS) or "", reference, extracted, fenced=opts.fence
         )
-        reply = await call(request)
-        add_usage(usage, reply.usage)
-        parsed = parse_mathreal(reply.content)
-        verdict = verdict_of_parsed(
+        verdict, parsed = await ask(
             source,
+            request,
+            call,
+            parse_mathreal,
             model=opts.model,
-            request=request,
-            reply=reply,
-            parsed=parsed,
             extracted=extracted,
             usage=usage,
         )

@@ -56,3 +56,9 @@ def fence(text: str, label: str) -> str:
     nonce = hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
     tag = f"{label}-{nonce}"
     return f"<{tag}>\n{text}\n</{tag}>"
+
+
+def fence_if(fenced: bool, text: str, label: str) -> str:
+    """``text`` in a :func:`fence` when the run asked for fences (``--fence``), else as it is:
+    the published prompts are sent byte for byte unless fences are asked for."""
+    return fence(text, label) if fenced else text

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorers.judges.base import Call, ChatRequest, JudgeOptions, text_field, verdict_of_parsed
+from scorers.judges.base import Call, ChatRequest, JudgeOptions, ask, text_field
 from scorers.judges.parsing import parse_rome_reference, parse_rome_robust
-from scorers.judges.prompts import fence, load_prompt
+from scorers.judges.prompts import fence_if, load_prompt
 from scorers.records import Verdict, response_texts
 
 PROMPT = "rome_llm_eval"
@@ -27,7 +27,7 @@ def build_request(
     With ``fenced`` the answer is wrapped in a tagged fence inside the
     substituted value; the template itself is left byte for byte.
     """
-    shown = fence(answer, "model-answer") if fenced else answer
+    shown = fence_if(fenced, answer, "model-answer")
     prompt = (
         load_prompt(PROMPT)
         .replace("{{question}}", question)
@@ -49,15 +49,10 @@ class RomeJudge:
             response_texts(record).answer,
             fenced=opts.fence,
         )
-        reply = await call(request)
-        parsed = PARSERS[opts.parse](reply.content)
-        return verdict_of_parsed(
-            f"judge:{self.name}",
-            model=opts.model,
-            request=request,
-            reply=reply,
-            parsed=parsed,
+        verdict, _ = await ask(
+            f"judge:{self.name}", request, call, PARSERS[opts.parse], model=opts.model
         )
+        return verdict
 
 
 JUDGE = RomeJudge()

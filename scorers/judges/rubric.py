@@ -14,7 +14,7 @@ from typing import Any
 
 from scorers.judges.base import Call, ChatRequest, JudgeOptions, text_field, verdict_of_reply
 from scorers.judges.parsing import parse_rubric
-from scorers.judges.prompts import fence, fill_fields, load_prompt
+from scorers.judges.prompts import fence_if, fill_fields, load_prompt
 from scorers.records import Verdict, response_texts
 
 VARIANTS = ("default", "visual")
@@ -70,8 +70,8 @@ def build_request(
     variant: str = "default",
     fenced: bool = False,
 ) -> ChatRequest:
-    if fenced:
-        reasoning, answer = fence(reasoning, "model-reasoning"), fence(answer, "model-answer")
+    reasoning = fence_if(fenced, reasoning, "model-reasoning")
+    answer = fence_if(fenced, answer, "model-answer")
     prompt = fill_fields(
         load_prompt("lrm_rubric_template"),
         {

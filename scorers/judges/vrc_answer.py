@@ -16,12 +16,12 @@ from scorers.judges.base import (
     Call,
     ChatRequest,
     JudgeOptions,
+    ask,
     error_verdict,
     text_field,
-    verdict_of_parsed,
 )
 from scorers.judges.parsing import parse_binary
-from scorers.judges.prompts import fence, fill_fields, load_prompt
+from scorers.judges.prompts import fence_if, fill_fields, load_prompt
 from scorers.judges.vrc_steps import STEP_FIELDS, model_response
 from scorers.records import Verdict, response_texts
 
@@ -31,7 +31,7 @@ MODES = ("final", "released")
 def build_request(
     question: str, ground_truth: str, response: str, *, fenced: bool = False
 ) -> ChatRequest:
-    shown = fence(response, "model-prediction") if fenced else response
+    shown = fence_if(fenced, response, "model-prediction")
     user = fill_fields(
         load_prompt("vrc_answer_user"),
         {"question": question, "ground_truth": ground_truth, "llm_response": shown},
@@ -64,15 +64,7 @@ class VrcAnswerJudge:
         request = build_request(
             text_field(record, "question") or "", truth, response, fenced=opts.fence
         )
-        reply = await call(request)
-        parsed = parse_binary(reply.content)
-        verdict = verdict_of_parsed(
-            source,
-            model=opts.model,
-            request=request,
-            reply=reply,
-            parsed=parsed,
-        )
+        verdict, _ = await ask(source, request, call, parse_binary, model=opts.model)
         verdict["metrics"] = {"mode": mode}
         return verdict
 

@@ -18,12 +18,12 @@ from scorers.judges.base import (
     Call,
     ChatRequest,
     JudgeOptions,
+    ask,
     error_verdict,
     text_field,
-    verdict_of_parsed,
 )
 from scorers.judges.parsing import VRC_METRICS, VRC_OVERALL, parse_vrc_steps
-from scorers.judges.prompts import fence, load_prompt
+from scorers.judges.prompts import fence_if, load_prompt
 from scorers.records import Verdict, response_texts
 
 STEP_FIELDS = ("steps", "reference_steps", "gt_steps")
@@ -53,7 +53,7 @@ def model_response(record: dict[str, Any]) -> str:
 
 
 def build_request(question: str, steps: str, response: str, *, fenced: bool = False) -> ChatRequest:
-    shown = fence(response, "model-response") if fenced else response
+    shown = fence_if(fenced, response, "model-response")
     user = question + "\n" + "Ground Truth : " + steps + "\n" + "LLM Response : " + shown
     return ChatRequest.of(
         [("system", load_prompt("vrc_steps_system")), ("user", user)],
@@ -78,15 +78,7 @@ class VrcStepsJudge:
         request = build_request(
             text_field(record, "question") or "", steps, model_response(record), fenced=opts.fence
         )
-        reply = await call(request)
-        parsed = parse_vrc_steps(reply.content)
-        verdict = verdict_of_parsed(
-            source,
-            model=opts.model,
-            request=request,
-            reply=reply,
-            parsed=parsed,
-        )
+        verdict, parsed = await ask(source, request, call, parse_vrc_steps, model=opts.model)
         if parsed.metrics:
             verdict["metrics"] = parsed.metrics
         return verdict
