@@ -853,3 +853,40 @@ def test_a_reference_of_letters_is_a_formula_when_the_answer_has_signs(
     response: str, reference: str, score: float
 ) -> None:
     _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # A markup tag or a tokenizer's special token is no text of the answer.
+        ("The shelf holds 64 books in total.<|im_end|>", "64", 1.0),
+        ("Remaining budget: 310 dollars <br>", "310", 1.0),
+        ("<final>17</final>", "17", 1.0),
+        ("We are left with 8 tiles. <end_of_turn>", "8", 1.0),
+        ("So the tank drains in 45 minutes.</s>", "44", 0.0),
+        # an answer tag is still read as the slot of the answer; "x<y>" is no tag
+        ("<answer>The ladder reaches 12 feet.</answer><|endoftext|>", "12", 1.0),
+    ],
+)
+def test_markup_is_no_text_of_the_answer(response: str, reference: str, score: float) -> None:
+    _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # LaTeX in the reference reads as in the answer: a thin space joins digit groups,
+        # an escaped dollar is a currency sign, a whole number before a proper \frac is a
+        # mixed number (as "2 3/4" is).
+        ("The estate is worth 58,216 dollars.", r"58,\!216", 1.0),
+        ("Total: $4,505", r"\$4,\!505", 1.0),
+        ("The price is $2.75.", r"\$2.75", 1.0),
+        ("The rope is 9.25 m long.", r"9\frac{1}{4}", 1.0),
+        ("The rope is 4.5 m long.", r"9\frac{1}{2}", 0.0),
+        ("So the answer is 37/4.", r"9\frac{1}{4}", 1.0),
+    ],
+)
+def test_latex_spacing_currency_and_mixed_numbers_in_a_reference(
+    response: str, reference: str, score: float
+) -> None:
+    _reads(response, reference, score)

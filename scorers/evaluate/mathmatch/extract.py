@@ -52,6 +52,12 @@ _SENTENCE_CUT = re.compile(r"(?:\bis\b|\bare\b|\bequals\b|[=：:]|为|是)", re.
 # A Chinese sentence stating its value: "体积是120立方厘米".
 _CJK_SENTENCE = re.compile(r"[\u4e00-\u9fff][^\n]*(?:是|为)\s*[-\d(\\$]")
 _PART_LABEL = re.compile(r"^\s*(?:\(\s*\d{1,2}\s*\)|\d{1,2}[.)](?=\s))\s*")
+# A markup tag or a tokenizer's special token ("<br>", "</s>", "<|eot_id|>", "<result>",
+# "</endanswer>") is no text of the answer; answer tags are read by fields.answer_tag.
+# (A name of two or more letters, or a closing slash: "x<y>" is no tag.)
+_MARKUP = re.compile(
+    r"<\|[^|<>\s]{1,40}\|>|<\s*(?!/?\s*answer\s*>)(?:/\s*[A-Za-z_][\w-]*|[A-Za-z_][\w-]+)\s*/?\s*>", re.I
+)
 _HAS_VALUE = re.compile(r"[0-9$\\①-⑳]|(?<![A-Za-z])[A-H](?![A-Za-z])|[\u4e00-\u9fff]")
 
 
@@ -186,6 +192,7 @@ def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, 
     trailing lines when there is neither a box nor a marker.
     """
     text = dollar_math(without_closing(final_answer(response)))  # "Hope this helps!" states nothing
+    text = _MARKUP.sub(" ", text) if "<" in text else text  # "42 eggs.<|im_end|>", "<br>"
     text = before_invented_problem(without_cut_repeats(text), _answered)
     plain = _BOLD.sub(r"\1", text) if "**" in text else text  # "**So $47.25.**": Markdown dress
     found = [b for b in boxed_contents(plain) if b]

@@ -76,6 +76,8 @@ _COMMAND_ALIASES = (
     (re.compile(r"<="), r"\\le "),
     (re.compile(r">="), r"\\ge "),
     (re.compile(r"\\(?:displaystyle|left|right|big|Big|bigg|Bigg)(?![a-zA-Z])"), ""),
+    # "32,\!348", "1\,000": a thin space inside a number joins its digit groups.
+    (re.compile(r"(?<=[\d,])\\[,!](?=\d)"), ""),
     (re.compile(r"\\[,;:! ]"), " "),
     (re.compile(r"\\(?:quad|qquad)(?![a-zA-Z])"), " "),
     (re.compile(r"\\%"), "%"),
@@ -103,6 +105,10 @@ _SQRT_UNICODE = re.compile(r"√\s*(\([^()]*\)|\{[^{}]*\}|[0-9.]+|[A-Za-z](?![A-
 _SPACES = re.compile(r"\s+")
 # "2 1/2": a mixed number (a proper fraction after a whole number and a space).
 _MIXED_NUMBER = re.compile(r"(?<![\d/.,])(\d+) (\d+)/(\d+)(?![\d/]|\.\d)")
+
+
+# "137\\frac{1}{2}": the same, in LaTeX (a whole number right before a proper fraction).
+_MIXED_LATEX = re.compile(r"(?<![\d/.,^_{}\\A-Za-z])(\d+)\s*\\frac\{(\d+)\}\{(\d+)\}")
 
 
 def _mixed(match: re.Match[str]) -> str:
@@ -136,7 +142,7 @@ def clean(text: str) -> str:
         s = _VULGAR.sub(_vulgar, s)
     s = _SQRT_UNICODE.sub(_sqrt_group, s)
     s = s.replace("√", r"\sqrt")
-    s = s.replace("$", "").replace("**", "")
+    s = s.replace("\\$", "").replace("$", "").replace("**", "")  # "\\$1.20": a currency sign
     s = re.sub(r"\\[()\[\]]", " ", s)
     for pattern, repl in _COMMAND_ALIASES:
         s = pattern.sub(repl, s)
@@ -151,6 +157,8 @@ def clean(text: str) -> str:
     s = _SPACES.sub(" ", s).strip()
     if "/" in s:
         s = _MIXED_NUMBER.sub(_mixed, s)
+    if "\\frac" in s:
+        s = _MIXED_LATEX.sub(_mixed, s)
     return strip_end_punctuation(s)
 
 
