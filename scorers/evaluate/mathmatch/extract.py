@@ -56,7 +56,8 @@ _PART_LABEL = re.compile(r"^\s*(?:\(\s*\d{1,2}\s*\)|\d{1,2}[.)](?=\s))\s*")
 # "</endanswer>") is no text of the answer; answer tags are read by fields.answer_tag.
 # (A name of two or more letters, or a closing slash: "x<y>" is no tag.)
 _MARKUP = re.compile(
-    r"<\|[^|<>\s]{1,40}\|>|<\s*(?!/?\s*answer\s*>)(?:/\s*[A-Za-z_][\w-]*|[A-Za-z_][\w-]+)\s*/?\s*>", re.I
+    r"<\|[^|<>\s]{1,40}\|>|<\s*(?!/?\s*answer\s*>)(?:/\s*[A-Za-z_][\w-]*|[A-Za-z_][\w-]+)\s*/?\s*>",
+    re.I,
 )
 _HAS_VALUE = re.compile(r"[0-9$\\①-⑳]|(?<![A-Za-z])[A-H](?![A-Za-z])|[\u4e00-\u9fff]")
 
