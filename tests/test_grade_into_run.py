@@ -30,7 +30,14 @@ def _grade_into(capsys: pytest.CaptureFixture[str], a: Path, p: Path, out: Path,
     )
 
 
-def _reviewed_run(capsys: pytest.CaptureFixture[str], a: Path, p: Path, out: Path) -> None:
+@pytest.fixture
+def reviewed(
+    capsys: pytest.CaptureFixture[str], inputs: tuple[Path, Path], tmp_path: Path
+) -> tuple[Path, Path, Path]:
+    """The inputs and the run they were graded into (tmp_path/run), with ana's override of
+    GEO to 0 in its journal."""
+    a, p = inputs
+    out = tmp_path / "run"
     code, _, _ = _grade_into(capsys, a, p, out)
     assert code == 0
     code = main(
@@ -38,18 +45,24 @@ def _reviewed_run(capsys: pytest.CaptureFixture[str], a: Path, p: Path, out: Pat
     )
     assert code == 0
     capsys.readouterr()
+    return a, p, out
 
 
-def _geo(out: Path) -> dict:
-    return next(r for r in read_json(out / "updated_predictions.json") if r["question_id"] == GEO)
+def _other_model(p: Path) -> Path:
+    """The same predictions under another file name: to the grader, another model's run."""
+    other = p.parent / "other_model.json"
+    shutil.copy(p, other)
+    return other
+
+
+def _geo(out: Path, name: str = "updated_predictions.json") -> dict:
+    return next(r for r in read_json(out / name) if r["question_id"] == GEO)
 
 
 def test_regrading_the_same_inputs_keeps_the_override_in_the_files(
-    capsys: pytest.CaptureFixture[str], inputs: tuple[Path, Path], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], reviewed: tuple[Path, Path, Path]
 ) -> None:
-    a, p = inputs
-    out = tmp_path / "run"
-    _reviewed_run(capsys, a, p, out)
+    a, p, out = reviewed
     before = read_json(out / "scores.json")["final_score"]
 
     code, stdout, stderr = _grade_into(capsys, a, p, out)
@@ -64,11 +77,9 @@ def test_regrading_the_same_inputs_keeps_the_override_in_the_files(
 
 
 def test_regrading_after_the_reference_changed_marks_the_override_stale(
-    capsys: pytest.CaptureFixture[str], inputs: tuple[Path, Path], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], reviewed: tuple[Path, Path, Path]
 ) -> None:
-    a, p = inputs
-    out = tmp_path / "run"
-    _reviewed_run(capsys, a, p, out)
+    a, p, out = reviewed
     annotations = read_json(a)
     for row in annotations:
         if row["question_id"] == GEO:
@@ -85,13 +96,10 @@ def test_regrading_after_the_reference_changed_marks_the_override_stale(
 
 
 def test_a_run_of_other_predictions_is_refused_and_left_as_it_was(
-    capsys: pytest.CaptureFixture[str], inputs: tuple[Path, Path], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], reviewed: tuple[Path, Path, Path]
 ) -> None:
-    a, p = inputs
-    out = tmp_path / "run"
-    _reviewed_run(capsys, a, p, out)
-    other = tmp_path / "other_model.json"
-    shutil.copy(p, other)
+    a, p, out = reviewed
+    other = _other_model(p)
     files = {f.name: f.read_bytes() for f in out.iterdir() if f.is_file()}
 
     code, _, stderr = _grade_into(capsys, a, other, out)
@@ -103,13 +111,10 @@ def test_a_run_of_other_predictions_is_refused_and_left_as_it_was(
 
 
 def test_overwrite_replaces_the_run_and_still_replays_its_journal(
-    capsys: pytest.CaptureFixture[str], inputs: tuple[Path, Path], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], reviewed: tuple[Path, Path, Path]
 ) -> None:
-    a, p = inputs
-    out = tmp_path / "run"
-    _reviewed_run(capsys, a, p, out)
-    other = tmp_path / "other_model.json"
-    shutil.copy(p, other)
+    a, p, out = reviewed
+    other = _other_model(p)
 
     code, _, _ = _grade_into(capsys, a, other, out, "--overwrite")
 
@@ -125,8 +130,7 @@ def test_a_run_without_overrides_is_refused_too(
     a, p = inputs
     out = tmp_path / "run"
     assert _grade_into(capsys, a, p, out)[0] == 0
-    other = tmp_path / "other_model.json"
-    shutil.copy(p, other)
+    other = _other_model(p)
     code, _, stderr = _grade_into(capsys, a, other, out)
     assert code == 2 and "already holds a run graded from" in stderr
 
@@ -163,8 +167,7 @@ def test_a_run_under_its_own_file_name_keeps_its_journal_too(
     reason = ["--reason", "the wrong park", "--annotator", "ana"]
     assert main(["override", str(out / "gemini_evaluated.json"), GEO, "0", *reason]) == 0
     assert _grade_into(capsys, a, p, out, *named)[0] == 0
-    records = read_json(out / "gemini_evaluated.json")
-    geo = next(r for r in records if r["question_id"] == GEO)
+    geo = _geo(out, "gemini_evaluated.json")
     assert geo["correct"] == 0 and geo["review"]["human"]["annotator"] == "ana"
 
 
