@@ -32,6 +32,7 @@ from __future__ import annotations
 import os
 import pickle
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple, overload
 
@@ -101,6 +102,21 @@ class _Firsts:
         return first_ids(self.first)
 
 
+@dataclass
+class _Pairing:
+    """What pairing a run's predictions has met so far, in run order. One owner, because
+    a forked worker grades its piece with a fresh one (:meth:`GradingStream._answer`) and
+    the parent sets its own aside while it answers a piece itself (``_answer_here``)."""
+
+    model: str | None = None  # the first model met
+    seen: set[str] = field(default_factory=set)  # item keys graded, when items are model/qid
+    unmatched: _Firsts = field(default_factory=_Firsts)
+    duplicates: _Firsts = field(default_factory=lambda: _Firsts(distinct=True))
+    read_found: list[nonfinite.Found] = field(default_factory=list)  # NaN/Infinity met parsing
+    text_found: list[nonfinite.Found] = field(default_factory=list)  # ... decoding JSON text
+    decoded: int = 0  # records with JSON-text fields decoded
+
+
 class PieceGraded(NamedTuple):
     """What a forked process sends back for a piece it graded whole, besides the
     records' bytes: what the run's counts and pairing need, in record order."""
@@ -141,18 +157,12 @@ class GradingStream:
         self._path = predictions.path
         self._annotations_path = annotations_path
         self._by_model = settings.by_model
-        self._model: str | None = None  # the first model met
-        self._seen: set[str] = set()  # item keys graded, when items are model/question_id
+        self._pairing = _Pairing()
         self.tally = tally_of(settings)
         self.count = 0  # records written
         self.flagged = 0
         self.rejected = 0
         self.unreadable: list[str] = []
-        self._decoded = 0
-        self._unmatched = _Firsts()
-        self._duplicates = _Firsts(distinct=True)
-        self._read_found: list[nonfinite.Found] = []  # NaN/Infinity met parsing, named
-        self._text_found: list[nonfinite.Found] = []  # ... met decoding JSON-text fields
         self._read = 0  # records read from the predictions, paired or not
         self._processes = processes
         self._pool: PiecePool | None = None
@@ -236,19 +246,15 @@ class GradingStream:
         grade it (anything that could be a warning or an error it words in order)."""
         assert self._handle is not None
         block = self._predictions.block(self._handle, piece, 0)
-        self._model = None
-        self._seen = set()
-        self._unmatched = _Firsts()
-        self._duplicates = _Firsts(distinct=True)
-        self._read_found, self._text_found, self._decoded = [], [], 0
+        self._pairing = _Pairing()
         self._grader.notes = Notes()
         qids: list[str] = []
         keys = qids if not self._by_model else []
         self._alone = (qids, keys)
         records = self._graded(block)
-        if self._read_found or self._text_found:
+        if self._pairing.read_found or self._pairing.text_found:
             return []  # named by their index in the file, which only the parent knows
-        if self._duplicates.count and self._settings.mode != "rome":
+        if self._pairing.duplicates.count and self._settings.mode != "rome":
             return []  # only the first copy is graded
         parts: list[bytes | memoryview] = []
         for start in range(0, len(records), _BATCH):
@@ -261,11 +267,11 @@ class GradingStream:
         row = self.tally.row
         graded = PieceGraded(
             len(block.records),
-            self._model,
+            self._pairing.model,
             qids,
             keys,
-            self._unmatched,
-            self._decoded,
+            self._pairing.unmatched,
+            self._pairing.decoded,
             self._grader.notes,
             [row(record) for record in records],
             unreadable_usage(records) if self._settings.harness_stats else [],
@@ -279,29 +285,11 @@ class GradingStream:
     def _answer_here(self, piece: Piece) -> list[bytes | memoryview]:
         """:meth:`_answer` in this process, ahead of the pieces being written: the
         run's pairing and counts are set aside meanwhile, to be taken in order."""
-        kept = (
-            self._model,
-            self._seen,
-            self._unmatched,
-            self._duplicates,
-            self._read_found,
-            self._text_found,
-            self._decoded,
-            self._grader.notes,
-        )
+        kept = self._pairing, self._grader.notes
         try:
             return self._answer(piece)
         finally:
-            (
-                self._model,
-                self._seen,
-                self._unmatched,
-                self._duplicates,
-                self._read_found,
-                self._text_found,
-                self._decoded,
-                self._grader.notes,
-            ) = kept
+            self._pairing, self._grader.notes = kept
             self._alone = None
 
     def _takes(self, graded: PieceGraded) -> bool:
@@ -309,19 +297,20 @@ class GradingStream:
         run order and counts it if so; False (nothing changed) if this process
         must grade it (a second model, an id already graded)."""
         by_model = self._by_model
-        if not by_model and graded.model is not None and self._model not in (None, graded.model):
+        pairing = self._pairing
+        if not by_model and graded.model is not None and pairing.model not in (None, graded.model):
             return False
         annotations = self._annotations
         rome = self._settings.mode == "rome"
-        seen = self._seen
+        seen = pairing.seen
         if not rome and (
             any(key in seen for key in graded.keys)
             if by_model
             else any(annotations.paired(qid) for qid in graded.qids)
         ):
             return False
-        if not by_model and self._model is None:
-            self._model = graded.model
+        if not by_model and pairing.model is None:
+            pairing.model = graded.model
         for qid, key in zip(graded.qids, graded.keys, strict=True):
             if by_model:
                 repeated = key in seen
@@ -330,9 +319,9 @@ class GradingStream:
                 repeated = annotations.paired(qid)
             annotations.mark(qid)
             if repeated:
-                self._duplicates.add(key)
-        self._unmatched.merge(graded.unmatched)
-        self._decoded += graded.decoded
+                pairing.duplicates.add(key)
+        pairing.unmatched.merge(graded.unmatched)
+        pairing.decoded += graded.decoded
         self._grader.notes.merge(graded.notes)
         self._read += graded.read
         return True
@@ -353,9 +342,9 @@ class GradingStream:
         as ``loading.pair`` pairs them, and graded."""
         records = block.records
         path = self._path
-        for at, field, word in block.found:
+        for at, name, word in block.found:
             assert isinstance(at, int)  # a record of a list
-            self._read_found.append((_record_name(records, at, block.start), field, word))
+            self._pairing.read_found.append((_record_name(records, at, block.start), name, word))
         for i, pred in enumerate(records):
             if type(pred) is not dict:
                 raise Fallback
@@ -366,12 +355,12 @@ class GradingStream:
             ):
                 found: list[nonfinite.Found] = []
                 try:
-                    self._decoded += decode_json_strings(
+                    self._pairing.decoded += decode_json_strings(
                         pred, path, pred.get("question_id", block.start + i), found
                     )
                 except Exception:  # noqa: BLE001 - reported by the whole-file path
                     raise Fallback from None
-                self._text_found += found
+                self._pairing.text_found += found
         if deeper_than(records):
             raise Fallback
         if not self._by_model:
@@ -382,9 +371,9 @@ class GradingStream:
         for pred in records:
             model = pred.get("model")
             if isinstance(model, str) and model:
-                if self._model is None:
-                    self._model = model
-                elif model != self._model:
+                if self._pairing.model is None:
+                    self._pairing.model = model
+                elif model != self._pairing.model:
                     raise SeveralModels
 
     def _grade(self, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -392,7 +381,7 @@ class GradingStream:
         grader = self._grader
         rome = self._settings.mode == "rome"
         by_model = self._by_model
-        seen = self._seen
+        seen = self._pairing.seen
         out: list[dict[str, Any]] = []
         paired: list[tuple[dict[str, Any], dict[str, Any]]] = []
         alone = self._alone
@@ -404,7 +393,7 @@ class GradingStream:
             if gt is None:
                 if rome:
                     raise Fallback  # the run stops, with a count of them all
-                self._unmatched.add(qid)
+                self._pairing.unmatched.add(qid)
                 continue
             if "answer" not in pred or "evaluator" not in gt or "evaluator_kwargs" not in gt:
                 raise Fallback
@@ -422,7 +411,7 @@ class GradingStream:
             else:
                 key = qid
             if repeated:
-                self._duplicates.add(key)
+                self._pairing.duplicates.add(key)
                 if not rome:
                     continue
             paired.append((pred, gt))
@@ -453,20 +442,20 @@ class GradingStream:
         grader word them."""
         path = self._path
         out = list(loading) + self._predictions.warnings
-        if self._decoded:
+        if self._pairing.decoded:
             out.append(
-                f"{path}: {self._decoded} prediction(s) with usage/evaluator_kwargs as JSON text, decoded"
+                f"{path}: {self._pairing.decoded} prediction(s) with usage/evaluator_kwargs as JSON text, decoded"
             )
-        found = self._read_found + self._text_found
+        found = self._pairing.read_found + self._pairing.text_found
         if found:
             out.append(nonfinite.warning(path, found, None, "predictions"))
-        unmatched = self._unmatched
+        unmatched = self._pairing.unmatched
         if unmatched.count:
             out.append(
                 f"{path}: {unmatched.count} prediction(s) without an annotation "
                 f"(first: {unmatched}); not graded"
             )
-        duplicates = self._duplicates
+        duplicates = self._pairing.duplicates
         if duplicates.count:
             if self._settings.mode == "rome":
                 out.append(
