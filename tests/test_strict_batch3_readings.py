@@ -37,7 +37,7 @@ CASES: list[Reading] = [
     # "correct this" corrects
     (N, {"value_to_match": 8}, "Final answer: 12\n\nLet me correct this: 12 counts the edges. A cube has 8 corners.", None, 1, False),
     # a key's adjective anywhere in the answer, unsure; not inside a place's own name
-    (K, {"key_items": [["Chile"]]}, "Santiago, the Chilean capital, founded in 1541 by Valdivia.", None, 1, True),
+    (K, {"key_items": [["Chile"]]}, "Santiago, the Chilean capital, founded in 1541 by Valdivia.", None, 1, False),
     (K, {"key_items": [["Dominica"]]}, "Final Answer: the Dominican Republic", None, 0, False),
     # the question's unit picks the number an answer without a marker gives
     (N, {"value_to_match": 5.6}, "Roughly 5,6 km long, surveyed in 2004.", "How long is the tunnel, in km?", 1, False),

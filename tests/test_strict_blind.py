@@ -107,23 +107,27 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # Re-read at 7d17f2c (function words no names, a number stated first): 89/94,
         # 9/94 uncertain, 84/85 without.
         ("blind_hard_cases.json", "test", 0.94, 0.10, 0.98),
-        ("blind_hard_cases2.json", "dev", 0.98, 0.08, 0.98),
+        ("blind_hard_cases2.json", "dev", 0.98, 0.02, 0.98),
         # Held out: measured 57/63 overall, 8/63 uncertain, 51/55 without.
         # Re-read at 7d17f2c: 57/63, 6/63 uncertain, 53/57 without.
         ("blind_hard_cases2.json", "test", 0.90, 0.10, 0.92),
-        ("blind_hard_cases3.json", "dev", 0.92, 0.12, 0.98),
+        ("blind_hard_cases3.json", "dev", 0.92, 0.08, 0.98),
         # Held out: measured 58/73 overall, 8/73 uncertain, 54/65 without.
-        ("blind_hard_cases3.json", "test", 0.79, 0.12, 0.83),
+        # Re-read once at the honest-doubt signals (reasons that marked only right dev
+        # verdicts made sure; new signals, tests/test_strict_honest_doubt.py): 59/73,
+        # 6/73 uncertain, 57/67 without.
+        ("blind_hard_cases3.json", "test", 0.79, 0.09, 0.85),
         # First reading: dev 59/72 overall, 8/72 uncertain, 57/64 without; then
         # tuned on: 63/72, 10/72, 61/62.
         ("blind_hard_cases4.json", "dev", 0.87, 0.14, 0.98),
         # Held out, first reading: 50/65 overall, 9/65 uncertain, 49/56 without;
         # now 51/65, 9/65, 50/56.
-        ("blind_hard_cases4.json", "test", 0.78, 0.14, 0.89),
+        # Re-read once at the honest-doubt signals: 51/65, 9/65, 51/56.
+        ("blind_hard_cases4.json", "test", 0.78, 0.14, 0.91),
         # First reading (at ac63840, before any rule was written for it): dev 48/51
         # overall, 3/51 uncertain, 45/48 without; test 49/55, 3/55, 48/52.
         # After yes/no told without the word (polarity.py): dev 51/51, 5/51, 46/46.
-        ("blind_hard_cases5.json", "dev", 1.0, 0.10, 1.0),
+        ("blind_hard_cases5.json", "dev", 1.0, 0.06, 1.0),
         # Held out, after polarity.py: 51/55, 4/55, 49/51.
         ("blind_hard_cases5.json", "test", 0.92, 0.08, 0.96),
         # First reading (at ca2da64, before any rule was written for it): dev 46/53
@@ -131,11 +135,12 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # With options listed twice read as one answer (unsure), the adjective of a
         # place of several words ("Southeast Asian", unsure) and a numbered list
         # read from its heads: dev 52/53, 7/53 uncertain, 45/46 without.
-        ("blind_hard_cases6.json", "dev", 0.98, 0.14, 0.97),
+        ("blind_hard_cases6.json", "dev", 0.98, 0.06, 0.98),
         # Held out, with options listed twice read as one answer (a9ddca3): 38/42,
         # 5/42 uncertain, 34/37 without; one reading at 37c5eeb (numbered lists read
         # from their heads): 39/42, 5/42, 35/37.
-        ("blind_hard_cases6.json", "test", 0.92, 0.12, 0.94),
+        # Re-read once at the honest-doubt signals: 39/42, 4/42, 36/38.
+        ("blind_hard_cases6.json", "test", 0.92, 0.10, 0.94),
         # First reading (at 1ce5e0a, before any rule was written for it): dev 48/58
         # overall, 3/58 uncertain, 45/55 without; test 40/51, 2/51, 39/49.
         # With the readings from maintained data (numbers in other languages, dates,
@@ -148,23 +153,29 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # as no: dev 55/58, 6/58, 49/52.
         # With a number stated in a first sentence that restates the question read
         # before the details after it: 56/58, 6/58, 50/52.
-        ("blind_hard_cases7.json", "dev", 0.96, 0.11, 0.96),
+        ("blind_hard_cases7.json", "dev", 0.96, 0.11, 0.98),
         # Re-read at 7d17f2c (a number stated first, then told about): 44/51, 2/51, 43/49.
-        ("blind_hard_cases7.json", "test", 0.86, 0.04, 0.87),
+        # Re-read once at the honest-doubt signals: 44/51, 3/51, 42/48.
+        ("blind_hard_cases7.json", "test", 0.86, 0.06, 0.87),
         # First reading (at d12142c, before any rule was written for it): dev 50/52
         # overall, 1/52 uncertain, 49/51 without; test 52/52, 4/52, 48/48.
         # With the alternatives a question offers read at the conclusion (unsure) and
         # times as whole words: dev 52/52, 3/52 uncertain, 49/49 without.
         ("blind_hard_cases8.json", "dev", 1.0, 0.06, 1.0),
-        ("blind_hard_cases8.json", "test", 1.0, 0.08, 1.0),
+        # Re-read once at the honest-doubt signals: 52/52, 5/52, 47/47.
+        ("blind_hard_cases8.json", "test", 1.0, 0.10, 1.0),
         # First reading (at 348953a, before any rule was written for it): dev 39/52
         # overall, 3/52 uncertain, 36/49 without; test 45/53, 8/53, 41/45.
         # With options listed twice (unsure), names joined by "and" for a question
         # asking one, dates to the year only (unsure) and a list of values as no
         # commitment, and a claim left open ("not possible to determine if", unsure):
         # dev 46/52, 6/52 uncertain, 40/46 without.
-        ("blind_hard_cases9.json", "dev", 0.88, 0.12, 0.86),
-        ("blind_hard_cases9.json", "test", 0.84, 0.16, 0.91),
+        ("blind_hard_cases9.json", "dev", 0.88, 0.12, 0.93),
+        # Held out: 45/53, 8/53 uncertain, 41/45 without. Re-read once at the
+        # honest-doubt signals: 45/53, 7/53, 41/46: a reason deleted because it marked
+        # only right verdicts on dev (and the team's sets) had marked one test miss
+        # here; the floor records that single reading rather than a test-tuned revert.
+        ("blind_hard_cases9.json", "test", 0.84, 0.16, 0.89),
         # First reading (at cbdabda, before any rule was written for it): dev 39/49
         # overall, 0/49 uncertain, 39/49 without; test 43/56, 0/56, 43/56.
         # With "【答案】" on its own line heading the line below: dev 41/49, 0/49, 41/49.
@@ -184,7 +195,7 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         ("blind_hard_cases11.json", "test", 0.93, 0.09, 0.93),
         # First reading (at 8a1750a, before any rule was written for it): dev 48/50
         # overall, 0/50 uncertain, 48/50 without; test 41/43, 1/43, 40/42.
-        ("blind_hard_cases12.json", "dev", 0.96, 0.0, 0.96),
+        ("blind_hard_cases12.json", "dev", 0.96, 0.04, 1.0),
         ("blind_hard_cases12.json", "test", 0.95, 0.03, 0.95),
         # First reading (at b811383, before any rule was written for it): dev 37/61
         # overall, 7/61 uncertain, 32/54 without; test 32/49, 3/49, 29/46. Of the misses,
@@ -198,7 +209,7 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         ("blind_hard_cases13.json", "test", 0.89, 0.07, 0.89),
         # First reading (at 38537be, before any rule was written for it): dev 50/57
         # overall, 1/57 uncertain, 50/56 without; test 46/51, 1/51, 46/50.
-        ("blind_hard_cases14.json", "dev", 0.87, 0.02, 0.89),
+        ("blind_hard_cases14.json", "dev", 0.89, 0.08, 0.96),
         ("blind_hard_cases14.json", "test", 0.90, 0.02, 0.92),
         # First reading (at 1935751, before any rule was written for it): dev 38/49
         # overall, 1/49 uncertain, 37/48 without; test 43/51, 4/51, 42/47. Held out while

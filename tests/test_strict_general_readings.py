@@ -22,14 +22,14 @@ CASES: list[Reading] = [
     # several options named: the concluding clause settles it ...
     (C, {"label": "C"}, "Could be a crow or a magpie; my pick is the magpie.", BIRDS, 1, False),
     (C, {"label": "B"}, "The streaks say robin at first glance, so sparrow.", BIRDS, 1, False),
-    # ... else the first named is read, unsure: the others may be remarks
+    # ... else the first named is read: the others are remarks
     (
         C,
         {"label": "B"},
         "It opened in 1937, five years before the 1932 plan was revived.",
         YEARS,
         1,
-        True,
+        False,
     ),
     # ... unless another clause speaks of what the question asks
     (
@@ -38,7 +38,7 @@ CASES: list[Reading] = [
         "The crow nests nearby; the bird on the fence is a sparrow.",
         BIRDS,
         1,
-        True,
+        False,
     ),
     # a word of another option's own names it too; a remark in brackets names none
     (
@@ -176,7 +176,7 @@ CASES: list[Reading] = [
         False,
     ),
     # a place's adjective answers "which country", unsure
-    (K, {"key_items": [["Kenya"]]}, "That skyline is the Kenyan capital.", None, 1, True),
+    (K, {"key_items": [["Kenya"]]}, "That skyline is the Kenyan capital.", None, 1, False),
     # a known place elsewhere is sure; a name the key's city shares with a town is not
     (K, {"key_items": [["Kenya"]]}, "The Republic of Uganda.", None, 0, False),
     (K, {"key_items": [["Kolkata"]]}, "It is Calcutta.", None, 0, True),

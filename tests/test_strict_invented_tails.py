@@ -85,16 +85,16 @@ def test_a_word_that_opens_a_sentence_is_not_its_answer() -> None:
 N = "number_matching"
 
 
-def test_a_speed_in_kilometres_per_hour_is_read_in_metres_per_second_unsure() -> None:
+def test_a_speed_in_kilometres_per_hour_is_read_in_metres_per_second() -> None:
     answer = "A cheetah can reach about 112 kilometres per hour in short bursts."
     outcome = strict.evaluate(N, {"value_to_match": 31}, answer, "how fast can a cheetah run")
-    assert outcome.score == 1 and outcome.uncertain is not None
+    assert outcome.score == 1 and outcome.uncertain is None, outcome
 
 
-def test_a_length_in_centimetres_is_read_in_inches_unsure() -> None:
+def test_a_length_in_centimetres_is_read_in_inches() -> None:
     answer = "The standard ruler measures 30.5 centimeters."
     outcome = strict.evaluate(N, {"value_to_match": 12}, answer, "how long is a standard ruler")
-    assert outcome.score == 1 and outcome.uncertain is not None
+    assert outcome.score == 1 and outcome.uncertain is None, outcome
 
 
 def test_no_unit_the_value_converts_to_leaves_it_wrong() -> None:

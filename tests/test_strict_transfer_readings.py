@@ -53,7 +53,7 @@ CASES: list[Reading] = [
         "Ann presses it twice, Bo once. So the lamp is off.",
         "Is the lamp still on?",
         1,
-        True,
+        False,
     ),
     (
         K,
@@ -134,7 +134,7 @@ CASES: list[Reading] = [
         "Ann presses it once. So the lamp is off. That settles it.",
         "Is the lamp still on?",
         1,
-        True,
+        False,
     ),
     # ... but not one that weighs or turns the answer
     (

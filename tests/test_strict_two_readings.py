@@ -142,8 +142,8 @@ CASES: list[Reading] = [
     (C, {"label": "B"}, "The bus leaves at 4:30 P.M.", "When does it leave?\nA. 9:15 A.M.\nB. 10:30 A.M.", 0, True),
     (C, {"label": "B"}, "The bus leaves at 10:30 A.M.", "When does it leave?\nA. 9:15 A.M.\nB. 10:30 A.M.", 1, False),
     # An option listed twice, word for word: either copy's letter names the key's answer (unsure)
-    (C, {"label": "D"}, "So the speed is 9 m/s, option (B).", "Speed?\nA. 3 m/s\nB. 9 m/s\nC. 12 m/s\nD. 9 m/s", 1, True),
-    (C, {"label": "D"}, "The answer is heron.", "Which bird?\nA. heron\nB. stork\nC. crane\nD. heron", 1, True),
+    (C, {"label": "D"}, "So the speed is 9 m/s, option (B).", "Speed?\nA. 3 m/s\nB. 9 m/s\nC. 12 m/s\nD. 9 m/s", 1, False),
+    (C, {"label": "D"}, "The answer is heron.", "Which bird?\nA. heron\nB. stork\nC. crane\nD. heron", 1, False),
     (C, {"label": "D"}, "So the speed is 3 m/s, option (A).", "Speed?\nA. 3 m/s\nB. 9 m/s\nC. 12 m/s\nD. 9 m/s", 0, False),
     # Two names joined by "and" for a question that asks for one: no choice
     (K, {"key_items": [["Lena Dorsey"]]}, "Thus the answer is: Mark Ibsen and Lena Dorsey.", "Which \"Harbor Nine\" rower won the 2012 sculls?", 0, False),
@@ -173,8 +173,8 @@ CASES: list[Reading] = [
     (K, {"key_items": [["no"]]}, "Hence it remains unclear whether the keeper owned a boat.", "Did the keeper own a boat?", 0, True),
     (K, {"key_items": [["no"]]}, "It is not possible to say when he bought it, but the keeper did not own a boat.", "Did the keeper own a boat?", 1, False),
     # The adjective of a name of several words, for a location's candidate too
-    (L, {"location_fine_grained": ["West Africa"], "location_coarse_grained": ["Africa"]}, "Ghana is a small West African nation on the Gulf of Guinea.", "Where is Ghana?", 1, True),
-    (K, {"key_items": [["Central America"]]}, "It is a Central American republic.", "Which region is Belize in?", 1, True),
+    (L, {"location_fine_grained": ["West Africa"], "location_coarse_grained": ["Africa"]}, "Ghana is a small West African nation on the Gulf of Guinea.", "Where is Ghana?", 1, False),
+    (K, {"key_items": [["Central America"]]}, "It is a Central American republic.", "Which region is Belize in?", 1, False),
     (L, {"location_fine_grained": ["West Africa"], "location_coarse_grained": ["Africa"]}, "Ghana is an East African nation.", "Where is Ghana?", 0, False),
     # An answer laid out as a numbered list, each item explained below its head, is read from the heads
     (ORD, {"order": ["Crust", "Mantle", "Outer core", "Inner core"]}, "Four shells, from the surface down:\n\n1. **Crust**\n   - Thin and rocky; the mantle lies below it.\n2. **Mantle**: hot, slowly flowing rock.\n3. **Outer core**\n   - Liquid iron, around the inner core.\n4. **Inner core**\n   - Solid iron.\n\nTogether they make up the planet, each with its own role.", None, 1, False),

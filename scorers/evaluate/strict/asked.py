@@ -119,6 +119,34 @@ def asks_bound(question: str) -> bool:
     return _ASKED_BOUND.search(question) is not None
 
 
+# A question that asks for an estimate: "What is the approximate ...?", "roughly how many".
+_ASKED_APPROXIMATE = re.compile(
+    r"\b(?:approximate(?:ly)?|approx\.|roughly|estimated?|about how (?:many|much|long|far|big))\b",
+    re.IGNORECASE,
+)
+
+
+def asks_approximate(question: str) -> bool:
+    """The question asks for an approximate value."""
+    return _ASKED_APPROXIMATE.search(question) is not None
+
+
+# "to three decimal places", "to 2 decimal places", "to one decimal place".
+_DECIMALS_ASKED = re.compile(
+    r"\b(one|two|three|four|five|six|[1-9])[ \t-]+decimal[ \t]+places?\b", re.IGNORECASE
+)
+_SMALL_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def decimals_asked(question: str) -> int | None:
+    """The decimal places the question asks the answer to ("to three decimal places")."""
+    m = _DECIMALS_ASKED.search(question)
+    if m is None:
+        return None
+    word = m.group(1).lower()
+    return _SMALL_NUMBERS[word] if word in _SMALL_NUMBERS else int(word)
+
+
 def echo_free(question: str, text: str) -> str:
     """``text`` less a tail copied from the question (``final.without_echo``)."""
     return without_echo(text, question)

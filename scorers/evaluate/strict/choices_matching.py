@@ -216,8 +216,8 @@ def _choices(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
         return Outcome(RIGHT, extracted, uncertain=doubt)
     if single and (copy := _same_text(reading, read | expected)) is not None:
         # "(B) 6 kmph" where E is "6 kmph" too: the question lists one answer
-        # twice, and the letter names it; which copy the key meant only a reader can weigh.
-        return Outcome(RIGHT, extracted, uncertain=f"options {copy} have the same text")
+        # twice, and the letter names either copy.
+        return Outcome(RIGHT, extracted, note=f"options {copy} have the same text")
     if len(expected) == 1 and len(read) > 1 and (settled := _settled_among(reading, read)):
         # "Answer: I'm between B and C. ... which settles it: C.": the paragraph
         # goes on to choose one of the options its first sentence weighed.

@@ -31,12 +31,21 @@ _SENTENCE_END = re.compile(
     r"(?<=[^\s.][.!?])(?<!\b\d\.)(?<!\b\d\d\.)(?<!\bSt\.)(?<!\bMt\.)(?<!\bFt\.)(?<!\bDr\.)"
     r"(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSte\.)(?<!\bvs\.)[ \t]+(?=[\"'(\[A-Z0-9])|\n+"
 )
+# "Wait" corrects as an interjection: opening its clause and followed by a stop
+# or a new clause ("Wait, no", "But wait: ...", "wait a second"); as a noun
+# ("(airport wait)", "a long wait, then ...") it does not.
+_INTERJECTED = (
+    r"(?:(?<=\bbut )|(?<=\band )|(?<=\boh )|(?<=\bno )|(?<![^\W\d_] ))wait"
+    r"(?=[ \t]*[,!:;.\u2026\u2014\u2013-]|[ \t]+(?:no|i|a (?:sec|second|minute|moment)|that|this|let)\b)"
+)
 _CORRECTION = re.compile(
     r"\b(?:correction|edit|update|erratum|amendment|fix|revised answer|corrected answer"
     r"|revised|typo|rectification|korrektur|berichtigung|correcci[oó]n|correzione|corre[cç][aã]o"
     r"|исправление|更正|修正|订正)\b"
     r"[ \t]*[:：—–-]"
-    r"|\b(?:on second thought|on reflection|actually|wait|oops|sorry|scratch that|hold on"
+    r"|\b(?:on second thought|on reflection|actually|"
+    + _INTERJECTED
+    + "|oops|sorry|scratch that|hold on"
     r"|looking (?:at [^.;:\n]{1,40} )?again|on (?:a )?closer (?:look|inspection)|let me re-?check"
     r"|re-?checking|upon (?:further )?review|i mean|i meant|it should (?:be|read|have been)"
     r"|should have said|(?:i )?made an? (?:[a-z]+ )?(?:error|mistake|slip)|my (?:error|mistake)"

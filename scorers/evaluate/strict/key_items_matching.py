@@ -76,10 +76,13 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
         if yes == (fold_phrase(groups[0][0]) == "yes"):
             score, note = RIGHT, None
         if yes is None:
-            uncertain = "says neither yes nor no, nor restates the question's claim"
-        elif not sure:
-            uncertain = "restates the question's claim with a word of its own"
+            uncertain = _NEITHER
         return Outcome(score, answer.folded[:EXTRACTED_CAP], note=note, uncertain=uncertain)
+    if missing and polar is not None and not (answer.contains("yes") or answer.contains("no")):
+        # A yes/no key, a question whose claim the reader cannot parse ("heb ik een
+        # visum nodig ...", a question without its auxiliary), and an answer with
+        # neither word: it may say yes or no in a sentence of its own.
+        return Outcome(score, answer.folded[:EXTRACTED_CAP], note=note, uncertain=_NEITHER)
     if doubted:
         uncertain = "a correction follows the final answer but names no key item"
     elif missing and len(groups) == 1 and (coarse := coarser_date(answer, groups[0])):
@@ -118,9 +121,8 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             adjective = adjective_of(answer, groups) if len(groups) == 1 else None
             if adjective is not None:
                 # "the Iranian capital" for Iran, "the Incan Empire" for Inca: the
-                # name's adjective most often answers "which country", but not always.
-                score, note = RIGHT, None
-                uncertain = f"'{adjective}' is the adjective of '{groups[0][0]}'"
+                # name's adjective answers "which country".
+                score, note, uncertain = RIGHT, f"'{adjective}' is the adjective of the key", None
             elif uncertain is None and (clip := clipped(answer, groups, missing)):
                 # "hippo" for hippopotamus, "rhino", "photo": English clips a
                 # long word to its head; only a reader knows the clipping.
@@ -156,6 +158,9 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             score, note = WRONG, "undecided"
             uncertain = f"names '{rival}' beside the key and says it cannot decide"
     return Outcome(score, answer.folded[:EXTRACTED_CAP], note=note, uncertain=uncertain)
+
+
+_NEITHER = "says neither yes nor no, nor restates the question's claim"
 
 
 def _listed_with(reading: Reading, keys: list[str]) -> str | None:

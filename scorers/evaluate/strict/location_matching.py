@@ -7,10 +7,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorers.evaluate.outcome import Outcome
-from scorers.evaluate.strict.answer_names import unknown_name
+from scorers.evaluate.strict import names
+from scorers.evaluate.strict.answer_names import CAPITALISED, name_of, unknown_name
+from scorers.evaluate.strict.commit import drop_excluded
+from scorers.evaluate.strict.fold import fold_phrase
 from scorers.evaluate.strict.key_forms import adjective_of
 from scorers.evaluate.strict.kwargs import check_kwargs, fail, strings
 from scorers.evaluate.strict.phrase_answer import has_any, phrase_answer, settled_elsewhere
+from scorers.evaluate.strict.phrases import Answer
 from scorers.evaluate.strict.reading import Reading
 from scorers.evaluate.strict.scores import EXTRACTED_CAP, WRONG
 
@@ -47,8 +51,7 @@ def location_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
         return Outcome(
             fine_score,
             answer.folded[:EXTRACTED_CAP],
-            note="the place's adjective",
-            uncertain=f"'{adjective}' is the adjective of a candidate",
+            note=f"'{adjective}' is the adjective of a candidate",
         )
     coarse_named = any(answer.contains(c) for c in coarse)
     if uncertain is None:
@@ -64,6 +67,34 @@ def location_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             note="coarse-grained match",
             uncertain=uncertain,
         )
+    if uncertain is None and (inside := _city_inside(answer, coarse)) is not None:
+        # "Kathmandu" for Nuwakot, Nepal: the wrong town, in the right country the
+        # answer does not name; labellers differ on whether that earns the coarse credit.
+        uncertain = f"names '{inside[0]}', a city in '{inside[1]}' but not a candidate"
     return Outcome(
         WRONG, answer.folded[:EXTRACTED_CAP], note="no candidate named", uncertain=uncertain
     )
+
+
+def _city_inside(answer: Answer, coarse: list[str]) -> tuple[str, str] | None:
+    """A city the answer names (GeoNames) that lies in a coarse candidate, a
+    country or a US state, which the answer does not name itself."""
+    where: dict[tuple[str, str], str] = {}
+    for candidate in coarse:
+        code, _ = names.place_of(candidate)
+        if code is not None:
+            where[(code, "")] = candidate
+        elif (state := names.us_state(fold_phrase(candidate))) is not None:
+            where[("US", state)] = candidate
+    if not where:
+        return None
+    for m in CAPITALISED.finditer(drop_excluded(answer.raw)):
+        name = name_of(m.group())
+        index = names.city(name) if name else None
+        if index is None:
+            continue
+        city = names.city_info(index)
+        found = where.get((city.country, "")) or where.get((city.country, city.admin1))
+        if found is not None:
+            return m.group(), found
+    return None

@@ -176,11 +176,15 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             and not reading.asks_bound
         ):
             uncertain = "states a bound, not the value"  # "at least 12" for "How many ...?"
+        if uncertain is None and isinstance(kind, float):
+            uncertain = _less_precise(number, text, raw_target, reading)
         return Outcome(RIGHT, extracted, uncertain=uncertain)
     if uncertain is None and (figures := _rounds_to(number, text, target)):
         # "≈ 3.84·10⁵ km" for 384,400: exact, it is another number; read to the
         # precision it states, it is the value.
         uncertain = f"an approximation to {figures} significant figures that the value rounds to"
+    if uncertain is None and not isinstance(kind, float):
+        uncertain = _rounded_key(number.value, target, reading)
     if scale > 1 and abs(number.value / scale - target) <= tolerance:
         return Outcome(RIGHT, extracted, note="read in the question's unit", uncertain=uncertain)
     if number.percent and abs(number.value / 100 - target) <= tolerance:
@@ -194,7 +198,7 @@ def number_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     if uncertain is None and (converted := key_in_other_unit(number, text, reading, target)):
         # "about 1670 kilometers per hour" for 460 (m/s): a question that names no
         # unit leaves the key's unit unknown; only a reader knows it is m/s.
-        return Outcome(RIGHT, extracted, uncertain=converted)
+        return Outcome(RIGHT, extracted, note=converted)
     return Outcome(WRONG, extracted, uncertain=uncertain)
 
 
@@ -229,3 +233,52 @@ def _rounds_to(number: Number, text: str, target: float) -> int:
         return 0
     unit = 10 ** (math.floor(math.log10(abs(number.value))) - figures + 1)
     return figures if abs(target - number.value) <= unit / 2 * (1 + 1e-9) else 0
+
+
+_NEAR_KEY = 0.02  # a count this close to the key may be the same figure, rounded
+
+
+def _rounded_key(value: float, target: float, reading: Reading) -> str | None:
+    """Why a number near a whole key may be right: the key is a rounder figure
+    than the answer ("1,012,327 acres" for 1,000,000: the key rounds it), or the
+    question asks for an estimate ("approximate circumference": 25,000 for 24,900)."""
+    if not target or target != int(target) or abs(value - target) > _NEAR_KEY * abs(target):
+        return None
+    zeros = len(str(int(abs(target)))) - len(str(int(abs(target))).rstrip("0"))
+    if zeros and round(value, -zeros) == target:
+        key = canonical(target, False)
+        return f"{canonical(value, False)} rounds to the key {key}, which may itself be rounded"
+    if reading.asks_approximate:
+        key = canonical(target, False)
+        return f"{canonical(value, False)} is near the key {key}, and the question asks an estimate"
+    return None
+
+
+def _decimals(written: str) -> int:
+    """Decimal places of a number as written ("3.14": 2, "37": 0, "2,75": 2)."""
+    digits = re.search(r"[.,](\d+)\s*$", written.strip().rstrip("%"))
+    return len(digits.group(1)) if digits else 0
+
+
+def _less_precise(number: Number, text: str, raw_target: Any, reading: Reading) -> str | None:
+    """Why a number inside an estimate key's band may be wrong: it has fewer
+    decimals than the question asks ("3.14" for "to three decimal places"), or
+    it is the key cut off, not rounded ("37" for 37.5, which rounds to 38)."""
+    from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
+
+    written = text[number.start : number.end]
+    if not written[:1].isdigit():
+        return None  # (in words, "twenty-six point two": its places are not digits)
+    places = _decimals(written)
+    asked = reading.decimals_asked if "decimal" in reading.raw_question else None
+    if asked is not None and places < asked:
+        return f"states {places} decimal places, the question asks {asked}"
+    key = Decimal(str(raw_target))
+    if -key.as_tuple().exponent <= places or number.value < 0 or number.percent:  # type: ignore[operator]
+        return None
+    step = Decimal(1).scaleb(-places)
+    value = Decimal(str(number.value))
+    cut, rounded = key.quantize(step, ROUND_DOWN), key.quantize(step, ROUND_HALF_UP)
+    if value == cut and cut != rounded:
+        return f"{written.strip()} is the key {raw_target} cut off, which rounds to {rounded}"
+    return None

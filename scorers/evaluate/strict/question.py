@@ -324,7 +324,7 @@ def named_one(text: str, opts: dict[str, str], asked: str = "") -> tuple[list[st
     at = {label: _first_mention(text, label, opts) for label in found}
     topic = _topic_words(asked, opts)
     best = max(found, key=lambda label: (_overlap(_clause_at(text, at[label]), topic), -at[label]))
-    return [best], f"names {len(found)} options by their text; read the one its clause asks about"
+    return [best], None
 
 
 _CLAUSE_BREAK = re.compile(r"[.;!?\n]|,[ \t]+(?:but|while|whereas)\b")

@@ -178,6 +178,16 @@ class Reading:
         return bool(self._fact("asks_bound"))
 
     @property
+    def asks_approximate(self) -> bool:
+        """The question asks for an approximate value (``asked.asks_approximate``)."""
+        return bool(self._fact("asks_approximate"))
+
+    @property
+    def decimals_asked(self) -> int | None:
+        """The decimal places the question asks for (``asked.decimals_asked``)."""
+        return cast("int | None", self._fact("decimals_asked"))
+
+    @property
     def topic(self) -> tuple[frozenset[str], frozenset[str], frozenset[float]]:
         """The question's content words, its names and numbers (``asked.topic``)."""
         return cast("tuple[frozenset[str], frozenset[str], frozenset[float]]", self._fact("topic"))
@@ -422,6 +432,8 @@ _FACTS: dict[str, Callable[..., object]] = {
     "unit_asked": asked.unit_asked,
     "scale_asked": asked.scale_asked,
     "asks_bound": asked.asks_bound,
+    "asks_approximate": asked.asks_approximate,
+    "decimals_asked": asked.decimals_asked,
     "echo_free": asked.echo_free,
     "topic": asked.topic,
 }
