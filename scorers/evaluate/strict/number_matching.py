@@ -270,7 +270,7 @@ def _less_precise(number: Number, text: str, raw_target: Any, reading: Reading) 
     if not written[:1].isdigit():
         return None  # (in words, "twenty-six point two": its places are not digits)
     places = _decimals(written)
-    asked = reading.decimals_asked if "decimal" in reading.raw_question else None
+    asked = reading.decimals_asked
     if asked is not None and places < asked:
         return f"states {places} decimal places, the question asks {asked}"
     key = Decimal(str(raw_target))
