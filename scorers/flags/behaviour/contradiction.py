@@ -32,7 +32,6 @@ SHAPED = _NUMERIC | {"choices_matching", "ordered_list_matching"}
 
 _MARKED = pattern("conclusion_markers")
 _SUPPOSITION = pattern("not_assertions", "supposition")
-_PLAN = pattern("not_assertions", "plan")
 _COMMITMENT = pattern("not_assertions", "commitment")
 _ALTERNATIVE = pattern("not_assertions", "alternative")
 _MODAL = pattern("not_assertions", "modal")
@@ -45,15 +44,14 @@ _OPEN = (_ALTERNATIVE, _DECLINE, _SUPPOSITION, _REJECTION)  # a guess that keeps
 _UNDECIDED = (_MODAL, _ALTERNATIVE, _DECLINE, _DOUBT)
 # Values quoted or read off the picture ("the '9' has an open tail") are not asserted.
 _QUOTED = re.compile(r"'[^'\n]{1,20}'(?!\w)|\"[^\"\n]{1,40}\"|“[^”\n]{1,40}”")
-# Several values side by side ("the sides labelled 7 and 8"): a list, not a result.
-_VALUE_LIST = re.compile(r"\d\s*(?:,\s+|\s+and\s+|\s*&\s*|\s+to\s+|–)[~≈]?\d")
-# A bracketed pair or interval ("[0, 0.5]", "(2, 0)") is one value.
-_BRACKETED = re.compile(r"[\[(][^\[\]()]*[\])]")
 # Not read as numbers: fractions in words ("three-quarters"), digits spelt out ("one-zero-zero")
 _FRACTION_WORDS = re.compile(  # and expressions with a binomial or a root ("\\binom{90}{2}")
     r"(?i)\b(?:(?:a|an|one|two|three|four)[\s-]+(?:half|thirds?|quarters?|fifths?|tenths?)|half|(?:zero|one|two|three|four|five|six|seven|eight|nine)(?:[\s-]+(?:zero|one|two|three|four|five|six|seven|eight|nine))+)\b|\\(?:binom|sqrt)\{\d"
 )
 # A contrast cue and what it rules out, up to punctuation ("not 55", "rather than B"; "No." answers)
+# Several values side by side ("the sides labelled 7 and 8"): a list, not a result.
+_VALUE_LIST = re.compile(r"\d\s*(?:,\s+|\s+and\s+|\s*&\s*|\s+to\s+|–)[~≈]?\d")
+_BRACKETED = re.compile(r"[\[(][^\[\]()]*[\])]")  # a pair or interval ("[0, 0.5]") is one value
 _CONTRAST = re.compile("(?i)(?:" + regex("not_assertions", "contrast").pattern + r")\s[^,;:.()\n]*")
 _NUMBER_WORD = re.compile(
     r"(?i)\d|\b(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twenty|thirty|forty|fifty|hundred)\b"
@@ -88,7 +86,6 @@ _FRONTED = re.compile(
     r"(?i)\A\W*(?:(?:but|however|so|and|still|yet|now)\W+)*(?:(since|because)|given|as|if(?=\s+\w+ed\b))\b[^,;.]*(?:,\s+and\b[^,;.]*)?,\s+(?=\w)|,\s+(?:assuming|given|considering|based\s+on)\b.*"
 )
 _OPERATION = pattern("not_assertions", "operation")  # "..., so we round up": result unstated
-_ANAPHOR = re.compile(r"\W*(?:it|this|that|they|which)\b", re.I)
 CONCEDING = re.compile(r"\W*(?:while|(?:al|even\s+)?though|despite|whereas)\b", re.I)  # a clause
 CONCESSIVE = re.compile(r",?\s+(?:but|however)\b", re.IGNORECASE)
 # A list item ("- **Focus group**: ...", "(C) 0.32 N", "2. ..."), and a result that is
@@ -134,8 +131,7 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
     """What a sentence asserts (None if nothing), and whether it is undecided (a question,
     guess, alternative or decline: if read there, the reasoning concludes nothing)."""
     if (opening := CONCEDING.match(text)) and "," in text[opening.end() :]:  # "While F has
-        rest = text[text.index(",", opening.end()) + 1 :]  # merit, I fits best", not "..., it is"
-        text = text if _ANAPHOR.match(rest) and not _NEGATION.search(rest) else rest
+        text = text[text.index(",", opening.end()) + 1 :]  # merit, I fits best"
     elif torn := _TORN.match(text):  # "I'm a bit torn, but I think A fits": the claim follows
         text = text[torn.end() :]
     elif (fronted := _FRONTED.match(text)) and fronted[1]:  # a gloss opening it fronts a clause
@@ -151,9 +147,7 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
         return claim, claim is None
     if any(cue.search(text, 0, cut) for cue in (_SUPPOSITION, _REJECTION, _REPORTED)):
         return None, False  # "if the row is full, 31", "so D fails": no claim about the answer
-    if not _COMMITMENT.search(text, 0, cut) and (
-        _PLAN.search(text, 0, min(24, cut)) or _STEP.search(head)
-    ):
+    if not _COMMITMENT.search(text, 0, cut) and _STEP.search(head):
         return None, False  # "let me recount row 3", "..., so let me redo it"
     if _OPERATION.search(head):
         return None, True  # "The next digit is 9, so we round up.": its result is not stated
