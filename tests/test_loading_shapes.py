@@ -212,3 +212,16 @@ def test_integer_ids_match_strings() -> None:
     annotations = {"1": {"question_id": 1, "evaluator": "x", "evaluator_kwargs": {}}}
     paired = pair(annotations, [{"question_id": 1, "answer": "A"}], "rome")
     assert len(paired.pairs) == 1
+
+
+def test_a_prediction_with_no_question_id_is_named_by_its_place() -> None:
+    # It was reported as the id "None", which no file holds.
+    annotations = {a["question_id"]: a for a in _ids(2)}
+    preds: list[dict[str, Any]] = [
+        {"question_id": "q0", "answer": "A"},
+        {"answer": "A"},
+        {"question_id": None, "answer": "B"},
+    ]
+    paired = pair(annotations, preds, "strict", predictions_path="p.json")
+    assert paired.unmatched == ["record #1 (no question_id)", "record #2 (no question_id)"]
+    assert "p.json: 2 prediction(s) without an annotation (first: record #1" in paired.warnings[0]

@@ -391,8 +391,9 @@ class GradingStream:
             # run. (Marked before the checks below: a Fallback abandons the marks.)
             gt, repeated = annotations.pair(qid, mark=alone is None)
             if gt is None:
-                if rome:
-                    raise Fallback  # the run stops, with a count of them all
+                if rome or pred.get("question_id") is None:
+                    raise Fallback  # the run stops, with a count of them all; or the
+                    # whole-file path names a record with no id by its place
                 self._pairing.unmatched.add(qid)
                 continue
             if "answer" not in pred or "evaluator" not in gt or "evaluator_kwargs" not in gt:

@@ -825,7 +825,9 @@ def pair(
         qid = str(pred.get("question_id"))
         gt = annotations.get(qid)
         if gt is None:
-            unmatched.append(qid)
+            # A record with no id at all is named by its place, not as the id "None".
+            no_id = "question_id" not in pred or pred["question_id"] is None
+            unmatched.append(f"record #{index} (no question_id)" if no_id else qid)
             continue
         if "answer" not in pred:
             raise InputError(
