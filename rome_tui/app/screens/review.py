@@ -478,6 +478,8 @@ class ReviewScreen(Screen[None]):
         self._shown_index = None
         self.conflict = None
         self.order = sorted_positions(self.rows, self.sort_key, self.sort_reverse)
+        # What the note says once the files are written: "✓ files written: reloaded".
+        self.last_change = "reloaded"
         self.save_note = Text("reloaded: files and journals merged", style="green")
         self.apply_view(keep_index=keep)
         self.build_index()
@@ -486,6 +488,10 @@ class ReviewScreen(Screen[None]):
     # --- write-back -------------------------------------------------------------------
 
     def action_save(self) -> None:
+        # The note then reads "✓ files written", not the last override's, so `w` shows.
+        self.last_change = ""
+        self.save_note = Text("writing files…", style="dim")
+        self.update_status()
         self.write_back()
 
     @work(thread=True, exclusive=True, group="write-back", exit_on_error=False)
