@@ -67,7 +67,7 @@ REGISTRY: tuple[KeySpec, ...] = (
         "slash",
         "filter",
         "Filter",
-        "Type to filter: words (also in the question, reference, reasoning, answer), text:T flag:KIND bucket:B eval:E model:M score:0|1|partial is:todo|reviewed|unreviewed|overridden; Enter or Esc returns to the table",
+        "Type to filter: words (also in the question, reference, reasoning, answer), text:T flag:KIND bucket:B eval:E model:M score:0|1|partial|none|0.5 is:todo|reviewed|unreviewed|overridden|flagged|unflagged|stale|conflict; a - before a part negates it; Enter or Esc returns to the table",
         "review",
         key_display="/",
     ),
