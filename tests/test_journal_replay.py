@@ -108,6 +108,7 @@ def test_bad_line_in_the_middle_names_file_and_line(run: Path, line: bytes, prob
         ResultsStore.open(run, annotator="alice")
     assert caught.value.path == str(path) and caught.value.line == 2
     assert problem in str(caught.value)
+    assert "mended" in str(caught.value) and "deleted" in str(caught.value)  # the way out
 
 
 def test_two_concurrent_reviewers_same_item_different_scores_is_a_conflict(run: Path) -> None:

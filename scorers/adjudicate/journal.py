@@ -124,6 +124,14 @@ class JournalRead:
     good_size: int  # bytes up to the end of the last complete line
 
 
+# Only rome-tui appends to a journal, so a bad line in the middle was edited or damaged
+# outside it: say how to open the run again.
+_MENDING = (
+    "; every command refuses the run until that line is mended (restore it from a copy) "
+    "or deleted (dropping that one entry)"
+)
+
+
 def parse_journal_bytes(data: bytes, path: str, *, first_line: int = 1) -> JournalRead:
     """Parse JSON Lines; a torn last line is skipped with a warning, any other bad line raises."""
     entries: list[Entry] = []
@@ -151,13 +159,15 @@ def parse_journal_bytes(data: bytes, path: str, *, first_line: int = 1) -> Journ
                     f"{path}:{line_no}: incomplete last line ignored (an append was interrupted)"
                 )
                 break
-            raise InputError(path, f"invalid journal line: {exc.msg}", line=line_no) from None
+            raise InputError(
+                path, f"invalid journal line: {exc.msg}{_MENDING}", line=line_no
+            ) from None
         problem = validate_entry(entry)
         if problem is not None:
             if last:
                 warnings.append(f"{path}:{line_no}: incomplete last line ignored ({problem})")
                 break
-            raise InputError(path, f"invalid journal line: {problem}", line=line_no)
+            raise InputError(path, f"invalid journal line: {problem}{_MENDING}", line=line_no)
         entries.append(entry)
         pos = next_pos
         if not last:
