@@ -185,9 +185,14 @@ def resolve_images(record: Mapping[str, Any], roots: ImageRoots) -> list[Resolve
     candidates = _candidates(record, roots)
     for number, (field, raw) in enumerate(image_refs(record), start=1):
         if raw is None:
+            # Embedded bytes, or a value that is no text at all (img_path: 5).
             resolved.append(
                 ResolvedImage(
-                    number, field, "(embedded data)", None, "embedded image data, no path"
+                    number,
+                    field,
+                    "(no path)",
+                    None,
+                    f"no file path in {field} (embedded data, or not text)",
                 )
             )
             continue

@@ -57,6 +57,9 @@ def test_resolution_order_images_dir_data_root_then_annotations(tmp_path: Path) 
     assert missing.path == tmp_path / "root" / "img" / "gone.png"
     [rootless] = resolve_images({"img_path": "a.png"}, ImageRoots())
     assert rootless.problem is not None and "--images" in rootless.problem
+    # A number where a path should be was called "embedded image data".
+    [number] = resolve_images({"img_path": 5}, roots)
+    assert number.problem == "no file path in img_path (embedded data, or not text)"
 
 
 @pytest.mark.parametrize("kind", ["escape-dotdot", "escape-absolute", "escape-symlink"])
