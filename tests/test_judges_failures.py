@@ -84,8 +84,9 @@ def test_a_reply_without_an_answer_is_an_error_not_cached_and_asked_again(
     assert verdict is not None and verdict["score"] is None and problem in verdict["error"]
     assert "judge_error" in kinds(rec)
     assert cached(run) == 0
-    last = capsys.readouterr().err.strip().splitlines()[-1]
-    assert "1 of 1 judgements failed" in last
+    captured = capsys.readouterr()
+    assert "1/1 records judged, 1 error;" in captured.out
+    assert "1 of 1 judgements failed" in captured.err.strip().splitlines()[-1]
     # A healthy server next time: the call is made again and the error goes away.
     assert judge(run) == 0
     assert server.count() == 3 and cached(run) == 1

@@ -268,7 +268,7 @@ def _report(result: JudgeRunResult, args: argparse.Namespace, *, batch: bool = F
         return _nothing_selected(args)
     line = (
         f"judge {result.judge} ({result.model}): {result.judged}/{result.selected} records "
-        f"judged, {result.errors} errors; {result.calls} "
+        f"judged, {result.errors} error{'' if result.errors == 1 else 's'}; {result.calls} "
         f"{'replies' if batch else 'requests'}, {result.cached} cached"
     )
     if not batch:

@@ -597,7 +597,7 @@ def grading_warnings(notes: Notes, unreadable: list[str], predictions_path: str)
     if unreadable:
         warnings.append(
             f"{predictions_path}: {len(unreadable)} prediction(s) with unreadable usage "
-            f"(first: {first_ids(unreadable)}): not an object of token counts; counted as "
+            f"(first: {first_ids(unreadable)}): not an object of numeric token counts; counted as "
             "0 tokens in scores.json's averages, as the harness does"
         )
     return warnings
