@@ -53,6 +53,7 @@ from scorers.io.loading import (
     deeper_than,
     first_ids,
     item_key,
+    load_warnings,
 )
 from scorers.io.results import serialise, tally_of
 from scorers.io.scores import REJECTED_KEY, TallyRow
@@ -443,13 +444,10 @@ class GradingStream:
         grader word them."""
         path = self._path
         out = list(loading) + self._predictions.warnings
-        if self._pairing.decoded:
-            out.append(
-                f"{path}: {self._pairing.decoded} prediction(s) with usage/evaluator_kwargs as JSON text, decoded"
-            )
         found = self._pairing.read_found + self._pairing.text_found
-        if found:
-            out.append(nonfinite.warning(path, found, None, "predictions"))
+        out += load_warnings(
+            path, "predictions", self._pairing.decoded, found, None, fields="usage/evaluator_kwargs"
+        )
         unmatched = self._pairing.unmatched
         if unmatched.count:
             out.append(

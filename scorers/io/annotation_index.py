@@ -32,6 +32,7 @@ from scorers.io.loading import (
     decode_json_strings,
     differences,
     load_annotations,
+    load_warnings,
     record_stream,
 )
 
@@ -216,8 +217,5 @@ def _streamed(
     if not index:
         raise _Irregular
     warnings += annotation_warnings(path, missing_id, duplicates, shown, conflicts)
-    if decoded:
-        warnings.append(
-            f"{path}: {decoded} annotation(s) with evaluator_kwargs/usage as JSON text, decoded"
-        )
+    warnings += load_warnings(path, "annotations", decoded, [], None)
     return index, warnings

@@ -541,6 +541,26 @@ def needs_decoding(record: dict[str, Any]) -> bool:
     return False
 
 
+def load_warnings(
+    path: str,
+    what: str,
+    decoded: int,
+    found: list[nonfinite.Found],
+    value: Any,
+    *,
+    fields: str = "evaluator_kwargs/usage",
+) -> list[str]:
+    """The warnings a load of ``what`` ("annotations", "predictions", "records") ends with,
+    worded here for every loader, whole-file or streamed: how many records had JSON-text
+    fields decoded (``decode_json_strings``), and the NaN/Infinity values read as null."""
+    out = []
+    if decoded:
+        out.append(f"{path}: {decoded} {what[:-1]}(s) with {fields} as JSON text, decoded")
+    if found:
+        out.append(nonfinite.warning(path, found, value, what))
+    return out
+
+
 def decode_json_strings(
     record: dict[str, Any],
     path: str,
@@ -729,12 +749,7 @@ def load_annotations(
     deep = None if _writable_in_a_list(values) else first_too_deep(values)
     if deep is not None:
         raise InputError(path, TOO_DEEP, record=list(out)[deep])
-    if decoded:
-        warnings.append(
-            f"{path}: {decoded} annotation(s) with evaluator_kwargs/usage as JSON text, decoded"
-        )
-    if found:
-        warnings.append(nonfinite.warning(path, found, value, "annotations"))
+    warnings += load_warnings(path, "annotations", decoded, found, value)
     return out, warnings
 
 
@@ -786,12 +801,9 @@ def load_predictions(
             line=parsed.lines[deep] if parsed.lines is not None else None,
             record=_where(records[deep], deep),
         )
-    if decoded:
-        warnings.append(
-            f"{path}: {decoded} prediction(s) with usage/evaluator_kwargs as JSON text, decoded"
-        )
-    if found:
-        warnings.append(nonfinite.warning(path, found, value, "predictions"))
+    warnings += load_warnings(
+        path, "predictions", decoded, found, value, fields="usage/evaluator_kwargs"
+    )
     return records, warnings
 
 

@@ -22,7 +22,6 @@ from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 import orjson
 
 from scorers.errors import InputError, NotGradedError
-from scorers.io import nonfinite
 from scorers.io.jsonio import (
     atomic_write_bytes,
     dumps_any_keys,
@@ -36,6 +35,7 @@ from scorers.io.loading import (
     first_ids,
     first_too_deep,
     item_key,
+    load_warnings,
     parse_file,
     several_models,
 )
@@ -545,12 +545,7 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
             line=parsed.lines[deep] if parsed.lines is not None else None,
             record=records[deep].get("question_id", deep),
         )
-    if decoded:
-        warnings.append(
-            f"{target}: {decoded} record(s) with evaluator_kwargs/usage as JSON text, decoded"
-        )
-    if parsed.nonfinite:
-        warnings.append(nonfinite.warning(target, parsed.nonfinite, parsed.value, "records"))
+    warnings += load_warnings(target, "records", decoded, parsed.nonfinite, parsed.value)
     if imported:
         warnings.append(
             f"{target}: {imported} record(s) graded elsewhere; their 'correct' is kept as the rome verdict"
