@@ -26,6 +26,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the judge command line the tests run, too
+
+from judges_fixtures import judge_command, judge_env  # noqa: E402
 
 from scorers.judges.base import ChatRequest  # noqa: E402
 from scorers.judges.client import JudgeClient  # noqa: E402
@@ -72,19 +75,8 @@ def build_run(directory: Path, n: int) -> Path:
 
 def time_command(run: Path, base_url: str, concurrency: int) -> tuple[float, float, int, str]:
     """Wall time, CPU time (user + system), exit code and last line of the command."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
-    env["OPENAI_BASE_URL"] = base_url
-    command = [
-        sys.executable,
-        "-m",
-        "rome_tui.cli",
-        "judge",
-        str(run),
-        "--judge",
-        "rome",
-        "--concurrency",
-        str(concurrency),
-    ]
+    env = judge_env(base_url)
+    command = judge_command(run, "--concurrency", str(concurrency))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     proc = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -57,6 +59,19 @@ def clear_openai_env(monkeypatch: pytest.MonkeyPatch) -> None:
         "OPENAI_PROJECT_ID",
     ):
         monkeypatch.delenv(name, raising=False)
+
+
+def judge_command(run: Path, *extra: str) -> list[str]:
+    """``rome-tui judge RUN --judge rome EXTRA`` as this interpreter runs it in a subprocess."""
+    return [sys.executable, "-m", "rome_tui.cli", "judge", str(run), "--judge", "rome", *extra]
+
+
+def judge_env(base_url: str) -> dict[str, str]:
+    """This process's environment for a judge subprocess: no OpenAI setting of the machine's,
+    only ``OPENAI_BASE_URL`` naming the fake server, so it talks to nothing else."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
+    env["OPENAI_BASE_URL"] = base_url
+    return env
 
 
 def record(

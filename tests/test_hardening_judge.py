@@ -14,7 +14,6 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import time
 import uuid
 from collections import Counter
@@ -28,6 +27,7 @@ import pytest
 pytest.importorskip("rome_tui.commands.judge", reason="rome-tui judge (judges engineer) is missing")
 
 from fake_openai_server import Action, FakeOpenAIServer  # noqa: E402
+from judges_fixtures import judge_command, judge_env  # noqa: E402
 from judges_fixtures import record as judged_record  # noqa: E402
 
 from scorers.io.results import ResultsPaths, RunSettings, save_results  # noqa: E402
@@ -59,7 +59,7 @@ def _files(root: Path) -> Iterator[Path]:
 
 
 def _env(home: Path, server: FakeOpenAIServer, key: str | None) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
+    env = judge_env(server.base_url)
     for name in (
         "HOME",
         "XDG_CACHE_HOME",
@@ -71,7 +71,6 @@ def _env(home: Path, server: FakeOpenAIServer, key: str | None) -> dict[str, str
         target = home / name.lower()
         target.mkdir(parents=True, exist_ok=True)
         env[name] = str(target)
-    env["OPENAI_BASE_URL"] = server.base_url
     if key is not None:
         env["OPENAI_API_KEY"] = key
     env["PYTHONUNBUFFERED"] = "1"
@@ -79,20 +78,7 @@ def _env(home: Path, server: FakeOpenAIServer, key: str | None) -> dict[str, str
 
 
 def _command(run: Path, *extra: str) -> list[str]:
-    return [
-        sys.executable,
-        "-m",
-        "rome_tui.cli",
-        "judge",
-        str(run),
-        "--judge",
-        "rome",
-        "--timeout",
-        "5",
-        "--max-retries",
-        "1",
-        *extra,
-    ]
+    return judge_command(run, "--timeout", "5", "--max-retries", "1", *extra)
 
 
 @pytest.fixture

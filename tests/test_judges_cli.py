@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +16,8 @@ from judges_fixtures import (
     SECRET_KEY,
     clear_openai_env,
     files_under,
+    judge_command,
+    judge_env,
     qid_of,
     record,
     serve,
@@ -198,21 +198,15 @@ def test_interrupted_run_saves_finished_work_and_resumes(
     server.responder = judge_says_1_for_even
     server.latency = 0.25
     run = run_of(tmp_path, n=16)
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
-    environ["OPENAI_BASE_URL"] = server.base_url
-    command = [
-        sys.executable,
-        "-m",
-        "rome_tui.cli",
-        "judge",
-        str(run),
-        "--judge",
-        "rome",
-        "--concurrency",
-        "2",
-    ]
+    command = judge_command(run, "--concurrency", "2")
+    environ = judge_env(server.base_url)
     proc = subprocess.Popen(
-        command, env=environ, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        command,
+        env=environ,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     deadline = time.monotonic() + 20
     while server.count() < 6 and time.monotonic() < deadline:
