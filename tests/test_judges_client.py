@@ -211,6 +211,37 @@ def test_refused_connection_is_reported_as_such(no_openai_env: None) -> None:
     assert reply.error is not None and reply.error.startswith("connection failed")
 
 
+def test_a_refused_connection_before_any_answer_is_not_retried(no_openai_env: None) -> None:
+    # Nothing listens (a mistyped --base-url): five backoffs per call only made it slow.
+    async def go() -> ChatReply:
+        async with JudgeClient(
+            model="m", base_url="http://127.0.0.1:9/v1", max_retries=3, backoff_base=0.01
+        ) as client:
+            return await client(request())
+
+    reply = asyncio.run(go())
+    assert reply.error is not None and reply.attempts == 1
+    assert "nothing answers at http://127.0.0.1:9/v1" in reply.error and "--base-url" in reply.error
+
+
+def test_a_refused_connection_after_an_answer_is_retried(no_openai_env: None) -> None:
+    # A server that answered and went away (a restart) is worth the backoff.
+    srv = FakeOpenAIServer().start()
+
+    async def go() -> tuple[ChatReply, ChatReply]:
+        async with JudgeClient(
+            model="m", base_url=srv.base_url, max_retries=2, backoff_base=0.01
+        ) as client:
+            first = await client(request(0))
+            srv.stop()
+            return first, await client(request(1))
+
+    first, second = asyncio.run(go())
+    assert first.error is None
+    assert second.error is not None and second.attempts == 3
+    assert "nothing answers" not in second.error
+
+
 def test_failures_of_every_kind_are_retried(server: FakeOpenAIServer) -> None:
     server.script(
         Action(delay=10),

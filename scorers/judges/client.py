@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import errno
 import importlib
 import os
 import random
@@ -160,6 +161,10 @@ class JudgeClient:
             http_client=_http_client(self.concurrency, timeout),
         )
         self._raw_response = _transport().Response
+        # Until the endpoint has answered once, a refused connection is not retried:
+        # nothing listens there (a wrong port, a server not started), and backing off
+        # five times on every call made a mistyped --base-url cost 15 s per wave.
+        self._answered = False
 
     async def __aenter__(self) -> JudgeClient:
         return self
@@ -287,6 +292,7 @@ class JudgeClient:
                             },
                         ),
                     )
+                self._answered = True
                 reply = self._reply_of(orjson.loads(raw.content), attempt)
                 self._settle_tokens(taken, reply.usage)
                 self._limit.succeeded()
@@ -295,6 +301,7 @@ class JudgeClient:
                 problem, usage = exc.problem, exc.usage
                 self._settle_tokens(taken, usage)
             except self._openai.APIStatusError as exc:
+                self._answered = True  # an HTTP error is an answer: something listens
                 status = exc.status_code
                 problem = f"HTTP {status}: {_message_of(exc.response.content)}"
                 if status not in RETRY_STATUS:
@@ -307,14 +314,24 @@ class JudgeClient:
                 problem = "request timed out"
             except self._openai.APITimeoutError as exc:
                 problem = _timeout_or_connection(exc)
+                if not self._answered and _refused(exc):
+                    return self._failed(self._nobody_listens(problem), attempt)
             except self._openai.APIConnectionError as exc:
                 problem = f"connection failed: {_root_text(exc)}"
+                if not self._answered and _refused(exc):
+                    return self._failed(self._nobody_listens(problem), attempt)
             except ValueError as exc:  # a body that is not JSON at all (orjson's error is one)
                 problem = f"malformed response: {exc}"
             if attempt > self.max_retries:
                 return self._failed(f"{problem} (gave up after {attempt} attempts)", attempt, usage)
             self.stats.retries += 1
             await asyncio.sleep(self._backoff(attempt, wait))
+
+    def _nobody_listens(self, problem: str) -> str:
+        return (
+            f"{problem} (nothing answers at {self._client.base_url}: start the server, "
+            "or check --base-url / OPENAI_BASE_URL)"
+        )
 
     def _backoff(self, attempt: int, retry_after: float | None) -> float:
         if retry_after is not None:
@@ -444,6 +461,24 @@ def _root_text(exc: BaseException) -> str:
     while root.__cause__ is not None or root.__context__ is not None:
         root = root.__cause__ or root.__context__  # type: ignore[assignment]
     return (str(root) or type(root).__name__)[:300]
+
+
+def _refused(exc: BaseException) -> bool:
+    """Whether the connection was refused (nothing listens), anywhere in the cause chain."""
+    seen: BaseException | None = exc
+    for _ in range(20):  # a chain is short; this also stops a cyclic one
+        if seen is None:
+            break
+        if isinstance(seen, ConnectionRefusedError):
+            return True
+        if isinstance(seen, OSError) and seen.errno == errno.ECONNREFUSED:
+            return True
+        # aiohttp's ClientConnectorError keeps the socket error as ``os_error``.
+        inner = getattr(seen, "os_error", None)
+        if isinstance(inner, OSError) and inner.errno == errno.ECONNREFUSED:
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def _timeout_or_connection(exc: BaseException) -> str:
