@@ -135,15 +135,22 @@ def test_export_import_round_trip_with_failed_lines(
     assert server.requests == []  # nothing was ever sent live
 
 
-def test_mathreal_batch_takes_two_rounds(server: FakeOpenAIServer, tmp_path: Path) -> None:
+def _mathreal_run(tmp_path: Path) -> Path:
+    """A run for mathreal: m0 boxes its answer (judged at once), m1 needs the extraction
+    call first (its judge call waits for that reply: a second round)."""
+    run = tmp_path / "run"
     write_run(
-        tmp_path / "run",
+        run,
         [
             record("m0", r"so \boxed{12}", AnswerCN="12", QuestionType="FillInTheBlank"),
             record("m1", "it is twelve", AnswerCN="12", QuestionType="FillInTheBlank"),
         ],
     )
-    run = tmp_path / "run"
+    return run
+
+
+def test_mathreal_batch_takes_two_rounds(server: FakeOpenAIServer, tmp_path: Path) -> None:
+    run = _mathreal_run(tmp_path)
     first = tmp_path / "round1.jsonl"
     assert main(["judge", str(run), "--judge", "mathreal", "--batch-export", str(first)]) == 0
     round1 = lines(first)
@@ -263,14 +270,7 @@ def test_batch_with_everything_cached_sends_nothing(
 
 
 def test_batch_runs_mathreal_second_round_itself(server: FakeOpenAIServer, tmp_path: Path) -> None:
-    write_run(
-        tmp_path / "run",
-        [
-            record("m0", r"so \boxed{12}", AnswerCN="12", QuestionType="FillInTheBlank"),
-            record("m1", "it is twelve", AnswerCN="12", QuestionType="FillInTheBlank"),
-        ],
-    )
-    run = tmp_path / "run"
+    run = _mathreal_run(tmp_path)
 
     def responder(body: dict[str, Any]) -> str:
         prompt = body["messages"][0]["content"]
