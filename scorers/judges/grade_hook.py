@@ -17,9 +17,8 @@ from collections.abc import Sequence
 from scorers.judges.base import ChatRequest, empty_reply_problem
 from scorers.judges.cache import JudgeCache
 from scorers.judges.client import JudgeClient
-from scorers.judges.parsing import parse_rome_reference, parse_rome_robust
 from scorers.judges.rome import JUDGE as ROME
-from scorers.judges.rome import build_request
+from scorers.judges.rome import PARSERS, build_request
 
 LLMScore = tuple[int | None, str | None, str | None]
 
@@ -42,7 +41,7 @@ def llm_scores(
     the key and endpoint come from ``OPENAI_API_KEY`` and ``base_url`` (or
     ``OPENAI_BASE_URL``). With ``cache_dir`` replies are cached there.
     """
-    if parse not in ("rome", "robust"):
+    if parse not in PARSERS:  # the rome judge's two: "rome" (the reference's) and "robust"
         raise ValueError(f"parse must be 'rome' or 'robust', not {parse!r}")
     name = model or os.environ.get("OPENAI_MODEL") or ROME.default_model
     requests = [build_request(q, r, a, fenced=fenced) for q, r, a in triples]
@@ -62,7 +61,7 @@ async def _run(
     cache_dir: str | os.PathLike[str] | None,
 ) -> list[LLMScore]:
     cache = JudgeCache.beside(cache_dir) if cache_dir is not None else None
-    parser = parse_rome_reference if parse == "rome" else parse_rome_robust
+    parser = PARSERS[parse]
     async with JudgeClient(
         model=model,
         base_url=base_url,
