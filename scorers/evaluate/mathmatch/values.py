@@ -210,10 +210,6 @@ _ASSIGNED = re.compile(r"(?:^|\s|\()([A-Za-z](?:_\{?\w+\}?|[₀-₉]+)?)\s*=\s*(
 _POINT = re.compile(r"\([^()]*\d[^()]*,[^()]*\)")
 
 
-_VAGUE = re.compile(
-    r"\s+or\s+(?:so|thereabouts)\b",
-    re.I,
-)
 # "24+14, or 38", "10 × 9 dollars, or 90 dollars": a computation, then its result after "or".
 _COMPUTED_OR = re.compile(
     r"\$?\d[\d.,]*(?:\s+[a-z]+)?(?:\s*(?:[-+×*/÷−]|multiplied\s+by|divided\s+by)\s*\$?\d[\d.,]*"
@@ -260,7 +256,6 @@ def value_of(sentence: str, items: int) -> str:
         # "With the $5 discount, the total is $35", "Since each pie takes 5 apples, they can
         # make 9 pies": a circumstance or a reason first
         s = s[intro.end() :]
-    s = _VAGUE.sub("", s)  # "12 or so", "12, I think": no second candidate, no value
     s = _COMPUTED_OR.sub("", s)  # "24 + 14, or 38, books": the result of the computation
     s = _without_valueless_tail(s)  # "x = 4 or x = 1, which answers the question."
     s = _first_of_restated(s)
