@@ -169,8 +169,9 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # With options listed twice (unsure), names joined by "and" for a question
         # asking one, dates to the year only (unsure) and a list of values as no
         # commitment, and a claim left open ("not possible to determine if", unsure):
-        # dev 46/52, 6/52 uncertain, 40/46 without.
-        ("blind_hard_cases9.json", "dev", 0.88, 0.12, 0.93),
+        # dev 46/52, 6/52 uncertain, 40/46 without. With a marker in a sentence that
+        # opens with "If" read as a supposition: 47/52, 6/52, 44/46.
+        ("blind_hard_cases9.json", "dev", 0.90, 0.12, 0.95),
         # Held out: 45/53, 8/53 uncertain, 41/45 without. Re-read once at the
         # honest-doubt signals: 45/53, 7/53, 41/46: a reason deleted because it marked
         # only right verdicts on dev (and the team's sets) had marked one test miss
@@ -216,12 +217,16 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # the session that added it worked, so its floors sit an item or two below that reading
         # and its uncertain share at the budget.
         # Read once at the honest-doubt signals (written without this batch): dev 38/49,
-        # 2/49 uncertain, 37/47 without; test 43/51, 5/51, 42/46.
-        ("blind_hard_cases15.json", "dev", 0.75, 0.15, 0.78),
+        # 2/49 uncertain, 37/47 without; test 43/51, 5/51, 42/46. Its dev half opened
+        # for rule-writing after that reading; no reading of it was fitted (its misses
+        # are synonyms and knowledge, one labeller's coarse credit, and GSM8K's "#### N"
+        # line after a stated answer, one source): dev 38/49, 2/49, 37/47.
+        ("blind_hard_cases15.json", "dev", 0.77, 0.05, 0.78),
         ("blind_hard_cases15.json", "test", 0.82, 0.15, 0.91),
         # First reading (at 381c765, held out the same way): dev 37/47, 2/47 uncertain,
-        # 35/45 without; test 49/62, 1/62, 48/61.
-        ("blind_hard_cases16.json", "dev", 0.76, 0.15, 0.75),
+        # 35/45 without; test 49/62, 1/62, 48/61. With suppositions passed over (a closing
+        # paragraph opening with "If", and after a marker): dev 38/47, 1/47, 37/46.
+        ("blind_hard_cases16.json", "dev", 0.80, 0.03, 0.80),
         ("blind_hard_cases16.json", "test", 0.77, 0.15, 0.77),
     ],
 )

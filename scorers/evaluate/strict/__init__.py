@@ -29,7 +29,7 @@ from scorers.evaluate.strict import (
     ordered_list_matching,
 )
 from scorers.evaluate.strict.commit import correction, reasoned
-from scorers.evaluate.strict.final import locate, states_answer
+from scorers.evaluate.strict.final import before_supposed, locate, states_answer
 from scorers.evaluate.strict.reading import TEXTS, Reading, question_facts
 from scorers.records import final_answer
 
@@ -45,6 +45,12 @@ EVALUATORS: dict[str, Callable[[Mapping[str, Any], Reading], Outcome]] = {
     "interval_matching": interval_matching.interval_matching,
     "multi_interval_matching": interval_matching.multi_interval_matching,
 }
+
+# The evaluators that read an answer without a marker at its end (a number, option
+# letters, an interval), where a closing supposition would be read for it.
+_READ_AT_END = frozenset(
+    {"number_matching", "choices_matching", "interval_matching", "multi_interval_matching"}
+)
 
 
 def evaluate(
@@ -69,6 +75,10 @@ def evaluate(
     loc = locate(final)
     if loc.how == "marker" and ". " in loc.segment:
         loc = reasoned(loc)
+    elif evaluator in _READ_AT_END and (body := before_supposed(loc)) is not None:
+        stated = func(kwargs, Reading(body, correction(body), asked, final))
+        if stated.extracted:
+            return stated
     kwargs_text = kwargs_key(kwargs)
     if kwargs_text is None or len(loc.tail) > MAX_TEXT:
         return func(kwargs, Reading(loc, correction(loc), asked, final))

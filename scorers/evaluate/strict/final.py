@@ -115,6 +115,8 @@ def _known_marker(text: str, lowered: str) -> tuple[int, int, bool] | None:
             after = _AFTER_ANSWER.match(lowered, stop)
             if after is not None and after.group("verb") and not _VERB_PREFIX.search(prefix):
                 after = None  # "I hope this answer is helpful" states no answer
+            if after is not None and _supposed_at(lowered, start):
+                continue  # "If we find no record, then the answer is no": supposed
             if after is not None:
                 heading = after.group("eol") is not None
                 if heading and (
@@ -133,6 +135,53 @@ def _known_marker(text: str, lowered: str) -> tuple[int, int, bool] | None:
         if after_cn is None:
             return start, start + 2, False
         return start, after_cn.end(), after_cn.group("eol") is not None
+
+
+# A sentence that opens with a condition states what would follow from it, not the
+# answer ("If we find no evidence, then the answer is no."; "If you expect dropout,
+# inflate: ... 87 per group").
+_CONDITION = re.compile(r"[ \t*_#>(-]*if\b", re.IGNORECASE)
+_SENTENCE_REACH = 300  # characters looked back for the sentence's start
+
+
+def _supposed_at(lowered: str, start: int) -> bool:
+    """Whether the sentence holding ``start`` opens with a condition."""
+    low = max(0, start - _SENTENCE_REACH)
+    opening = max(lowered.rfind(c, low, start) for c in ".!?\n") + 1
+    if opening == 0 and low > 0:
+        return False  # (its start is out of reach: a sentence that long is not read so)
+    return _CONDITION.match(lowered, opening, start) is not None
+
+
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+
+
+def without_supposed(text: str) -> str:
+    """``text`` less the closing paragraphs that open with a condition ("If you
+    expect 10% dropout, enrol 87."): suppositions a reader passes over."""
+    body = text.rstrip()
+    # (the paragraphs within reach of the end, found in one pass: linear in a long text)
+    low = max(0, len(body) - _SUPPOSED_REACH)
+    for found in reversed(list(_PARAGRAPH_BREAK.finditer(body, low))):
+        if not _CONDITION.match(body, found.end()):
+            break
+        body = body[: found.start()].rstrip()
+    return body
+
+
+_SUPPOSED_REACH = 4000
+
+
+def before_supposed(loc: Located) -> Located | None:
+    """An answer without a marker less its closing suppositions
+    (``without_supposed``), when it has some and something is left before them:
+    a reader passes over them when that part answers (the caller checks it does)."""
+    if loc.how != "whole":
+        return None
+    body = without_supposed(loc.segment)
+    if not body or len(body) == len(loc.segment.rstrip()):
+        return None
+    return Located("whole", body, body)
 
 
 def _is_word(ch: str) -> bool:

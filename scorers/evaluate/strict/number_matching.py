@@ -12,7 +12,7 @@ from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.strict.asked import SCALES
 from scorers.evaluate.strict.asked_number import DIGIT, PAREN, answered_first, in_asked_unit
 from scorers.evaluate.strict.commit import CONCLUDING, drop_excluded
-from scorers.evaluate.strict.final import Located
+from scorers.evaluate.strict.final import Located, without_supposed
 from scorers.evaluate.strict.kwargs import check_kwargs, fail
 from scorers.evaluate.strict.numbers import Number, canonical, find_numbers, pick_number
 from scorers.evaluate.strict.reading import Reading, number_doubt, resolve_number
@@ -92,7 +92,8 @@ def _later_number(reading: Reading) -> Number | None:
     if loc.how != "marker" or reading.fixed is not None:
         return None
     at = loc.tail.find(loc.segment)
-    after = loc.tail[at + len(loc.segment) :] if at >= 0 else ""
+    # (what it supposes after, "If you expect dropout, enrol 70", settles nothing)
+    after = without_supposed(loc.tail[at + len(loc.segment) :]) if at >= 0 else ""
     if DIGIT.search(after) is None or CONCLUDING.search(after) is None:
         return None
     number, text = pick_number(drop_excluded(after), last=True)
