@@ -13,12 +13,16 @@ never part of an entry.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from scorers.io.jsonio import unreadable
+
+if TYPE_CHECKING:
+    from scorers.judges.base import ChatReply
 
 CACHE_NAME = "judge_cache.jsonl"
 
@@ -70,6 +74,25 @@ class JudgeCache:
         entry = {"key": key, **entry}
         self._entries[key] = entry
         self._append(entry)
+
+    def keeper(self, key: str, model: str, reply: ChatReply) -> Callable[[bool], None]:
+        """The settle hook (``ChatReply.on_settle``) of a reply just received, live or from a
+        Batch output: the reply is stored under ``key`` once the judge has read it and only if
+        it parsed, so an unreadable reply is asked again next run."""
+
+        def keep(parsed: bool) -> None:
+            if parsed:
+                self.put(
+                    key,
+                    {
+                        "model": model,
+                        "content": reply.content,
+                        "usage": reply.usage,
+                        "finish_reason": reply.finish_reason,
+                    },
+                )
+
+        return keep
 
     def drop(self, key: str) -> None:
         """Forget an entry (a tombstone line, so the file stays append-only)."""

@@ -204,27 +204,9 @@ class JudgeClient:
                 return reply
         reply = await self._send(request)
         if reply.error is None and self.cache is not None:
-            reply.on_settle = self._keeper(key, reply)
+            reply.on_settle = self.cache.keeper(key, self.model, reply)
         self._notify(reply)
         return reply
-
-    def _keeper(self, key: str, reply: ChatReply) -> Callable[[bool], None]:
-        cache = self.cache
-        assert cache is not None
-
-        def keep(parsed: bool) -> None:
-            if parsed:
-                cache.put(
-                    key,
-                    {
-                        "model": self.model,
-                        "content": reply.content,
-                        "usage": reply.usage,
-                        "finish_reason": reply.finish_reason,
-                    },
-                )
-
-        return keep
 
     def _dropper(self, key: str) -> Callable[[bool], None]:
         cache = self.cache

@@ -543,7 +543,7 @@ def import_batch(
                 finish_reason=reply.finish_reason,
             )
             if reply.error is None and p.cache is not None:
-                fresh.on_settle = _keeper(p.cache, key, model, fresh)
+                fresh.on_settle = p.cache.keeper(key, model, fresh)
             return fresh
 
         return call
@@ -560,19 +560,3 @@ def import_batch(
             "selection (another judge's batch, or records since changed); they were skipped"
         )
     return result, out
-
-
-def _keeper(cache: JudgeCache, key: str, model: str, reply: ChatReply) -> Callable[[bool], None]:
-    def keep(parsed: bool) -> None:
-        if parsed:
-            cache.put(
-                key,
-                {
-                    "model": model,
-                    "content": reply.content,
-                    "usage": reply.usage,
-                    "finish_reason": reply.finish_reason,
-                },
-            )
-
-    return keep
