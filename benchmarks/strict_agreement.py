@@ -42,6 +42,7 @@ BATCHES = (
     ("blind hard cases 14", "blind_hard_cases14.json"),
     ("blind hard cases 15", "blind_hard_cases15.json"),
     ("blind hard cases 16", "blind_hard_cases16.json"),
+    ("blind hard cases 17", "blind_hard_cases17.json"),
 )
 
 

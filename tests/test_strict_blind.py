@@ -24,7 +24,9 @@ small thinking model and Llama 3.2 3B on BIG-Bench Hard, gemma-2-2b on TriviaQA,
 on SimpleQuestions, six small open models on geography questions, a DeepSeek model on GSM8K,
 ``blind_hard_cases15.about.txt``) and ``blind_hard_cases16.json`` (109 real answers: medgemma-4b on
 medical choices, ChatGPT on sample-size questions, Qwen2.5-7B on HotpotQA,
-``blind_hard_cases16.about.txt``): each item a careful human's
+``blind_hard_cases16.about.txt``) and ``blind_hard_cases17.json`` (115 real answers: ten models under
+hint-following tests, MMLU worked examples, multi-agent GSM8K and MMLU logs,
+``blind_hard_cases17.about.txt``): each item a careful human's
 label of what an answer commits to, split ``dev`` (the rules were tuned on it)
 and ``test`` (only ever scored).
 ``python benchmarks/strict_agreement.py`` prints the figures these floors hold.
@@ -89,6 +91,7 @@ def _figures(name: str, split: str) -> tuple[float, float, float]:
         ("blind_hard_cases14.json", 45),
         ("blind_hard_cases15.json", 45),
         ("blind_hard_cases16.json", 45),
+        ("blind_hard_cases17.json", 45),
     ],
 )
 def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
@@ -230,6 +233,10 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         ("blind_hard_cases16.json", "dev", 0.80, 0.03, 0.80),
         # Test read once at 545bdc7: 50/62, 1/62, 49/61.
         ("blind_hard_cases16.json", "test", 0.80, 0.02, 0.80),
+        # First reading (at c0931ae, before any rule was written for it): dev 51/63,
+        # 5/63 uncertain, 47/58 without; test 45/52, 4/52, 42/48.
+        ("blind_hard_cases17.json", "dev", 0.79, 0.15, 0.79),
+        ("blind_hard_cases17.json", "test", 0.84, 0.15, 0.85),
     ],
 )
 def test_agreement_floors(name: str, split: str, overall: float, share: float, sure: float) -> None:
@@ -254,6 +261,7 @@ def test_agreement_floors(name: str, split: str, overall: float, share: float, s
         "blind_hard_cases14.json",
         "blind_hard_cases15.json",
         "blind_hard_cases16.json",
+        "blind_hard_cases17.json",
     ],
 )
 def test_the_later_batches_score(name: str) -> None:
