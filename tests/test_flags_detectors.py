@@ -616,6 +616,33 @@ def test_speculation_a_later_result_tests_is_settled_an_avowed_doubt_is_not() ->
     assert HEDGE not in kinds(record(argued, "Final Answer: 240"))
 
 
+def test_a_doubt_argued_past_is_settled_by_the_firm_result_a_pick_settles_none() -> None:
+    kwargs = {"value_to_match": 3}
+    table = "The harbour's tide table prints Saturday's curve with three peaks."
+    smudge = "The Sunday column beside it is smudged"
+    for reasoning, hedged in (
+        # the doubt names its ground, then a firm result: argued past
+        (f"{table} I'm not fully sure because {smudge.lower()}. So the answer is 3.", False),
+        (f"{table} I'm not fully sure. So the answer is 3.", True),  # no ground: it stands
+        (f"{table} I'm not fully sure because {smudge.lower()}. I'll go with 3.", True),  # a pick
+        # a result that overrides the doubt with a ground of its own
+        (
+            f"{table} {smudge}; I'm still not completely certain. However, since the curve "
+            "has three clear peaks, the answer is 3.",
+            False,
+        ),
+        (f"{table} {smudge}; I'm still not completely certain. However, the answer is 3.", True),
+        (
+            f"{table} {smudge}; I'm still not completely certain. But since the curve has "
+            "three peaks, I'll go with 3.",
+            True,
+        ),
+        # a grounded doubt after the result is not argued past
+        (f"{table} So the answer is 3. I'm not fully sure because {smudge.lower()}.", True),
+    ):
+        assert (HEDGE in kinds(record(reasoning, "3", kwargs=kwargs))) is hedged, reasoning
+
+
 def test_a_pick_restated_in_lines_of_its_own_is_read_from_where_it_was_made() -> None:
     kwargs = {"value_to_match": 418}
     ledger = "The ledger is torn where the total was written. The columns add to 418 or 481."

@@ -27,6 +27,8 @@ _MOVES = regex("hedge_moves")  # steps of an argument (ruling out, a premise), n
 _VALUE = re.compile(r"(?=[\dA-HJ])(?:\d+(?:\.\d+)?|(?<![\w'])[A-HJ](?![\w']))")  # number, option
 _CHECKS = regex("check_plans")  # "I should double-check": a firm result after it settles
 _TURN = re.compile(r",?\s+(?:but|however|(?:al)?though)\b", re.I)
+_OVERRIDES = re.compile(r"(?i)\W*(?:however|but|nevertheless|still|that said)\b")  # with a ground
+_GROUNDED = re.compile(r"\W*because\b")  # a doubt naming what it is about
 _DISPUTED = regex("disputed")  # another's claim said to be wrong ("the user's data may be wrong")
 # A last sentence that withdraws the result without giving another (no number in it).
 _WITHDRAWS = re.compile(rf"(?i)^(?!.*\d)\W*(?:(?:hmm+|but|oh)\W+)?(?:{regex('withdraws').pattern})")
@@ -126,13 +128,17 @@ def doubts(
             found, since = [], index + 1  # "maybe 38, but it's clearly above 35": settled
             continue
         if not strong and found and _firm(text):
-            # a firm result settles the doubts the writer set out to check and the speculation argued
-            # over before it, not a rival voiced right before it or its restatements ("It could be D. So C.")
+            # a firm result settles the doubts the writer set out to check, the speculation argued over
+            # before it (not a rival voiced right before it or its restatements: "It could be D. So C.")
+            # and, unless it is a pick ("I'll go with C"), a doubt argued past: one naming its ground
+            # ("unsure because the scan is faint"), or all it overrides with one ("However, given ...")
+            argued = not _PICK.search(text)
+            found = [] if argued and _OVERRIDES.match(text) and _BECAUSE.search(text) else found
             found = [
                 (s, m)
                 for s, m in [f for f in found if f not in checked]
                 if (s is before and _rival(s.text, text, m.end()))
-                or not _SPECULATIVE.fullmatch(m.group(0))
+                or not (_SPECULATIVE.fullmatch(m[0]) or argued and _GROUNDED.match(s.text, m.end()))
             ]
         found.extend((sentence, m) for m in strong)
         checked = list(found) if _CHECKS.search(text) else checked
