@@ -43,6 +43,17 @@ def _load_toml(data: bytes, path: Path) -> dict[str, Any]:
     return _parse_simple_toml(data.decode("utf-8", "replace"))
 
 
+def read_config(path: Path) -> dict[str, Any] | None:
+    """The settings in the config file at ``path`` (``config_path()``), or None when it cannot
+    be read; invalid TOML is an InputError naming it. The one reader of the file: the
+    annotator's name and the judge's prices (``judges/cost.py``) both come from it."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    return _load_toml(data, path)
+
+
 def _parse_simple_toml(text: str) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for line in text.splitlines():
@@ -54,11 +65,8 @@ def _parse_simple_toml(text: str) -> dict[str, Any]:
 
 def configured_annotator() -> str | None:
     path = config_path()
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    value = _load_toml(data, path).get("annotator")
+    config = read_config(path)
+    value = None if config is None else config.get("annotator")
     if value is None:
         return None
     if not isinstance(value, str) or not value.strip():

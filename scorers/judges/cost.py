@@ -15,12 +15,10 @@ tokens, from ``--price-in``/``--price-out`` or the config file::
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from scorers.adjudicate.annotator import config_path
+from scorers.adjudicate.annotator import config_path, read_config
 from scorers.errors import InputError
 from scorers.judges.base import ChatRequest
 from scorers.judges.cache import JudgeCache
@@ -102,15 +100,14 @@ def estimate(
 
 
 def prices_for(model: str, price_in: float | None, price_out: float | None) -> Prices | None:
-    """The options' prices if given (both needed), else the config file's for ``model``."""
+    """The options' prices if given (both needed), else the config file's for ``model``
+    (on Python 3.10, whose config reader reads no tables, only the options')."""
     if price_in is not None or price_out is not None:
         return Prices(price_in or 0.0, price_out or 0.0, "options")
     path = config_path()
-    try:
-        data = path.read_bytes()
-    except OSError:
+    config = read_config(path)
+    if config is None:
         return None
-    config = _toml(data, str(path))
     table = config.get("prices", {})
     entry = table.get(model) if isinstance(table, dict) else None
     if not isinstance(entry, dict):
@@ -121,14 +118,3 @@ def prices_for(model: str, price_in: float | None, price_out: float | None) -> P
             str(path), f"[prices.{model!r}] needs non-negative numbers `input` and `output`"
         )
     return Prices(float(values[0]), float(values[1]), str(path))  # type: ignore[arg-type]
-
-
-def _toml(data: bytes, path: str) -> dict[str, Any]:
-    if sys.version_info >= (3, 11):
-        import tomllib
-
-        try:
-            return tomllib.loads(data.decode("utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise InputError(path, f"invalid TOML: {exc}") from None
-    return {}  # Python 3.10 has no TOML reader for tables: prices come from the options
