@@ -141,6 +141,9 @@ async def test_at_80x24_the_footer_keeps_undo_help_quit_and_summary(run_dir: Pat
         keys = [key for key in footer.query("FooterKey") if key.region.right <= 80]
         shown = {key.key for key in keys if key.region.width > 0}  # type: ignore[attr-defined]
         assert {"u", "question_mark", "q", "t", "slash", "n", "e"} <= shown, shown
+        # No key cut at the edge (a lone "f" whose "To do" fell past column 80).
+        drawn = [k for k in footer.query("FooterKey") if k.display and k.region.width]
+        assert drawn and all(k.region.right <= 80 for k in drawn)
         status = status_text(app)
         assert "all saved" in status and "acc " in status and "to do" in status
 

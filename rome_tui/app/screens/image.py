@@ -23,6 +23,7 @@ from rome_tui.app.bindings import bindings
 from rome_tui.app.images import Decoded, ImageOptions, fit, open_externally, zoomed
 from rome_tui.app.messages import ImageLoaded
 from rome_tui.app.status import short_path
+from rome_tui.app.widgets.footer import FittedFooter
 from rome_tui.app.widgets.image_pane import placeholder_text
 from rome_tui.textsafe import one_line
 from scorers.images import ResolvedImage
@@ -81,7 +82,7 @@ class ImageScreen(Screen[None]):
                 self.picture = image_widget_class(self.options.renderer)(None, classes="picture")  # type: ignore[arg-type]
                 yield self.picture
             yield Static(id="image-note")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.load()

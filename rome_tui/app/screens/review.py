@@ -40,6 +40,7 @@ from rome_tui.app.screens.override import OverrideDialog, OverrideRequest
 from rome_tui.app.settings import ReviewSettings
 from rome_tui.app.status import Counts, status_line
 from rome_tui.app.widgets.detail import DetailPane
+from rome_tui.app.widgets.footer import FittedFooter
 from rome_tui.app.widgets.image_pane import image_options
 from rome_tui.app.widgets.item_table import ItemTable
 from rome_tui.textsafe import one_line
@@ -88,7 +89,7 @@ class ReviewScreen(Screen[None]):
         )
         yield ItemTable(id="items")
         yield DetailPane(id="detail")
-        yield Footer()
+        yield FittedFooter()
 
     @property
     def table(self) -> ItemTable:
