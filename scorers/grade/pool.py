@@ -54,6 +54,15 @@ _PIPE_BYTES = 1 << 20
 Work = Callable[[Piece], Sequence[bytes | memoryview]]
 
 
+def usable_cpus() -> int:
+    """The CPUs this process may run on: its affinity where the platform says (a container
+    or ``taskset`` may allow fewer than the machine has), else the machine's count."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def processes() -> int:
     """How many processes may grade a streamed run, this one included: the CPUs it
     may run on, at most ``$ROME_TUI_JOBS``; 1 where forking is unsafe or impossible."""
@@ -61,10 +70,7 @@ def processes() -> int:
         return 1
     if threading.active_count() > 1:
         return 1  # e.g. the review app grading from a worker thread
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cpus = os.cpu_count() or 1
+    cpus = usable_cpus()
     cap = os.environ.get(JOBS_ENV, "").strip()
     if cap.isdigit() and int(cap) >= 1:
         cpus = min(cpus, int(cap))

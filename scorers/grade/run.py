@@ -107,11 +107,7 @@ def wants_grade_worker(predictions_bytes: int, settings: RunSettings) -> bool:
         return False
     if predictions_bytes < GRADE_WORKER_MIN_BYTES:
         return False
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cpus = os.cpu_count() or 1
-    return cpus > 1
+    return pool.usable_cpus() > 1
 
 
 class _Feed:
