@@ -79,3 +79,28 @@ def test_tables_fit_the_terminal_without_losing_columns(width: int) -> None:
     assert "Reas" in text and "tok" in text
     assert "00/01/" in text  # folded on narrow screens
     assert "Abst" in text and "trace" in text
+
+
+@pytest.mark.parametrize("width", [72, 80])
+def test_numbers_are_never_folded_at_80_columns_or_in_the_apps_summary(width: int) -> None:
+    # With a cell's padding, a 72-cell table folded n = 240 into "24" over "0" and an
+    # interval into "[62.5" / "," / "84.2]"; the app's summary is 72 cells at 80x24.
+    import re
+
+    from summary_fixtures import synthetic_run
+
+    from rome_tui.render.tablespec import all_tables
+
+    names = ["claude-sonnet-4-thinking", "qwen3-235b-a22b-thinking", "gemini-2.5-pro", "o4-mini"]
+    groups = [
+        (n, synthetic_run(240, n, 0.3 + 0.1 * i, seed=i, runs=2)) for i, n in enumerate(names)
+    ]
+    summary = summarise(groups)
+    lines = render(summary_renderable(summary), width=width)
+    assert max(len(line) for line in lines) <= width
+    words = {w for line in lines for w in line.split()}
+    for spec in all_tables(summary):
+        for row in spec.rows:
+            for cell, numeric in zip(row, spec.numeric, strict=True):
+                if numeric and re.fullmatch(r"-?[\d.,]+%?", cell):
+                    assert cell in words, (spec.key, cell)

@@ -78,6 +78,14 @@ def _fitted_widths(spec: TableSpec, budget: int) -> list[int]:
         if room[i] <= 0:
             break
         widths[i] -= 1
+    # Still too wide: labels fold further (to 6), so that numbers need not (Rich would
+    # otherwise fold "240" into "24" over "0").
+    labels = [i for i, numeric in enumerate(spec.numeric) if not numeric]
+    while sum(widths) > budget and labels:
+        i = max(labels, key=widths.__getitem__)
+        if widths[i] <= 6:
+            break
+        widths[i] -= 1
     return widths
 
 
@@ -92,15 +100,21 @@ def rich_table(spec: TableSpec, max_width: int | None = None) -> Table:
     overhead = 3 * len(spec.columns) + 1
     fits = max_width is None or sum(_natural_widths(spec)) + overhead <= max_width
     widths: list[int | None] = [None] * len(spec.columns)
+    padding = (0, 1)
     if not fits and max_width is not None:
         spec = replace(spec, columns=[SHORT_HEADINGS.get(c, c) for c in spec.columns])
-        widths = list(_fitted_widths(spec, max_width - overhead))
+        # One space between columns and no cell padding: two cells a column. With the
+        # padding, nine columns in the app's 72-cell summary folded a count of 60 into
+        # "6" over "0" and an interval into "[62.5" / "," / "84.2]".
+        padding = (0, 0)
+        widths = list(_fitted_widths(spec, max_width - len(spec.columns) - 1))
     label = _label_column(spec)
     table = Table(
         title=Text(spec.title, style="bold"),  # a str title would be parsed as markup
         title_justify="left",
         caption_justify="left",
         box=box.HEAVY_HEAD if fits else box.SIMPLE_HEAD,
+        padding=padding,
     )
     for i, (name, numeric) in enumerate(zip(spec.columns, spec.numeric, strict=True)):
         table.add_column(
