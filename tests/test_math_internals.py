@@ -66,6 +66,18 @@ def test_text_math_verify_would_half_read_is_not_sent_to_it() -> None:
     assert out.strict == 0.0
 
 
+def test_a_text_far_longer_than_any_value_is_not_evaluated() -> None:
+    # 3,000 numbers in a row would be one product by implicit multiplication.
+    assert evaluate("7 " * 3000) is None
+    assert evaluate("7 " * 300) == Fraction(7) ** 300
+
+
+def test_a_boxed_run_of_numbers_scores_without_reaching_math_verify() -> None:
+    out = math_matching(r"\boxed{" + "3 " * 3000 + "}", answer="3")
+    assert out.strict == 0.0
+    assert out.parts is not None and out.parts[0]["how"] == "too long to be one value"
+
+
 @settings(max_examples=100, deadline=None)
 @given(
     response=st.text(

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from scorers.evaluate.mathmatch import mvpool
+from scorers.evaluate.mathmatch import mvpool, numeric
 from scorers.evaluate.mathmatch.normalize import compact
 from scorers.evaluate.mathmatch.numeric import (
     Number,
@@ -284,6 +284,9 @@ def _math_verify(ref: str, pred: str, budget: Budget) -> Verdict:
         # math-verify would read just the leading number of "5元" or "③": a
         # false match waiting to happen. Unknown words are compared as text.
         return Verdict(False, "text differs")
+    if len(pred) > numeric.MAX_EXPRESSION_CHARS:
+        # Parsing it would only run math-verify into its timeout.
+        return Verdict(False, "too long to be one value")
     budget.mv_calls += 1
     result = mvpool.pool().equal(ref, pred, budget.remaining())
     if result is None:

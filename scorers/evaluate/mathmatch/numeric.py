@@ -41,6 +41,10 @@ _MAX_POWER = 1000
 # costs a few Python frames; without a bound, "(((...1" in a long answer recursed past
 # the interpreter's limit. No real answer nests anywhere near this deep.
 _MAX_DEPTH = 120
+# Longest text read as one expression (here and by math-verify). A 200 KB run of numbers is a product by implicit
+# multiplication, and exact fractions over it grow without bound (seconds of gcd work per
+# answer); no real answer's value is written in anywhere near this many characters.
+MAX_EXPRESSION_CHARS = 2000
 
 
 class _NotNumeric(Exception):
@@ -266,6 +270,8 @@ def _evaluate_constant(text: str) -> Number | None:
 
 
 def _evaluate(text: str, env: dict[str, Fraction] | None) -> Number | None:
+    if len(text) > MAX_EXPRESSION_CHARS:
+        return None
     s = strip_thousands(text.strip())
     s = _FRAC_DIGITS.sub(r"\\frac{\1}{\2}", s)
     if not s:
