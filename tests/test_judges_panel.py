@@ -207,8 +207,11 @@ def test_rpm_spaces_requests_after_the_burst(
             return client.stats.paced_seconds
 
     assert asyncio.run(go()) > 0  # 10 a second with no burst: the later calls waited
-    gaps = [b.at - a.at for a, b in zip(server.requests, server.requests[1:], strict=False)]
-    assert min(gaps) >= 0.08
+    # Three gaps of 0.1 s between four arrivals; judged by the whole span, since one arrival
+    # on a loaded machine can land a few milliseconds early or late (unpaced, all four
+    # arrive within milliseconds of each other).
+    arrivals = [r.at for r in server.requests]
+    assert arrivals[-1] - arrivals[0] >= 0.2
 
 
 def test_a_rubric_panel_raises_the_rubric_flags_its_majority_answers(
