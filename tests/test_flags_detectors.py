@@ -1792,3 +1792,17 @@ def test_with_no_evaluator_an_off_topic_answer_abstains_only_in_a_refusal_s_shap
     ):
         rec = {**record("Hmm.", answer), "evaluator": None, "question": q}
         assert "abstained" not in kinds(rec), answer
+
+
+def test_a_closing_remark_about_nothing_asked_does_not_hide_the_conclusion() -> None:
+    asked = "Which tree are these leaves from?"
+    kwargs = {"key_items": [["ginkgo"]]}
+    body = "The leaves are fan-shaped with veins splitting in pairs, so the tree is a ginkgo."
+    for remark in ("", "\n\nNothing more to add.", "\n\nOkay, that wraps things up nicely."):
+        rec = record(body + remark, "It is an oak.", "key_items_matching", kwargs, question=asked)
+        assert CONTRA in kinds(rec), remark
+    # the instruction quoted back from the question is no claim about the tree
+    asked += " Close with 'Tree: <name>' on its own line."
+    tail = "\n\nRight, the prompt says to close with 'Tree: <name>' on its own line."
+    rec = record(body + tail, "Tree: ginkgo", "key_items_matching", kwargs, question=asked)
+    assert CONTRA not in kinds(rec)

@@ -113,6 +113,7 @@ _REPORTED = re.compile(  # another's words ("Mia says Tom lies"): not the reason
 _COPULA = r"\W*(?:it|this|that)(?:\s\w+)?\s*(?:is|was|'s)\W+(?:\w+\W+){0,2}"  # "This is not ..."
 _TORN = re.compile(r"\W*(?:I|[Ww]e)\b[^\dA-Z]*?,?\s+(?:but|however)\b")  # the writer's state
 # The writer's own doings ("I'm ready to answer"), not a stance on a claim ("I'm sure it is a heron").
+_THING = re.compile(r"(?i)\b(?:a|an|the)\s+[^\W\d_]{3,}|^\W*\S+\W*$")  # "a heron", "\\boxed{No}"
 _WRITER = re.compile(
     r"(?i)\W*(?:I|we)\b(?!(?:'m|'ve|\s+am|\s+have)?\s+(?:now\s+)?(?:sure|certain|confident|determined|concluded|confirmed|think|believe))"
 )
@@ -235,8 +236,7 @@ def grade(evaluator: str, kwargs: _KW, text: str, asked: str | None = None) -> O
 
 
 def _readable(evaluator: str, value: str, options: dict[str, str], stated: bool) -> str | None:
-    """What the evaluator is given to read ``value`` (options chosen by their words too); None
-    if a cheap look sees no answer of its shape, "" for a number in words ("one-zero-zero")."""
+    """What the evaluator reads of ``value`` (options by words too): None if no shape, "" if in words."""
     if evaluator in _NUMERIC and _FRACTION_WORDS.search(value):
         return ""
     if not _readable_shape(evaluator, value, stated) and not (
@@ -274,9 +274,8 @@ def _read(evaluator: str, kwargs: _KW, value: str, asked: str | None) -> Outcome
 def conclusion(
     record: _KW, closing: list[Sentence], evaluator: str, kwargs: _KW
 ) -> Conclusion | None:
-    """The reasoning's conclusion among ``closing``: from the end, the last assertion the
-    evaluator reads marked as a result, or a plain one among the last two sentences (with the
-    last marked one before it as ``earlier``); None if it ends undecided or retracts it."""
+    """From the end of ``closing``: the last assertion read that is marked as a result, or a
+    plain one of the last two (``earlier``: the marked one before); None if undecided or retracted."""
     asked = record.get("question")
     choices = isinstance(asked, str) and evaluator == "choices_matching"
     options = question_options(asked) if choices else {}
@@ -300,7 +299,7 @@ def conclusion(
         if plain is not None and not marked:
             continue  # after a plain conclusion only a marked one before it can matter: not read
         value, undecided = asserted(text, question)
-        if value is not None and evaluator in SHAPED:
+        if value is not None:
             value = unasked(value, stem_only)
         if claim and value is not None and (pole := _pole(text, claim)) is not None:
             return Conclusion(index, sentence, pole, " ".join(claim), True, None)  # the claim, read
@@ -319,6 +318,9 @@ def conclusion(
         else:  # the last sentence, or for free text a marked claim, undoubted, may name its
             # value in lowercase or by an option's words alone
             stated = last or evaluator not in SHAPED and _MARKED.search(value) is not None
+            if stated and evaluator not in SHAPED and not _THING.search(value):  # not "That's all."
+                others = (_content(s.text) for s in closing if s is not sentence)
+                stated = bool(_content(value) & _content(str(asked)).union(*others))
             read = _readable(evaluator, value, options, stated and not _DOUBT.search(text))
         if read == "":
             return plain  # "three and a half bar": a value it states but cannot be compared
@@ -351,8 +353,7 @@ def _by_text(text: str, options: dict[str, str], stem: str) -> str:
 
 
 def _pole(text: str, claim: list[str]) -> str | None:
-    """A sentence restating a yes/no question's claim, its words in order (or its predicate after
-    "this is"), as it is or negated ("476 is not larger than 695"): "yes" or "no"."""
+    """A sentence restating a yes/no question's claim in order, or negated ("476 is not larger")."""
     low, at = text.lower(), [0]
     claim = claim[-1:] if re.match(_COPULA + re.escape(claim[-1]), low) else claim
     for word in claim:  # each after the one before
@@ -399,8 +400,7 @@ def _same_number(x: tuple[float, int], y: tuple[float, int], factors: bool = Tru
 
 
 def _holds(text: str, value: tuple[float, int], factors: bool = True) -> bool:
-    """Whether ``text`` holds ``value`` (``factors``: in another unit too; else as written, each
-    side of a ratio on its own, "5/10" holding 5: the answer's working is no conversion of it)."""
+    """Whether ``text`` holds ``value``, in another unit too if ``factors`` (else "5/10" holds 5)."""
     found = _NUMBER.findall(text) + ([] if factors else re.findall(r"-?\d[\d,]*(?:\.\d+)?", text))
     return any(n is not None and _same_number(n, value, factors) for n in map(_number, found))
 
