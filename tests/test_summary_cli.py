@@ -330,3 +330,14 @@ def test_a_file_graded_elsewhere_is_not_refused(
     (tmp_path / "x_evaluated.json").write_bytes(orjson.dumps(graded))
     code, out, _ = run_cli(capsys, str(tmp_path / "x_evaluated.json"), "--format", "json")
     assert code == 0 and json.loads(out)
+
+
+def test_table_warnings_reach_stderr_when_stdout_is_no_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `summary run > table.txt` put the warnings in the file alone.
+    graded = [{"question_id": "q1", "answer": "A", "task": "t", "correct": 1}]
+    (tmp_path / "x_evaluated.json").write_bytes(orjson.dumps(graded))
+    code, out, err = run_cli(capsys, str(tmp_path / "x_evaluated.json"))
+    assert code == 0 and "graded elsewhere" in out
+    assert "rome-tui summary: warning:" in err and "graded elsewhere" in err

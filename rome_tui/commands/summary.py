@@ -152,7 +152,9 @@ def run(args: argparse.Namespace) -> int:
             )
     if args.format == "table":
         _print_table(summary, args.output)
-        if args.output:  # on stdout the table starts with them
+        # On a terminal the table starts with them; into a file or a pipe they would
+        # be seen only by whoever opens it, so stderr has them too.
+        if args.output or not sys.stdout.isatty():
             _warn_all(warnings)
         _warn_all([no_plot] if no_plot else [])
         return 0
