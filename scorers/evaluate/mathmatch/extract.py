@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from scorers.evaluate.answer_line import answer_line
 from scorers.evaluate.invented import before_invented_problem
 from scorers.evaluate.mathmatch.fields import answer_field, answer_tag
 from scorers.evaluate.mathmatch.normalize import strip_end_punctuation
@@ -87,13 +88,16 @@ def boxed_contents(text: str) -> list[str]:
 
 def _last_marker(text: str) -> tuple[int, int] | None:
     """(start, end) of the last answer marker: English, Chinese, or another
-    language's (``Jibu:``, ``答え：``; ``strict.answer_markers``) when it stands later."""
+    language's (``Jibu:``, ``答え：``; ``strict.answer_markers``) when it stands later,
+    or GSM8K's ``#### 72`` line (:mod:`scorers.evaluate.answer_line`) after them."""
     last = None
     for last in _MARKERS.finditer(text):  # noqa: B007 - we want the last match
         pass
     known = (last.start(), last.end()) if last is not None else None
     other = last_marker(text, lower_same_length(text), known[0] if known else -1)
-    return (other.start, other.end) if other is not None else known
+    found = (other.start, other.end) if other is not None else known
+    # GSM8K's "#### 72" line after them states the answer as a marker does
+    return answer_line(text, found[1] if found is not None else 0) or found
 
 
 def _after_marker(text: str, items: int, blanks: int = 1) -> str | None:

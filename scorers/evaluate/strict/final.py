@@ -22,6 +22,7 @@ from typing import Literal, NamedTuple
 
 from ahocorasick_rs import AhoCorasick
 
+from scorers.evaluate.answer_line import answer_line
 from scorers.evaluate.strict.answer_markers import last_marker
 
 How = Literal["marker", "boxed", "whole"]
@@ -78,15 +79,16 @@ def _marker(text: str) -> tuple[int, int, bool] | None:
 
     A heading marker ends its line (``### Final Answer``): its answer is the
     paragraph below, not one line. Another language's marker (``정답:``,
-    ``Respuesta:``; :mod:`answer_markers`) wins when it stands later.
+    ``Respuesta:``; :mod:`answer_markers`) wins when it stands later, and GSM8K's
+    ``#### N`` line (:mod:`scorers.evaluate.answer_line`) after either.
     """
     lowered = lower_same_length(text)
     known = _known_marker(text, lowered)
     # (one can stand only after the known marker's own words: "Answer:" holds a colon)
     other = last_marker(text, lowered, known[1] - 1 if known is not None else -1)
-    if other is not None:
-        return other.start, other.end, False
-    return known
+    found = (other.start, other.end, False) if other is not None else known
+    line = answer_line(text, found[1] if found is not None else 0)
+    return (line[0], line[1], False) if line is not None else found
 
 
 def _known_marker(text: str, lowered: str) -> tuple[int, int, bool] | None:
