@@ -200,6 +200,7 @@ async def test_renderer_none_shows_paths_only(tmp_path: Path) -> None:
 def test_review_images_option_is_kept_in_run_json(tmp_path: Path, monkeypatch: Any) -> None:
     from rome_tui.app import app as app_module
     from rome_tui.cli import main
+    from rome_tui.commands import review as review_command
 
     make_image_root(tmp_path / "root")
     write_run(tmp_path / "run", with_images(make_records(3), ["img/red.png"]))
@@ -210,6 +211,7 @@ def test_review_images_option_is_kept_in_run_json(tmp_path: Path, monkeypatch: A
         self.store.write_back()  # type: ignore[attr-defined]
 
     monkeypatch.setattr(app_module.ReviewApp, "run", fake_run)
+    monkeypatch.setattr(review_command, "_terminal_problem", lambda: None)  # pytest has no tty
     monkeypatch.setenv("ROME_TUI_IMAGES", "halfcell")
     monkeypatch.setenv("ROME_TUI_CONFIG", str(tmp_path / "none.toml"))
     code = main(["review", str(tmp_path / "run"), "--images", str(tmp_path / "root")])
@@ -300,3 +302,16 @@ def test_renderer_choice_survives_a_redirected_stdin() -> None:
         os.close(main_fd)
     assert done.returncode == 0, done.stderr
     assert done.stderr.decode().strip().endswith("halfcell sixel")
+
+
+def test_review_without_a_terminal_is_refused_before_drawing(
+    tmp_path: Path, monkeypatch: Any, capsys: Any
+) -> None:
+    # `review RUN > log` wrote escape codes into the file and then waited for keys.
+    from rome_tui.cli import main
+
+    write_run(tmp_path / "run", make_records(3))
+    monkeypatch.setenv("ROME_TUI_CONFIG", str(tmp_path / "none.toml"))
+    assert main(["review", str(tmp_path / "run")]) == 2
+    err = capsys.readouterr().err
+    assert "not a terminal" in err and "Traceback" not in err

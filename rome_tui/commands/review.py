@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from rome_tui.commands.image_option import add_images_option, images_dir
 from rome_tui.console import warn
+from scorers.errors import UsageError
 
 if TYPE_CHECKING:
     from scorers.adjudicate.store import ResultsStore
@@ -106,6 +107,10 @@ def run(args: argparse.Namespace) -> int:
         from rome_tui.demo.shipped import shipped_demo_dir
 
         images = str(shipped_demo_dir())  # the demo's images stay in the package
+    problem = _terminal_problem()
+    if problem is not None:
+        store.close()
+        raise UsageError(problem)
     try:
         keymap = load_keymap()
         for warning in keymap_warnings(keymap):  # the app shows them too: stderr is hidden under it
@@ -124,3 +129,20 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return 0
+
+
+def _terminal_problem() -> str | None:
+    """Why the app cannot run here, if it cannot: it reads keys from a terminal and draws
+    on one. Without this, ``review RUN > log`` wrote escape codes into the file and then
+    waited for keys forever."""
+    for name, stream in (("input", sys.stdin), ("output", sys.stdout)):
+        try:
+            interactive = stream is not None and stream.isatty()
+        except (AttributeError, OSError, ValueError):
+            interactive = False
+        if not interactive:
+            return (
+                f"review is an interactive terminal app and its {name} is not a terminal; "
+                "run it in one (override, undo, summary and export work without one)"
+            )
+    return None
