@@ -110,6 +110,22 @@ async def test_table_lists_every_item_with_counts(run_dir: Path) -> None:
         assert f"reviewed 0 / flagged {flagged} / total 40" in status_text(app)
 
 
+async def test_the_table_counts_flags_as_the_detail_pane_numbers_them(tmp_path: Path) -> None:
+    # Two sources raising one kind are two flags: the table said "1" beside "Flags (2)".
+    records = make_records(4)
+    records[0]["review"]["flags"] = [
+        {"kind": "rule_judge_disagree", "source": source, "evidence": [], "detail": "rule vs judge"}
+        for source in ("judge:rome", "judge:vrc")
+    ]
+    write_run(tmp_path / "run", records)
+    app = ReviewApp(open_run(tmp_path / "run"))
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        assert "2 rule_judge_disagree" in screen_lines(table(app))[1]
+        assert "Flags (2)" in view_text(app.review.detail.facts)
+        assert review(app).rows[0].flags == ("rule_judge_disagree",)  # filters match kinds
+
+
 async def test_navigation_moves_cursor_and_detail(run_dir: Path) -> None:
     app = ReviewApp(open_run(run_dir))
     async with app.run_test(size=SIZE) as pilot:

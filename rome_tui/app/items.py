@@ -58,7 +58,8 @@ class Row:
     machine: float | None  # the primary verdict: the score before any human override
     correct: float | None  # the adjudicated score now in force
     human: float | None
-    flags: tuple[str, ...]
+    flags: tuple[str, ...]  # the distinct kinds, in order (what filters and the palette match)
+    flag_count: int  # how many flags: the number the table shows and the detail pane lists
     stale: bool
     conflict: bool
     search: str  # lower-cased text the free-text filter matches
@@ -74,6 +75,12 @@ class Row:
     @property
     def needs_review(self) -> bool:
         return bool(self.flags) and self.human is None
+
+
+def record_flags(review: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The flags of a record's review, as the detail pane numbers them: the one owner of
+    what the table's flag count counts (two sources raising one kind are two flags)."""
+    return [f for f in review.get("flags") or () if isinstance(f, dict)]
 
 
 def _text(value: Any) -> str:
@@ -109,9 +116,8 @@ def make_row(
     human = as_score(human_info.get("score")) if isinstance(human_info, dict) else None
     correct = as_score(record.get("correct"))
     machine = as_score(machine_score(record) if baseline is _UNKNOWN else baseline)
-    flags = tuple(
-        dict.fromkeys(f.get("kind", "?") for f in review.get("flags") or () if isinstance(f, dict))
-    )
+    flag_list = record_flags(review)
+    flags = tuple(dict.fromkeys(_text(f.get("kind", "?")) for f in flag_list))
     # model/question_id in a run of several models: the id an override takes
     qid = item_id(record) if record.get("question_id") is not None else ""
     model = _text(record.get("model") or record.get("model_name"))
@@ -132,6 +138,7 @@ def make_row(
         correct=correct,
         human=human,
         flags=flags,
+        flag_count=len(flag_list),
         stale=bool(review.get("stale")),
         conflict=bool(review.get("conflict")),
         search=search,
@@ -608,7 +615,7 @@ SORT_KEYS: dict[str, Callable[[Row], Any]] = {
     "rule": lambda r: _score_key(r.strict if r.strict is not None else r.rome),
     "judge": lambda r: _score_key(r.judge),
     "human": lambda r: _score_key(r.human),
-    "flags": lambda r: len(r.flags),
+    "flags": lambda r: r.flag_count,
 }
 
 

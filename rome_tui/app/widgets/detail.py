@@ -15,7 +15,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
-from rome_tui.app.items import as_score
+from rome_tui.app.items import as_score, record_flags
 from rome_tui.app.widgets.image_pane import ImagePane
 from rome_tui.app.widgets.item_table import score_text
 from rome_tui.app.widgets.text_view import Block, Mark, TextView
@@ -92,7 +92,7 @@ class DetailPane(Horizontal):
         texts = response_texts(record)
         review = record.get("review") if isinstance(record.get("review"), dict) else {}
         assert isinstance(review, dict)
-        flags = [f for f in review.get("flags") or () if isinstance(f, dict)]
+        flags = record_flags(review)
 
         reasoning_block = Block(texts.reasoning or "(no reasoning recorded)")
         facts: list[Block] = []

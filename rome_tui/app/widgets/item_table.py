@@ -273,7 +273,7 @@ class ItemTable(ScrollView, can_focus=True):
             segments.append(Segment(judge, self._score_style(row.judge)))
         human_style = self._score_style(row.human) + self._style("human")
         segments.append(Segment(self._cell(score_text(row.human), w["human"]), human_style))
-        flags = f"{len(row.flags)} " + ", ".join(row.flags) if row.flags else ""
+        flags = f"{row.flag_count} " + ", ".join(row.flags) if row.flags else ""
         segments.append(Segment(self._cell(flags, w["flags"]), self._style("flag")))
         return segments
 
