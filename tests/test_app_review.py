@@ -126,6 +126,32 @@ async def test_the_table_counts_flags_as_the_detail_pane_numbers_them(tmp_path: 
         assert review(app).rows[0].flags == ("rule_judge_disagree",)  # filters match kinds
 
 
+async def test_a_release_audit_shows_the_published_grade_beside_ours(tmp_path: Path) -> None:
+    from release_fixture import write_release
+
+    from scorers.grade.release import release_run
+
+    write_release(str(tmp_path / "release.parquet"))
+    run_dir, _ = release_run(tmp_path / "release.parquet")
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        lines = screen_lines(table(app))
+        header = lines[0]
+        assert header.split()[5:8] == ["strict", "release", "judge"]
+        row = next(line for line in lines if "model-b/q1" in line)  # published 1, strict 0
+        at = header.index("release")
+        assert row[header.index("strict") :].split()[:2] == ["0", "1"]
+        assert row[at : at + 7].strip() == "1"
+
+
+async def test_a_run_not_from_a_release_has_no_release_column(run_dir: Path) -> None:
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        assert "release" not in screen_lines(table(app))[0]
+
+
 async def test_navigation_moves_cursor_and_detail(run_dir: Path) -> None:
     app = ReviewApp(open_run(run_dir))
     async with app.run_test(size=SIZE) as pilot:

@@ -21,7 +21,7 @@ from typing import Any, overload
 import numpy as np
 
 from scorers.records import item_id, response_texts
-from scorers.review import grades_correctness, machine_score
+from scorers.review import RELEASE_SOURCE, grades_correctness, machine_score
 
 _SCORE_WORDS = {"none": None, "null": None, "nan": None, "": None}
 
@@ -55,6 +55,7 @@ class Row:
     strict: float | None
     judge: float | None
     judge_error: bool
+    release: float | None  # the published grade of a release row (None elsewhere)
     machine: float | None  # the primary verdict: the score before any human override
     correct: float | None  # the adjudicated score now in force
     human: float | None
@@ -96,7 +97,7 @@ def make_row(
     """The row of one record; ``baseline`` is the store's pre-override score when it keeps one."""
     review = record.get("review")
     review = review if isinstance(review, dict) else {}
-    rome = strict = judge = None
+    rome = strict = judge = release = None
     judge_error = False
     for verdict in review.get("verdicts") or ():
         if not isinstance(verdict, dict):
@@ -107,6 +108,8 @@ def make_row(
             rome = score
         elif source == "rule:strict":
             strict = score
+        elif source == RELEASE_SOURCE:
+            release = score
         elif source.startswith("judge:") and judge is None and grades_correctness(source):
             if verdict.get("error"):
                 judge_error = True
@@ -134,6 +137,7 @@ def make_row(
         strict=strict,
         judge=judge,
         judge_error=judge_error,
+        release=release,
         machine=machine,
         correct=correct,
         human=human,

@@ -32,6 +32,7 @@ _COLUMNS = (
     ("evaluator", "evaluator", 17, 8),
     ("rome", "rome", 5, 5),
     ("strict", "strict", 6, 6),
+    ("release", "release", 7, 7),  # only in a run graded from a release (the published grade)
     ("judge", "judge", 5, 5),
     ("human", "human", 6, 6),
 )
@@ -41,6 +42,10 @@ _FLAGS_NARROWEST = 6  # below _FLAGS_MIN only to spare a horizontal scrollbar (a
 # The column whose title carries the sort arrow, by sort key ("rule" sorts strict, else rome).
 _SORT_COLUMN = {"rule": "strict"}
 _MARK_WIDTH = 2
+
+
+def _without_release() -> tuple[tuple[str, str, int, int], ...]:
+    return tuple(column for column in _COLUMNS if column[0] != "release")
 
 
 def score_text(value: float | None) -> str:
@@ -98,11 +103,16 @@ class ItemTable(ScrollView, can_focus=True):
         self.sort_key = "order"  # "order": the file's order, no column marked
         self.sort_reverse = False
         self._id_width = 14
+        self._columns = _without_release()
         self._width_cache: tuple[tuple[int, int], dict[str, int]] | None = None
 
     # --- data -------------------------------------------------------------------------
 
     def set_view(self, rows: Sequence[Row], view: list[int], cursor: int = 0) -> None:
+        if rows is not self.rows:
+            released = any(row.release is not None for row in rows)
+            self._columns = _COLUMNS if released else _without_release()
+            self._width_cache = None
         self.rows = rows
         self.view = view
         if rows:
@@ -176,9 +186,9 @@ class ItemTable(ScrollView, can_focus=True):
         key = (available, self._id_width)
         if self._width_cache is not None and self._width_cache[0] == key:
             return self._width_cache[1]
-        widths = {name: width for name, _, width, _ in _COLUMNS}
+        widths = {name: width for name, _, width, _ in self._columns}
         widths["id"] = self._id_width
-        narrowest = {name: low for name, _, _, low in _COLUMNS}
+        narrowest = {name: low for name, _, _, low in self._columns}
         excess = _MARK_WIDTH + sum(w + 1 for w in widths.values()) + _FLAGS_MIN + 1 - available
         for name in _SHRINK_ORDER:
             if excess <= 0:
@@ -233,7 +243,7 @@ class ItemTable(ScrollView, can_focus=True):
         marked = _SORT_COLUMN.get(self.sort_key, self.sort_key)
         arrow = "↓" if self.sort_reverse else "↑"
         parts = [" " * _MARK_WIDTH]
-        for name, title, _, _ in _COLUMNS:
+        for name, title, _, _ in self._columns:
             if name == marked:  # the arrow survives a narrow column; the title gives way
                 if len(title) + 2 <= w[name]:
                     title = f"{title} {arrow}"
@@ -266,6 +276,9 @@ class ItemTable(ScrollView, can_focus=True):
             Segment(self._cell(score_text(row.rome), w["rome"]), self._score_style(row.rome)),
             Segment(self._cell(score_text(row.strict), w["strict"]), self._score_style(row.strict)),
         ]
+        if "release" in w:
+            release = self._cell(score_text(row.release), w["release"])
+            segments.append(Segment(release, self._score_style(row.release)))
         if row.judge_error:
             segments.append(Segment(self._cell("err", w["judge"]), self._style("fail")))
         else:
