@@ -337,7 +337,22 @@ def test_a_parquet_graded_elsewhere_opens_as_graded(tmp_path: Path) -> None:
     rows = [{k: r[k] for k in keep} for r in release_rows()]
     path = tmp_path / "graded.parquet"
     write_release(str(path), rows, schema=schema)
-    run_dir, _ = release_run(path)
+    run_dir, warnings = release_run(path)
     loaded = load_results(run_dir)
     assert [r["correct"] for r in loaded.records] == [r["correct"] for r in rows]
     assert item_id(loaded.records[4]) == "model-b/q1"
+    assert "no 'evaluator' and 'evaluator_kwargs' columns, so nothing is graded" in warnings[0]
+
+
+@pytest.mark.parametrize("dropped", ["evaluator", "evaluator_kwargs"])
+def test_a_release_missing_one_annotation_column_is_refused(tmp_path: Path, dropped: str) -> None:
+    # It used to be read as graded elsewhere with only a warning: an audit of nothing.
+    schema = pa.schema([f for f in SCHEMA if f.name != dropped])
+    rows = [{k: v for k, v in r.items() if k != dropped} for r in release_rows()]
+    path = tmp_path / "release.parquet"
+    write_release(str(path), rows, schema=schema)
+    done = _cli("summary", str(path), cwd=tmp_path)
+    assert done.returncode == 2
+    assert str(path) in done.stderr and f"no {dropped!r} column" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not path.with_name("release.rome-tui").exists()

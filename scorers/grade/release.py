@@ -66,23 +66,39 @@ def release_run(
         raise UsageError(
             f"{run_dir} holds a run graded from another file; give --out-dir DIR for {source}"
         )
+    annotated = _annotated(source)  # before anything is made: a refused file leaves nothing
     run_dir.mkdir(parents=True, exist_ok=True)
     paths = ResultsPaths.of(run_dir)
-    if not _annotated(source):
+    if not annotated:
         return run_dir, _import_graded(source, paths)
     result = grade_files(None, str(source), settings or RunSettings(), paths=paths)
     return run_dir, result.warnings
 
 
+_ANNOTATION = ("evaluator", "evaluator_kwargs")
+
+
 def _annotated(source: Path) -> bool:
-    """Whether the rows carry their own annotation (else they were graded elsewhere)."""
+    """Whether the rows carry their own annotation (else they were graded elsewhere).
+
+    One annotation column without the other is a release that lost a column, not a
+    file graded elsewhere: importing it would audit nothing, so it is refused.
+    """
     import pyarrow.parquet as pq
 
     try:
         names = set(pq.read_schema(source).names)
     except (OSError, ValueError):
         return True  # grading reads it and reports what is wrong, naming the file
-    return {"evaluator", "evaluator_kwargs"} <= names
+    present = [name for name in _ANNOTATION if name in names]
+    if len(present) == 1:
+        (missing,) = (name for name in _ANNOTATION if name not in names)
+        raise InputError(
+            str(source),
+            f"has an {present[0]!r} column but no {missing!r} column: a release's rows "
+            "carry both to be graded",
+        )
+    return len(present) == 2
 
 
 def _import_graded(source: Path, paths: ResultsPaths) -> list[str]:
@@ -99,4 +115,9 @@ def _import_graded(source: Path, paths: ResultsPaths) -> list[str]:
     atomic_write_bytes(paths.updated, orjson.dumps(rows, option=orjson.OPT_NON_STR_KEYS))
     settings = RunSettings(predictions=str(source))
     atomic_write_bytes(paths.run, settings.to_json())
-    return warnings
+    said = (
+        f"{source}: no 'evaluator' and 'evaluator_kwargs' columns, so nothing is graded: "
+        "read as graded elsewhere (each row's 'correct' as its verdict); to grade it, "
+        f"rome-tui grade --annotations FILE --predictions {source} --out-dir DIR"
+    )
+    return [said, *warnings]
