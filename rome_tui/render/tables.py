@@ -39,6 +39,8 @@ SHORT_HEADINGS: dict[str, str] = {
     "Claimed tools": "Tools",
     "Abstained": "Abst.",
     "Abstains in trace": "Abst. trace",
+    "Partial": "Part.",
+    "Weighted κ": "Wtd κ",
 }
 
 
@@ -53,14 +55,9 @@ def _natural_widths(spec: TableSpec) -> list[int]:
     ]
 
 
-def _fitted_widths(spec: TableSpec, budget: int) -> list[int]:
-    """Column widths that fit ``budget`` characters of content, or come as close as they can.
-
-    Narrowing takes one character at a time from the column with the most room
-    to spare. Single numbers never wrap; intervals break at their space;
-    labels fold after 12 characters, headings wrap at word boundaries.
-    """
-    widths = _natural_widths(spec)
+def _floors(spec: TableSpec) -> list[int]:
+    """The narrowest each column may be: single numbers never wrap, intervals break at
+    their space, labels fold after 12 characters, headings wrap at word boundaries."""
     floors = []
     for i, numeric in enumerate(spec.numeric):
         cells = [row[i] for row in spec.rows]
@@ -72,6 +69,37 @@ def _fitted_widths(spec: TableSpec, budget: int) -> list[int]:
             floor = min(widest, 12)  # longer labels fold onto a second line
         heading_word = max((len(w) for w in spec.columns[i].split()), default=0)
         floors.append(max(1, floor, min(heading_word, 6)))
+    return floors
+
+
+def _without_last_columns(spec: TableSpec, max_width: int) -> TableSpec:
+    """The spec with its last columns left out while even the narrowest layout (labels
+    folded to 6) is wider than ``max_width``: a column left out, and named, reads better
+    than every number folded ("24" over "0"). The first two columns always stay."""
+    while len(spec.columns) > 2:
+        floors = _floors(spec)
+        narrowest = sum(
+            min(f, 6) if not numeric else f for f, numeric in zip(floors, spec.numeric, strict=True)
+        )
+        if narrowest + len(spec.columns) + 1 <= max_width:  # one space between columns
+            break
+        spec = replace(
+            spec,
+            columns=spec.columns[:-1],
+            rows=[row[:-1] for row in spec.rows],
+            numeric=spec.numeric[:-1],
+        )
+    return spec
+
+
+def _fitted_widths(spec: TableSpec, budget: int) -> list[int]:
+    """Column widths that fit ``budget`` characters of content, or come as close as they can.
+
+    Narrowing takes one character at a time from the column with the most room
+    to spare, down to each column's floor (:func:`_floors`).
+    """
+    widths = _natural_widths(spec)
+    floors = _floors(spec)
     while sum(widths) > budget:
         room = [w - f for w, f in zip(widths, floors, strict=True)]
         i = max(range(len(widths)), key=room.__getitem__)
@@ -94,7 +122,9 @@ def rich_table(spec: TableSpec, max_width: int | None = None) -> Table:
 
     In a terminal too narrow for the natural layout the table drops its vertical
     rules, shortens its headings (:data:`SHORT_HEADINGS`) and narrows the
-    columns that can wrap, rather than letting the last columns fall off.
+    columns that can wrap, rather than letting the last columns fall off; where
+    even that would fold numbers, its last columns are left out and the caption
+    names them.
     """
     spec = shown_spec(spec)
     overhead = 3 * len(spec.columns) + 1
@@ -102,11 +132,16 @@ def rich_table(spec: TableSpec, max_width: int | None = None) -> Table:
     widths: list[int | None] = [None] * len(spec.columns)
     padding = (0, 1)
     if not fits and max_width is not None:
+        full_names = spec.columns
         spec = replace(spec, columns=[SHORT_HEADINGS.get(c, c) for c in spec.columns])
         # One space between columns and no cell padding: two cells a column. With the
         # padding, nine columns in the app's 72-cell summary folded a count of 60 into
         # "6" over "0" and an interval into "[62.5" / "," / "84.2]".
         padding = (0, 0)
+        spec = _without_last_columns(spec, max_width)
+        if len(spec.columns) < len(full_names):
+            hidden = ", ".join(full_names[len(spec.columns) :])
+            spec = replace(spec, note=f"{spec.note} Not shown at this width: {hidden}.".strip())
         widths = list(_fitted_widths(spec, max_width - len(spec.columns) - 1))
     label = _label_column(spec)
     table = Table(

@@ -306,7 +306,7 @@ def _agreement_table(m: ModelSummary, key: str, title: str) -> TableSpec | None:
         rows.append(row)
     if not rows:
         return None
-    note = BINARISE_NOTE + ". Last column: counts of (A, B) = (0,0)/(0,1)/(1,0)/(1,1)."
+    note = BINARISE_NOTE + ". 00/01/10/11: counts of (A, B) = (0,0)/(0,1)/(1,0)/(1,1)."
     if partial:
         note += (
             " Partial: items where a verdict gave partial credit; weighted κ keeps it "
