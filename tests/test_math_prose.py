@@ -58,7 +58,7 @@ DEV_FLOOR = {
     "math_prose13.json": 19,
     "math_prose14.json": 14,
     "math_prose15.json": 15,
-    "math_prose16.json": 6,
+    "math_prose16.json": 8,
     "math_prose17.json": 12,
 }
 

@@ -12,7 +12,7 @@ import pytest
 
 from scorers.evaluate import strict
 from scorers.evaluate.mathmatch.extract import extract_answer
-from scorers.evaluate.strict.answer_markers import prefixes
+from scorers.evaluate.strict.answer_markers import mgsm_prefixes, prefixes
 from scorers.evaluate.strict.final import locate
 
 DATA = Path(strict.__file__).with_name("answer_markers.json")
@@ -27,6 +27,10 @@ def test_the_data_file_names_its_source_and_holds_the_published_list() -> None:
     assert len(listed) == 42  # duplicates kept, as published
     assert listed[0] == "Answer\\s*:" and listed[1] == "Answer\\s*:" + "\u200b" * 6
     assert "정답\\s*:" in listed and "Jibu\\s*:" in listed and "الإجابة:" in listed
+    assert "mgsm_eval.py" in data["mgsm_source"]
+    mgsm = mgsm_prefixes()
+    assert len(mgsm) == 11 and list(mgsm)[:2] == ["en", "bn"]  # the source's order
+    assert (mgsm["ru"], mgsm["th"], mgsm["te"]) == ("Ответ", "คำตอบ", "సమాధానం")
 
 
 def number(answer: str, value: float) -> float:
@@ -47,6 +51,11 @@ def letter(answer: str, label: str) -> float:
         ("Kila mfuko una machungwa 6.\nJibu: machungwa 36", "machungwa 36"),
         ("計算すると、残りは 4 本です。\n\n最終的な答え：4本", "4本"),
         ("المجموع هو 10 ثم نطرح 3\nالإجابة: 7", "7"),
+        # the words MGSM's prompts ask for, in their format (word and colon)
+        ("В каждой корзине по 6 груш, корзин 7.\n\nОтвет: 42 груши", "42 груши"),
+        ("**ответ:** 15", "15"),
+        ("รวมกันได้ 9 ลูก\nคำตอบ: 9", "9"),
+        ("మొత్తం 12 పుస్తకాలు.\nసమాధానం: 12", "12"),
     ],
 )
 def test_a_marker_in_another_language_states_the_answer(answer: str, segment: str) -> None:
@@ -71,6 +80,8 @@ def test_a_correction_after_the_marker_still_replaces_it() -> None:
         "解答：先求长方形的面积，再减去三角形的面积，结果是 24",  # Chinese: "worked solution"
         '형식은 "답: X" 로 쓰라고 했지만, 계산하면 결과는 5',  # the format asked for, quoted
         "回答は「答え：数字」の形で書くので、9 になります",  # an example, quoted
+        "Все ответы: 4 и 5, проверим ещё раз",  # "answers", not "answer"
+        "Напишите в конце «Ответ: число», а пока считаем: выходит 8",  # quoted format
     ],
 )
 def test_a_marker_word_that_is_no_marker_here_does_not_count(answer: str) -> None:
@@ -92,6 +103,11 @@ def test_math_prose_reads_after_another_languages_marker() -> None:
         "marker",
     )
     assert extract_answer("Kwanza tunaongeza.\nMajibu yote ni 8 na 9.")[1] == "last line"
+    # MGSM's Russian word: what follows it, not the whole last line, is the answer
+    assert extract_answer("Поделим 84 на 4, получим 21.\n\nОтвет: $\\frac{84}{4} = 21$") == (
+        "$\\frac{84}{4} = 21$",
+        "marker",
+    )
 
 
 def test_a_long_line_of_quoted_words_does_not_hide_a_marker_after_them() -> None:

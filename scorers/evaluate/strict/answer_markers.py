@@ -1,9 +1,12 @@
 """Answer markers in other languages (``정답:``, ``答え：``, ``Respuesta:``, ``Jibu:``).
 
-The words are a published list, reproduced verbatim in ``answer_markers.json``:
-the answer prefixes OpenAI's simple-evals looks for when it grades MMMLU and
-MGSM answers (a word, optional space, a colon). Entries the English and Chinese
-readers of :mod:`final` already know ("Answer", 答案) are left to them.
+The words are published lists, reproduced verbatim in ``answer_markers.json``:
+the answer prefixes OpenAI's simple-evals looks for when it grades MMMLU answers
+(a word, optional space, a colon), and the word its MGSM prompts ask a model to
+end with, in the format the prompts give (``Ответ:``, ``คำตอบ:``: the word and a
+colon). Entries the English and Chinese readers of :mod:`final` already know
+("Answer", 答案) are left to them. Strict mode and math prose
+(``mathmatch.extract``) read markers through this one module.
 
 A marker counts as the English ``Answer:`` does, with the same reading around
 it: Markdown dress may stand between the word and its colon (``**Jibu**:``; the
@@ -52,9 +55,15 @@ class _Table(NamedTuple):
 
 
 def prefixes() -> list[str]:
-    """The published entries, as the data file holds them."""
+    """The published MMMLU entries, as the data file holds them."""
     data = json.loads(_DATA.read_text(encoding="utf-8"))
     return list(data["prefixes"])
+
+
+def mgsm_prefixes() -> dict[str, str]:
+    """The published MGSM answer words by language, as the data file holds them."""
+    data = json.loads(_DATA.read_text(encoding="utf-8"))
+    return dict(data["mgsm_answer_prefixes"])
 
 
 def _script(ch: str) -> str:
@@ -89,7 +98,8 @@ _TABLE: _Table | None = None
 @lru_cache(maxsize=1)
 def _table() -> _Table:
     endings: dict[str, list[str]] = {}
-    for entry in prefixes():
+    # (an MGSM word is written with a colon, as its prompt's format shows: "Ответ:")
+    for entry in prefixes() + [re.escape(w) + "\\s*:" for w in mgsm_prefixes().values()]:
         cut = _WORD_END.search(entry)
         word = (entry[: cut.start()] if cut else entry).strip().lower()
         ending = entry[cut.start() :] if cut else ""
