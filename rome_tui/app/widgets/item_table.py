@@ -44,8 +44,16 @@ _SORT_COLUMN = {"rule": "strict"}
 _MARK_WIDTH = 2
 
 
-def _without_release() -> tuple[tuple[str, str, int, int], ...]:
-    return tuple(column for column in _COLUMNS if column[0] != "release")
+def _columns_for(rows: Sequence[Row]) -> tuple[tuple[str, str, int, int], ...]:
+    """The columns a run has data for: ``release`` only in a run graded from a release,
+    ``judge`` only once a judge has run (a column of dashes would take the flags' room)."""
+    released = any(row.release is not None for row in rows)
+    judged = any(row.judge is not None or row.judge_error for row in rows)
+    return tuple(
+        column
+        for column in _COLUMNS
+        if (column[0] != "release" or released) and (column[0] != "judge" or judged)
+    )
 
 
 def score_text(value: float | None) -> str:
@@ -103,15 +111,14 @@ class ItemTable(ScrollView, can_focus=True):
         self.sort_key = "order"  # "order": the file's order, no column marked
         self.sort_reverse = False
         self._id_width = 14
-        self._columns = _without_release()
+        self._columns = _columns_for(())
         self._width_cache: tuple[tuple[int, int], dict[str, int]] | None = None
 
     # --- data -------------------------------------------------------------------------
 
     def set_view(self, rows: Sequence[Row], view: list[int], cursor: int = 0) -> None:
         if rows is not self.rows:
-            released = any(row.release is not None for row in rows)
-            self._columns = _COLUMNS if released else _without_release()
+            self._columns = _columns_for(rows)
             self._width_cache = None
         self.rows = rows
         self.view = view
@@ -279,11 +286,10 @@ class ItemTable(ScrollView, can_focus=True):
         if "release" in w:
             release = self._cell(score_text(row.release), w["release"])
             segments.append(Segment(release, self._score_style(row.release)))
-        if row.judge_error:
-            segments.append(Segment(self._cell("err", w["judge"]), self._style("fail")))
-        else:
-            judge = self._cell(score_text(row.judge), w["judge"])
-            segments.append(Segment(judge, self._score_style(row.judge)))
+        if "judge" in w:
+            judge = self._cell("err" if row.judge_error else score_text(row.judge), w["judge"])
+            style = self._style("fail") if row.judge_error else self._score_style(row.judge)
+            segments.append(Segment(judge, style))
         human_style = self._score_style(row.human) + self._style("human")
         segments.append(Segment(self._cell(score_text(row.human), w["human"]), human_style))
         flags = f"{row.flag_count} " + ", ".join(row.flags) if row.flags else ""
