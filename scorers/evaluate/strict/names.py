@@ -198,16 +198,47 @@ def is_place(name: str) -> bool:
     return name in data.by_name or name in data.states or name in _cldr().by_name
 
 
+class _NameWords(NamedTuple):
+    words: frozenset[str]  # every word of a name of several words, hyphens as spaces
+    longest: int  # the most words a country or US state name has
+    hyphened: dict[str, str]  # "guinea bissau" -> "guinea-bissau", as an answer reads it
+
+
 @cache
-def name_words() -> frozenset[str]:
-    """Every word of a city, state or country name of several words: a mention's
-    neighbour outside this set cannot make it part of a longer place name."""
+def _name_words() -> _NameWords:
     words: set[str] = set()
+    hyphened: dict[str, str] = {}
+    longest = 1
     for names in (_geonames().by_name, _geonames().states, _cldr().by_name):
         for name in names:
-            if " " in name:
-                words.update(name.split())
-    return frozenset(words)
+            spaced = name.replace("-", " ") if "-" in name else name
+            if spaced != name:
+                hyphened.setdefault(spaced, name)
+            if " " in spaced:
+                split = spaced.split()
+                words.update(split)
+                if names is not _geonames().by_name:
+                    longest = max(longest, len(split))
+    return _NameWords(frozenset(words), longest, hyphened)
+
+
+def name_words() -> frozenset[str]:
+    """Every word of a city, state or country name of several words (hyphens read
+    as spaces): a mention's neighbour outside this set cannot make it part of a
+    longer place name."""
+    return _name_words().words
+
+
+def longest_name() -> int:
+    """How many words the longest country or US state name has ("Îles Vierges
+    des États-Unis" has five): how far a longer name around a mention can reach."""
+    return _name_words().longest
+
+
+def as_written(spaced: str) -> str:
+    """A folded name read with its hyphens as spaces ("guinea bissau"), as the
+    data spells it ("guinea-bissau"); other names as they are."""
+    return _name_words().hyphened.get(spaced, spaced)
 
 
 def is_major_place(name: str) -> bool:

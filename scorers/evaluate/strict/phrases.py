@@ -436,12 +436,13 @@ def _other_place(hay: str, needle: str, key: str) -> bool:
             return False
 
 
-def _neighbours(words: list[str], backwards: bool) -> list[str]:
-    """Up to two words next to a mention, stopping at punctuation."""
+def _neighbours(words: list[str], backwards: bool, reach: int) -> list[str]:
+    """Up to ``reach`` words next to a mention, stopping at punctuation; an
+    apostrophe inside a word keeps it a word ("people's")."""
     out: list[str] = []
-    for word in reversed(words[-2:]) if backwards else words[:2]:
+    for word in reversed(words[-reach:]) if backwards else words[:reach]:
         bare = word.strip('.,;:!?()"')
-        if not bare.isalpha():
+        if not bare.replace("'", "").isalpha():
             break
         out.append(bare)
         if bare != word:
@@ -454,20 +455,29 @@ _QUALIFIED = re.compile(r"([^\W\d_]+(?: [^\W\d_]+){0,2}),[ \t]*\Z")
 
 def _elsewhere(hay: str, i: int, j: int, code: str | None, city: int | None) -> bool:
     mention = hay[i:j]
+    # A longer name can reach as far as the longest country name has words, on
+    # either side ("Îles Vierges des États-Unis" around "États-Unis").
+    reach = names.longest_name() - len(mention.split())
+    span = 16 * reach
     left = (
-        [] if i and not hay[i - 1].isspace() else _neighbours(hay[max(0, i - 30) : i].split(), True)
+        []
+        if i and not hay[i - 1].isspace()
+        else _neighbours(hay[max(0, i - span) : i].split(), True, reach)
     )
     right = (
-        [] if j < len(hay) and not hay[j].isspace() else _neighbours(hay[j : j + 30].split(), False)
+        []
+        if j < len(hay) and not hay[j].isspace()
+        else _neighbours(hay[j : j + span].split(), False, reach)
     )
     words = names.name_words()  # a neighbour outside it makes no longer name
     left = left[: next((k for k, w in enumerate(left) if w not in words), len(left))]
     right = right[: next((k for k, w in enumerate(right) if w not in words), len(right))]
     for n_left in range(len(left) + 1):
-        for n_right in range(len(right) + 1):
+        for n_right in range(min(len(right), reach - n_left) + 1):
             if not n_left and not n_right:
                 continue
-            name = " ".join([*reversed(left[:n_left]), mention, *right[:n_right]])
+            # The answer's hyphens are spaces: "Guinea-Bissau" as the data spells it.
+            name = names.as_written(" ".join([*reversed(left[:n_left]), mention, *right[:n_right]]))
             other = names.city(name)
             if other is not None and other != city:
                 return names.city_info(other).country != code
