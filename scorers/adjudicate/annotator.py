@@ -45,8 +45,9 @@ def _load_toml(data: bytes, path: Path) -> dict[str, Any]:
 
 def read_config(path: Path) -> dict[str, Any] | None:
     """The settings in the config file at ``path`` (``config_path()``), or None when it cannot
-    be read; invalid TOML is an InputError naming it. The one reader of the file: the
-    annotator's name and the judge's prices (``judges/cost.py``) both come from it."""
+    be read; invalid TOML is an InputError naming it. The core's one reader of the file: the
+    annotator's name and the judge's prices (``judges/cost.py``) both come from it. (The
+    app's keymap and image settings are read by ``rome_tui/app/settings.py``'s own loader.)"""
     try:
         data = path.read_bytes()
     except OSError:
