@@ -261,7 +261,6 @@ def test_grade_keeps_images_in_run_json(tmp_path: Path) -> None:
     assert settings["images"] == str(tmp_path / "root")
 
 
-@pytest.mark.skipif(sys.version_info < (3, 11), reason="the config file needs tomllib")
 def test_renderer_from_the_config_file(tmp_path: Path, monkeypatch: Any) -> None:
     from rome_tui.app.settings import load_image_renderer
     from scorers.errors import RomeTuiError

@@ -24,13 +24,12 @@ The file is read when the app starts, never at import.
 
 from __future__ import annotations
 
-import importlib
 import os
 from dataclasses import dataclass
-from typing import Any, Literal, cast, get_args
+from typing import Any, Literal, get_args
 
 from rome_tui.app.bindings import REGISTRY, SCOPE_TITLES, KeySpec, Scope
-from scorers.adjudicate.annotator import config_path
+from scorers.adjudicate.annotator import config_path, read_config
 from scorers.errors import InputError, UsageError
 
 ImageRenderer = Literal["auto", "tgp", "sixel", "halfcell", "none"]
@@ -39,21 +38,8 @@ IMAGES_ENV = "ROME_TUI_IMAGES"
 
 
 def _load_config() -> dict[str, Any]:
-    """The config file as a table; empty when there is no file (or no tomllib: Python 3.10)."""
-    path = config_path()
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return {}
-    try:
-        tomllib: Any = importlib.import_module("tomllib")
-    except ModuleNotFoundError:  # Python 3.10: the config file needs 3.11's tomllib
-        return {}
-    try:
-        config = tomllib.loads(data.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise InputError(str(path), f"invalid TOML: {exc}") from None
-    return cast(dict[str, Any], config)
+    """The config file as a table; empty when there is no file."""
+    return read_config(config_path()) or {}
 
 
 def load_image_renderer() -> ImageRenderer:

@@ -34,34 +34,24 @@ def config_path() -> Path:
 def _load_toml(data: bytes, path: Path) -> dict[str, Any]:
     if sys.version_info >= (3, 11):
         import tomllib
-
-        try:
-            return tomllib.loads(data.decode("utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise InputError(str(path), f"invalid TOML: {exc}") from None
-    # Python 3.10 has no tomllib: a minimal reader for `key = "value"` lines.
-    return _parse_simple_toml(data.decode("utf-8", "replace"))
+    else:  # the same parser, published as tomli before it joined the standard library
+        import tomli as tomllib  # type: ignore[import-not-found,no-redef,unused-ignore]
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise InputError(str(path), f"invalid TOML: {exc}") from None
 
 
 def read_config(path: Path) -> dict[str, Any] | None:
     """The settings in the config file at ``path`` (``config_path()``), or None when it cannot
-    be read; invalid TOML is an InputError naming it. The core's one reader of the file: the
-    annotator's name and the judge's prices (``judges/cost.py``) both come from it. (The
-    app's keymap and image settings are read by ``rome_tui/app/settings.py``'s own loader.)"""
+    be read; invalid TOML is an InputError naming it. The one reader of the file: the
+    annotator's name, the judge's prices (``judges/cost.py``) and the app's keymap and image
+    settings (``rome_tui/app/settings.py``) all come from it."""
     try:
         data = path.read_bytes()
     except OSError:
         return None
     return _load_toml(data, path)
-
-
-def _parse_simple_toml(text: str) -> dict[str, Any]:
-    values: dict[str, Any] = {}
-    for line in text.splitlines():
-        match = re.match(r'\s*([A-Za-z0-9_-]+)\s*=\s*"((?:[^"\\]|\\.)*)"\s*(#.*)?$', line)
-        if match:
-            values[match.group(1)] = match.group(2)
-    return values
 
 
 def configured_annotator() -> str | None:
