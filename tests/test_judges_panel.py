@@ -94,8 +94,13 @@ def test_flagged_judges_only_items_with_those_flags(
     run = tmp_path / "run"
     assert main(["judge", str(run), "--judge", "rome", "--flagged"]) == 0
     assert server.count() == 1 and verdict_of(load(run)["q0"], "judge:rome") is None
-    assert main(["judge", str(run), "--judge", "rome", "--flagged", "abstained"]) == 0
-    assert "nothing to do" in capsys.readouterr().err
+    assert (
+        main(["judge", str(run), "--judge", "rome", "--flagged", "abstained,rule_uncertain"]) == 0
+    )
+    err = capsys.readouterr().err
+    assert "no record matches the run with a flag abstained or rule_uncertain; nothing to do" in err
+    assert main(["judge", str(run), "--judge", "rome", "--flagged", "--low-confidence"]) == 0
+    assert "with a low-confidence heuristic flag; nothing to do" in capsys.readouterr().err
     assert main(["judge", str(run), "--judge", "rome", "--flagged", "no_such_kind"]) == 2
 
 

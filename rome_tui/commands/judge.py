@@ -303,8 +303,9 @@ def _report(result: JudgeRunResult, args: argparse.Namespace, *, batch: bool = F
 def _nothing_selected(args: argparse.Namespace) -> int:
     what = " and ".join(args.where) or "the run"
     if args.flagged is not None or args.low_confidence:
-        what += f" with flag {args.flagged or 'any heuristic flag'}"
-        what += " of low confidence" if args.low_confidence else ""
+        low = "low-confidence " if args.low_confidence else ""
+        kinds = " or ".join(_kinds(args.flagged or ""))
+        what += f" with a {low}flag {kinds}" if kinds else f" with a {low}heuristic flag"
     if args.retry_errors:
         what += " with an earlier judge error"
     print(f"rome-tui judge: no record matches {what}; nothing to do", file=sys.stderr)
