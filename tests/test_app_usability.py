@@ -148,6 +148,19 @@ async def test_at_80x24_the_footer_keeps_undo_help_quit_and_summary(run_dir: Pat
         assert "all saved" in status and "acc " in status and "to do" in status
 
 
+async def test_at_80x24_no_footer_key_is_cut_under_a_dialog(run_dir: Path) -> None:
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await pilot.press("t")  # the summary opens over the review screen and its footer
+        await pilot.pause()
+        footer = app.review.query_one(Footer)
+        drawn = [k for k in footer.query("FooterKey") if k.display and k.region.width]
+        assert drawn and all(k.region.right <= 80 for k in drawn), [
+            (k.key, k.region) for k in drawn  # type: ignore[attr-defined]
+        ]
+
+
 async def test_at_80x24_a_filter_error_and_the_sort_column_are_on_screen(run_dir: Path) -> None:
     # The error used to be appended past the status line's 80 cells, so a mistyped
     # filter silently showed every item; the sort said "sor…" in the flags title.

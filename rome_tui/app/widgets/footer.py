@@ -22,6 +22,11 @@ class FittedFooter(Footer):
         self.call_after_refresh(self._hide_cut_keys)
 
     def _hide_cut_keys(self) -> None:
+        shown = [c for c in self.children if c.display and not c.has_class("-command-palette")]
+        if shown and not any(c.region.width for c in shown):
+            # Recomposed while a dialog covers this screen: its keys have no place yet.
+            self.call_after_refresh(self._hide_cut_keys)
+            return
         right = self.region.right
         for child in self.children:
             if child.has_class("-command-palette"):
