@@ -157,7 +157,8 @@ async def test_at_80x24_no_footer_key_is_cut_under_a_dialog(run_dir: Path) -> No
         footer = app.review.query_one(Footer)
         drawn = [k for k in footer.query("FooterKey") if k.display and k.region.width]
         assert drawn and all(k.region.right <= 80 for k in drawn), [
-            (k.key, k.region) for k in drawn  # type: ignore[attr-defined]
+            (k.key, k.region)
+            for k in drawn  # type: ignore[attr-defined]
         ]
 
 
