@@ -168,6 +168,27 @@ def test_usage_errors_exit_2_with_one_line(
     assert "missing" in err and "Traceback" not in err
 
 
+def test_nothing_listening_stops_the_run_with_nothing_written(
+    no_openai_env: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A server not started (or a mistyped --base-url) is one clear error (exit 2), not an
+    # error verdict and a judge_error flag on every selected item; cached replies are kept.
+    run = run_of(tmp_path)
+    srv = FakeOpenAIServer().start()
+    url = srv.base_url
+    assert (
+        main(["judge", str(run), "--judge", "rome", "--base-url", url, "--where", "task=geo"]) == 0
+    )
+    srv.stop()
+    before = (run / "updated_predictions.json").read_bytes()
+    assert main(["judge", str(run), "--judge", "rome", "--base-url", url]) == 2
+    err = capsys.readouterr().err
+    assert f"nothing answers at {url}" in err and "nothing was written to the run" in err
+    assert "Traceback" not in err and err.count("\n") == 1
+    assert (run / "updated_predictions.json").read_bytes() == before
+    assert not any(verdict_of(r, "judge:rome") for q, r in load(run).items() if r["task"] != "geo")
+
+
 def test_key_never_written_anywhere(
     env: FakeOpenAIServer,
     tmp_path: Path,

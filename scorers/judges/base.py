@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import orjson
 
+from scorers.errors import UsageError
 from scorers.records import Verdict
 
 if TYPE_CHECKING:
@@ -92,6 +93,13 @@ class Pending(Exception):
 
     The record is left without a verdict this time; nothing is recorded as an error.
     """
+
+
+class Unreachable(UsageError):
+    """Raised by a live run's call when nothing listens at the endpoint (refused before it
+    ever answered): a mistyped ``--base-url`` or a server not started stops the run with
+    nothing written, instead of leaving an error verdict and a ``judge_error`` flag on
+    every selected item."""
 
 
 @dataclass(frozen=True)

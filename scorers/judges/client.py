@@ -165,6 +165,7 @@ class JudgeClient:
         # nothing listens there (a wrong port, a server not started), and backing off
         # five times on every call made a mistyped --base-url cost 15 s per wave.
         self._answered = False
+        self.unreachable: str | None = None  # why, once a call was refused before any answer
 
     async def __aenter__(self) -> JudgeClient:
         return self
@@ -310,10 +311,11 @@ class JudgeClient:
             await asyncio.sleep(self._backoff(attempt, wait))
 
     def _nobody_listens(self, problem: str) -> str:
-        return (
+        self.unreachable = (
             f"{problem} (nothing answers at {self._client.base_url}: start the server, "
             "or check --base-url / OPENAI_BASE_URL)"
         )
+        return self.unreachable
 
     def _backoff(self, attempt: int, retry_after: float | None) -> float:
         if retry_after is not None:

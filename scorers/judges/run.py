@@ -37,7 +37,15 @@ from scorers.errors import UsageError
 from scorers.flags.flagging import detectors, recompute_flags
 from scorers.io.results import ResultsPaths
 from scorers.io.runfiles import load_run, save_unless_changed
-from scorers.judges.base import Call, ChatReply, ChatRequest, Judge, JudgeOptions, Pending
+from scorers.judges.base import (
+    Call,
+    ChatReply,
+    ChatRequest,
+    Judge,
+    JudgeOptions,
+    Pending,
+    Unreachable,
+)
 from scorers.judges.batchfile import BatchOutput, custom_id, read_outputs, write_requests
 from scorers.judges.cache import JudgeCache
 from scorers.judges.client import ClientStats, JudgeClient, warm_import
@@ -326,7 +334,7 @@ def judge_run(
             for model in p.models
         ]
         try:
-            await _judge_with(p, {c.model: c for c in clients}, done)
+            await _judge_with(p, {c.model: _stop_if_unreachable(c) for c in clients}, done)
         finally:
             for client in clients:
                 await client.aclose()
@@ -335,6 +343,26 @@ def judge_run(
     result.calls, result.cached = stats.calls, stats.cached
     result.retries, result.tokens, result.throttled = stats.retries, stats.tokens, stats.throttled
     return result
+
+
+def _stop_if_unreachable(client: JudgeClient) -> Call:
+    """The client's call, raising :class:`Unreachable` once a call was refused before the
+    endpoint ever answered: nothing listens there, and every other call would fail alike."""
+
+    async def call(request: ChatRequest) -> ChatReply:
+        reply = await client(request)
+        if reply.error is not None and client.unreachable is not None:
+            raise Unreachable(
+                f"{reply.error}; nothing was written to the run"
+                + (
+                    " (replies already cached stay in the cache)"
+                    if client.cache is not None
+                    else ""
+                )
+            )
+        return reply
+
+    return call
 
 
 def _result_of(p: _Prepared) -> JudgeRunResult:

@@ -21,6 +21,7 @@ from scorers.judges.base import (
     Judge,
     JudgeOptions,
     Pending,
+    Unreachable,
     error_verdict,
 )
 from scorers.judges.cache import JudgeCache
@@ -116,6 +117,8 @@ async def judge_records(
         except Pending:
             outcome.pending += 1
             return
+        except Unreachable:
+            raise  # the whole run stops: see judge_run
         except Exception as exc:  # noqa: BLE001 - recorded on the item, the run goes on
             verdict = error_verdict(
                 source, f"internal error: {type(exc).__name__}: {exc}", model=opts.model
@@ -136,6 +139,11 @@ async def judge_records(
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+    except Unreachable:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        raise
     return outcome
 
 
