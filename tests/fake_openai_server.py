@@ -19,7 +19,8 @@ when some lines failed without an HTTP status (``close=True``), an error file.
 ``fail_batches`` makes the provider reject every new batch.
 
 Run as a script it serves until killed and prints its base URL:
-``python tests/fake_openai_server.py --latency 0.2``.
+``python tests/fake_openai_server.py --latency 0.2``; the script answers rubric
+prompts too (:func:`script_responder`).
 """
 
 from __future__ import annotations
@@ -28,8 +29,10 @@ import argparse
 import asyncio
 import email.parser
 import email.policy
+import hashlib
 import itertools
 import json
+import re
 import sys
 import threading
 import time
@@ -70,6 +73,27 @@ Responder = Callable[[dict[str, Any]], "Action | str | dict[str, Any]"]
 
 def default_responder(body: dict[str, Any]) -> Action:
     return Action()
+
+
+# The LRM-Eval rubric prompt's block of numbered questions (scorers/prompts/lrm_rubric_template.txt).
+_RUBRIC_BLOCK = re.compile(r"\*\*Rubric Questions:\*\*\n(.*?)\n---", re.DOTALL)
+
+
+def script_responder(body: dict[str, Any]) -> Action | str:
+    """What the script serves, so the README's judges can be tried without a model: a
+    rubric prompt gets a YES or NO to each of its numbered questions, drawn from a hash
+    of the prompt (items differ, a repeated call gets the same reply); anything else the
+    default ``Judgement: 1``."""
+    prompt = "\n".join(str(m.get("content", "")) for m in body.get("messages", []))
+    blocks = _RUBRIC_BLOCK.findall(prompt)
+    if not blocks:
+        return default_responder(body)
+    digest = hashlib.sha256(prompt.encode()).digest()
+    numbers = [int(n) for n in re.findall(r"^(\d+)\. ", blocks[-1], re.MULTILINE)]
+    return "\n".join(
+        f"{n}. Fake judge, no reading done. {'YES' if digest[n % len(digest)] & 1 else 'NO'}"
+        for n in numbers
+    )
 
 
 class FakeOpenAIServer:
@@ -401,7 +425,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="serve fake chat completions on 127.0.0.1")
     parser.add_argument("--latency", type=float, default=0.0, help="seconds before every reply")
     args = parser.parse_args()
-    server = FakeOpenAIServer(latency=args.latency).start()
+    server = FakeOpenAIServer(script_responder, latency=args.latency).start()
     print(server.base_url, flush=True)
     try:
         while True:

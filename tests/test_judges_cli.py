@@ -11,7 +11,7 @@ from typing import Any
 
 import orjson
 import pytest
-from fake_openai_server import Action, FakeOpenAIServer
+from fake_openai_server import Action, FakeOpenAIServer, script_responder
 from judges_fixtures import (
     SECRET_KEY,
     clear_openai_env,
@@ -187,6 +187,43 @@ def test_nothing_listening_stops_the_run_with_nothing_written(
     assert "Traceback" not in err and err.count("\n") == 1
     assert (run / "updated_predictions.json").read_bytes() == before
     assert not any(verdict_of(r, "judge:rome") for q, r in load(run).items() if r["task"] != "geo")
+
+
+def test_rubric_triage_of_flagged_items_against_the_scripts_server(
+    no_openai_env: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The README's loop with the server `python tests/fake_openai_server.py` starts: the
+    # rubric judge reads exactly the flagged items, a repeat is cached, and the summary
+    # sets the heuristic flag against the rubric's answers with an interval.
+    claim = "I googled the roster and it lists 12 players. So 12."
+    recs = [record(f"q{i}", "12", reason=claim if i < 3 else "Counting: 12.") for i in range(5)]
+    for rec in recs[:4]:  # q3's flag is stale: the detectors no longer raise it
+        rec["review"]["flags"] = [
+            {
+                "kind": "claims_web_search",
+                "source": "heuristic",
+                "evidence": [],
+                "confidence": "high",
+            }
+        ]
+    write_run(tmp_path / "run", recs)
+    run = tmp_path / "run"
+    command = ["judge", str(run), "--judge", "rubric", "--flagged", "claims_web_search"]
+    with FakeOpenAIServer(script_responder) as srv:
+        assert main([*command, "--base-url", srv.base_url]) == 0
+        assert main([*command, "--base-url", srv.base_url]) == 0
+        assert srv.count() == 4
+    assert "0 requests, 3 cached" in capsys.readouterr().out  # q3 is no longer flagged
+    verdicts = {q: verdict_of(r, "judge:rubric") for q, r in load(run).items()}
+    assert [q for q, v in verdicts.items() if v is not None] == ["q0", "q1", "q2", "q3"]
+    assert all(
+        v.get("error") is None and len(v["metrics"]["answers"]) == 9 for v in verdicts.values() if v
+    )
+    assert main(["summary", str(run), "--format", "json"]) == 0
+    versus = orjson.loads(capsys.readouterr().out)["flags"]["claims_web_search"][
+        "heuristic_vs_rubric"
+    ]
+    assert versus["n"] == 4 and versus["kappa"] is not None and len(versus["kappa_ci95"]) == 2
 
 
 def test_key_never_written_anywhere(
