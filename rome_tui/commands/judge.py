@@ -34,14 +34,17 @@ recompute flags and `correct` (per the run's primary policy), and rewrite the fi
 The endpoint is any OpenAI-compatible server: OPENAI_BASE_URL / --base-url, OPENAI_MODEL /
 --model, OPENAI_API_KEY (not needed for a local server). Replies that parsed are cached in
 judge_cache.jsonl beside the results, so an interrupted run resumes and a repeated run makes
-no calls. Exit status 0 when every call was judged, 5 when some failed (their items carry a
-judge_error flag; --retry-errors asks them again), 130 when interrupted."""
+no calls. Exit status 0 when every call was judged (or no record matched the selection), 5
+when some failed (their items carry a judge_error flag; --retry-errors asks them again), 2 on
+bad options or when nothing answers at the endpoint (nothing is written), 130 when
+interrupted."""
 
 EXAMPLES = """examples:
   rome-tui judge out/ --judge rome --dry-run --price-in 0.4 --price-out 1.6
   rome-tui judge out/ --judge rome --where task=diagrams --rpm 500 --tpm 200000
   OPENAI_BASE_URL=http://127.0.0.1:8000/v1 rome-tui judge out/ --judge rubric --model qwen3 --concurrency 16
   rome-tui judge out/ --judge vrc-answer --models gpt-4o-mini,gpt-4.1-mini,gpt-4.1-nano
+  rome-tui judge out/ --judge rome --flagged rule_uncertain # what strict mode could not decide
   rome-tui judge out/ --judge rome --flagged                # only items with a heuristic flag
   rome-tui judge out/ --judge rubric --flagged --low-confidence   # the doubtful flags only
   rome-tui judge out/ --judge mathreal --batch-export calls.jsonl   # then vLLM run_batch or OpenAI
