@@ -28,7 +28,8 @@ DATA = Path(__file__).parent / "data" / "math"
 # math_prose11.json 14/15 (dev 14/15, at 8a1750a), math_prose12.json 12/19 (dev 10/14, at b811383),
 # math_prose13.json 6/9 (dev 18/21, at 38537be), math_prose14.json 15/18 (dev 13/18, at caee09b),
 # math_prose15.json 11/12 (dev 15/18, at 1935751), math_prose16.json 9/15 (dev 7/15, at 381c765),
-# math_prose17.json 16/17 (dev 12/13, at c0931ae), math_prose18.json 14/15 (dev 11/12, at 802e5cb).
+# math_prose17.json 16/17 (dev 12/13, at c0931ae), math_prose18.json 14/15 (dev 11/12, at 802e5cb),
+# math_prose19.json 12/13 (dev 9/12, at 4836113).
 TEST_FLOOR = {
     "math_prose.json": 23,
     "math_prose2.json": 24,
@@ -48,6 +49,7 @@ TEST_FLOOR = {
     "math_prose16.json": 8,
     "math_prose17.json": 16,
     "math_prose18.json": 14,
+    "math_prose19.json": 11,
 }
 # Every dev item agrees once the rules were written from it; a new set's dev half
 # starts at its first reading.
@@ -62,6 +64,7 @@ DEV_FLOOR = {
     "math_prose16.json": 8,
     "math_prose17.json": 12,
     "math_prose18.json": 11,
+    "math_prose19.json": 8,
 }
 
 

@@ -28,7 +28,9 @@ medical choices, ChatGPT on sample-size questions, Qwen2.5-7B on HotpotQA,
 hint-following tests, MMLU worked examples, multi-agent GSM8K and MMLU logs,
 ``blind_hard_cases17.about.txt``) and ``blind_hard_cases18.json`` (110 real answers: Llama 3.x on
 Mintaka in Danish, Finnish and English, Gemini on HotpotQA, Llama 3.x on GSM8K,
-``blind_hard_cases18.about.txt``): each item a careful human's
+``blind_hard_cases18.about.txt``) and ``blind_hard_cases19.json`` (91 real answers: 2026 models on a
+Chinese anime, comics and games SimpleQA, Llama-3.2-3B on GSM8K,
+``blind_hard_cases19.about.txt``): each item a careful human's
 label of what an answer commits to, split ``dev`` (the rules were tuned on it)
 and ``test`` (only ever scored).
 ``python benchmarks/strict_agreement.py`` prints the figures these floors hold.
@@ -95,6 +97,7 @@ def _figures(name: str, split: str) -> tuple[float, float, float]:
         ("blind_hard_cases16.json", 45),
         ("blind_hard_cases17.json", 45),
         ("blind_hard_cases18.json", 45),
+        ("blind_hard_cases19.json", 45),
     ],
 )
 def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
@@ -245,6 +248,10 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # 7/50 uncertain, 36/43 without; test 43/60, 2/60, 42/58.
         ("blind_hard_cases18.json", "dev", 0.82, 0.15, 0.81),
         ("blind_hard_cases18.json", "test", 0.70, 0.15, 0.70),
+        # First reading (at 4836113, before any rule was written for it): dev 19/33,
+        # 0/33 uncertain, 19/33 without; test 40/58, 0/58, 40/58.
+        ("blind_hard_cases19.json", "dev", 0.54, 0.15, 0.54),
+        ("blind_hard_cases19.json", "test", 0.65, 0.15, 0.65),
     ],
 )
 def test_agreement_floors(name: str, split: str, overall: float, share: float, sure: float) -> None:
@@ -271,6 +278,7 @@ def test_agreement_floors(name: str, split: str, overall: float, share: float, s
         "blind_hard_cases16.json",
         "blind_hard_cases17.json",
         "blind_hard_cases18.json",
+        "blind_hard_cases19.json",
     ],
 )
 def test_the_later_batches_score(name: str) -> None:
