@@ -5,9 +5,12 @@ file (and the line or record where there is one)."""
 
 from __future__ import annotations
 
+import errno
 import json
-from collections.abc import Iterator
+import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fake_openai_server import FakeOpenAIServer
@@ -224,6 +227,49 @@ def test_export_output_that_cannot_be_written(run: Path, output: str, says: str)
     """Both were tracebacks (IsADirectoryError from the rename, FileNotFoundError from pyarrow)."""
     target = run / output
     rejected(run_cli(["export", str(run), "-o", str(target)]), str(target), says)
+
+
+def _fail_with(errno_name: str) -> Callable[..., Any]:
+    def fail(*_args: Any, **_kwargs: Any) -> Any:
+        code = getattr(errno, errno_name)
+        raise OSError(code, os.strerror(code))
+
+    return fail
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "jsonl"])
+def test_export_into_a_read_only_folder(
+    run: Path, fmt: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`export --format parquet` into a read-only folder was an OSError traceback from
+    pyarrow (jsonl already said 'cannot write'); both now go through the atomic writer."""
+    monkeypatch.setattr("tempfile.mkstemp", _fail_with("EROFS"))
+    target = run / f"adjudicated.{fmt}"
+    line = rejected(run_cli(["export", str(run), "--format", fmt]), str(target), "cannot write")
+    assert "read-only" in line.lower(), line
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "jsonl"])
+def test_export_onto_a_full_disk(run: Path, fmt: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk while writing was an OSError traceback; now one line, the old file
+    kept and no temp file left behind."""
+    target = run / f"adjudicated.{fmt}"
+    assert run_cli(["export", str(run), "--format", fmt]).code == 0
+    before = target.read_bytes()
+    monkeypatch.setattr("os.fsync", _fail_with("ENOSPC"))
+    line = rejected(run_cli(["export", str(run), "--format", fmt]), str(target), "cannot write")
+    assert "no space left" in line.lower() and "unchanged" in line, line
+    assert target.read_bytes() == before
+    assert not [p for p in run.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_grade_onto_a_full_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`grade` on a full disk (ENOSPC from the write or its fsync) was a traceback."""
+    monkeypatch.setattr("os.fsync", _fail_with("ENOSPC"))
+    out = tmp_path / "run"
+    ran = grade(EXAMPLE / "annotation.json", EXAMPLE / "predictions.json", out)
+    rejected(ran, str(out / "updated_predictions.json"), "No space left")
+    assert not (out / "updated_predictions.json").exists()
 
 
 # ------------------------------------------------------------------ outputs and options

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -176,11 +177,24 @@ def replacing(path: str | os.PathLike[str], *, sync: bool = True) -> Iterator[Bi
                 handle.flush()
                 os.fsync(handle.fileno())
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError) and exc.errno in _DEVICE_ERRNOS:
+            # A full or failing disk: the old file is intact, the temp file gone.
+            raise InputError(
+                str(target), f"cannot write: {exc.strerror or exc}; the old file is unchanged"
+            ) from None
         raise
     fsync_dir(target.parent)
+
+
+# Errors of the device written to, not of the data: said in one line, not a traceback.
+_DEVICE_ERRNOS = frozenset(
+    getattr(errno, name)
+    for name in ("ENOSPC", "EDQUOT", "EFBIG", "EIO", "EROFS")
+    if hasattr(errno, name)
+)
 
 
 def _mode_for(target: Path) -> int:

@@ -23,6 +23,7 @@ from typing import Any
 import orjson
 
 from scorers.errors import InputError
+from scorers.io.jsonio import replacing
 
 MAGIC = b"PAR1"
 SUFFIXES = (".parquet", ".pq")
@@ -223,7 +224,7 @@ def cell(value: Any) -> Any:
 
 
 def write_rows(path: str, rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> None:
-    """Write ``rows`` as Parquet with ``columns`` in order (atomically: a temp file renamed).
+    """Write ``rows`` as Parquet with ``columns`` in order, atomically (``jsonio.replacing``).
 
     Objects and lists become JSON text as in the release (``review`` too); a
     column whose values are all numbers is written as float64 (``correct``)
@@ -250,10 +251,5 @@ def write_rows(path: str, rows: Sequence[dict[str, Any]], columns: Sequence[str]
                 type=pa.string(),
             )
     table = pa.table(arrays)
-    temp = f"{path}.tmp-{os.getpid()}"
-    try:
-        pq.write_table(table, temp)
-        os.replace(temp, path)
-    finally:
-        if os.path.exists(temp):
-            os.unlink(temp)
+    with replacing(path) as handle:
+        pq.write_table(table, handle)
