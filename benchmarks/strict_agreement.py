@@ -45,6 +45,7 @@ BATCHES = (
     ("blind hard cases 17", "blind_hard_cases17.json"),
     ("blind hard cases 18", "blind_hard_cases18.json"),
     ("blind hard cases 19", "blind_hard_cases19.json"),
+    ("blind hard cases 20", "blind_hard_cases20.json"),
 )
 
 

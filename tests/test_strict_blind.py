@@ -30,7 +30,9 @@ hint-following tests, MMLU worked examples, multi-agent GSM8K and MMLU logs,
 Mintaka in Danish, Finnish and English, Gemini on HotpotQA, Llama 3.x on GSM8K,
 ``blind_hard_cases18.about.txt``) and ``blind_hard_cases19.json`` (91 real answers: 2026 models on a
 Chinese anime, comics and games SimpleQA, Llama-3.2-3B on GSM8K,
-``blind_hard_cases19.about.txt``): each item a careful human's
+``blind_hard_cases19.about.txt``) and ``blind_hard_cases20.json`` (110 real answers: six open models on
+birthplace and citizenship questions in eight languages, five-sentence story orders, Llama-3 on GSM8K,
+``blind_hard_cases20.about.txt``): each item a careful human's
 label of what an answer commits to, split ``dev`` (the rules were tuned on it)
 and ``test`` (only ever scored).
 ``python benchmarks/strict_agreement.py`` prints the figures these floors hold.
@@ -98,6 +100,7 @@ def _figures(name: str, split: str) -> tuple[float, float, float]:
         ("blind_hard_cases17.json", 45),
         ("blind_hard_cases18.json", 45),
         ("blind_hard_cases19.json", 45),
+        ("blind_hard_cases20.json", 45),
     ],
 )
 def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
@@ -252,6 +255,12 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # 0/33 uncertain, 19/33 without; test 40/58, 0/58, 40/58.
         ("blind_hard_cases19.json", "dev", 0.54, 0.15, 0.54),
         ("blind_hard_cases19.json", "test", 0.65, 0.15, 0.65),
+        # First reading (at 5bab283, before any rule was written for it): dev 36/54,
+        # 7/54 uncertain, 35/47 without; test 45/56, 11/56, 39/45. The test half's
+        # uncertain share is above the 15% target at its first reading: the floor holds
+        # it there, it does not endorse it.
+        ("blind_hard_cases20.json", "dev", 0.64, 0.15, 0.72),
+        ("blind_hard_cases20.json", "test", 0.78, 0.21, 0.84),
     ],
 )
 def test_agreement_floors(name: str, split: str, overall: float, share: float, sure: float) -> None:
@@ -279,6 +288,7 @@ def test_agreement_floors(name: str, split: str, overall: float, share: float, s
         "blind_hard_cases17.json",
         "blind_hard_cases18.json",
         "blind_hard_cases19.json",
+        "blind_hard_cases20.json",
     ],
 )
 def test_the_later_batches_score(name: str) -> None:
