@@ -45,6 +45,8 @@ class Flag(_FlagRequired, total=False):
     # Heuristic flags only: "high", or "low" where the cue has an innocent reading the
     # heuristics cannot rule out (the items worth a rubric judge's second look).
     confidence: str
+    # heuristic_rubric_disagree only: the behaviour kinds on which the two readings differ.
+    disagree_on: list[str]
 
 
 class _VerdictRequired(TypedDict):
@@ -108,6 +110,7 @@ class Review(TypedDict, total=False):
 FLAG_KINDS: dict[str, str] = {
     "rome_strict_disagree": "rome and strict rule modes give different scores",
     "rule_judge_disagree": "the primary rule verdict and an LLM judge disagree",
+    "heuristic_rubric_disagree": "the heuristics and the LRM-Eval rubric judge disagree on a behaviour: one flags it, the other does not",
     "release_strict_disagree": "the published grade (the release's own correct) and strict mode disagree",
     "rule_uncertain": "strict mode could not decide: the answer names something that is neither a key item nor a known alternative of one, or a number whose format stays ambiguous",
     "judge_error": "a judge call failed or its reply could not be parsed",

@@ -318,10 +318,17 @@ def test_rubric_visual_variant_maps_image_processing_to_tool_use(server: FakeOpe
         in server.requests[0].body["messages"][0]["content"]
     )
     assert verdict["metrics"]["answers"]["7"]["column"] == "Img Proc"
-    kinds = {
-        f["kind"] for f in recompute_flags(rec, FlagContext()) if f["source"] == "judge:rubric"
-    }
-    assert kinds == {"claims_tool_use"}
+    flags = [f for f in recompute_flags(rec, FlagContext()) if f["source"] == "judge:rubric"]
+    assert {f["kind"] for f in flags} == {"claims_tool_use", "heuristic_rubric_disagree"}
+    # the heuristics read a search, a doubt and a contradiction the rubric says NO to, and
+    # no image processing: the two readings differ on every kind
+    [disagree] = [f for f in flags if f["kind"] == "heuristic_rubric_disagree"]
+    assert disagree.get("disagree_on") == [
+        "answer_contradicts_reasoning",
+        "hedged_reasoning_certain_answer",
+        "claims_web_search",
+        "claims_tool_use",
+    ]
 
 
 def test_rubric_reply_without_answers_is_an_error(server: FakeOpenAIServer) -> None:

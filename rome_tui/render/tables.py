@@ -33,6 +33,7 @@ SHORT_HEADINGS: dict[str, str] = {
     "Change (pp)": "Δ pp",
     "Conflicts": "Confl.",
     "Heuristic": "Heur.",
+    "Disagree": "Dis.",
     "Incons. ans.": "Ans.",
     "Incons. cert.": "Cert.",
     "Claimed search": "Search",

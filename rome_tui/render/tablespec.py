@@ -418,6 +418,7 @@ def flag_agreement(summary: Summary) -> TableSpec | None:
                     str(a.n),
                     str(a10 + a11),
                     str(a01 + a11),
+                    str(f.disagree),
                     pct(a.agreement),
                     kappa(a.kappa),
                     ci(a.kappa_ci95, 3),
@@ -428,10 +429,11 @@ def flag_agreement(summary: Summary) -> TableSpec | None:
     return TableSpec(
         "flag_agreement",
         "Heuristic flags against the LRM-Eval rubric",
-        ["Model", "Flag", "n", "Heuristic", "Rubric", "Agreement (%)", "κ", "κ 95% CI"],
+        ["Model", "Flag", "n", "Heuristic", "Rubric", "Disagree", "Agreement (%)", "κ", "κ 95% CI"],
         rows,
-        [False, False, True, True, True, True, True, True],
-        "Over items the rubric judge answered.",
+        [False, False, True, True, True, True, True, True, True],
+        "Over items the rubric judge answered. Disagree: items flagged heuristic_rubric_disagree "
+        "on that kind (filter flag:heuristic_rubric_disagree in the review app).",
     )
 
 

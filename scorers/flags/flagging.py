@@ -1,6 +1,6 @@
 """Recompute a record's flags from its texts, verdicts and human state: a pure function of the
-record, rebuilt whole after grading, judging or an override. Each detector module exposes
-``detect(record, texts, ctx) -> Iterable[Flag]``; list it in ``DETECTOR_MODULES``."""
+record, rebuilt whole after grading, judging or an override: each ``detect(record, texts, ctx)``
+of ``DETECTOR_MODULES``, then each ``compare(record, flags, ctx)`` of ``COMPARER_MODULES``."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ DETECTOR_MODULES: tuple[str, ...] = (
     "scorers.flags.behaviour",  # thinking/answer misalignment and behaviour (no LLM)
     "scorers.judges.flags",  # judge rationale contradictions, LRM-Eval rubric answers
 )
+COMPARER_MODULES: tuple[str, ...] = ("scorers.judges.flags",)  # heuristic vs rubric readings
 
 Detector = Callable[[dict[str, Any], ResponseTexts, FlagContext], Iterable[Flag]]
 
@@ -29,8 +30,8 @@ def detectors() -> tuple[Detector, ...]:
 
 
 @cache
-def _imported(modules: tuple[str, ...]) -> tuple[Detector, ...]:
-    return tuple(importlib.import_module(name).detect for name in modules)
+def _imported(modules: tuple[str, ...], name: str = "detect") -> tuple[Any, ...]:
+    return tuple(getattr(importlib.import_module(module), name) for module in modules)
 
 
 def recompute_flags(
@@ -41,6 +42,7 @@ def recompute_flags(
     texts = response_texts(record) if texts is None else texts
     ctx = FlagContext() if ctx is None else ctx
     flags = [f for detect in detectors() for f in detect(record, texts, ctx)]
+    flags += [f for c in _imported(COMPARER_MODULES, "compare") for f in c(record, flags, ctx)]
     for flag in flags:  # (checked once for all detectors: this runs on every record graded)
         if flag["kind"] not in FLAG_KINDS:
             raise ValueError(f"unknown flag kind {flag['kind']!r}: add it to FLAG_KINDS")

@@ -10,21 +10,25 @@
   matching behaviour flags with source ``judge:rubric``; quoted phrases of the
   justification found in the reasoning or answer become evidence spans. A
   claimed web search or tool is not flagged when the run had that tool.
+- ``heuristic_rubric_disagree`` (``compare``, run after every detector): the heuristic
+  flags and the rubric's answers read a behaviour differently, one flagging it and the
+  other not. The kinds are in ``disagree_on``; the readings in the detail.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from scorers.judges.rubric import COLUMNS, FLAG_OF_COLUMN
 from scorers.records import Evidence, Flag, ResponseTexts, verdict_of
-
-if TYPE_CHECKING:
-    from scorers.flags.flagging import FlagContext
+from scorers.review import FlagContext
 
 RUBRIC_SOURCE = "judge:rubric"
+HEURISTIC_SOURCE = "heuristic"
+DISAGREE_KIND = "heuristic_rubric_disagree"
 _TOOL_OF_KIND = {
     "claims_web_search": ("search", "web_search", "browsing"),
     "claims_tool_use": ("code", "tools", "python", "image_tools"),
@@ -191,3 +195,77 @@ def _judge_flags(
     if flag is not None:
         yield flag
     yield from _rubric_flags(record, texts, ctx)
+
+
+@dataclass(frozen=True)
+class RubricAnswer:
+    """The rubric's answer to one question about a behaviour kind."""
+
+    number: int
+    column: str
+    answer: str  # YES, NO or N/A; "" where the reply did not answer it
+    justification: str
+
+
+def rubric_answers(verdict: Any) -> dict[str, list[RubricAnswer]]:
+    """Per behaviour kind the rubric asks about, its answers to that kind's questions
+    (two for ``claims_tool_use`` in the visual rubric). Nothing for a failed verdict."""
+    if not isinstance(verdict, dict) or verdict.get("error") is not None:
+        return {}
+    metrics = verdict.get("metrics") or {}
+    answers = metrics.get("answers") or {}
+    columns = COLUMNS.get(str(metrics.get("variant", "default")), COLUMNS["default"])
+    out: dict[str, list[RubricAnswer]] = {}
+    for number, column in sorted(columns.items()):
+        kind = FLAG_OF_COLUMN.get(column)
+        if kind is None:
+            continue
+        entry = answers.get(str(number)) if isinstance(answers, dict) else None
+        entry = entry if isinstance(entry, dict) else {}
+        answer = str(entry.get("answer") or "")
+        answer = answer if answer in ("YES", "NO", "N/A") else ""
+        justification = str(entry.get("justification") or "")
+        out.setdefault(kind, []).append(RubricAnswer(number, column, answer, justification))
+    return out
+
+
+def compare(record: dict[str, Any], flags: list[Flag], ctx: FlagContext) -> list[Flag]:
+    """``heuristic_rubric_disagree`` where the heuristic flags and the rubric's flags of a
+    kind differ. The rubric reads a kind only where it answered every question about it:
+    a failed call, no rubric verdict or an unanswered question compares nothing (YES flags
+    it; NO and N/A do not, as LRM-Eval counts them). A low-confidence heuristic flag counts
+    like a high one; the detail says which it was."""
+    verdict = verdict_of(record, RUBRIC_SOURCE)
+    readings = rubric_answers(verdict) if verdict is not None else {}
+    if not readings:
+        return []  # (on every record graded: no generator made)
+    heuristic: dict[str, Flag] = {}
+    rubric: set[str] = set()
+    for flag in flags:
+        if flag.get("source") == HEURISTIC_SOURCE:
+            heuristic.setdefault(flag["kind"], flag)
+        elif flag.get("source") == RUBRIC_SOURCE:
+            rubric.add(flag["kind"])
+    kinds: list[str] = []
+    parts: list[str] = []
+    for kind, answers in readings.items():
+        raised = heuristic.get(kind)
+        if (kind in rubric) == (raised is not None):
+            continue
+        if kind not in rubric and not all(a.answer for a in answers):
+            continue  # the rubric left a question about it unanswered: no reading to compare
+        said = ", ".join(f"Q{a.number} {a.answer or 'no answer'}" for a in answers)
+        if raised is not None:
+            mine = f"heuristic yes ({raised.get('confidence', 'high')} confidence)"
+        else:
+            mine = "heuristic no"
+        kinds.append(kind)
+        parts.append(f"{kind}: {mine}, rubric {said}")
+    if not kinds:
+        return []
+    detail = "; ".join(parts)
+    return [
+        Flag(
+            kind=DISAGREE_KIND, source=RUBRIC_SOURCE, evidence=[], detail=detail, disagree_on=kinds
+        )
+    ]

@@ -56,6 +56,7 @@ HUMAN = "human"
 RUBRIC = "judge:rubric"
 VRC_STEPS = "judge:vrc-steps"
 HEURISTIC = "heuristic"
+DISAGREE = "heuristic_rubric_disagree"  # names the kinds in its disagree_on
 
 # The behaviour columns of LRM-Eval's tables, in their order, then the rest.
 BEHAVIOUR_KINDS: tuple[str, ...] = tuple(
@@ -187,6 +188,7 @@ class FlagRate:
     heuristic: int = 0
     rubric: int = 0
     agreement: PairAgreement | None = None  # heuristic vs rubric where the rubric ran
+    disagree: int = 0  # items whose heuristic_rubric_disagree flag names this kind
 
 
 @dataclass
@@ -377,6 +379,9 @@ class _Collector:
         self.flag_rubric: dict[str, int] = dict.fromkeys(FLAG_KINDS, 0)
         # Per behaviour kind, per item that the rubric judged: (heuristic flagged, rubric flagged).
         self.rubric_pairs: dict[str, list[tuple[int, int]]] = {k: [] for k in RUBRIC_KINDS}
+        self.rubric_disagree: dict[
+            str, int
+        ] = {}  # kind -> items flagged heuristic_rubric_disagree on it
         self.with_reasoning = 0
         self._rubric_ran = False  # set per record by _add_verdicts, read by _add_flags
         self.ungraded = 0
@@ -573,7 +578,10 @@ class _Collector:
                 continue
             kinds.add(kind)
             source = flag.get("source")
-            if source == RUBRIC:
+            if kind == DISAGREE and isinstance(about := flag.get("disagree_on"), list):
+                for other in set(about) & set(RUBRIC_KINDS):
+                    self.rubric_disagree[other] = self.rubric_disagree.get(other, 0) + 1
+            elif source == RUBRIC:
                 rubric.add(kind)
             elif source == HEURISTIC:
                 heuristic.add(kind)
@@ -804,6 +812,7 @@ def _flag_rates(c: _Collector, level: float) -> list[FlagRate]:
                 heuristic=c.flag_heuristic.get(kind, 0),
                 rubric=c.flag_rubric.get(kind, 0),
                 agreement=agreement,
+                disagree=c.rubric_disagree.get(kind, 0),
             )
         )
     return out
@@ -1012,6 +1021,7 @@ def model_dict(m: ModelSummary) -> dict[str, Any]:
         }
         if f.agreement is not None:
             entry["heuristic_vs_rubric"] = agreement_dict(f.agreement)
+            entry["heuristic_vs_rubric"]["disagree"] = f.disagree
         flags[f.kind] = entry
     tokens = None
     if m.tokens is not None:

@@ -19,6 +19,7 @@ from rome_tui.app.items import as_score, record_flags
 from rome_tui.app.widgets.image_pane import ImagePane
 from rome_tui.app.widgets.item_table import score_text
 from rome_tui.app.widgets.text_view import Block, Mark, TextView
+from scorers.judges.flags import DISAGREE_KIND, HEURISTIC_SOURCE, RUBRIC_SOURCE, rubric_answers
 from scorers.records import decode_kwargs, response_texts
 
 
@@ -183,6 +184,14 @@ class DetailPane(Horizontal):
                     spots.append(EvidenceSpot(number, kind, "reasoning", 0, start, end, flag_block))
                 facts.append(Block(f"“{_text(ev.get('text'))}”", dim, indent=6))
 
+        for kind, heuristic, rubric in _readings(review, flags):
+            # Both readings of a kind they disagree on, one under the other: the pane is
+            # too narrow at 80 columns for two readable columns.
+            section(f"Heuristic vs rubric: {kind}")
+            facts.append(Block(f"heuristic: {heuristic}", indent=2))
+            for line in rubric:
+                facts.append(Block(f"rubric: {line}", indent=2))
+
         history = [h for h in review.get("history") or () if isinstance(h, dict)]
         if history:
             section(f"History ({len(history)})")
@@ -223,3 +232,51 @@ class DetailPane(Horizontal):
         self.reasoning.refresh()
         self.facts.refresh()
         return spot
+
+
+def _readings(
+    review: Mapping[str, Any], flags: list[dict[str, Any]]
+) -> list[tuple[str, str, list[str]]]:
+    """Per kind a ``heuristic_rubric_disagree`` flag names: what the heuristics raised (cue,
+    confidence) and each rubric answer about it with its justification."""
+    kinds = [
+        k
+        for f in flags
+        if f.get("kind") == DISAGREE_KIND
+        for k in f.get("disagree_on") or ()
+        if isinstance(k, str)
+    ]
+    if not kinds:
+        return []
+    verdict = next(
+        (
+            v
+            for v in review.get("verdicts") or ()
+            if isinstance(v, dict) and v.get("source") == RUBRIC_SOURCE
+        ),
+        None,
+    )
+    answers = rubric_answers(verdict)
+    out = []
+    for kind in kinds:
+        raised = next(
+            (f for f in flags if f.get("kind") == kind and f.get("source") == HEURISTIC_SOURCE),
+            None,
+        )
+        if raised is None:
+            heuristic = "not raised"
+        else:
+            cue = "; ".join(
+                f"“{_text(ev.get('text'))}”"
+                for ev in raised.get("evidence") or ()
+                if isinstance(ev, dict)
+            )
+            heuristic = f"raised, {_text(raised.get('confidence') or 'high')} confidence"
+            heuristic += f": {_text(raised.get('detail'))}" if raised.get("detail") else ""
+            heuristic += f" {cue}" if cue else ""
+        rubric = [
+            f"Q{a.number} {a.column}: {a.answer or 'no answer'}. {a.justification}".rstrip()
+            for a in answers.get(kind, ())
+        ]
+        out.append((kind, heuristic, rubric or ["no answer"]))
+    return out

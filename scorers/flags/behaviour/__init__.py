@@ -6,14 +6,12 @@ a ``confidence``. The mechanisms (docs/flags.md): ``contradiction``, ``hedging``
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorers.flags.behaviour import abstention, claims, contradiction, hedging, injection
 from scorers.flags.behaviour.text import SOURCE, closing_part, final_stretch, flag
 from scorers.records import Evidence, Flag, ResponseTexts, decode_kwargs
-
-if TYPE_CHECKING:
-    from scorers.flags.flagging import FlagContext
+from scorers.review import FlagContext
 
 __all__ = ["SOURCE", "detect"]
 
