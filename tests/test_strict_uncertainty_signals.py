@@ -41,6 +41,12 @@ def _row(batch: str, score: float, label: float, length: int, **extra: Any) -> d
         "other_name": False,
         "marked_answers": 0,
         "free_text": True,
+        "cut_off": False,
+        "script_differs": False,
+        "near_spelling": False,
+        "partial_key": False,
+        "source": f"writer of {batch}",
+        "why": None,
     }
     row.update(extra)
     return row
@@ -85,15 +91,65 @@ def test_a_signal_is_kept_only_where_it_gains_within_the_budget() -> None:
     # The same misses in a batch of ten go past 15 % uncertain.
     small = [_row("bz", 0, 1, 600) for _ in range(3)] + [_row("bz", 1, 1, 40) for _ in range(7)]
     assert S.choose(small, "reference credits more, long") == (None, "budget")
-    # A signal marking as many right verdicts as misses is no gain.
-    even = [_row("bw", 0, 1, 600), _row("bw", 0, 0, 600)] + [_row("bw", 1, 1, 40)] * 20
-    assert S.choose(even, "reference credits more, long") == (None, "no gain")
+    # A signal marking more than three right verdicts a miss is no gain.
+    loose = [_row("bw", 0, 1, 600)] + [_row("bw", 0, 0, 600)] * 4 + [_row("bw", 1, 1, 40)] * 40
+    assert S.choose(loose, "reference credits more, long") == (None, "no gain")
 
 
 def test_the_report_names_every_signal_and_batch() -> None:
     rows = [_row(b, 0, 1, 600) for b in ("bx", "by")] + [
         _row(b, 1, 1, 40) for b in ("bx", "by") for _ in range(10)
     ]
+    rows[0]["doubt"], rows[0]["why"] = True, "names 'Ghent', neither a key item nor ..."
     lines = S.report(rows)
-    assert sum(name in " ".join(lines) for name in S.SIGNALS) == len(S.SIGNALS)
-    assert all("bx" in line and "by" in line for line in lines[1:] if line.startswith("  "))
+    text = "\n".join(lines)
+    assert sum(name in text for name in S.SIGNALS) == len(S.SIGNALS)
+    assert any(line.split()[:1] == ["bx"] for line in lines)
+    assert any(line.split()[:1] == ["pooled"] for line in lines)
+    # Reasons are counted by kind, their quoted names left out.
+    assert "1 / 0   (1)  names 'X', neither a key item nor ..." in text
+
+
+def test_held_out_batches_are_never_read() -> None:
+    assert all(path.name not in S.HELD_OUT for path in S.batches())
+
+
+def _features(evaluator: str, kwargs: dict[str, Any], answer: str) -> dict[str, Any]:
+    got: dict[str, Any] = S.features({"evaluator": evaluator, "kwargs": kwargs, "answer": answer})
+    return got
+
+
+def test_an_answer_stopped_mid_sentence_is_cut_off() -> None:
+    kwargs = {"key_items": [["larch"]]}
+    stopped = "The needles turn gold in autumn and drop, which is unusual for a conifer. " * 3
+    assert _features("key_items_matching", kwargs, stopped + "So the tree is most likely the")[
+        "cut_off"
+    ]
+    assert not _features("key_items_matching", kwargs, stopped + "So it is a larch.")["cut_off"]
+    assert not _features("key_items_matching", kwargs, "a larch, most likely")["cut_off"]
+
+
+def test_a_key_in_another_script_than_the_answer() -> None:
+    kwargs = {"key_items": [["静岡"]]}
+    assert _features("key_items_matching", kwargs, "Shizuoka prefecture")["script_differs"]
+    assert not _features("key_items_matching", kwargs, "静岡県です")["script_differs"]
+
+
+def test_a_word_spelled_almost_as_the_key() -> None:
+    kwargs = {"key_items": [["Rachmaninov"]]}
+    assert _features("key_items_matching", kwargs, "Rachmaninoff wrote it.")["near_spelling"]
+    assert not _features("key_items_matching", kwargs, "Tolstoy wrote it.")["near_spelling"]
+
+
+def test_one_sentence_naming_part_of_a_key_item() -> None:
+    kwargs = {"key_items": [["Royal Botanic Gardens, Kew"]]}
+    part = _features("key_items_matching", kwargs, "It grew at the Botanic Gardens in London.")
+    assert part["partial_key"]
+    whole = "The Royal Botanic Gardens, Kew."
+    assert not _features("key_items_matching", kwargs, whole)["partial_key"]
+    # Two sentences share words with a key by chance as often as not.
+    two = "It grew at the Botanic Gardens. Later it moved to a private estate."
+    assert not _features("key_items_matching", kwargs, two)["partial_key"]
+    # A date shares its year or month with another date: no part of it.
+    date = {"key_items": [["4 March 1913"]]}
+    assert not _features("key_items_matching", date, "In March 1911.")["partial_key"]
