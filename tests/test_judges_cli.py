@@ -189,6 +189,38 @@ def test_nothing_listening_stops_the_run_with_nothing_written(
     assert not any(verdict_of(r, "judge:rome") for q, r in load(run).items() if r["task"] != "geo")
 
 
+def test_a_base_url_without_v1_stops_the_run_with_nothing_written(
+    server: FakeOpenAIServer,
+    no_openai_env: None,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # `--base-url http://host:8000` (no /v1) answers 404 to every call: each item got an
+    # error verdict and judge_error (exit 5). Before any call succeeded, a 404 is a wrong
+    # URL or model, so the run stops at once (exit 2), as when nothing listens.
+    run = run_of(tmp_path, n=12)
+    before = (run / "updated_predictions.json").read_bytes()
+    root = server.base_url.removesuffix("/v1")
+    args = ["judge", str(run), "--judge", "rome", "--base-url", root, "--concurrency", "1"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "HTTP 404" in err and f"{root}/chat/completions" in err and "ends in /v1" in err
+    assert "Traceback" not in err and err.count("\n") == 1
+    assert (run / "updated_predictions.json").read_bytes() == before
+    assert server.count("/chat/completions") <= 2  # not one call per item
+
+
+def test_a_404_after_a_reply_is_one_error_verdict(
+    env: FakeOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Once the endpoint has answered, a 404 is that call's problem, not the URL's.
+    run = run_of(tmp_path, n=4)
+    env.script(Action(), Action(status=404, error="gone"))
+    assert main(["judge", str(run), "--judge", "rome", "--concurrency", "1"]) == 5
+    errors = [q for q, r in load(run).items() if (verdict_of(r, "judge:rome") or {}).get("error")]
+    assert len(errors) == 1 and "HTTP 404: gone" in capsys.readouterr().err
+
+
 def test_rubric_triage_of_flagged_items_against_the_scripts_server(
     no_openai_env: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -165,6 +165,9 @@ class JudgeClient:
         # nothing listens there (a wrong port, a server not started), and backing off
         # five times on every call made a mistyped --base-url cost 15 s per wave.
         self._answered = False
+        # Likewise a 404 before any call succeeded: the URL names no chat endpoint (a
+        # --base-url without its /v1) or no model, and every other call would get the same.
+        self._succeeded = False
         self.unreachable: str | None = None  # why, once a call was refused before any answer
 
     async def __aenter__(self) -> JudgeClient:
@@ -275,7 +278,7 @@ class JudgeClient:
                             },
                         ),
                     )
-                self._answered = True
+                self._answered = self._succeeded = True
                 reply = self._reply_of(orjson.loads(raw.content), attempt)
                 self._settle_tokens(taken, reply.usage)
                 self._limit.succeeded()
@@ -287,6 +290,8 @@ class JudgeClient:
                 self._answered = True  # an HTTP error is an answer: something listens
                 status = exc.status_code
                 problem = f"HTTP {status}: {_message_of(exc.response.content)}"
+                if status == 404 and not self._succeeded:
+                    return self._failed(self._no_such_endpoint(problem), attempt)
                 if status not in RETRY_STATUS:
                     return self._failed(problem, attempt)
                 if status == 429:
@@ -314,6 +319,14 @@ class JudgeClient:
         self.unreachable = (
             f"{problem} (nothing answers at {self._client.base_url}: start the server, "
             "or check --base-url / OPENAI_BASE_URL)"
+        )
+        return self.unreachable
+
+    def _no_such_endpoint(self, problem: str) -> str:
+        self.unreachable = (
+            f"{problem} (at {str(self._client.base_url).rstrip('/')}/chat/completions, "
+            f"model {self.model!r}: "
+            "check --base-url, which usually ends in /v1, and --model)"
         )
         return self.unreachable
 
