@@ -125,7 +125,7 @@ def _table() -> _Table:
     )
 
 
-def _enclosed(text: str, start: int) -> bool:
+def quoted(text: str, start: int) -> bool:
     """Whether a quotation opened earlier on the line is still open at ``start``."""
     window = max(0, start - _QUOTE_REACH)  # (bounded: a line of a thousand markers stays linear)
     line_start = text.rfind("\n", window, start) + 1
@@ -183,5 +183,5 @@ def last_marker(text: str, lowered: str, after: int = -1) -> Marker | None:
             if start and _continues(lowered[start - 1], table.script[index]):
                 continue  # the end of a longer word
             found = table.after[index].match(lowered, word_end)
-            if found is not None and not _enclosed(text, start):
+            if found is not None and not quoted(text, start):
                 return Marker(start, found.end())

@@ -27,6 +27,14 @@ def _letters(loc: Located, reading: Reading, single: bool) -> tuple[list[str], s
     option of the question are words ("the letter F"); the question is read only
     when that could matter. ``single``: the question takes one answer."""
     whole = loc.how == "whole"
+    if whole and (after := after_review(loc.segment)) is not None:
+        # The answer walks through the options ("A) Heart: too small ... C) Skin:
+        # ..."): each line's letter names the option it discusses. Only what
+        # follows the walk-through chooses; an answer that ends inside it (cut
+        # off, or with no conclusion) has chosen nothing.
+        if not after.strip():
+            return [], None
+        loc = Located("whole", after, after)
     segment = drop_excluded(loc.segment)
     letters = choices.read_letters(segment, last=whole)
     if letters and all(x in _USUAL_OPTIONS for x in letters):
@@ -52,6 +60,40 @@ def _letters(loc: Located, reading: Reading, single: bool) -> tuple[list[str], s
                 letters = option_named(folded, options)
             letters = letters or by_position(folded, options)
     return letters, doubt
+
+
+# A line that opens with an option's letter and its bracket or stop ("B) Liver:",
+# "- **C.** ...", "2. (D) ..."), after a bullet or an item number.
+_REVIEW_HEAD = re.compile(
+    r"^[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*(?:\*\*|__)?[ \t]*(?:option[ \t]+)?\(?([A-J])[).:\]]",
+    re.MULTILINE | re.IGNORECASE,
+)
+_REVIEW_MIN = 3  # options discussed in turn: fewer is a comparison, not a walk-through
+
+
+def after_review(text: str) -> str | None:
+    """What follows the last line of ``text``'s walk-through of the options (lines
+    opening with their letters in alphabetical order, at least three), or None
+    when it has none."""
+    heads = list(_REVIEW_HEAD.finditer(text))
+    if len(heads) < _REVIEW_MIN:
+        return None
+    letters = [m.group(1).upper() for m in heads]
+    if len(set(letters)) < _REVIEW_MIN:
+        return None
+    # (the walk-through that ends the run of heads: letters rising to the last one)
+    run = 1
+    while run < len(letters) and letters[-run - 1] < letters[-run]:
+        run += 1
+    if run < _REVIEW_MIN:
+        return None
+    end = text.find("\n", heads[-1].end())
+    return "" if end == -1 else text[end:]
+
+
+def _ends_in_review(reading: Reading) -> bool:
+    loc = reading.loc
+    return reading.fixed is None and loc.how == "whole" and after_review(loc.segment) == ""
 
 
 def _settled_among(reading: Reading, read: frozenset[str]) -> frozenset[str] | None:
@@ -197,6 +239,8 @@ def _choices(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
                 letters, doubt, read_in = committed, why, body
     read = frozenset(letters)
     extracted = "".join(sorted(read))
+    if not read and _ends_in_review(reading):
+        return Outcome(WRONG, "", note="ends inside its review of the options")
     if not read and (retry := remark_passed(reading)) is not None:
         # "... Between them lies the Indian Ocean. This matches the question.":
         # a closing remark that names no option is passed over.

@@ -23,7 +23,7 @@ from typing import Literal, NamedTuple
 from ahocorasick_rs import AhoCorasick
 
 from scorers.evaluate.answer_line import answer_line
-from scorers.evaluate.strict.answer_markers import last_marker
+from scorers.evaluate.strict.answer_markers import last_marker, quoted
 
 How = Literal["marker", "boxed", "whole"]
 
@@ -119,6 +119,8 @@ def _known_marker(text: str, lowered: str) -> tuple[int, int, bool] | None:
                 after = None  # "I hope this answer is helpful" states no answer
             if after is not None and _supposed_at(lowered, start):
                 continue  # "If we find no record, then the answer is no": supposed
+            if after is not None and quoted(text, start):
+                continue  # 'The hint says "the answer is B".': quoted, not stated
             if after is not None:
                 heading = after.group("eol") is not None
                 if heading and (
@@ -126,12 +128,18 @@ def _known_marker(text: str, lowered: str) -> tuple[int, int, bool] | None:
                 ):
                     continue
                 return start, after.end(), heading
-            if _FINAL_BEFORE.search(prefix) and not _TALKS_ABOUT.match(lowered, stop):
+            if (
+                _FINAL_BEFORE.search(prefix)
+                and not _TALKS_ABOUT.match(lowered, stop)
+                and not quoted(text, start)
+            ):
                 # "Final Answer C": with "final" in front no colon is needed
                 # ("the final answer does not change" talks about it instead).
                 found = _AFTER_FINAL.match(lowered, stop)
                 return start, found.end() if found else stop, False
             continue
+        if quoted(text, start):
+            continue  # 要求写成「答案：X」: quoted, not stated
         # "【答案】" alone on its line heads the paragraph below, as "### Final Answer" does
         after_cn = _AFTER_CHINESE.match(lowered, start + 2)
         if after_cn is None:
