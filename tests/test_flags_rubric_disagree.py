@@ -230,3 +230,18 @@ def test_the_flag_survives_an_override_its_undo_and_a_journal_replay(tmp_path: P
         assert "heuristic_rubric_disagree" in kinds(store)
         flag = next(f for f in store.records[0]["review"]["flags"] if f["kind"].startswith("heur"))
         assert flag["disagree_on"] == ["claims_web_search"]
+
+
+def test_a_hand_edited_flag_or_verdict_is_read_as_no_reading() -> None:
+    from scorers.stats.summary import summarise
+
+    record = item(SEARCH, rubric(ALL_NO))
+    record["review"]["verdicts"][0]["metrics"] = ["not", "a", "dict"]
+    assert disagreement(record) is None
+    record["correct"] = 1.0
+    record["review"]["flags"] = [
+        {"kind": "heuristic_rubric_disagree", "source": "judge:rubric", "evidence": [], **extra}
+        for extra in ({"disagree_on": [{}, 3, "claims_web_search"]}, {"disagree_on": 7}, {})
+    ]
+    flags = summarise([("m", [record])]).to_dict()["flags"]
+    assert flags["heuristic_rubric_disagree"]["count"] == 1

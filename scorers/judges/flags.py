@@ -129,8 +129,10 @@ def _rubric_flags(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext
     verdict = verdict_of(record, RUBRIC_SOURCE)
     if verdict is None or verdict.get("error") is not None:
         return
-    metrics = verdict.get("metrics") or {}
-    answers = metrics.get("answers") or {}
+    metrics = verdict.get("metrics")
+    metrics = metrics if isinstance(metrics, dict) else {}  # a hand-edited file: no answers
+    answers = metrics.get("answers")
+    answers = answers if isinstance(answers, dict) else {}
     columns = COLUMNS.get(str(metrics.get("variant", "default")), COLUMNS["default"])
     tools = {t.lower() for t in ctx.tools_available}
     seen: set[str] = set()
@@ -212,7 +214,8 @@ def rubric_answers(verdict: Any) -> dict[str, list[RubricAnswer]]:
     (two for ``claims_tool_use`` in the visual rubric). Nothing for a failed verdict."""
     if not isinstance(verdict, dict) or verdict.get("error") is not None:
         return {}
-    metrics = verdict.get("metrics") or {}
+    metrics = verdict.get("metrics")
+    metrics = metrics if isinstance(metrics, dict) else {}  # a hand-edited file: no answers
     answers = metrics.get("answers") or {}
     columns = COLUMNS.get(str(metrics.get("variant", "default")), COLUMNS["default"])
     out: dict[str, list[RubricAnswer]] = {}

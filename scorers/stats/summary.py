@@ -579,7 +579,7 @@ class _Collector:
             kinds.add(kind)
             source = flag.get("source")
             if kind == DISAGREE and isinstance(about := flag.get("disagree_on"), list):
-                for other in set(about) & set(RUBRIC_KINDS):
+                for other in {k for k in about if type(k) is str and k in RUBRIC_KINDS}:
                     self.rubric_disagree[other] = self.rubric_disagree.get(other, 0) + 1
             elif source == RUBRIC:
                 rubric.add(kind)

@@ -239,13 +239,10 @@ def _readings(
 ) -> list[tuple[str, str, list[str]]]:
     """Per kind a ``heuristic_rubric_disagree`` flag names: what the heuristics raised (cue,
     confidence) and each rubric answer about it with its justification."""
-    kinds = [
-        k
-        for f in flags
-        if f.get("kind") == DISAGREE_KIND
-        for k in f.get("disagree_on") or ()
-        if isinstance(k, str)
-    ]
+    kinds: list[str] = []
+    for flag in flags:
+        named = flag.get("disagree_on") if flag.get("kind") == DISAGREE_KIND else None
+        kinds += [k for k in named if isinstance(k, str)] if isinstance(named, list) else []
     if not kinds:
         return []
     verdict = next(
