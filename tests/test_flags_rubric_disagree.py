@@ -169,7 +169,11 @@ def test_grade_judge_flagged_then_the_flag_and_the_summary_count(
         command = ["judge", str(run), "--judge", "rubric", "--base-url", server.base_url]
         assert main([*command, "--flagged"]) == 0
         assert server.count() == 3  # the flagged items only
-        capsys.readouterr()
+        said = capsys.readouterr().out.splitlines()[-1]
+        assert said == (
+            f"rubric and heuristic flags disagree on 1 of 3 items: rome-tui review {run}, "
+            "filter flag:heuristic_rubric_disagree"
+        )
         records = load()
         disagree = {
             q: f["disagree_on"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from shlex import quote
 from typing import Any
 
 from rome_tui.commands.image_option import add_images_option, images_dir
@@ -280,6 +281,22 @@ def _report(result: JudgeRunResult, args: argparse.Namespace, *, batch: bool = F
             line += f", {result.throttled} throttled (429)"
     line += f", {result.tokens:,} tokens, {result.seconds:.1f} s"
     print(line)
+    if result.judge == "rubric" and result.records:
+        # the items a person settles first: where the rubric and the heuristics disagree
+        from scorers.judges.flags import DISAGREE_KIND  # (loaded by the run's flagging)
+
+        split = sum(
+            any(f.get("kind") == DISAGREE_KIND for f in (r.get("review") or {}).get("flags") or ())
+            for r in result.records
+        )
+        print(
+            f"rubric and heuristic flags disagree on {split} of {len(result.records)} items"
+            + (
+                f": rome-tui review {quote(args.results)}, filter flag:{DISAGREE_KIND}"
+                if split
+                else ""
+            )
+        )
     if result.pending:
         print(
             f"rome-tui judge: {result.pending} record(s) wait for calls the batch did not hold "
