@@ -77,7 +77,15 @@ def test_quoted_marker_is_not_the_answer(
             CITIES,
             1,
         ),
-        # controls: a letter chosen after the walk-through; two options compared
+        # controls: a last line that calls its option the answer; a letter chosen after
+        # the walk-through; two options compared
+        (
+            "D",
+            "A) Copper: a conductor.\nB) Glass: fragile.\nC) Silver: a conductor too.\n"
+            "D) Rubber: the right answer for an insulator.",
+            METALS,
+            1,
+        ),
         (
             "B",
             "1. A) Lisbon, 38.7 N\n2. B) Oslo, 59.9 N\n3. C) Rome, 41.9 N\n4. D) Athens,"

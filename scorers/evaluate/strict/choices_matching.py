@@ -65,10 +65,13 @@ def _letters(loc: Located, reading: Reading, single: bool) -> tuple[list[str], s
 # A line that opens with an option's letter and its bracket or stop ("B) Liver:",
 # "- **C.** ...", "2. (D) ..."), after a bullet or an item number.
 _REVIEW_HEAD = re.compile(
-    r"^[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*(?:\*\*|__)?[ \t]*(?:option[ \t]+)?\(?([A-J])[).:\]]",
-    re.MULTILINE | re.IGNORECASE,
+    r"^[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*(?:\*\*|__)?[ \t]*(?:[Oo]ption[ \t]+)?\(?([A-J])[).:\]]",
+    re.MULTILINE,
 )
 _REVIEW_MIN = 3  # options discussed in turn: fewer is a comparison, not a walk-through
+# A last line that calls its option the answer ("D) Rubber: the correct answer.") chooses it.
+_CHOSEN = re.compile(r"\b(?:correct|right|best|answer)\b", re.IGNORECASE)
+_NOT_CHOSEN = re.compile(r"\b(?:not|incorrect|wrong)\b|n't\b", re.IGNORECASE)
 
 
 def after_review(text: str) -> str | None:
@@ -88,6 +91,9 @@ def after_review(text: str) -> str | None:
     if run < _REVIEW_MIN:
         return None
     end = text.find("\n", heads[-1].end())
+    last = text[heads[-1].end() : None if end == -1 else end]
+    if _CHOSEN.search(last) and not _NOT_CHOSEN.search(last):
+        return None
     return "" if end == -1 else text[end:]
 
 
