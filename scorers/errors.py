@@ -48,7 +48,18 @@ class InputError(RomeTuiError):
 class NotGradedError(InputError):
     """Predictions without a single score: the file was never graded."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, annotations: bool = False) -> None:
+        if annotations:  # records with an evaluator and no answer: the other input of grade
+            super().__init__(
+                path,
+                "not graded: an annotations file (its records carry an evaluator and no "
+                "answer); grade a predictions file against it:",
+            )
+            self.hint = (
+                f"  rome-tui grade --annotations {shlex.quote(path)} --predictions "
+                "PREDICTIONS.json --out-dir DIR",
+            )
+            return
         super().__init__(
             path,
             "not graded: no record has a score or a review (a predictions file?); grade it first:",

@@ -272,6 +272,37 @@ def test_grade_onto_a_full_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     assert not (out / "updated_predictions.json").exists()
 
 
+@pytest.mark.parametrize("command", ["review", "summary", "override", "judge"])
+def test_a_file_of_the_run_named_where_the_run_is_expected(run: Path, command: str) -> None:
+    """`summary RUN/scores.json` said "record 0: expected a JSON object, got list", and
+    `review RUN/run.json` the same of a str: nothing a user could act on."""
+    extra = {"override": [QID, "1", "--reason", "r"], "judge": ["--judge", "rome", "--dry-run"]}
+    assert run_cli(_override(run)).code == 0  # a journal to name
+    for name in ("scores.json", "run.json", "journal/ana.jsonl"):
+        target = run / name
+        ran = run_cli([command, str(target), *extra.get(command, [])])
+        line = rejected(ran, str(target), "not the run's results", f"directory, {run}")
+        assert "record 0" not in line
+
+
+def test_a_folder_of_runs_names_them(tmp_path: Path) -> None:
+    """`review runs` (the parent of runs/a and runs/b) said runs/updated_predictions.json
+    does not exist; it now names the runs inside."""
+    for name in ("b", "a"):
+        ran = grade(EXAMPLE / "annotation.json", EXAMPLE / "predictions.json", tmp_path / name)
+        assert ran.code == 0, ran.err
+    line = rejected(run_cli(["summary", str(tmp_path)]), str(tmp_path), "a folder of runs")
+    assert f"({tmp_path / 'a'}, {tmp_path / 'b'})" in line
+
+
+def test_an_annotations_file_opened_as_results_says_so() -> None:
+    """The hint was to grade the annotations file as predictions."""
+    source = str(EXAMPLE / "annotation.json")
+    ran = run_cli(["review", source])
+    rejected(ran, source, "an annotations file")
+    assert f"--annotations {source} --predictions PREDICTIONS.json" in ran.err
+
+
 # ------------------------------------------------------------------ outputs and options
 
 

@@ -453,6 +453,35 @@ def _repeated_ids(records: Sequence[dict[str, Any]]) -> list[str]:
     return list(repeated)
 
 
+def _refuse_a_file_of_the_run(path: Path) -> None:
+    """InputError for a run's scores.json, run.json or journal named where its results are
+    expected: read as records, each said only "record 0: expected a JSON object"."""
+    journal = path.parent.name == JOURNAL_NAME
+    directory = path.parent.parent if journal else path.parent
+    if not (directory / UPDATED_NAME).is_file():
+        return
+    what = {SCORES_NAME: "the run's scores", RUN_NAME: "the run's settings"}.get(path.name)
+    if journal and path.suffix == ".jsonl":
+        what = "a reviewer's journal"
+    if what is not None:
+        raise InputError(
+            str(path), f"{what}, not the run's results: name the run's directory, {directory}"
+        )
+
+
+def _runs_inside(directory: Path) -> list[str]:
+    """The run directories just inside ``directory`` (sorted), if it is a folder of runs."""
+    try:
+        children = sorted(p for p in directory.iterdir() if p.is_dir())
+    except OSError:
+        return []
+    return [str(p) for p in children if (p / UPDATED_NAME).is_file()]
+
+
+def _an_annotation(record: dict[str, Any]) -> bool:
+    return "evaluator" in record and not ({"answer", "response"} & record.keys())
+
+
 def load_results(path: str | os.PathLike[str]) -> LoadedResults:
     """Load a graded run: rome-tui's own, the reference's, the harness's or HF rows.
 
@@ -474,9 +503,17 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
             "directory beside it (or --out-dir DIR); name that directory here",
         )
     if not paths.updated.exists():
+        inside = _runs_inside(paths.directory) if paths.updated.name == UPDATED_NAME else []
+        if inside:
+            shown = ", ".join(inside[:5]) + (f" and {len(inside) - 5} more" if inside[5:] else "")
+            raise InputError(
+                str(paths.directory),
+                f"a folder of runs, not a run: name the runs themselves ({shown})",
+            )
         raise InputError(
             target, "no such file (expected a results directory or an updated_predictions.json)"
         )
+    _refuse_a_file_of_the_run(paths.updated)
     warnings: list[str] = []
     settings = _read_settings(paths)
     parsed = parse_file(target)
@@ -536,7 +573,7 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
                     _stash(malformed, MALFORMED_KEY, kept)
                 review[MALFORMED_KEY] = malformed
     if imported == len(records) and not scored:
-        raise NotGradedError(target)
+        raise NotGradedError(target, annotations=all(map(_an_annotation, records)))
     deep = first_too_deep(records)
     if deep is not None:
         raise InputError(
