@@ -346,3 +346,29 @@ def test_an_unreachable_batch_api_is_a_clear_error(
     assert code == 2
     err = capsys.readouterr().err
     assert "the Batch API call failed" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("content", [b"", b"\n\n"])
+def test_importing_an_empty_output_file_is_an_error(
+    server: FakeOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes
+) -> None:
+    """An empty results.jsonl (a batch that did not run) said "0/4 records judged" and
+    exited 0, so a script went on as if the batch had been imported."""
+    run = make_run(tmp_path)
+    before = (run / "updated_predictions.json").read_bytes()
+    empty = tmp_path / "results.jsonl"
+    empty.write_bytes(content)
+    assert main(["judge", str(run), "--judge", "rome", "--batch-import", str(empty)]) == 2
+    err = capsys.readouterr().err
+    assert f"{empty}: empty: no Batch result lines" in err and "Traceback" not in err
+    assert (run / "updated_predictions.json").read_bytes() == before
+
+
+def test_export_names_the_model_in_the_vllm_command(
+    server: FakeOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = make_run(tmp_path)
+    calls = tmp_path / "calls.jsonl"
+    args = ["judge", str(run), "--judge", "rome", "--batch-export", str(calls)]
+    assert main([*args, "--model", "Qwen/Qwen3-8B"]) == 0
+    assert "-o results.jsonl --model Qwen/Qwen3-8B\n" in capsys.readouterr().out

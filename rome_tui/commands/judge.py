@@ -344,7 +344,8 @@ def _export(request: JudgeRunRequest, args: argparse.Namespace) -> int:
         print(
             "  run them with the OpenAI Batch API, or on a GPU node with\n"
             f"    python -m vllm.entrypoints.openai.run_batch -i {exported.path} -o results.jsonl "
-            "--model MODEL\n"
+            # A panel's lines name several models: one vLLM server cannot serve them all.
+            f"--model {request.model if request.model and not request.models else 'MODEL'}\n"
             f"  then: rome-tui judge {args.results} --judge {args.judge} --batch-import results.jsonl"
             + (f" --models {','.join(request.models)}" if request.models else "")
             + (f" --model {request.model}" if request.model else "")

@@ -33,7 +33,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from scorers.errors import UsageError
+from scorers.errors import InputError, UsageError
 from scorers.flags.flagging import detectors, recompute_flags
 from scorers.io.results import ResultsPaths
 from scorers.io.runfiles import load_run, save_unless_changed
@@ -540,6 +540,12 @@ def import_batch(
     p = prepare_run(request)
     result = _result_of(p)
     out = output if output is not None else read_outputs(paths)
+    if output is None and not out.lines:
+        # An empty output file is a batch that did not run (or was cut off): saying
+        # "0 judged" and exiting 0 would let a script carry on as if it had.
+        raise InputError(
+            ", ".join(map(str, paths)), "empty: no Batch result lines (did the batch run?)"
+        )
     if not p.selected:
         return result, out
     stats = ClientStats()
