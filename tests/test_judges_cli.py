@@ -189,6 +189,18 @@ def test_nothing_listening_stops_the_run_with_nothing_written(
     assert not any(verdict_of(r, "judge:rome") for q, r in load(run).items() if r["task"] != "geo")
 
 
+def test_the_report_counts_where_judge_and_rule_disagree(
+    env: FakeOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Every rule verdict is 1 and the judge says 0 for odd ids: q1, q3, q5 disagree. The
+    # report said only how many were judged; the reviewer's queue was left to find.
+    run = run_of(tmp_path)
+    assert main(["judge", str(run), "--judge", "rome"]) == 0
+    out = capsys.readouterr().out
+    assert f"judge and rule disagree on 3 of 6 items: rome-tui review {run}" in out
+    assert "filter flag:rule_judge_disagree" in out
+
+
 def test_a_base_url_without_v1_stops_the_run_with_nothing_written(
     server: FakeOpenAIServer,
     no_openai_env: None,

@@ -24,6 +24,7 @@ from scorers.judges.run import (
     plan_run,
 )
 from scorers.judges.vrc_answer import MODES
+from scorers.review import NOT_CORRECTNESS_JUDGES
 
 # Some judge calls failed: their items hold error verdicts (flag judge_error), the rest
 # were judged and saved. Not 1, which means a bug.
@@ -281,6 +282,24 @@ def _report(result: JudgeRunResult, args: argparse.Namespace, *, batch: bool = F
             line += f", {result.throttled} throttled (429)"
     line += f", {result.tokens:,} tokens, {result.seconds:.1f} s"
     print(line)
+    if result.records and result.judge not in NOT_CORRECTNESS_JUDGES:
+        # where the judge says otherwise than the rule: what it was asked for
+        source = f"judge:{result.judge}"
+        split = sum(
+            any(
+                f.get("kind") == "rule_judge_disagree" and f.get("source") == source
+                for f in (r.get("review") or {}).get("flags") or ()
+            )
+            for r in result.records
+        )
+        print(
+            f"judge and rule disagree on {split} of {len(result.records)} items"
+            + (
+                f": rome-tui review {quote(args.results)}, filter flag:rule_judge_disagree"
+                if split
+                else ""
+            )
+        )
     if result.judge == "rubric" and result.records:
         # the items a person settles first: where the rubric and the heuristics disagree
         from scorers.judges.flags import DISAGREE_KIND  # (loaded by the run's flagging)
