@@ -44,8 +44,9 @@ CITIES = "Which capital lies farthest north?\nA. Lisbon\nB. Oslo\nC. Rome\nD. At
             CITIES,
             1,
         ),
-        # controls: a marker before its quoted answer, and an unquoted one
+        # controls: a marker before its quoted answer, an unquoted one, an inch mark
         ("C", 'The answer is "C".', METALS, 1),
+        ("B", 'A 2" rod of it shatters when bent, so the answer is B. D bends.', METALS, 1),
         ("C", "Final answer: C (silver)", METALS, 1),
     ],
 )
@@ -54,6 +55,11 @@ def test_quoted_marker_is_not_the_answer(
 ) -> None:
     outcome = strict.evaluate("choices_matching", {"label": label}, answer, question)
     assert outcome.score == score, outcome
+
+
+def test_inch_mark_opens_no_quotation() -> None:
+    answer = 'The pipe is 3" wide, so the answer is 4. Then 7 more were checked.'
+    assert strict.evaluate("number_matching", {"value_to_match": 4}, answer).score == 1
 
 
 @pytest.mark.parametrize(

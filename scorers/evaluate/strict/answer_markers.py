@@ -38,6 +38,7 @@ _DRESS_CHARS = " \t*_`"
 # working states the answer.)
 _QUOTE_REACH = 200  # characters before a marker looked at for an open quotation
 _PAIRS = (("“", "”"), ("「", "」"), ("『", "』"), ("«", "»"))
+_INCHES = re.compile(r'\d"')
 
 
 class Marker(NamedTuple):
@@ -133,7 +134,8 @@ def quoted(text: str, start: int) -> bool:
     # A '"' both opens and closes, so its count says something only from the line's
     # start: a window cut inside a long line of quoted words may begin between a pair.
     whole_line = line_start > 0 or window == 0 or text[window - 1] == "\n"
-    if whole_line and before.count('"') % 2:
+    # (a '"' after a digit is an inch mark, not a quotation: 'a 3" pipe')
+    if whole_line and (before.count('"') - len(_INCHES.findall(before))) % 2:
         return True
     return any(before.count(o) > before.count(c) for o, c in _PAIRS if o in before)
 
