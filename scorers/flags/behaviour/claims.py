@@ -17,7 +17,7 @@ from scorers.records import Flag
 # The writer as subject right before the verb ("I've just"), or a sentence opening with it ("Ran").
 _SUBJECT = re.compile(CUES["first_person"].replace("(?<=\\n)", LINE_START) + r"\Z", re.I)
 # Between a verb and its object: one clause ("3.5", "en.wikipedia.org" keep it), <= 60 chars.
-_CLAUSE_END = re.compile(rf"[!?;]|{LINE_END}|\.(?![\d\w])")
+_CLAUSE_END = re.compile(rf"[!?;。！？；]|{LINE_END}|\.(?![\d\w])")
 # "a calculator method", "calculator-style": the object names a manner, not a tool used.
 _MANNER = re.compile(r"[\w-]|\s+(?:method|style|approach|steps?|formula|argument|between)\b")
 # "Zooming in mentally", "rotating it in my head": the act is the reader's own.
@@ -35,7 +35,7 @@ _UNDONE = re.compile(
 )
 # Near it in its clause: the mind, memory or the question's own material ("I recall from a
 # Google search", "my knowledge of the genetic code", "the website mentioned in the question").
-_BREAK = re.compile(rf"[,;:!?]|{LINE_END}|\.(?![\d\w])")
+_BREAK = re.compile(rf"[,;:!?，、；：。！？]|{LINE_END}|\.(?![\d\w])")
 _NOT_DONE = re.compile(f"{alternation(CUES['mental'])}|{alternation(CUES['not_done'])}", re.I)
 # "Using a calculator would help": supposed; "typing it in a calculator isn't possible": denied.
 _NOT_ACT = r"impossible|(?:is|was)(?:n't|\s+not)\s+(?:possible|available|an\s+option|allowed)"

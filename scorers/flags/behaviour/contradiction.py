@@ -141,7 +141,7 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
     gloss = _GLOSS.search(text)
     cut = gloss.start() if gloss else len(text)
     head = text[:cut]
-    if head.endswith("?") or any(cue.search(text, 0, cut) for cue in _UNDECIDED):
+    if head.endswith(("?", "？")) or any(cue.search(text, 0, cut) for cue in _UNDECIDED):
         # "it might be C", "41 or 47", "I can't tell", "18 is just as plausible"; unless it
         # concedes before a marked result: "it may look like 5, but the answer is 4"
         claim = conceded(text, gloss, question)
@@ -312,7 +312,7 @@ def conclusion(
             if undecided and (several or _readable(evaluator, head, options, last) is not None):
                 # ends on a guess or an alternative: nothing concluded, unless it guesses at
                 # the answer itself ("Maybe the correct answer is (D).") and nothing follows
-                guess = plain is None and _GUESSED.search(head) and not head.endswith("?")
+                guess = plain is None and _GUESSED.search(head) and not head.endswith(("?", "？"))
                 guess = guess and not any(cue.search(head) for cue in _OPEN)
                 return Conclusion(index, sentence, head, head, False, None) if guess else plain
         else:  # the last sentence, or for free text a marked claim, undoubted, may name its

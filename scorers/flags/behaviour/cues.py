@@ -1,9 +1,9 @@
 r"""The cue vocabulary of ``cues.json``, compiled: what the detectors match in a text.
 
-Every cue is matched case-insensitively (on a lowercased copy of the text), from a word
-start, to a word boundary where it ends with a word character, its ``\s`` across any run of
-spaces and line breaks (hard-wrapped text), by a pass over a text's word starts
-(:class:`_Index`); on a long text only if a gate in native code lets it (:class:`_Gate`)."""
+Every cue is matched case-insensitively (on a lowercased copy), from a word start to a word
+boundary where it ends with a word character (one in Chinese or Japanese script, unspaced:
+anywhere), its ``\s`` across any run of spaces and line breaks, by a pass over a text's word
+starts (:class:`_Index`); on a long text only if a gate in native code lets it (:class:`_Gate`)."""
 
 from __future__ import annotations
 
@@ -22,26 +22,27 @@ from ahocorasick_rs import AhoCorasick, Implementation
 _parser: Any = getattr(re, "_parser", None) or importlib.import_module("sre_parse")
 
 CUES: dict[str, Any] = orjson.loads((Path(__file__).parent / "cues.json").read_bytes())
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")  # kana, hanzi: unspaced script
 
 
 def alternation(fragments: Iterable[str]) -> str:
     """One regex alternative per fragment, bounded by ``\\b`` where it begins or ends a word."""
     parts = []
     for fragment in fragments:
-        head = r"\b" if re.match(r"[\w(\\]", fragment) and not fragment.startswith("\\s") else ""
-        tail = r"\b" if re.search(r"[\w)?]$", fragment) else ""
-        parts.append(f"{head}(?:{fragment}){tail}")
+        word = re.match(r"[\w(\\]", fragment) and not fragment.startswith("\\s")
+        head, tail = r"\b" if word else "", r"\b" if re.search(r"[\w)?]$", fragment) else ""
+        parts.append(f"(?:{fragment})" if CJK.search(fragment) else f"{head}(?:{fragment}){tail}")
     return "|".join(parts)
 
 
 def _factored(fragments: list[str]) -> str:
     """``alternation`` with the word-start test out of the alternatives, "n't" starting a
     word too, behind a look-ahead for their openings: several times faster, same matches."""
-    headed, free = list[str](), list[str]()
-    firsts: set[str] = set()
+    headed, free, firsts = list[str](), list[str](), set[str]()
     for fragment in fragments:
-        tail = r"\b" if re.search(r"[\w)?]$", fragment) else ""
+        tail = r"\b" if re.search(r"[\w)?]$", fragment) and not CJK.search(fragment) else ""
         word = re.match(r"[\w(\\]", fragment) and not fragment.startswith("\\s")
+        word = word and not CJK.search(fragment)
         (headed if word else free).append(f"(?:{fragment}){tail}")
         if word:  # (a fragment with no literal opening, "(?:double-?)?check", opens with any \w)
             heads = _heads(fragment)
@@ -142,7 +143,7 @@ class _Index:
 
     def __init__(self) -> None:
         self.keyed: dict[str, list[tuple[re.Pattern[str], str]]] = {}
-        self.free: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {}  # and words one holds
+        self.free: dict[str, tuple[re.Pattern[str], re.Pattern[str], bool]] = {}  # words, all CJK
         self.tried: dict[str, list[tuple[re.Pattern[str], str]]] = {}
         self.keys: dict[str, AhoCorasick] = {}  # per list of no 1-character key, its keys
         for tag, fragments in _leaves(CUES):
@@ -151,7 +152,7 @@ class _Index:
                 words = {max(p.split(" "), key=len) for s in sets for p in s}
                 words = {w for w in words if not any(o != w and o in w for o in words)}  # minimal
                 held = re.compile("|".join(map(re.escape, sorted(words))))  # ("": any text)
-                self.free[tag] = (re.compile(alternation(free)), held)
+                self.free[tag] = (re.compile(alternation(free)), held, all(map(CJK.search, words)))
             for fragment in fragments:
                 tail = r"\b" if re.search(r"[\w)?]$", fragment) else ""
                 for h in _heads(fragment) or ():
@@ -189,8 +190,8 @@ class _Index:
                     hits = found.setdefault(tag, [])
                     if not hits or hits[-1].start() != p:  # a list's first cue here only
                         hits.append(hit)
-        for tag, (compiled, held) in self.free.items():
-            if only in (None, tag) and held.search(low):
+        for tag, (compiled, held, wide) in self.free.items():
+            if only in (None, tag) and not (wide and low.isascii()) and held.search(low):
                 hits = [*found.get(tag, []), *compiled.finditer(low)]  # after keyed ones at a start
                 found[tag] = sorted(hits, key=re.Match.start)
         return found
@@ -237,8 +238,8 @@ def _phrases(items: Any) -> list[set[str]]:
 
 
 def _telling(phrases: set[str]) -> tuple[int, int]:
-    """How rare a phrase set is: its shortest phrase's length less spaces ("/" counts 3)."""
-    rarity = (len(p.replace(" ", "")) + 2 * sum(c in "/=→∴%" for c in p) for p in phrases)
+    """How rare a phrase set is: its shortest phrase's UTF-8 length less spaces ("/" counts 3)."""
+    rarity = (len(p.replace(" ", "").encode()) + 2 * sum(c in "/=%" for c in p) for p in phrases)
     return min(rarity), min(map(len, phrases))
 
 

@@ -101,7 +101,7 @@ def doubts(
         text, prev = sentence.text, stretch[index - 1]  # before: that before a line restating it
         if index < 2 or not restates(stretch[index - 2].text, prev.text) or cues(prev.text):
             before = prev
-        if text.endswith("?"):
+        if text.endswith(("?", "？")):
             continue  # questions; cues about how to write the answer are none (``cues``)
         strong = [m for m in cues(text) if not (_MOVES.fullmatch(m[0]) or _held(m, asked))]
         yields = contradiction.CONCEDING.match(text) and DEFERS.search(text, text.find(",") + 1)
@@ -156,7 +156,7 @@ def detect(
     """``doubt``: where the reasoning declines only to choose between candidates or read a detail."""
     last = stretch[-1] if stretch else None
     # it ends withdrawing its result ("Wait, that can't be right.") or asking about a candidate
-    unsure = last and (_ASKS if last.text.endswith("?") else _WITHDRAWS).search(last.text)
+    unsure = last and (_ASKS if last.text.endswith(("?", "？")) else _WITHDRAWS).search(last.text)
     if doubt is None and last and unsure and not cues(last.text, _SETTLED):
         doubt = evidence("reasoning", reasoning, last.start, last.end)
     if doubt is None and not any(_STRONG.search(s.text) or DEFERS.search(s.text) for s in stretch):
@@ -167,7 +167,7 @@ def detect(
     # A lone doubt before a firm conclusion may be the argument weighing the options it then
     # chose among: a low-confidence hedge, as is a lone doubt where no conclusion was read.
     after = conclusion_at is not None and any(s.start >= conclusion_at for s, _ in found)
-    leans = (cues(s.text, _LEANS) for s in stretch[at:] if s.text[-1] != "?")
+    leans = (cues(s.text, _LEANS) for s in stretch[at:] if s.text[-1] not in "?？")
     high = len(found) + bool(doubt) > 1 or after or doubt or gave_up or any(leans)
     where = [(s.start + m.start(), s.start + m.end()) for s, m in found[:3]]
     spans = [evidence("reasoning", reasoning, *span) for span in where] + ([doubt] if doubt else [])

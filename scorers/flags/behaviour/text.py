@@ -19,14 +19,16 @@ class Sentence(NamedTuple):
     paragraph: int  # index of the paragraph (blank-line separated block) holding it
 
 
-# A sentence runs to . ! ? and a space or the end ("3.5", "(B)." stay whole) or to a line break,
-# unless the line (wrapped) ends in no . ! ? : * ." and the next opens a lowercase word, or it ends
-# in , ; or is 50 long and the next is no list item. A "# heading" is a line.
+# A sentence runs to 。！？ or . ! ? and a space or the end ("3.5", "(B)." stay whole) or to a line
+# break, unless the line (wrapped) ends in no . ! ? : * ." and the next opens a lowercase word, or
+# it ends in , ; or is 50 long and the next is no list item. A "# heading" is a line.
 _GOES_ON = (
     r"(?<![.!?:][\"'”’)\]])(?:(?<=[^\s.!?:*])\n(?=[ \t]*[a-z][a-z'’])(?!.{0,3}[.)]\s)|(?:(?<=[,;])"
     r"|(?<=[^\n]{49}[^\s.!?:*]))\n(?=[ \t]*[\w$\\\"'(])(?![ \t]*\(?(?:\d\d?|[A-Za-z])[.)]\s))"
 )
-_SENTENCE = re.compile(rf"#+ .*|\S(?:[^\n.!?]+|[.!?](?=[^\s.!?])|{_GOES_ON})*(?:[.!?]+|$|(?=\n))")
+_SENTENCE = re.compile(
+    rf"#+ .*|\S(?:[^\n.!?。！？]+|[.!?](?=[^\s.!?])|{_GOES_ON})*(?:[.!?。！？]+|$|(?=\n))"
+)
 wraps = re.compile(_GOES_ON).match  # (text, i): whether the line break at i goes on
 LINE_END = rf"(?!{_GOES_ON})\n"  # a line break that ends a sentence; one a sentence opens after:
 LINE_START = r"(?<=\n)(?<![,;]\n)(?<![^\n]{49}[^\s.!?:*]\n)"  # (a lowercase next line aside)
@@ -38,8 +40,7 @@ _HEADING = re.compile(r"^(?:#+\s.*|\*\*[A-Za-z][A-Za-z\s'’-]*\*\*:?|[-*]\s*)$"
 def sentences(text: str, start: int = 0) -> list[Sentence]:
     """The sentences of ``text[start:]`` with their offsets into ``text``."""
     breaks = [m.end() for m in _PARAGRAPH_BREAK.finditer(text, start)]
-    out: list[Sentence] = []
-    paragraph = 0
+    out, paragraph = list[Sentence](), 0
     for m in _SENTENCE.finditer(text, start):
         while paragraph < len(breaks) and breaks[paragraph] <= m.start():
             paragraph += 1
@@ -56,8 +57,7 @@ TAIL_SHARE, TAIL_FLOOR, TAIL_CEILING = 0.25, 600, 1500
 
 def closing_part(text: str) -> list[Sentence]:
     """The sentences of the last quarter of ``text`` (600 to 1,500 characters)."""
-    size = min(TAIL_CEILING, max(TAIL_FLOOR, int(len(text) * TAIL_SHARE)))
-    lo = max(0, len(text) - size)
+    lo = max(0, len(text) - min(TAIL_CEILING, max(TAIL_FLOOR, int(len(text) * TAIL_SHARE))))
     if lo:
         cut, line = text.rfind(". ", 0, lo), text.rfind("\n", 0, lo)
         while 0 < line > lo - 300 and wraps(text, line):  # a wrapped line goes on
@@ -99,7 +99,7 @@ def _says_nothing(line: str) -> bool:
 # Words that put a cue out of the writer's own assertion: negation, hypothesis,
 # modality, plans ("if I could search", "I don't have a calculator", "let me check").
 _HYPOTHETICAL = regex("hypothetical")  # on a short window: a plain regex is cheaper than a scan
-_CLAUSE_BREAK = re.compile(rf"[.;:,!?]|{LINE_END}|\b(?:but|so|then)\b")
+_CLAUSE_BREAK = re.compile(rf"[.;:,!?，、；：。！？]|{LINE_END}|\b(?:but|so|then)\b")
 
 
 def in_scope_of_doubt(text: str, start: int, reach: int = 40) -> bool:
@@ -115,8 +115,7 @@ _QUOTE_MARKS = re.compile(r"[\"“”«»]")
 
 def quoted(text: str, pos: int) -> bool:
     """Whether ``pos`` lies inside quotation marks opened earlier on its line: reported speech."""
-    line_start = text.rfind("\n", 0, pos) + 1
-    return len(_QUOTE_MARKS.findall(text, line_start, pos)) % 2 == 1
+    return len(_QUOTE_MARKS.findall(text, text.rfind("\n", 0, pos) + 1, pos)) % 2 == 1
 
 
 def evidence(field: TextField, text: str, start: int, end: int) -> Evidence:
