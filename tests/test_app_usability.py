@@ -177,6 +177,24 @@ async def test_at_80x24_a_filter_error_and_the_sort_column_are_on_screen(run_dir
         assert app.review.table.virtual_size.width <= app.review.table.size.width
 
 
+async def test_slash_refines_the_filter_in_force(run_dir: Path) -> None:
+    # `/` selected the whole filter, so in the to-do queue (`f`) the first key typed
+    # replaced is:todo: "/ geo" showed every geo item, reviewed and unflagged ones too.
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=(120, 30)) as pilot:
+        await ready(pilot)
+        line = app.review.filter_input
+        await pilot.press("f", "slash", *"bucket:geo")
+        assert line.value == "is:todo bucket:geo"
+        await pilot.press("enter")
+        await ready(pilot)
+        assert app.review.query_text.split() == ["is:todo", "bucket:geo"]
+        await pilot.press("slash")  # again: the cursor at the end, nothing doubled
+        assert line.value == "is:todo bucket:geo " and line.cursor_position == len(line.value)
+        await pilot.press("escape", "x", "slash", *"geo")
+        assert line.value == "geo"  # an empty filter gets no leading space
+
+
 async def test_in_the_filter_the_footer_says_esc_goes_back(run_dir: Path) -> None:
     app = ReviewApp(open_run(run_dir))
     async with app.run_test(size=(80, 24)) as pilot:

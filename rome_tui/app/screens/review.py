@@ -85,6 +85,9 @@ class ReviewScreen(Screen[None]):
         yield Static(id="status")
         yield Input(
             id="filter",
+            # `/` refines the filter in force (`f`'s is:todo included) rather than
+            # replacing it on the first key; `x` clears it.
+            select_on_focus=False,
             placeholder="/ filter: words  text:T  flag:KIND  bucket:B  eval:E  model:M  score:0|1|partial  is:todo|reviewed|overridden",
         )
         yield ItemTable(id="items")
@@ -239,7 +242,11 @@ class ReviewScreen(Screen[None]):
     # Focus moves synchronously (Screen.set_focus, not Widget.focus, which is
     # deferred): keys typed right after "/" must land in the filter.
     def action_filter(self) -> None:
-        self.set_focus(self.filter_input)
+        line = self.filter_input
+        if line.value and not line.value.endswith(" "):
+            line.value += " "  # the next word is a new part, not the last one's tail
+        line.cursor_position = len(line.value)
+        self.set_focus(line)
         if not self.texts.ready:
             self.index_texts()  # while the first word is typed, not at its first letter
 
