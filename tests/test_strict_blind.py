@@ -249,6 +249,7 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # passed over and an option walk-through's letters naming what each line
         # discusses: dev 55/63, 9/63, 48/54.
         ("blind_hard_cases17.json", "dev", 0.87, 0.15, 0.88),
+        # Test read once at e53a7cb (those readings): 45/52, 5/52, 41/47.
         ("blind_hard_cases17.json", "test", 0.84, 0.15, 0.85),
         # First reading (at 802e5cb, before any rule was written for it): dev 42/50,
         # 7/50 uncertain, 36/43 without; test 43/60, 2/60, 42/58.
