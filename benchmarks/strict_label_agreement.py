@@ -3,9 +3,11 @@
 Usage: .venv/bin/python benchmarks/strict_label_agreement.py
 
 ``tests/data/strict_agreement/second_labels.json`` holds a second, independent grader's
-labels of the ``test`` halves of ``blind_hard_cases3.json`` and ``blind_hard_cases4.json``
-(the grader saw each item's question, evaluator, reference and answer: neither the first
-labels nor strict mode, its docs or its verdicts). No rule was written from these labels;
+labels of the ``test`` halves of ``blind_hard_cases3.json`` and ``blind_hard_cases4.json``;
+``second_labels_b15_20.json`` two more graders' labels of the ``test`` halves of batches
+15-18 and of both halves of batches 19 and 20 (each grader saw each item's question,
+evaluator, reference and answer: neither the first labels nor strict mode, its docs or its
+verdicts). No rule was written from these labels;
 only the aggregate figures below are printed, never an item. For each batch: how often
 the two graders agree, and strict mode's agreement (overall, and on its verdicts without
 ``rule_uncertain``) with the first grader, with the second, and on the items where both
@@ -26,8 +28,12 @@ sys.path.insert(0, str(ROOT))
 from scorers.evaluate import strict  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "strict"
-SECOND = ROOT / "tests" / "data" / "strict_agreement" / "second_labels.json"
-BATCHES = ("blind_hard_cases3.json", "blind_hard_cases4.json")
+SECOND = ROOT / "tests" / "data" / "strict_agreement"
+# Each file of second labels, with the batches it labels.
+SECONDS = (
+    ("second_labels.json", (3, 4)),
+    ("second_labels_b15_20.json", (15, 16, 17, 18, 19, 20)),
+)
 
 
 def _same(a: float, b: float) -> bool:
@@ -63,18 +69,25 @@ def report(cases: list[dict[str, Any]], second: dict[str, float]) -> list[str]:
     return cells
 
 
+def _cases(batch: int) -> list[dict[str, Any]]:
+    data = json.loads((DATA / f"blind_hard_cases{batch}.json").read_text(encoding="utf-8"))
+    return data["items"] if isinstance(data, dict) else data
+
+
 def main() -> int:
-    labels = json.loads(SECOND.read_text(encoding="utf-8"))
-    second = {row["id"]: float(row["label"]) for row in labels["items"]}
     print(
-        "| batch (test) | items | graders agree | strict vs first | strict vs second "
+        "| batch (half) | items | graders agree | strict vs first | strict vs second "
         "| strict where both graders agree |"
     )
     print("| --- | --- | --- | --- | --- | --- |")
-    for name in BATCHES:
-        cases = json.loads((DATA / name).read_text(encoding="utf-8"))
-        cases = [c for c in cases if c["split"] == "test" and c["id"] in second]
-        print(f"| `{name}` | " + " | ".join(report(cases, second)) + " |")
+    for file, batches in SECONDS:
+        labels = json.loads((SECOND / file).read_text(encoding="utf-8"))
+        second = {row["id"]: float(row["label"]) for row in labels["items"]}
+        for batch in batches:
+            for split in ("dev", "test"):
+                cases = [c for c in _cases(batch) if c["split"] == split and c["id"] in second]
+                if cases:
+                    print(f"| {batch} ({split}) | " + " | ".join(report(cases, second)) + " |")
     return 0
 
 

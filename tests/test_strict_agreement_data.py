@@ -1,4 +1,4 @@
-"""The second grader's labels: every one names a test item of batch 3 or 4, with a valid label.
+"""The second graders' labels: every one names an item of the batches it covers, with a valid label.
 
 benchmarks/strict_label_agreement.py reads them for aggregate figures only.
 """
@@ -21,6 +21,24 @@ def test_second_labels_name_test_items_with_valid_labels() -> None:
     ids = [row["id"] for row in second["items"]]
     assert len(ids) == len(set(ids))
     assert set(ids) == {i for i, part in split.items() if part == "test"}
+    for row in second["items"]:
+        assert row["label"] in (0, 0.5, 1), row["id"]
+        assert isinstance(row["doubtful"], bool), row["id"]
+
+
+def test_later_second_labels_name_items_of_batches_15_to_20() -> None:
+    """Test halves of batches 15-18, both halves of 19 and 20, each id once, labels valid."""
+    second = json.loads(
+        (DATA / "strict_agreement" / "second_labels_b15_20.json").read_text("utf-8")
+    )
+    split = {}
+    for batch in range(15, 21):
+        cases = json.loads((DATA / "strict" / f"blind_hard_cases{batch}.json").read_text("utf-8"))
+        for case in cases["items"] if isinstance(cases, dict) else cases:
+            split[case["id"]] = (batch, case["split"])
+    ids = [row["id"] for row in second["items"]]
+    assert len(ids) == len(set(ids))
+    assert set(ids) == {i for i, (batch, part) in split.items() if part == "test" or batch >= 19}
     for row in second["items"]:
         assert row["label"] in (0, 0.5, 1), row["id"]
         assert isinstance(row["doubtful"], bool), row["id"]
