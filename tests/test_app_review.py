@@ -276,6 +276,24 @@ async def test_override_requires_reason_and_writes_files(run_dir: Path) -> None:
     assert list((run_dir / "journal").glob("*.jsonl"))
 
 
+async def test_agree_asks_what_was_checked_and_keeps_the_score(run_dir: Path) -> None:
+    # `a` asked "what the grader missed", the question of an override, not of agreeing.
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("down")  # q0001
+        old = review(app).rows[1].correct
+        await pilot.press("a")
+        await ready(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, OverrideDialog) and dialog.verb.startswith("Agree")
+        assert "what you checked" in str(dialog.reason_input.placeholder)
+        await pilot.press(*"read it twice", "enter")
+        await ready(pilot)
+        assert review(app).rows[1].human == old
+    assert on_disk(run_dir)["q0001"]["review"]["history"][-1]["reason"] == "read it twice"
+
+
 async def test_an_override_the_journal_refused_is_not_shown(
     run_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

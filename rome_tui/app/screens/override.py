@@ -101,9 +101,14 @@ class OverrideDialog(ModalScreen[OverrideRequest | None]):
             preset = "" if self.preset is None else f"{self.preset:g}"
             yield FieldInput(preset, id="override-score", placeholder="e.g. 0.5")
             yield Label("Reason (required)")
-            yield FieldInput(
-                id="override-reason", placeholder="why this score: what the grader missed"
+            # Agreeing settles a flag, so its reason says what was checked, not what was missed.
+            agree = self.verb.startswith("Agree")
+            placeholder = (
+                "why the score stands: what you checked"
+                if agree
+                else "why this score: what the grader missed"
             )
+            yield FieldInput(id="override-reason", placeholder=placeholder)
             yield Static("", id="override-error")
             yield Static(Text("Enter saves · Escape cancels", style="dim"))
 
