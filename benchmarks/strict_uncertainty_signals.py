@@ -52,6 +52,7 @@ from typing import Any
 
 from scorers.errors import EvaluatorError
 from scorers.evaluate import rome, strict
+from scorers.evaluate.strict import doubt
 from scorers.evaluate.strict.commit import conclusion, correction, drop_excluded, sentences
 from scorers.evaluate.strict.final import locate, without_closing
 from scorers.evaluate.strict.fold import fold_phrase
@@ -211,26 +212,11 @@ def _near_spelling(keys: list[str], said: str) -> bool:
 
 
 def _partial_key(evaluator: str, kwargs: dict[str, Any], said: str, final: str) -> bool:
-    """A one-sentence answer naming some, not all, of the own words (four letters or
-    more) of a key item of several words that is named nowhere whole, dates left out:
-    "United States" for the United States of America."""
+    """strict mode's own doubt (``doubt.partial_key``), read over any verdict: here it
+    is weighed on the first readings too, where strict mode did not have it."""
     if evaluator not in ("key_items_matching", "location_matching"):
         return False
-    if len(sentences(final.strip())) > 1:
-        return False
-    words = set(_WORD.findall(fold_phrase(said)))
-    for group in _key_groups(evaluator, kwargs):
-        folded = [fold_phrase(v) for v in group]
-        if any(set(_WORD.findall(f)) <= words for f in folded):
-            continue
-        for variant in folded:
-            every = _WORD.findall(variant)
-            own = [w for w in every if len(w) >= 4 and w.isalpha()]
-            if len(every) < 2 or not own or any(ch.isdigit() for ch in variant):
-                continue
-            if 0 < sum(w in words for w in own) < len(own):
-                return True
-    return False
+    return doubt.partial_key(evaluator, kwargs, said, final) is not None
 
 
 Verdict = tuple[float, str | None]  # the score and why it is uncertain, if it is

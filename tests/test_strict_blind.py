@@ -205,7 +205,9 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # With a number stated first (in Czech, told by the question's names): 47/48,
         # 2/48, 45/46.
         ("blind_hard_cases11.json", "dev", 0.97, 0.05, 0.97),
-        ("blind_hard_cases11.json", "test", 0.93, 0.09, 0.93),
+        # With a one-sentence answer naming part of a key unsure (tests/test_strict_partial_key.py):
+        # test 45/48, 5/48, 40/43.
+        ("blind_hard_cases11.json", "test", 0.93, 0.11, 0.93),
         # First reading (at 8a1750a, before any rule was written for it): dev 48/50
         # overall, 0/50 uncertain, 48/50 without; test 41/43, 1/43, 40/42.
         ("blind_hard_cases12.json", "dev", 0.96, 0.04, 1.0),
@@ -234,14 +236,18 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # are synonyms and knowledge, one labeller's coarse credit, and GSM8K's "#### N"
         # line after a stated answer, one source): dev 38/49, 2/49, 37/47. With that
         # line read as a marker (GSM8K's format, shared with math prose): dev 40/49, 2/49, 39/47.
-        ("blind_hard_cases15.json", "dev", 0.79, 0.05, 0.81),
-        # Test read once at 545bdc7 (the same): 43/51, 5/51, 42/46.
-        ("blind_hard_cases15.json", "test", 0.84, 0.10, 0.91),
+        # With a one-sentence answer naming part of a key unsure: dev 40/49, 5/49, 39/44.
+        ("blind_hard_cases15.json", "dev", 0.79, 0.11, 0.88),
+        # Test read once at 545bdc7 (the same): 43/51, 5/51, 42/46. With a one-sentence
+        # answer naming part of a key unsure: 43/51, 6/51, 41/45.
+        ("blind_hard_cases15.json", "test", 0.84, 0.12, 0.91),
         # First reading (at 381c765, held out the same way): dev 37/47, 2/47 uncertain,
         # 35/45 without; test 49/62, 1/62, 48/61. With suppositions passed over (a closing
         # paragraph opening with "If", and after a marker): dev 38/47, 1/47, 37/46. With
         # an option walk-through's letters naming what each line discusses: 39/47, 2/47, 37/45.
-        ("blind_hard_cases16.json", "dev", 0.82, 0.05, 0.82),
+        # With a one-sentence answer naming part of a key unsure: 39/47, 3/47, 36/44 (one
+        # right verdict marked, no miss: the sure floor is lowered to it, the overall kept).
+        ("blind_hard_cases16.json", "dev", 0.82, 0.07, 0.81),
         # Test read once at 545bdc7: 50/62, 1/62, 49/61.
         ("blind_hard_cases16.json", "test", 0.80, 0.02, 0.80),
         # First reading (at c0931ae, before any rule was written for it): dev 51/63,

@@ -25,8 +25,9 @@ CASES: list[Reading] = [
     (L, {"location_fine_grained": ["Porto"], "location_coarse_grained": ["Portugal"]},
      "The azulejos suggest Porto in Portugal, yet the tram line is Lisbon's.", None, 1.0, True),
     (K, {"key_items": [["Vermeer"]]}, "The light recalls Vermeer, but the brushwork is de Hooch's.", None, 1, True),
-    # a committed sentence about the key's own parts names no rival
-    (K, {"key_items": [["Agra"]]}, "This is Agra. The white tomb is the Taj Mahal.", None, 1, True),
+    # an answer that states the key first, in words holding it as no passing
+    # belief, then goes on about it: a name after it is no rival
+    (K, {"key_items": [["Agra"]]}, "This is Agra. The white tomb is the Taj Mahal.", None, 1, False),
     (K, {"key_items": [["Agra"]]}, "Final Answer: Agra (the Taj Mahal).", None, 1, False),
     # ... or only in a clause in brackets after it
     (K, {"key_items": [["Seine"]]}, "The Loire (the Seine flows further north).", None, 1, True),

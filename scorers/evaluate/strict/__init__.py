@@ -13,6 +13,7 @@ the folded answer text for phrase evaluators.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -22,6 +23,7 @@ from scorers.evaluate.memo import MAX_TEXT, Memo, kwargs_key
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.strict import (
     choices_matching,
+    doubt,
     interval_matching,
     key_items_matching,
     location_matching,
@@ -29,7 +31,7 @@ from scorers.evaluate.strict import (
     ordered_list_matching,
 )
 from scorers.evaluate.strict.commit import correction, reasoned
-from scorers.evaluate.strict.final import before_supposed, locate, states_answer
+from scorers.evaluate.strict.final import Located, before_supposed, locate, states_answer
 from scorers.evaluate.strict.reading import TEXTS, Reading, question_facts
 from scorers.records import final_answer
 
@@ -73,6 +75,28 @@ def evaluate(
     asked = question if isinstance(question, str) else ""
     final = before_invented_problem(final_answer(response), states_answer, asked)
     loc = locate(final)
+    outcome = _read(func, evaluator, kwargs, final, loc, asked, question)
+    if outcome.uncertain is None and outcome.score == 0 and evaluator in _FREE_TEXT:
+        # A sure 0 the evaluator could not weigh: the answer names part of a key.
+        why = doubt.partial_key(evaluator, kwargs, loc.segment, final)
+        if why is not None:
+            return dataclasses.replace(outcome, uncertain=why)
+    return outcome
+
+
+_FREE_TEXT = frozenset({"key_items_matching", "location_matching"})
+
+
+def _read(
+    func: Callable[[Mapping[str, Any], Reading], Outcome],
+    evaluator: str,
+    kwargs: Mapping[str, Any],
+    final: str,
+    loc: Located,
+    asked: str,
+    question: str | None,
+) -> Outcome:
+    """The evaluator's outcome for the located answer, memoised."""
     if loc.how == "marker" and ". " in loc.segment:
         loc = reasoned(loc)
     elif evaluator in _READ_AT_END and (body := before_supposed(loc)) is not None:

@@ -419,6 +419,13 @@ def _gate_words(text: str) -> set[int]:
     return {i for i, _, _ in _GATE_FINDER.find_matches_as_indexes(text, overlapping=True)}
 
 
+def may_rule_out(text: str) -> bool:
+    """Whether ``text`` holds a word that may rule a name out or hold it as a passing
+    belief ("not", "first", "might", "like", "usually", "?", ...): the test
+    :func:`drop_excluded` reads first."""
+    return not _gate_words(text.lower()).isdisjoint(_IN_GATE)
+
+
 _ABSENT = re.compile(
     r"(?<=[^\W\d_])[ \t]+(?:(?:is|are|was|were)[ \t]+)?(?:absent|not visible|not present)\b"
 )

@@ -7,7 +7,14 @@ import re
 from collections.abc import Callable
 
 from scorers.evaluate.strict.answer_names import rival_name
-from scorers.evaluate.strict.commit import FEW_SENTENCES, conclusion, firm, reaffirms, sentences
+from scorers.evaluate.strict.commit import (
+    FEW_SENTENCES,
+    conclusion,
+    firm,
+    may_rule_out,
+    reaffirms,
+    sentences,
+)
 from scorers.evaluate.strict.final import Located, without_closing
 from scorers.evaluate.strict.phrases import Answer
 from scorers.evaluate.strict.reading import Reading
@@ -97,7 +104,22 @@ def settled_elsewhere(
         return None  # (the usual case, told without folding: the key is in it)
     if len(sentences(read)) > FEW_SENTENCES or found(Answer(text)):
         return None
+    if fixed is None and reading.loc.how == "whole" and _answered_first(read, found):
+        return None
     return rival_name(text, keys)
+
+
+def _answered_first(read: str, found: Callable[[Answer], bool]) -> bool:
+    """An answer that states the key before its last sentence, in words that
+    neither rule it out nor hold it as a passing belief ("not", "first", "might",
+    "like", ...), and whose last sentence does not turn ("but", "however"): it
+    answers, then goes on about the answer ("... is Yoon Suk-yeol. He took office
+    in May 2022."), and a name there is no rival."""
+    parts = sentences(read)
+    if len(parts) < 2 or TURN.search(parts[-1]):
+        return False
+    head = read[: read.rfind(parts[-1])]
+    return found(Answer(head)) and not may_rule_out(head)
 
 
 def has_any(candidates: list[str]) -> Callable[[Answer], bool]:
