@@ -201,6 +201,23 @@ def test_the_report_counts_where_judge_and_rule_disagree(
     assert "filter flag:rule_judge_disagree" in out
 
 
+def test_dry_run_and_export_say_which_records_cannot_be_asked(
+    env: FakeOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # vrc-steps needs reference steps; these records have none. The dry run said "0 calls
+    # to send" and the export "0 request lines", with no reason, before a live run gave
+    # every record an error verdict naming it.
+    run = run_of(tmp_path, n=3)
+    assert main(["judge", str(run), "--judge", "vrc-steps", "--dry-run"]) == 0
+    export = ["--batch-export", str(tmp_path / "calls.jsonl")]
+    assert main(["judge", str(run), "--judge", "vrc-steps", *export]) == 0
+    out = capsys.readouterr().out
+    says = "3 record(s) the judge cannot be asked about (the record has no reference steps"
+    assert out.count(says) == 2 and env.requests == []
+    assert main(["judge", str(run), "--judge", "rome", "--dry-run"]) == 0
+    assert "cannot be asked" not in capsys.readouterr().out
+
+
 def test_a_base_url_without_v1_stops_the_run_with_nothing_written(
     server: FakeOpenAIServer,
     no_openai_env: None,

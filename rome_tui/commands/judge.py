@@ -359,6 +359,8 @@ def _export(request: JudgeRunRequest, args: argparse.Namespace) -> int:
         f"batch export: {exported.lines} request lines written to {exported.path} "
         f"({exported.cached} calls already cached)"
     )
+    if exported.unaskable:
+        print(f"  not askable: {_unaskable(exported.unaskable, exported.unaskable_reason)}")
     if exported.lines:
         print(
             "  run them with the OpenAI Batch API, or on a GPU node with\n"
@@ -370,6 +372,12 @@ def _export(request: JudgeRunRequest, args: argparse.Namespace) -> int:
             + (f" --model {request.model}" if request.model else "")
         )
     return 0
+
+
+def _unaskable(count: int, reason: str | None) -> str:
+    # Said before anything is sent: otherwise "0 calls" is all a user sees until a live
+    # run gives each of these records an error verdict.
+    return f"{count} record(s) the judge cannot be asked about ({reason}); a run marks them judge_error"
 
 
 def _batch(request: JudgeRunRequest, args: argparse.Namespace) -> int:
@@ -435,6 +443,8 @@ def _dry_run(planned: JudgePlan, args: argparse.Namespace) -> int:
     print(f"dry run: judge {planned.judge}, model {planned.model}, endpoint {planned.endpoint}")
     print(f"  records:        {planned.selected}")
     print(f"  calls:          {len(requests)} to send ({planned.cached} already cached)")
+    if planned.unaskable:
+        print(f"  not askable:    {_unaskable(planned.unaskable, planned.unaskable_reason)}")
     est = planned.estimate
     if est is not None:
         print(f"  input tokens:   ~{est.input_tokens:,} (about 4 characters per token)")

@@ -157,7 +157,7 @@ def _rounds(
         else:
             if round_number:  # the last round's import changed the run and the cache
                 prepared = prepare_run(request)
-            calls, _cached, _waiting = collect_uncached(prepared)
+            calls = collect_uncached(prepared).calls
             if not calls:
                 run.nothing_to_send = not run.rounds
                 break

@@ -176,6 +176,8 @@ class JudgePlan:
     prompt_chars: int
     estimate: Estimate | None = None
     warnings: list[str] = field(default_factory=list)
+    unaskable: int = 0  # records that get an error verdict without a call (runner.Plan)
+    unaskable_reason: str | None = None
 
 
 @dataclass
@@ -269,12 +271,15 @@ def plan_run(request: JudgeRunRequest) -> JudgePlan:
     """The dry run of :func:`judge_run`: nothing is sent and nothing written."""
     p = prepare_run(request)
     requests: list[ChatRequest] = []
-    cached = 0
+    cached = unaskable = 0
+    reason: str | None = None
     total: Estimate | None = None
     for model in p.models:
         planned = asyncio.run(plan(p.selected, p.judge, p.opts[model], p.cache))
         requests += planned.requests
         cached += planned.cached
+        unaskable = max(unaskable, planned.unaskable)  # the same records for every member
+        reason = reason or planned.unaskable_reason
         prices = prices_for(model, request.price_in, request.price_out)
         part = estimate(
             planned.requests, judge=p.judge.name, model=model, cache=p.cache, prices=prices
@@ -290,6 +295,8 @@ def plan_run(request: JudgeRunRequest) -> JudgePlan:
         prompt_chars=sum(r.prompt_chars() for r in requests),
         estimate=total,
         warnings=list(p.loaded.warnings),
+        unaskable=unaskable,
+        unaskable_reason=reason,
     )
 
 
@@ -495,6 +502,8 @@ class BatchExport:
     lines: int  # calls written (uncached, distinct)
     cached: int  # calls the cache already answers
     waiting: int  # records with a call in the file (their later calls come in a next round)
+    unaskable: int = 0  # records that get an error verdict without a call (runner.Plan)
+    unaskable_reason: str | None = None
 
 
 def export_batch(request: JudgeRunRequest, path: str | os.PathLike[str]) -> BatchExport:
@@ -505,22 +514,42 @@ def export_batch(request: JudgeRunRequest, path: str | os.PathLike[str]) -> Batc
     next export holds the second.
     """
     p = prepare_run(request)
-    calls, cached, waiting = collect_uncached(p)
-    lines = write_requests(path, calls)
-    return BatchExport(str(path), len(p.selected), lines, cached, waiting)
+    uncached = collect_uncached(p)
+    lines = write_requests(path, uncached.calls)
+    return BatchExport(
+        str(path),
+        len(p.selected),
+        lines,
+        uncached.cached,
+        uncached.waiting,
+        uncached.unaskable,
+        uncached.unaskable_reason,
+    )
 
 
-def collect_uncached(p: _Prepared) -> tuple[list[tuple[ChatRequest, str]], int, int]:
-    calls: list[tuple[ChatRequest, str]] = []
-    cached = waiting = 0
+@dataclass
+class Uncached:
+    """The calls of a run the cache does not answer yet, by model (a batch's input)."""
+
+    calls: list[tuple[ChatRequest, str]]
+    cached: int
+    waiting: int
+    unaskable: int
+    unaskable_reason: str | None
+
+
+def collect_uncached(p: _Prepared) -> Uncached:
+    out = Uncached([], 0, 0, 0, None)
     for model in p.models:
         planned = asyncio.run(
             plan(p.selected, p.judge, p.opts[model], p.cache, stop_at_uncached=True)
         )
-        calls += [(r, model) for r in planned.requests]
-        cached += planned.cached
-        waiting = max(waiting, planned.blocked)
-    return calls, cached, waiting
+        out.calls += [(r, model) for r in planned.requests]
+        out.cached += planned.cached
+        out.waiting = max(out.waiting, planned.blocked)
+        out.unaskable = max(out.unaskable, planned.unaskable)
+        out.unaskable_reason = out.unaskable_reason or planned.unaskable_reason
+    return out
 
 
 def import_batch(

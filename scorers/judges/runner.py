@@ -153,6 +153,10 @@ class Plan:
     records: int
     cached: int = 0  # calls the cache already answers
     blocked: int = 0  # records whose later calls wait on a reply not yet had (mode "stop")
+    # Records the judge cannot ask about at all (vrc-steps without reference steps): the
+    # run gives each an error verdict without a call; the first one's reason.
+    unaskable: int = 0
+    unaskable_reason: str | None = None
 
 
 async def plan(
@@ -174,8 +178,11 @@ async def plan(
     """
     result = Plan([], len(records))
     seen: set[str] = set()
+    asked = False
 
     async def planned_call(request: ChatRequest) -> ChatReply:
+        nonlocal asked
+        asked = True
         key = request.cache_key(opts.model)
         entry = cache.get(key) if cache is not None else None
         if entry is not None:
@@ -189,12 +196,17 @@ async def plan(
         return ChatReply(content=PLAN_PLACEHOLDER)
 
     for record in records:
+        asked = False
         try:
-            await judge.judge(record, planned_call, opts)
+            verdict = await judge.judge(record, planned_call, opts)
         except Pending:
             result.blocked += 1
+            continue
         except Exception:  # noqa: BLE001,S112 - the real run records it as an error verdict
             continue
+        if not asked and verdict.get("error"):
+            result.unaskable += 1
+            result.unaskable_reason = result.unaskable_reason or str(verdict["error"])
     return result
 
 
