@@ -247,7 +247,10 @@ def test_a_404_after_a_reply_is_one_error_verdict(
     env.script(Action(), Action(status=404, error="gone"))
     assert main(["judge", str(run), "--judge", "rome", "--concurrency", "1"]) == 5
     errors = [q for q, r in load(run).items() if (verdict_of(r, "judge:rome") or {}).get("error")]
-    assert len(errors) == 1 and "HTTP 404: gone" in capsys.readouterr().err
+    captured = capsys.readouterr()
+    assert len(errors) == 1 and "HTTP 404: gone" in captured.err
+    # the one error verdict disagrees with nothing: the count is over the 3 answered
+    assert "judge and rule disagree on 1 of 3 items" in captured.out
 
 
 def test_rubric_triage_of_flagged_items_against_the_scripts_server(

@@ -107,6 +107,16 @@ def test_malformed_json_body_is_retried_then_reported(server: FakeOpenAIServer) 
     assert server.count() == 2
 
 
+def test_a_body_that_is_not_json_is_shown_by_its_start(server: FakeOpenAIServer) -> None:
+    # A proxy's login page answered 200 with HTML: the error said only orjson's
+    # "unexpected character ... line 1 column 1", which names nothing a user can check.
+    server.script(Action(body=b"<html><body>\n  Sign in to the proxy</body></html>"))
+    (reply,), _ = run(server, [request()], max_retries=0)
+    assert reply.error is not None
+    assert "starts '<html><body> Sign in to the proxy</body></html>'" in reply.error
+    assert reply.error.endswith("(gave up after 1 attempt)")
+
+
 def test_concurrency_is_bounded(server: FakeOpenAIServer) -> None:
     server.latency = 0.2
     peak = 0

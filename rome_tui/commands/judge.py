@@ -24,6 +24,7 @@ from scorers.judges.run import (
     plan_run,
 )
 from scorers.judges.vrc_answer import MODES
+from scorers.records import verdict_of
 from scorers.review import NOT_CORRECTNESS_JUDGES
 
 # Some judge calls failed: their items hold error verdicts (flag judge_error), the rest
@@ -285,21 +286,24 @@ def _report(result: JudgeRunResult, args: argparse.Namespace, *, batch: bool = F
     if result.records and result.judge not in NOT_CORRECTNESS_JUDGES:
         # where the judge says otherwise than the rule: what it was asked for
         source = f"judge:{result.judge}"
+        verdicts = [(r, verdict_of(r, source)) for r in result.records]
+        answered = [r for r, v in verdicts if v is not None and not v.get("error")]
         split = sum(
             any(
                 f.get("kind") == "rule_judge_disagree" and f.get("source") == source
                 for f in (r.get("review") or {}).get("flags") or ()
             )
-            for r in result.records
+            for r in answered
         )
-        print(
-            f"judge and rule disagree on {split} of {len(result.records)} items"
-            + (
-                f": rome-tui review {quote(args.results)}, filter flag:rule_judge_disagree"
-                if split
-                else ""
+        if answered:  # over the items the judge answered: an error verdict disagrees with none
+            print(
+                f"judge and rule disagree on {split} of {len(answered)} items"
+                + (
+                    f": rome-tui review {quote(args.results)}, filter flag:rule_judge_disagree"
+                    if split
+                    else ""
+                )
             )
-        )
     if result.judge == "rubric" and result.records:
         # the items a person settles first: where the rubric and the heuristics disagree
         from scorers.judges.flags import DISAGREE_KIND  # (loaded by the run's flagging)

@@ -256,6 +256,7 @@ class JudgeClient:
             attempt += 1
             wait: float | None = None
             usage: dict[str, int] = {}
+            raw: Any = None
             taken = await self._pace(request)
             try:
                 async with self._limit:
@@ -309,9 +310,10 @@ class JudgeClient:
                 if not self._answered and _refused(exc):
                     return self._failed(self._nobody_listens(problem), attempt)
             except ValueError as exc:  # a body that is not JSON at all (orjson's error is one)
-                problem = f"malformed response: {exc}"
+                problem = f"malformed response: {exc}{_body_start(raw)}"
             if attempt > self.max_retries:
-                return self._failed(f"{problem} (gave up after {attempt} attempts)", attempt, usage)
+                tries = f"{attempt} attempt{'' if attempt == 1 else 's'}"
+                return self._failed(f"{problem} (gave up after {tries})", attempt, usage)
             self.stats.retries += 1
             await asyncio.sleep(self._backoff(attempt, wait))
 
@@ -458,6 +460,17 @@ def _root_text(exc: BaseException) -> str:
     while root.__cause__ is not None or root.__context__ is not None:
         root = root.__cause__ or root.__context__  # type: ignore[assignment]
     return (str(root) or type(root).__name__)[:300]
+
+
+def _body_start(raw: Any) -> str:
+    """What a body that is not JSON starts with, and its type: an HTML login page of a
+    proxy reads as such, where orjson's "unexpected character" said nothing."""
+    content = getattr(raw, "content", None)
+    if not isinstance(content, bytes) or not content.strip():
+        return ""
+    kind = str(getattr(raw, "headers", {}).get("content-type") or "").split(";")[0]
+    start = " ".join(content[:80].decode("utf-8", "replace").split())
+    return f" (the body{f', {kind},' if kind else ''} starts {start!r})"
 
 
 def _refused(exc: BaseException) -> bool:
