@@ -85,7 +85,8 @@ def test_override_by_model_slash_question_touches_one_model(release: Path, tmp_p
     assert by_id["model-c/q1"].get("review", {}).get("human") is None
     assert by_id["model-a/q1"]["correct"] == 1 and by_id["model-c/q1"]["correct"] == 1
     # The plain question id names no single item in a file of several models.
-    with pytest.raises(Exception, match="no item with id 'q1'"):
+    # It lists the items it could mean.
+    with pytest.raises(Exception, match="no item with id 'q1'.*model-a/q1, model-b/q1, model-c/q1"):
         store.override("q1", 0.0, "ambiguous")
     # Undo finds the item by the same id; the journal replays on reopening.
     reopened = ResultsStore.open(out, annotator="tester")

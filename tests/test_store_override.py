@@ -201,6 +201,13 @@ def test_unknown_question_rejected(run: Path) -> None:
         store.index_of("nope")
     assert store.index_of("q3") == 2
     assert journal_lines(run) == []
+    # A typo names the ids it is a typo of (`question_geo_3` for question_geo_20 said
+    # only "no item"); an id like none names none.
+    with pytest.raises(UsageError, match=r"no item with question_id 'q33'.*the closest: q3"):
+        store.override("q33", 1, "reason")
+    with pytest.raises(UsageError) as caught:
+        store.override("zzzz-unknown", 1, "reason")
+    assert "closest" not in str(caught.value)
 
 
 def test_stale_after_regrade(run: Path) -> None:

@@ -24,6 +24,7 @@ caller whether a rewrite is still owed.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import os
 import threading
 from pathlib import Path
@@ -396,12 +397,19 @@ class ResultsStore:
             item = self._plain_ids().get(str(qid))
             i = None if item is None else self._index.get(item)
         if i is None:
+            # The items a user most likely meant: the models' items of a plain
+            # question_id several models answered, else ids a typo away.
+            close = [item for item in self._index if item.endswith(f"/{qid}")][:5]
+            close = close or difflib.get_close_matches(str(qid), list(self._index), 3, 0.8)
+            hint = f"; the closest: {', '.join(close)}" if close else ""
             if self._by_model:
                 raise UsageError(
                     f"no item with id {qid!r} in {self._predictions_path()} (a run of several "
-                    "models names its items model/question_id)"
+                    f"models names its items model/question_id){hint}"
                 )
-            raise UsageError(f"no item with question_id {qid!r} in {self._predictions_path()}")
+            raise UsageError(
+                f"no item with question_id {qid!r} in {self._predictions_path()}{hint}"
+            )
         times = self._repeated.get(str(qid))
         if times:
             raise UsageError(
