@@ -38,6 +38,7 @@ def test_a_cjk_cue_is_found_inside_a_run_with_no_word_starts() -> None:
     assert len(long) > cues._LONG and view.search(long) is not None  # the long-text path too
     assert cues.pattern("hedge_strong").search("もしかすると860メートルかもしれない") is not None
     assert view.search("This canal is 860 m long, I am sure.") is None
+    assert view.search("水渠不可能是860米长。") is None  # "cannot be" rules out; it doubts nothing
 
 
 def test_a_full_width_comma_ends_the_clause_a_cue_is_read_in() -> None:
