@@ -46,6 +46,7 @@ BATCHES = (
     ("blind hard cases 18", "blind_hard_cases18.json"),
     ("blind hard cases 19", "blind_hard_cases19.json"),
     ("blind hard cases 20", "blind_hard_cases20.json"),
+    ("blind hard cases 21", "blind_hard_cases21.json"),
 )
 
 
