@@ -1,6 +1,7 @@
 """Statistics for summaries: bootstrap intervals, paired tests, agreement, spread.
 
-Plain functions over numbers; nothing here knows about records. Every random
+Plain functions over numbers; nothing here knows about records except the
+``summary*`` modules, which read graded records into these. Every random
 draw comes from :func:`rng_for`, seeded by the caller's seed and a label, so
 one interval never changes because another was added or computed first.
 """
