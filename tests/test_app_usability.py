@@ -195,6 +195,19 @@ async def test_slash_refines_the_filter_in_force(run_dir: Path) -> None:
         assert line.value == "geo"  # an empty filter gets no leading space
 
 
+async def test_warnings_from_opening_the_run_are_shown_in_the_app(run_dir: Path) -> None:
+    # They went to stderr before the app took the screen, so a torn journal line or
+    # records set aside as malformed were seen only after quitting, if at all.
+    journal = run_dir / "journal"
+    journal.mkdir(exist_ok=True)
+    (journal / "other.jsonl").write_bytes(b'{"v":1,"id":"x","op":"se')
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=(120, 30)) as pilot:
+        await ready(pilot)
+        shown = [n for n in app._notifications if n.title == "Read with warnings"]
+        assert len(shown) == 1 and "other.jsonl:1: incomplete last line" in shown[0].message
+
+
 async def test_in_the_filter_the_footer_says_esc_goes_back(run_dir: Path) -> None:
     app = ReviewApp(open_run(run_dir))
     async with app.run_test(size=(80, 24)) as pilot:

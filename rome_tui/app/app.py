@@ -14,6 +14,7 @@ from rome_tui.app.screens.review import ReviewScreen
 from rome_tui.app.screens.summary import SummaryScreen
 from rome_tui.app.settings import ReviewSettings, keymap_warnings
 from rome_tui.app.terminal import HUNG_UP, hung_up, is_terminal
+from rome_tui.textsafe import one_line
 
 
 class ReviewApp(App[None]):
@@ -43,6 +44,20 @@ class ReviewApp(App[None]):
             for warning in keymap_warnings(self.user_keymap):
                 self.notify(warning, title="Keymap", severity="warning", timeout=10)
         self.push_screen(self.review)
+        if self.store.warnings:
+            # Printed to stderr before the app opened, where the app's screen hides them
+            # (a torn journal line, records set aside as malformed): said here too.
+            shown = [one_line(w, 200) for w in self.store.warnings[:3]]
+            more = len(self.store.warnings) - len(shown)
+            if more:
+                shown.append(f"… and {more} more, printed to the terminal before the app opened")
+            self.notify(
+                "\n".join(shown),
+                title="Read with warnings",
+                severity="warning",
+                timeout=15,
+                markup=False,
+            )
         if not self.is_headless and is_terminal():
             self.set_interval(1.0, self._exit_if_hung_up, name="terminal watch")
 

@@ -19,6 +19,7 @@ class ReviewStore(Protocol):
     annotator: str
     settings: RunSettings  # the bucket field (tracker_type)
     paths: ResultsPaths  # the run's name in the title and status line
+    warnings: list[str]  # what opening the run found wrong and read past, said on mount
 
     @property
     def dirty(self) -> bool:
