@@ -46,6 +46,7 @@ def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
         epilog=EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"rome-tui {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     wanted = next((a for a in argv if a in COMMANDS), None)
     for name, (module, help_text) in COMMANDS.items():
@@ -55,6 +56,16 @@ def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
             # Placeholder parser so --help lists every command without importing it.
             sub.add_parser(name, help=help_text, add_help=False)
     return parser
+
+
+def _version() -> str:
+    """The installed package's version (what a bug report names)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rome-tui")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown (not installed)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
