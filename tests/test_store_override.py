@@ -410,3 +410,22 @@ def test_a_question_id_shared_by_two_items_cannot_be_overridden(tmp_path: Path) 
     # Items with their own id are unaffected.
     store.override("q2", 1, "looks right")
     assert store.records[1]["correct"] == 1
+
+
+@pytest.mark.parametrize(
+    ("read_only", "says"), [(True, "read-only file system"), (False, "permission denied")]
+)
+def test_a_journal_that_cannot_be_written_says_why_before_review_starts(
+    run: Path, monkeypatch: pytest.MonkeyPatch, read_only: bool, says: str
+) -> None:
+    """A run on a read-only mount said "permission denied", which sent a user to chmod."""
+    import os
+    from types import SimpleNamespace
+
+    store = ResultsStore.open(run, annotator="alice")
+    monkeypatch.setattr(os, "access", lambda *_a, **_k: False)
+    flag = os.ST_RDONLY if read_only else 0
+    monkeypatch.setattr(os, "statvfs", lambda _p: SimpleNamespace(f_flag=flag))
+    with pytest.raises(InputError, match=f"cannot write the journal: {says} .*copy of the run"):
+        store.check_journal()
+    assert journal_lines(run) == []

@@ -236,7 +236,8 @@ class JournalWriter:
         elif existing != self.path and not existing.is_dir():
             problem = f"{existing} is a file, not a directory"
         elif not os.access(existing, os.W_OK):
-            problem = "permission denied"
+            problem = "read-only file system" if _read_only_fs(existing) else "permission denied"
+            problem += " (review a copy of the run in a folder you can write)"
         if problem is not None:
             raise InputError(str(self.path), f"cannot write the journal: {problem}")
 
@@ -453,3 +454,11 @@ def human_of(entry: Mapping[str, Any]) -> Human:
         reason=entry.get("reason", ""),
         content_hash=entry.get("content_hash", ""),
     )
+
+
+def _read_only_fs(path: Path) -> bool:
+    """Whether ``path`` is on a file system mounted read-only (os.access says only "no")."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # no statvfs (Windows)
+        return False
