@@ -133,6 +133,19 @@ def test_open_demo_uses_a_writable_copy(tmp_path: Path, monkeypatch: pytest.Monk
     assert again.undo() is None
 
 
+def test_a_demo_dir_that_cannot_be_made_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file at $ROME_TUI_DEMO_DIR (or a parent that cannot hold it) was a traceback."""
+    from hardening_fixtures import run_cli
+
+    (tmp_path / "afile").write_text("x")
+    monkeypatch.setenv("ROME_TUI_DEMO_DIR", str(tmp_path / "afile"))
+    ran = run_cli(["review"])
+    assert ran.code == 2 and "Traceback" not in ran.err, ran
+    assert f"$ROME_TUI_DEMO_DIR {tmp_path / 'afile'}: a file is in its place" in ran.err
+
+
 @pytest.mark.slow
 def test_build_is_deterministic_and_the_shipped_set_is_current(tmp_path: Path) -> None:
     from rome_tui.demo.build import build

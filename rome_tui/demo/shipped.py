@@ -39,7 +39,15 @@ def prepare_demo() -> Path:
     """
     source = shipped_demo_dir()
     target = demo_dir()
-    target.mkdir(parents=True, exist_ok=True)
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a file in its place, an unwritable parent
+        where = "$ROME_TUI_DEMO_DIR" if os.environ.get("ROME_TUI_DEMO_DIR") else "the demo copy"
+        why = "a file is in its place" if target.is_file() else exc.strerror or str(exc)
+        raise UsageError(
+            f"cannot create {where} {target}: {why}; set ROME_TUI_DEMO_DIR to a folder "
+            "you can write"
+        ) from None
     stamp = hashlib.sha256()
     blobs = {}
     for name in DEMO_FILES:
