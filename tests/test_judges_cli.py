@@ -155,6 +155,18 @@ def test_where_selects_records(env: FakeOpenAIServer, tmp_path: Path) -> None:
     assert env.count() == 1
 
 
+def test_where_on_a_field_no_record_has_is_a_usage_error(
+    env: FakeOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `--where tsk=geo` (a typo) said "no record matches; nothing to do" and exited 0.
+    run = run_of(tmp_path)
+    assert main(["judge", str(run), "--judge", "rome", "--where", "tsk=geo"]) == 2
+    err = capsys.readouterr().err
+    assert "no record has the field 'tsk'" in err and "task" in err and env.count() == 0
+    # A value no record has is still "nothing to do" (exit 0): a triage loop's end.
+    assert main(["judge", str(run), "--judge", "rome", "--where", "task=nowhere"]) == 0
+
+
 def test_usage_errors_exit_2_with_one_line(
     env: FakeOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -72,7 +72,18 @@ def _matches(value: Any, wanted: str) -> bool:
 def select(
     records: Sequence[dict[str, Any]], conditions: Sequence[tuple[str, str]]
 ) -> list[dict[str, Any]]:
-    """Records whose every FIELD (dotted for nested keys) equals VALUE; a list field matches any element."""
+    """Records whose every FIELD (dotted for nested keys) equals VALUE; a list field matches any element.
+
+    A FIELD no record has is a UsageError naming the fields they have: a typo
+    (``tsk=geo``) matched nothing and the run said only "nothing to do".
+    """
+    for name, _value in conditions:
+        if records and all(_lookup(r, name) is _MISSING for r in records):
+            fields = sorted({k for r in records[:1000] for k in r if isinstance(k, str)})
+            raise UsageError(
+                f"--where {name}=...: no record has the field {name!r} "
+                f"(they have: {', '.join(fields)})"
+            )
     return [
         r for r in records if all(_matches(_lookup(r, name), value) for name, value in conditions)
     ]
