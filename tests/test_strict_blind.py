@@ -266,13 +266,17 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         ("blind_hard_cases18.json", "test", 0.70, 0.15, 0.70),
         # First reading (at 4836113, before any rule was written for it): dev 19/33,
         # 0/33 uncertain, 19/33 without; test 40/58, 0/58, 40/58.
-        ("blind_hard_cases19.json", "dev", 0.54, 0.15, 0.54),
+        # Dev after strict19's rules (names without word spaces, a reasoning cut off
+        # before it commits): 20/33, 5/33 uncertain (each a miss), 20/28 without.
+        ("blind_hard_cases19.json", "dev", 0.60, 0.16, 0.71),
         ("blind_hard_cases19.json", "test", 0.65, 0.15, 0.65),
         # First reading (at 5bab283, before any rule was written for it): dev 36/54,
         # 7/54 uncertain, 35/47 without; test 45/56, 11/56, 39/45. The test half's
         # uncertain share is above the 15% target at its first reading: the floor holds
         # it there, it does not endorse it.
-        ("blind_hard_cases20.json", "dev", 0.64, 0.15, 0.72),
+        # Dev after strict19's rules (a country's adjective in other languages):
+        # 38/54, 7/54 uncertain, 37/47 without.
+        ("blind_hard_cases20.json", "dev", 0.70, 0.15, 0.78),
         ("blind_hard_cases20.json", "test", 0.78, 0.21, 0.84),
         # First reading (at 689649f, before any rule was written for it): dev 55/60,
         # 2/60 uncertain, 54/58 without; test 47/49, 2/49, 45/47.

@@ -81,6 +81,11 @@ def evaluate(
         why = doubt.partial_key(evaluator, kwargs, loc.segment, final)
         if why is not None:
             return dataclasses.replace(outcome, uncertain=why)
+    if outcome.uncertain is None and outcome.score and evaluator in _FREE_TEXT:
+        # A sure credit for a reasoning that stopped before it committed.
+        why = doubt.cut_before_committing(evaluator, kwargs, final, loc.how)
+        if why is not None:
+            return dataclasses.replace(outcome, uncertain=why)
     return outcome
 
 

@@ -11,7 +11,9 @@ out in turn (``benchmarks/strict_uncertainty_signals.py``).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
+from difflib import SequenceMatcher
 from typing import Any
 
 from scorers.evaluate.strict import names
@@ -44,6 +46,8 @@ def partial_key(evaluator: str, kwargs: Mapping[str, Any], segment: str, final: 
     year or month is no part of the same day)."""
     if len(sentences(final.strip())) > 1:
         return None  # a longer answer shares a word with the key as often by chance
+    if (why := _unsegmented_part(evaluator, kwargs, segment)) is not None:
+        return why
     raw = _WORD.findall(segment)
     said = {fold_phrase(w) for w in raw}
     named_as_name = {fold_phrase(w) for w in raw if w[:1].isupper()}
@@ -79,3 +83,92 @@ def _another_place(segment: str, named: list[str], key: str) -> bool:
         if shares and names.is_place(phrase) and names.place_of(phrase) != where:
             return True
     return False
+
+
+# Scripts written without spaces between words: a name's part is a run of its
+# characters, not a word ("奥寺美纪" for 奥寺前辈 shares the surname 奥寺).
+_UNSEGMENTED = ("CJK", "HIRAGANA", "KATAKANA", "HANGUL")
+_SHORT = 12  # characters of a one-name answer in these scripts ("张新杰（石不转）")
+
+
+def _script(ch: str) -> str | None:
+    """The script of a letter, by the first word of its Unicode name ("CJK",
+    "LATIN", "CYRILLIC", "HIRAGANA", ...); None for what is no letter."""
+    if not ch.isalpha():
+        return None
+    return unicodedata.name(ch, "?").split(" ")[0]
+
+
+def _scripts(text: str) -> set[str]:
+    return {s for ch in text if (s := _script(ch)) is not None}
+
+
+def _unsegmented_part(evaluator: str, kwargs: Mapping[str, Any], segment: str) -> str | None:
+    """A short answer graded 0 in a script without word spaces that shares a run
+    of two characters or more, half or more of a key's, with it ("拉斯扎加尔" for
+    拉莎加尔, two transcriptions of one name; "奥寺美纪" for 奥寺前辈, a name for a
+    title), or that writes a key's name partly in another script ("凩まなつ" for
+    凩真夏, its given name in kana): whether it names the key only a reader of the
+    names knows. Known places are left to the place data."""
+    letters = "".join(ch for ch in segment if _script(ch) is not None)
+    if not letters or len(letters) > _SHORT or not _scripts(letters) <= {*_UNSEGMENTED}:
+        return None
+    if names.is_place(fold_phrase(segment.strip(" .。"))):
+        return None
+    for group in _groups(evaluator, kwargs):
+        for variant in group:
+            key = "".join(ch for ch in variant if _script(ch) is not None)
+            if (
+                not key
+                or not _scripts(key) <= {*_UNSEGMENTED}
+                or names.is_place(fold_phrase(variant))
+            ):
+                continue
+            blocks = SequenceMatcher(None, letters, key, autojunk=False).get_matching_blocks()
+            shared = "".join(letters[b.a : b.a + b.size] for b in blocks if b.size >= 1)
+            longest = max((b.size for b in blocks), default=0)
+            if longest >= 2 and 2 * len(shared) >= len(key):
+                return f"shares '{shared}' with the key '{variant}', a name written without spaces"
+            if (
+                longest >= 1
+                and _scripts(letters) != _scripts(key)
+                and _scripts(letters) & _scripts(key)
+            ):
+                return f"writes the key '{variant}' partly in another script"
+    return None
+
+
+# A stored reasoning cut off before it commits: the text ends inside a sentence.
+_ENDS_SENTENCE = tuple(".。!！?？…)）]】」』\"”'’*`$")
+_CUT_MIN = 250  # characters: a short answer without a stop is a phrase, not a cut
+# Doubt a reasoning casts on what it recalled ("But I'm not sure of the exact name").
+_DOUBT = re.compile(
+    r"(?i)\b(?:not (?:entirely |completely |quite |fully )?(?:sure|certain)|unsure|uncertain"
+    r"|(?:may|might|could) be (?:wrong|mistaken|misremembering)|misremember\w*"
+    r"|(?:can't|cannot|don't|do not) (?:recall|remember))\b"
+    r"|不(?:太|完全|是很|很)?确定|记错|记不清|不记得|想不起"
+)
+
+
+def cut_before_committing(
+    evaluator: str, kwargs: Mapping[str, Any], final: str, how: str
+) -> str | None:
+    """A credited answer that is a reasoning cut off mid-sentence, with no answer
+    marker, which after its last mention of the key doubts what it recalled
+    ("I think it was the Ember Lynx, but I'm not sure of the name. Let me think
+    about what the", cut there): a reader takes the last position the reasoning
+    settled on, and this one had left the key in doubt when it stopped."""
+    text = final.rstrip()
+    if how != "whole" or len(text) < _CUT_MIN or text.endswith(_ENDS_SENTENCE):
+        return None
+    folded = fold_phrase(text)
+    last = max(
+        (folded.rfind(fold_phrase(v)) for g in _groups(evaluator, kwargs) for v in g if v.strip()),
+        default=-1,
+    )
+    if last < 0:
+        return None
+    doubt = _DOUBT.search(folded, last)
+    if doubt is None:
+        return None
+    return f"a reasoning cut off mid-sentence, which doubts the key after naming it ('{doubt.group()}')"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from scorers.evaluate.strict import dates, names
+from scorers.evaluate.strict import adjectives, dates, names
 from scorers.evaluate.strict.answer_names import CAPITALISED, SHORT_ANSWER
 from scorers.evaluate.strict.commit import drop_excluded
 from scorers.evaluate.strict.fold import fold_phrase
@@ -148,7 +148,8 @@ def adjective_of(answer: Answer, groups: list[list[str]]) -> str | None:
         v.rpartition(" ")[2][:3].capitalize() for v in groups[0]
     }
     if not any(stem in answer.raw for stem in stems):
-        return None  # (a substring test first: the adjective is capitalised, "Incan")
+        # (a substring test first: the English adjective is capitalised, "Incan")
+        return _adjective_in_any_language(answer, groups[0])
     for m in CAPITALISED.finditer(drop_excluded(answer.raw)):
         phrase = fold_phrase(m.group())
         for v in groups[0]:
@@ -161,6 +162,31 @@ def adjective_of(answer: Answer, groups: list[list[str]]) -> str | None:
                 continue
             if " " in m.group() and names.is_place(fold_phrase(m.group()).removeprefix("the ")):
                 break
+            return word
+    return _adjective_in_any_language(answer, groups[0])
+
+
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
+def _adjective_in_any_language(answer: Answer, group: list[str]) -> str | None:
+    """A word of the answer that is a key country's adjective in some language,
+    by CLDR's names of languages and their regional forms ("polacca" for
+    Polonia, "американское" for США, "Amerikanisch" for Vereinigte Staaten).
+    Words inside a longer place's name ("Dominican Republic") are that place."""
+    wanted = {code for v in group if (code := names.territory(fold_phrase(v))) is not None}
+    if not wanted:
+        return None
+    text = drop_excluded(answer.raw)
+    for m in CAPITALISED.finditer(text):
+        if " " in m.group() and names.is_place(fold_phrase(m.group()).removeprefix("the ")):
+            text = text.replace(m.group(), " ")
+    keys = {fold_phrase(v) for v in group}
+    for word in _WORDS.findall(text):
+        folded = fold_phrase(word)
+        if folded in keys or names.is_place(folded):
+            continue  # a name, not an adjective ("Georgia" placed in the US)
+        if adjectives.territory_of(word) in wanted:
             return word
     return None
 
