@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from scorers.errors import InputError
 from scorers.io import writeback
 from scorers.io.results import updated_bytes, write_updated
 
@@ -69,7 +70,8 @@ def test_background_sync_error_is_raised_and_the_old_file_kept(
         raise OSError(5, "Input/output error")
 
     monkeypatch.setattr(writeback, "_datasync", lambda: failing)
-    with pytest.raises(OSError, match="Input/output error"):
+    # A failing disk is said as the file it could not write, not as a traceback.
+    with pytest.raises(InputError, match="Input/output error; the old file is unchanged"):
         write_updated(target, records(400))
     assert target.read_bytes() == b"[]"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["updated_predictions.json"]
