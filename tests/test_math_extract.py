@@ -70,3 +70,12 @@ def test_last_lines_for_several_blanks() -> None:
 
 def test_text_after_think_block_is_used() -> None:
     assert extract_answer(r"<think>maybe \boxed{1}</think>The answer is 2")[0] == "2"
+
+
+def test_calculator_annotations_are_no_text_of_the_answer() -> None:
+    # GSM8K's "<<a*b=c>>" is a calculator's trace before the value it returned
+    assert extract_answer("Each van takes 8*6=<<8*6=48>>48 chairs") == ("48", "last line")
+
+
+def test_an_answer_stopped_mid_expression_is_none() -> None:
+    assert extract_answer("She buys 3 pens.\nThe cost is 3 × 2 + ") == ("", "last line")

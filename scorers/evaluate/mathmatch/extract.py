@@ -11,6 +11,7 @@ read as a sentence when it is one (:mod:`sentences`: the value the sentence
 commits to, not what follows its last "is" or "=").
 Text after a problem the writer poses once answered is not read
 (:mod:`scorers.evaluate.invented`).
+An answer cut off by its token limit is read as far as it had finished (:mod:`cutoff`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,11 @@ import re
 
 from scorers.evaluate.answer_line import answer_line
 from scorers.evaluate.invented import before_invented_problem
+from scorers.evaluate.mathmatch.cutoff import (
+    stopped_mid_line,
+    without_calculations,
+    without_open_block,
+)
 from scorers.evaluate.mathmatch.fields import answer_field, answer_tag
 from scorers.evaluate.mathmatch.normalize import strip_end_punctuation
 from scorers.evaluate.mathmatch.prose import HAS_VALUE, LEAD, NUMBER, sentences
@@ -198,6 +204,7 @@ def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, 
     """
     text = dollar_math(without_closing(final_answer(response)))  # "Hope this helps!" states nothing
     text = _MARKUP.sub(" ", text) if "<" in text else text  # "42 eggs.<|im_end|>", "<br>"
+    text = without_calculations(text)  # "5+2=<<5+2=7>>7 dollars": a calculator's trace
     text = before_invented_problem(without_cut_repeats(text), _answered)
     plain = _BOLD.sub(r"\1", text) if "**" in text else text  # "**So $47.25.**": Markdown dress
     found = [b for b in boxed_contents(plain) if b]
@@ -219,6 +226,7 @@ def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, 
 
 def _unboxed(text: str, boxes: int, lines: int) -> tuple[str, str]:
     """The answer of a text with neither box nor field: marker, bold value, last lines."""
+    text = without_open_block(text)  # a check in code, cut off: what came before stands
     emphasised = _emphasised(text) if "**" in text and lines <= 1 else None
     if "**" in text:
         text = _BOLD.sub(r"\1", text)
@@ -231,7 +239,10 @@ def _unboxed(text: str, boxes: int, lines: int) -> tuple[str, str]:
         span, after = emphasised
         value = only_value(span) or committed_value(span, max(1, boxes))
         return later_say(value, _BOLD.sub(r"\1", after), max(1, boxes)), "bold"
-    return _last_lines(text, max(1, lines), max(1, boxes)), "last line"
+    standing = stopped_mid_line(text)
+    if standing is None:
+        return "", "last line"  # "He has 6*": cut off while working, no answer yet
+    return _last_lines(standing, max(1, lines), max(1, boxes)), "last line"
 
 
 # A bold span that opens with a word ("**Month 2**") or ends in a colon is a heading or a

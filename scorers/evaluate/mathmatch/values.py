@@ -531,10 +531,13 @@ def _before_adjunct(s: str, *, whole: bool = False) -> str | None:
     first = NUMBER.search(bare)
     if first is None:
         return None
-    adjunct = _ADJUNCT.search(bare, first.end()) or _GROUPS_OF.search(bare, first.end())
-    if adjunct is None:
+    # the first phrase after the value ("8 rows of 5 stars on the flag": "of 5 stars")
+    found = [
+        m for m in (_ADJUNCT.search(bare, first.end()), _GROUPS_OF.search(bare, first.end())) if m
+    ]
+    if not found:
         return only_value(bare) if whole else None
-    return only_value(bare[: adjunct.start()])
+    return only_value(bare[: min(m.start() for m in found)])
 
 
 _COMPARED = r"[-−+]?[\w.√π]+(?:\s*(?:<|>|≤|≥|⩽|⩾|\\leq?|\\geq?)\s*[-−+]?[\w.√π]+)+"
