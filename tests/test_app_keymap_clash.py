@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 from app_fixtures import make_records, open_run, write_run
 from test_app_review import SIZE, current_qid, ready, review
+from textual.widgets._footer import FooterKey
 
 from rome_tui.app.app import ReviewApp
 from rome_tui.app.bindings import REGISTRY
 from rome_tui.app.settings import key_clashes, keymap_warnings, load_keymap
+from rome_tui.app.widgets.footer import FittedFooter
 from scorers.errors import InputError
 
 
@@ -96,3 +98,15 @@ def test_help_and_palette_show_the_keys_the_keymap_gives() -> None:
     console.print(help_table({"next-flagged": "ctrl+n"}))
     line = next(t for t in console.export_text().splitlines() if "[next-flagged]" in t)
     assert line.split()[0] == "ctrl+n"
+
+
+async def test_a_rebound_key_keeps_its_place_in_the_footer(tmp_path: Path) -> None:
+    # Textual re-adds a rebound binding last, so with next-flagged on N the footer ran
+    # "/ Filter 0 1 = Score ..." and an 80-column footer left Next out altogether.
+    write_run(tmp_path / "run", make_records(12))
+    app = ReviewApp(open_run(tmp_path / "run"), keymap={"next-flagged": "N"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        footer = app.review.query_one(FittedFooter)
+        keys = [k.key for k in footer.query(FooterKey) if k.display]
+        assert keys[:3] == ["slash", "N", "0"], keys

@@ -92,7 +92,7 @@ class ReviewScreen(Screen[None]):
         )
         yield ItemTable(id="items")
         yield DetailPane(id="detail")
-        yield FittedFooter()
+        yield FittedFooter(ordered=True)
 
     @property
     def table(self) -> ItemTable:
