@@ -303,6 +303,18 @@ def test_an_annotations_file_opened_as_results_says_so() -> None:
     assert f"--annotations {source} --predictions PREDICTIONS.json" in ran.err
 
 
+def test_export_format_follows_the_output_name(run: Path, tmp_path: Path) -> None:
+    """`export -o x.jsonl` wrote Parquet under that name (the default format)."""
+    target = tmp_path / "x.jsonl"
+    assert run_cli(["export", str(run), "-o", str(target)]).code == 0
+    assert target.read_bytes()[:1] == b"{"
+    other = tmp_path / "x.parquet"
+    line = rejected(
+        run_cli(["export", str(run), "--format", "jsonl", "-o", str(other)]), str(other)
+    )
+    assert "names a parquet file but --format is jsonl" in line and not other.exists()
+
+
 # ------------------------------------------------------------------ outputs and options
 
 

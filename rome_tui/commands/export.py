@@ -27,7 +27,10 @@ def register(subparsers: Any) -> None:
         "results", metavar="RESULTS", help="results directory or updated_predictions.json"
     )
     parser.add_argument(
-        "--format", choices=("parquet", "jsonl"), default="parquet", help="default: parquet"
+        "--format",
+        choices=("parquet", "jsonl"),
+        default=None,
+        help="default: the --output file's suffix (.jsonl, .parquet), else parquet",
     )
     parser.add_argument(
         "--output",
@@ -44,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
     from scorers.errors import UsageError
     from scorers.io.export import export
 
+    args.format = _format_of(args.format, args.output)
     with ResultsStore.open(args.results, annotator="export") as store:
         for warning in store.warnings:
             warn("export", warning)
@@ -57,6 +61,23 @@ def run(args: argparse.Namespace) -> int:
         rows = export(store.records, str(output), args.format, predictions=source)
     print(f"{output}: {rows} rows ({args.format})")
     return 0
+
+
+_SUFFIXES = {".jsonl": "jsonl", ".parquet": "parquet", ".pq": "parquet"}
+
+
+def _format_of(given: str | None, output: str | None) -> str:
+    """The table's format: --format, else the --output name's suffix, else Parquet. A
+    suffix saying the other format is refused: `-o x.jsonl` wrote Parquet under that name."""
+    from scorers.errors import UsageError
+
+    implied = _SUFFIXES.get(Path(output).suffix.lower()) if output else None
+    if given and implied and given != implied:
+        raise UsageError(
+            f"--output {output} names a {implied} file but --format is {given}: "
+            "make them agree (or drop --format)"
+        )
+    return given or implied or "parquet"
 
 
 def _check_output(output: Path, store: Any) -> None:
