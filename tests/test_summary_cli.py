@@ -341,3 +341,39 @@ def test_table_warnings_reach_stderr_when_stdout_is_no_terminal(
     code, out, err = run_cli(capsys, str(tmp_path / "x_evaluated.json"))
     assert code == 0 and "graded elsewhere" in out
     assert "rome-tui summary: warning:" in err and "graded elsewhere" in err
+
+
+@pytest.mark.parametrize(
+    ("name", "starts"),
+    [("s.json", "{"), ("s.md", "**Accuracy**"), ("s.csv", "model,"), ("s.txt", "Accuracy")],
+)
+def test_the_output_name_chooses_the_format(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, starts: str
+) -> None:
+    # `-o s.json` wrote the terminal table into a file named .json.
+    run = write_run(tmp_path / "alpha", small_run())
+    target = tmp_path / name
+    assert run_cli(capsys, str(run), "--bootstrap", "20", "-o", str(target))[0] == 0
+    assert target.read_text().startswith(starts)
+
+
+def test_a_format_the_output_name_contradicts_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = write_run(tmp_path / "alpha", small_run())
+    target = tmp_path / "s.json"
+    code, _, err = run_cli(capsys, str(run), "--format", "csv", "-o", str(target))
+    assert code == 2 and "names a json file but --format is csv" in err
+    assert not target.exists()
+
+
+def test_the_same_run_named_twice_is_read_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # It became two models, "alpha" and "alpha (PATH)", with identical answers.
+    run = write_run(tmp_path / "alpha", small_run())
+    code, out, err = run_cli(
+        capsys, str(run), str(run / "updated_predictions.json"), "--format", "json"
+    )
+    assert code == 0 and "the same run named twice; read once" in err
+    assert [m["model"] for m in json.loads(out)["models"]] == ["alpha"]

@@ -49,7 +49,10 @@ def register(subparsers: Any) -> None:
         "--subtype", metavar="FIELD", help="sub-bucket field (default: the run's tracker_subtype)"
     )
     parser.add_argument(
-        "--format", choices=FORMATS, default="table", help="output format (default: table)"
+        "--format",
+        choices=FORMATS,
+        default=None,
+        help="output format (default: the --output file's suffix: .json .csv .md .tex, else table)",
     )
     parser.add_argument(
         "--output", "-o", metavar="FILE", help="write to FILE (atomically) instead of stdout"
@@ -79,6 +82,21 @@ def model_name(path: str) -> str:
     return stem[: -len("_evaluated")] if stem.endswith("_evaluated") else stem
 
 
+_SUFFIXES = {".json": "json", ".csv": "csv", ".md": "markdown", ".tex": "latex"}
+
+
+def _format_of(given: str | None, output: str | None) -> str:
+    """--format, else the --output name's suffix, else table: `-o s.json` wrote the
+    terminal table into a file named .json. A suffix naming another format is refused."""
+    implied = _SUFFIXES.get(Path(output).suffix.lower()) if output else None
+    if given and implied and given != implied:
+        raise UsageError(
+            f"--output {output} names a {implied} file but --format is {given}: "
+            "make them agree (or drop --format)"
+        )
+    return given or implied or "table"
+
+
 def _load(path: str) -> Any:
     """The run's records with every acknowledged override, journal included."""
     from scorers.io.results import ResultsPaths, load_results
@@ -95,17 +113,26 @@ def _load(path: str) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     from scorers.grade.release import is_release, release_run
+    from scorers.io.results import ResultsPaths
     from scorers.stats.summary import SummaryOptions, group_by_model, summarise
 
     if args.bootstrap < 1:
         raise UsageError(f"--bootstrap must be at least 1, got {args.bootstrap}")
+    args.format = _format_of(args.format, args.output)
     if args.plot and not args.plot.lower().endswith(".png"):
         raise UsageError(f"--plot writes a PNG: give a file name ending in .png, got {args.plot!r}")
     groups: list[tuple[str, list[dict[str, Any]]]] = []
     warnings: list[str] = []
     by, subtype = args.by, args.subtype
     names: dict[str, str] = {}
+    seen: set[Path] = set()
     for path in args.results:
+        results_file = ResultsPaths.of(path).updated.resolve()
+        if results_file in seen:
+            # The same run twice would be two "models" with identical answers.
+            warnings.append(f"{path}: the same run named twice; read once")
+            continue
+        seen.add(results_file)
         if is_release(path):
             # A release: graded into its run directory (once), never written itself.
             run_dir, graded = release_run(path, args.out_dir)
