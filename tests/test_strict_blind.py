@@ -274,9 +274,9 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # 7/54 uncertain, 35/47 without; test 45/56, 11/56, 39/45. The test half's
         # uncertain share is above the 15% target at its first reading: the floor holds
         # it there, it does not endorse it.
-        # Dev after strict19's rules (a country's adjective in other languages):
-        # 38/54, 7/54 uncertain, 37/47 without.
-        ("blind_hard_cases20.json", "dev", 0.70, 0.15, 0.78),
+        # Dev after strict19's rules (a country's adjective in other languages, story
+        # sentences copied with small edits): 42/54, 5/54 uncertain, 42/49 without.
+        ("blind_hard_cases20.json", "dev", 0.77, 0.15, 0.85),
         ("blind_hard_cases20.json", "test", 0.78, 0.21, 0.84),
         # First reading (at 689649f, before any rule was written for it): dev 55/60,
         # 2/60 uncertain, 54/58 without; test 47/49, 2/49, 45/47.

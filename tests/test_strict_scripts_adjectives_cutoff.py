@@ -106,3 +106,49 @@ def test_a_cut_chinese_reasoning_doubting_the_key_is_unsure() -> None:
     )
     out = grade({"key_items": [["雷霆麒麟"]]}, text)
     assert out.score == 1 and out.uncertain
+
+
+# The key's sentences as a story set stores them, typos and all.
+_STEPS = [
+    "Mia poured the flour into the the big glass bowl",
+    "She cracked two eggs and wisked them with milk",
+    "The batter rested on the counter for an hour",
+    "Her brother burnt the frist pancake on the griddle",
+]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # typos fixed, a doubled word dropped; bars, or numbered lines
+        "Mia poured the flour into the big glass bowl | She cracked two eggs and whisked "
+        "them with milk | The batter rested on the counter for an hour | Her brother burned "
+        "the first pancake on the griddle",
+        "1. Mia poured the flour into the big glass bowl.\n2. She cracked two eggs and "
+        "whisked them with the milk.\n3. The batter rested on the counter for an hour.\n"
+        "4. Her brother burnt the first pancake on the griddle.",
+    ],
+)
+def test_sentences_copied_with_small_edits_are_the_items(answer: str) -> None:
+    out = grade({"order": _STEPS}, answer, "ordered_list_matching")
+    assert out.score == 1 and out.uncertain is None
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # two sentences swapped
+        "Mia poured the flour into the big glass bowl | The batter rested on the counter "
+        "for an hour | She cracked two eggs and whisked them with milk | Her brother burned "
+        "the first pancake on the griddle",
+        # a sentence left out
+        "Mia poured the flour into the big glass bowl | She cracked two eggs and whisked "
+        "them with milk | Her brother burned the first pancake on the griddle",
+        # a sentence rewritten, not copied
+        "Mia poured the flour into the big glass bowl | Two eggs went in, beaten with milk "
+        "| The batter rested on the counter for an hour | Her brother burned the first "
+        "pancake on the griddle",
+    ],
+)
+def test_a_wrong_or_rewritten_order_of_sentences_is_wrong(answer: str) -> None:
+    assert grade({"order": _STEPS}, answer, "ordered_list_matching").score == 0

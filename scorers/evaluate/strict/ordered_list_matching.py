@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from difflib import SequenceMatcher
 from typing import Any
 
 from scorers.evaluate.outcome import Outcome
@@ -140,6 +141,8 @@ def _ordered_list(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
                     break
         if len(got) > 1:
             break
+    if got != expected and (copied := _copied_sentences(reading, expected)) is not None:
+        got = copied
     if got != expected and (
         orders.sloppy(got, expected, reading.options)
         or (
@@ -197,3 +200,32 @@ _DIRECTION = re.compile(
     r"|decreasing|[a-z]+est (?:to|first|last)\b|to (?:the )?[a-z]+est)\b",
     re.IGNORECASE,
 )
+
+
+_SENTENCE_ITEM = 4  # words: an item this long is a sentence, copied rather than named
+_COPIED = 0.9  # difflib's ratio of a copy with a letter or a word changed, as a typo fixed
+_PARTS = re.compile(r"[ \t]*\|[ \t]*|[ \t]*\n+[ \t]*")
+_NUMBERING = re.compile(r"^(?:\d{1,2}[.)][ \t]*|[-*•][ \t]+)")
+
+
+def _copied_sentences(reading: Reading, expected: list[str]) -> list[str] | None:
+    """An order of sentences given back as copies with small edits ("They told
+    him to fax" for the key's "They told him so fax", a doubled article
+    dropped): each part of the answer, between bars or on its own line, is the
+    one expected sentence it copies, when every part copies a different one.
+    A sentence left out or added, or a part copying none, is no such list."""
+    if not all(len(item.split()) >= _SENTENCE_ITEM for item in expected):
+        return None
+    loc = reading.fixed or reading.loc
+    parts = [_NUMBERING.sub("", p).strip(" .") for p in _PARTS.split(loc.segment.strip())]
+    parts = [fold_phrase(p) for p in parts if p]
+    if len(parts) != len(expected):
+        return None
+    got: list[str] = []
+    for part in parts:
+        ratios = [SequenceMatcher(None, part, item, autojunk=False).ratio() for item in expected]
+        best = max(range(len(expected)), key=ratios.__getitem__)
+        if ratios[best] < _COPIED or expected[best] in got:
+            return None
+        got.append(expected[best])
+    return got
