@@ -68,7 +68,7 @@ DEV_FLOOR = {
     "math_prose17.json": 12,
     "math_prose18.json": 11,
     "math_prose19.json": 11,
-    "math_prose20.json": 16,
+    "math_prose20.json": 18,
     "math_prose21.json": 7,
 }
 
@@ -813,6 +813,31 @@ def test_a_repeat_cut_off_by_the_length_limit_states_nothing(
 def test_an_answer_cut_off_commits_to_what_it_finished(
     response: str, reference: str, score: float
 ) -> None:
+    _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # "The answer is not X" names no answer: it rules X out.
+        (
+            "Loss per crate = 9 - 12 = -3 dollars\n\nBut the answer isn't -3 dollars, since the "
+            "crates were resold.\n\nSo each crate earns 12 - 9 = 3 dollars",
+            "3",
+            1.0,
+        ),
+        (
+            "The mean speed is **48 km/h** (and the final answer is not 50 km/h, see below).",
+            "48",
+            1.0,
+        ),
+        ("The ladder reaches 13 m up the wall. The answer is not 12 m.", "13", 1.0),
+        ("The ladder reaches 13 m up the wall. So 12 m is not the answer.", "13", 1.0),
+        # ruling one value out for another states the other
+        ("So the answer is not 12 but 13.", "13", 1.0),
+    ],
+)
+def test_a_negated_answer_names_none(response: str, reference: str, score: float) -> None:
     _reads(response, reference, score)
 
 

@@ -49,9 +49,10 @@ from scorers.records import final_answer
 # Markdown bold around text, never a power ("2**3"): its stars touch no word outside.
 _BOLD = re.compile(r"(?<![\w*])\*\*(?=\S)(.+?)(?<=\S)\*\*(?![\w*])")
 _BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
+# (negated, it names no answer: "the answer is not 12" rules 12 out)
 _MARKERS = re.compile(
-    r"(?:final\s+answers?(?:\s+(?:is|are|was|should\s+be|would\s+be|will\s+be)\b)?|(?:correct|right)\s+(?:option|choice)s?\s+(?:is|are)|"
-    r"answers?\s+(?:is|are|should\s+be)|answers?\s*[:：]|"
+    r"(?:(?:final\s+answers?(?:\s+(?:is|are|was|should\s+be|would\s+be|will\s+be)\b)?|(?:correct|right)\s+(?:option|choice)s?\s+(?:is|are)|"
+    r"answers?\s+(?:is|are|should\s+be))(?!n['’]t\b|\s+(?:(?:is|are|was)\s+)?not\b)|answers?\s*[:：]|"
     r"最终答案|答案\s*(?:是|为)?\s*[:：]?|故答案为|所以答案是)\s*[:：]?",
     re.IGNORECASE,
 )

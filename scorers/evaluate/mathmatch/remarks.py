@@ -96,10 +96,13 @@ _OPENING_REASON = re.compile(
 )
 
 
-# "I first got 49, but that was a slip.", "Some say 12, which is wrong.": a value retracted.
+# "I first got 49, but that was a slip.", "Some say 12, which is wrong.": a value retracted;
+# "the answer is not 12", "12 isn't the answer": ruled out (not "not 12 but 13").
 _RETRACTED = re.compile(
     r"\b(?:that|this|it|which)(?:['’]s|\s+(?:is|was|would\s+be))\s+(?:wrong|incorrect|mistaken|"
-    r"false|a\s+(?:slip|mistake|typo|miscount)|an\s+error|not\s+(?:right|correct))\b",
+    r"false|a\s+(?:slip|mistake|typo|miscount)|an\s+error|not\s+(?:right|correct))\b|"
+    r"\banswer\s+(?:is|was)(?:n['’]t|\s+not)\b(?![^.;]*\bbut\b)|"
+    r"\b(?:is|was)(?:n['’]t|\s+not)\s+(?:the|our|my)\s+(?:final\s+|correct\s+)?answer\b",
     re.I,
 )
 

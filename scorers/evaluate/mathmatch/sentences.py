@@ -34,7 +34,8 @@ from scorers.evaluate.mathmatch.values import CHOSEN, LATEX, WORD, only_value, v
 # "… is the answer", "the answer is …", "final answer": the sentence names its value.
 _NAMES_ANSWER = re.compile(
     r"\b(?:is|was)\s+(?:the|our|my)\s+(?:final\s+|correct\s+)?(?:answer|result)\b|"
-    r"\b(?:the|our|my)\s+(?:final\s+)?answer\s+(?:is|was)\b|\bfinal\s+answer\b",
+    r"\b(?:the|our|my)\s+(?:final\s+)?answer\s+(?:is|was)\b(?!n['’]t|\s+not\b)|"
+    r"\bfinal\s+answer\b(?!\s+(?:is|was)(?:n['’]t|\s+not\b))",
     re.I,
 )
 # "Hmm, actually ... 64.", "Wait, it is 12.": a correction; its value replaces what came before.
