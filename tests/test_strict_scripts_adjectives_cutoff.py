@@ -152,3 +152,30 @@ def test_sentences_copied_with_small_edits_are_the_items(answer: str) -> None:
 )
 def test_a_wrong_or_rewritten_order_of_sentences_is_wrong(answer: str) -> None:
     assert grade({"order": _STEPS}, answer, "ordered_list_matching").score == 0
+
+
+_JARS = (
+    "Each shelf holds 4 jars and there are 3 shelves, so she fills 4 x 3 = 12 jars.\n"
+    "Option C is wrong because it forgets the lids.\n"
+    "The best answer is D."
+)
+
+
+def test_a_letter_closing_a_number_question_without_options_is_passed_over() -> None:
+    out = strict.evaluate("number_matching", {"value_to_match": 12}, _JARS, "How many jars?")
+    assert out.score == 1
+
+
+def test_a_letter_for_a_question_with_options_is_read_as_before() -> None:
+    asked = "How many jars?\nA) 9\nB) 10\nC) 11\nD) 12"
+    before = strict.evaluate(
+        "number_matching", {"value_to_match": 12}, "The best answer is D.", asked
+    )
+    assert strict.evaluate("number_matching", {"value_to_match": 12}, _JARS, asked) == before
+
+
+def test_a_lone_letter_with_nothing_before_it_answers_nothing() -> None:
+    out = strict.evaluate(
+        "number_matching", {"value_to_match": 12}, "The answer is A.", "How many?"
+    )
+    assert out.score == 0

@@ -14,6 +14,7 @@ the folded answer text for phrase evaluators.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -32,6 +33,7 @@ from scorers.evaluate.strict import (
 )
 from scorers.evaluate.strict.commit import correction, reasoned
 from scorers.evaluate.strict.final import Located, before_supposed, locate, states_answer
+from scorers.evaluate.strict.question import options as question_options
 from scorers.evaluate.strict.reading import TEXTS, Reading, question_facts
 from scorers.records import final_answer
 
@@ -75,6 +77,8 @@ def evaluate(
     asked = question if isinstance(question, str) else ""
     final = before_invented_problem(final_answer(response), states_answer, asked)
     loc = locate(final)
+    if evaluator in _NUMERIC and (before := _before_invented_letter(final, loc, asked)):
+        final, loc = before, locate(before)
     outcome = _read(func, evaluator, kwargs, final, loc, asked, question)
     if outcome.uncertain is None and outcome.score == 0 and evaluator in _FREE_TEXT:
         # A sure 0 the evaluator could not weigh: the answer names part of a key.
@@ -90,6 +94,23 @@ def evaluate(
 
 
 _FREE_TEXT = frozenset({"key_items_matching", "location_matching"})
+_NUMERIC = frozenset({"number_matching", "interval_matching", "multi_interval_matching"})
+_LONE_LETTER = re.compile(r"[(\[]?[A-J][)\]]?[.:]?")
+
+
+def _before_invented_letter(final: str, loc: Located, asked: str) -> str | None:
+    """The text before a closing marker that names an option letter, for a number
+    the question asks with no options ("... so the total is 68 square feet.\nThe best
+    answer is A."): the letter answers options the model invented; a reader takes
+    the number it stated before. None when there is no such marker or nothing before it."""
+    if loc.how != "marker" or _LONE_LETTER.fullmatch(loc.segment.strip()) is None:
+        return None
+    if question_options(asked):
+        return None
+    start = len(final) - len(loc.tail)
+    line = final.rfind("\n", 0, max(start, 0))
+    body = final[:line].rstrip() if line > 0 else ""
+    return body or None
 
 
 def _read(
