@@ -372,3 +372,22 @@ def test_export_names_the_model_in_the_vllm_command(
     args = ["judge", str(run), "--judge", "rome", "--batch-export", str(calls)]
     assert main([*args, "--model", "Qwen/Qwen3-8B"]) == 0
     assert "-o results.jsonl --model Qwen/Qwen3-8B\n" in capsys.readouterr().out
+
+
+def test_importing_another_judge_s_output_is_an_error(
+    server: FakeOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """rome's results imported for vrc-answer matched no call: "0/4 judged", exit 0."""
+    run = make_run(tmp_path)
+    calls = tmp_path / "calls.jsonl"
+    assert main(["judge", str(run), "--judge", "rome", "--batch-export", str(calls)]) == 0
+    results = write_lines(tmp_path / "results.jsonl", [output_line(r) for r in lines(calls)])
+    before = (run / "updated_predictions.json").read_bytes()
+    args = ["judge", str(run), "--judge", "vrc-answer", "--batch-import", str(results)]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert f"{results}: none of its 4 result line(s) answers a call of judge vrc-answer" in err
+    assert (run / "updated_predictions.json").read_bytes() == before
+    # The right judge imports them; doing it again finds them cached, which is no error.
+    assert main(["judge", str(run), "--judge", "rome", "--batch-import", str(results)]) == 0
+    assert main(["judge", str(run), "--judge", "rome", "--batch-import", str(results)]) == 0

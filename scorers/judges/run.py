@@ -527,6 +527,23 @@ def export_batch(request: JudgeRunRequest, path: str | os.PathLike[str]) -> Batc
     )
 
 
+def _refuse_foreign_output(
+    p: _Prepared, out: BatchOutput, paths: Sequence[str | os.PathLike[str]]
+) -> None:
+    """InputError, before anything is written, when no line of the files answers a call
+    this run still needs and the cache answers none either: the output of another judge,
+    model or run, which imported as "0 judged" with exit 0."""
+    uncached = collect_uncached(p)
+    wanted = {custom_id(request, model) for request, model in uncached.calls}
+    if wanted and not uncached.cached and not wanted & out.replies.keys():
+        raise InputError(
+            ", ".join(map(str, paths)),
+            f"none of its {out.lines} result line(s) answers a call of judge {p.judge.name}, "
+            f"model {p.label} on this run's records: the output of another judge, model "
+            "or run? Nothing was imported",
+        )
+
+
 @dataclass
 class Uncached:
     """The calls of a run the cache does not answer yet, by model (a batch's input)."""
@@ -577,6 +594,8 @@ def import_batch(
         )
     if not p.selected:
         return result, out
+    if output is None:
+        _refuse_foreign_output(p, out, paths)
     stats = ClientStats()
     used: set[str] = set()
 
