@@ -315,6 +315,13 @@ def test_export_format_follows_the_output_name(run: Path, tmp_path: Path) -> Non
     assert "names a parquet file but --format is jsonl" in line and not other.exists()
 
 
+def test_annotations_and_predictions_given_the_wrong_way_round(tmp_path: Path) -> None:
+    """It said only "prediction has no 'answer'" of the annotations file."""
+    swapped = grade(EXAMPLE / "predictions.json", EXAMPLE / "annotation.json", tmp_path / "o")
+    line = rejected(swapped, str(EXAMPLE / "annotation.json"), QID, "an annotations file?")
+    assert "wrong way round" in line
+
+
 # ------------------------------------------------------------------ outputs and options
 
 

@@ -777,7 +777,7 @@ def load_predictions(
             for key, item in value.items():
                 merged = {"question_id": key, **item}
                 if "answer" not in merged:
-                    raise InputError(path, "prediction has no 'answer'", record=key)
+                    raise InputError(path, _no_answer(merged), record=key)
                 records.append(merged)
         else:
             bad = next(k for k, v in value.items() if not isinstance(v, dict))
@@ -842,9 +842,7 @@ def pair(
             unmatched.append(f"record #{index} (no question_id)" if no_id else qid)
             continue
         if "answer" not in pred:
-            raise InputError(
-                predictions_path, "prediction has no 'answer'", record=_where(pred, index)
-            )
+            raise InputError(predictions_path, _no_answer(pred), record=_where(pred, index))
         if "evaluator" not in gt or "evaluator_kwargs" not in gt:
             raise InputError(
                 annotations_path,
@@ -901,6 +899,17 @@ def pair(
             f"annotations' ids in {annotations_path}: {first_ids(annotations)})",
         )
     return Paired(pairs, warnings, unmatched, duplicates, missing)
+
+
+def _no_answer(prediction: dict[str, Any]) -> str:
+    """The problem of a prediction without an answer, saying so when it is an annotation
+    (the two files given the wrong way round)."""
+    if "evaluator" in prediction:
+        return (
+            "prediction has no 'answer' but has an 'evaluator': an annotations file? "
+            "(--annotations and --predictions given the wrong way round)"
+        )
+    return "prediction has no 'answer'"
 
 
 def _where(pred: dict[str, Any], index: int) -> str | int:
