@@ -164,6 +164,22 @@ def test_truncated_file(release: Path) -> None:
     assert str(release) in message and "truncated or corrupt" in message
 
 
+@pytest.mark.parametrize("command", ["summary", "review"])
+def test_a_release_that_cannot_be_read_leaves_no_run_folder(release: Path, command: str) -> None:
+    """`summary FILE.parquet` on a truncated file left an empty FILE.rome-tui/ behind."""
+    from hardening_fixtures import run_cli
+
+    data = release.read_bytes()
+    release.write_bytes(data[: len(data) // 2])
+    ran = run_cli([command, str(release)])
+    assert ran.code == 2 and "truncated or corrupt" in ran.err and "Traceback" not in ran.err
+    assert not release.with_suffix(".rome-tui").exists()
+    kept = release.parent / "kept"
+    kept.mkdir()  # a folder the user named keeps existing
+    assert run_cli([command, str(release), "--out-dir", str(kept)]).code == 2
+    assert kept.is_dir()
+
+
 def test_missing_question_id(tmp_path: Path) -> None:
     schema = pa.schema([f for f in SCHEMA if f.name != "question_id"])
     rows = [{k: v for k, v in r.items() if k != "question_id"} for r in release_rows()]

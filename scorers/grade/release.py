@@ -12,6 +12,7 @@ export`` writes the adjudicated table back in the release's schema.
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import orjson
@@ -67,11 +68,17 @@ def release_run(
             f"{run_dir} holds a run graded from another file; give --out-dir DIR for {source}"
         )
     annotated = _annotated(source)  # before anything is made: a refused file leaves nothing
+    created = not run_dir.exists()
     run_dir.mkdir(parents=True, exist_ok=True)
     paths = ResultsPaths.of(run_dir)
-    if not annotated:
-        return run_dir, _import_graded(source, paths)
-    result = grade_files(None, str(source), settings or RunSettings(), paths=paths)
+    try:
+        if not annotated:
+            return run_dir, _import_graded(source, paths)
+        result = grade_files(None, str(source), settings or RunSettings(), paths=paths)
+    except BaseException:
+        if created:  # a file that could not be read leaves no empty FILE.rome-tui/ behind
+            shutil.rmtree(run_dir, ignore_errors=True)
+        raise
     return run_dir, result.warnings
 
 
