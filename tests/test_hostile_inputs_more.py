@@ -322,6 +322,20 @@ def test_annotations_and_predictions_given_the_wrong_way_round(tmp_path: Path) -
     assert "wrong way round" in line
 
 
+def test_a_failed_grade_leaves_no_empty_out_dir(tmp_path: Path) -> None:
+    """A bad predictions file left --out-dir created, holding only the lock: a folder that
+    looked like a run. One the user made beforehand stays."""
+    bad = tmp_path / "p.jsonl"
+    bad.write_text('{"question_id": "q1", "answer": "A"}\n{oops\n')
+    out = tmp_path / "new" / "run"
+    rejected(grade(EXAMPLE / "annotation.json", bad, out), f"{bad}:2")
+    assert not out.exists()
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    rejected(grade(EXAMPLE / "annotation.json", bad, mine), f"{bad}:2")
+    assert mine.is_dir()
+
+
 # ------------------------------------------------------------------ outputs and options
 
 

@@ -134,6 +134,7 @@ def output_paths(args: argparse.Namespace) -> ResultsPaths:
         out = Path(args.out_dir)
         if out.exists() and not out.is_dir():
             raise UsageError(f"--out-dir {out}: exists and is not a directory")
+        args.created_out_dir = not out.exists()
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:  # a file where a parent directory should be, read-only, ...
@@ -153,6 +154,19 @@ def output_paths(args: argparse.Namespace) -> ResultsPaths:
     scores = Path(args.output) if args.output else here / SCORES_NAME
     base = ResultsPaths.of(updated)
     return ResultsPaths(base.directory, updated, scores, base.run, base.journal)
+
+
+def _remove_if_empty(directory: Path) -> None:
+    """Remove an --out-dir this grade created and failed to fill: an empty folder (but
+    for the lock) looked like a run. Anything else in it is left alone."""
+    from scorers.io.runfiles import LOCK_NAME
+
+    try:
+        if {p.name for p in directory.iterdir()} <= {LOCK_NAME}:
+            (directory / LOCK_NAME).unlink(missing_ok=True)
+            directory.rmdir()
+    except OSError:
+        pass  # it stays; the error being reported is the one that matters
 
 
 def _check_not_inputs(paths: ResultsPaths, args: argparse.Namespace) -> None:
@@ -198,7 +212,12 @@ def run(args: argparse.Namespace) -> int:
     )
     for target in (paths.updated, paths.scores, paths.run):
         target.parent.mkdir(parents=True, exist_ok=True)
-    result = grade_files(args.annotations, args.predictions, settings, paths=paths)
+    try:
+        result = grade_files(args.annotations, args.predictions, settings, paths=paths)
+    except BaseException:
+        if getattr(args, "created_out_dir", False):
+            _remove_if_empty(paths.directory)
+        raise
     for warning in result.warnings:
         warn("grade", warning)
     scores = result.scores
