@@ -308,6 +308,9 @@ async def test_next_at_the_end_of_the_queue_says_it_wrapped(run_dir: Path) -> No
         await pilot.press("n")
         assert table.current.index == queue[0]
         assert any("End of queue, wrapped" in n.message for n in app._notifications)
+        await pilot.press("p")  # back past the first: from the start, to the last
+        assert table.current.index == queue[-1]
+        assert any("Start of queue, wrapped to the last" in n.message for n in app._notifications)
 
 
 async def override(pilot: Pilot[None], key: str, reason: str) -> None:

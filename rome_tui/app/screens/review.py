@@ -331,8 +331,8 @@ class ReviewScreen(Screen[None]):
             if self.rows[view[position]].needs_review:
                 self.table.cursor = position
                 if (position <= start) if step > 0 else (position >= start):
-                    where = "first" if step > 0 else "last"
-                    self.notify(f"End of queue, wrapped to the {where} flagged, unreviewed item.")
+                    end, where = ("End", "first") if step > 0 else ("Start", "last")
+                    self.notify(f"{end} of queue, wrapped to the {where} flagged, unreviewed item.")
                 return
         self.notify("No flagged, unreviewed item left in this view.", title="Queue empty")
 
