@@ -179,3 +179,24 @@ def test_a_lone_letter_with_nothing_before_it_answers_nothing() -> None:
         "number_matching", {"value_to_match": 12}, "The answer is A.", "How many?"
     )
     assert out.score == 0
+
+
+@pytest.mark.parametrize(
+    ("key", "answer"),
+    [
+        ("Norwegian", "She was born and raised in Norway."),
+        ("Brazilian", "Resposta: Brasil"),
+        ("Canadian", "He holds a passport of Canada."),
+    ],
+)
+def test_a_country_names_a_key_that_is_its_adjective(key: str, answer: str) -> None:
+    out = grade({"key_items": [[key]]}, answer)
+    assert out.score == 1 and out.uncertain is None
+
+
+@pytest.mark.parametrize(
+    ("key", "answer"),
+    [("Norwegian", "She was born and raised in Sweden."), ("Indian", "He grew up in Indiana.")],
+)
+def test_another_country_or_a_state_is_not_the_adjectives(key: str, answer: str) -> None:
+    assert grade({"key_items": [[key]]}, answer).score == 0

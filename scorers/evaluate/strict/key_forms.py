@@ -149,7 +149,9 @@ def adjective_of(answer: Answer, groups: list[list[str]]) -> str | None:
     }
     if not any(stem in answer.raw for stem in stems):
         # (a substring test first: the English adjective is capitalised, "Incan")
-        return _adjective_in_any_language(answer, groups[0])
+        return _adjective_in_any_language(answer, groups[0]) or _country_of_adjective(
+            answer, groups[0]
+        )
     for m in CAPITALISED.finditer(drop_excluded(answer.raw)):
         phrase = fold_phrase(m.group())
         for v in groups[0]:
@@ -163,10 +165,33 @@ def adjective_of(answer: Answer, groups: list[list[str]]) -> str | None:
             if " " in m.group() and names.is_place(fold_phrase(m.group()).removeprefix("the ")):
                 break
             return word
-    return _adjective_in_any_language(answer, groups[0])
+    return _adjective_in_any_language(answer, groups[0]) or _country_of_adjective(answer, groups[0])
 
 
 _WORDS = re.compile(r"[^\W\d_]+")
+
+
+def _country_of_adjective(answer: Answer, group: list[str]) -> str | None:
+    """For a key that is a country's adjective ("British", "Argentinian"), a
+    capitalised name of the answer that is that country ("the United Kingdom",
+    "Argentine"), by the same data read the other way."""
+    wanted: set[str] = set()
+    for v in group:
+        folded = fold_phrase(v)
+        if " " in folded or names.is_place(folded):
+            continue
+        if (code := adjectives.territory_of(v)) is not None:
+            wanted.add(code)
+    english = [v for v in group if " " not in v.strip() and not names.is_place(fold_phrase(v))]
+    if not wanted and not english:
+        return None
+    for m in CAPITALISED.finditer(drop_excluded(answer.raw)):
+        phrase = fold_phrase(m.group()).removeprefix("the ")
+        if not names.is_place(phrase):
+            continue
+        if names.territory(phrase) in wanted or any(_demonym(v, phrase) for v in english):
+            return m.group()
+    return None
 
 
 def _adjective_in_any_language(answer: Answer, group: list[str]) -> str | None:
