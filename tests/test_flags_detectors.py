@@ -1534,11 +1534,6 @@ def test_would_be_the_answer_commits_and_wait_opens_a_new_claim() -> None:
     assert CONTRA not in kinds(record(reason, "Final Answer: 36", kwargs={"value_to_match": 36}))
 
 
-def test_a_marked_list_of_estimates_concludes_nothing() -> None:
-    reason = "Counting by layers is rough.\n\nSo my counts: ~310 (one row doubled), ~290, ~305."
-    assert CONTRA not in kinds(record(reason, "Final Answer: 250"))
-
-
 def test_an_order_in_letters_after_one_in_names_is_read() -> None:
     kwargs = {"order": ["B", "A", "C"]}
     reason = "By population: so Lyon, then Oslo, then Bergen.\n\nAs letters: B, A, C."
@@ -1806,3 +1801,40 @@ def test_a_closing_remark_about_nothing_asked_does_not_hide_the_conclusion() -> 
     tail = "\n\nRight, the prompt says to close with 'Tree: <name>' on its own line."
     rec = record(body + tail, "Tree: ginkgo", "key_items_matching", kwargs, question=asked)
     assert CONTRA not in kinds(rec)
+
+
+# --- what counts as committed; one value in two spellings -----------------------------
+
+
+def test_a_value_spelt_two_ways_is_one_value_to_the_item_s_evaluator() -> None:
+    def rec(answer: str) -> dict:
+        reason = (
+            "The three shipments weigh 1,250,400 g, 2,004,017 g and 917,700 g.\n\n"
+            "So altogether the freight weighs 4,172,117 g."
+        )
+        return record(reason, answer, "math_matching", {"answer": "4172117"}, reference="4172117")
+
+    assert CONTRA not in kinds(rec("The freight weighs $\\boxed{4{,}172{,}117}$ g."))
+    assert CONTRA not in kinds(rec("Total: $\\boxed{4,\\!172,\\!117}$"))
+    assert CONTRA in kinds(rec("Total: $\\boxed{4,\\!712,\\!117}$"))
+
+
+def test_a_plan_that_states_no_result_commits_to_nothing() -> None:
+    plan = "The ledger is open. Then I'll add 389 to that running sum to reach the grand total."
+    assert CONTRA not in kinds(record(plan, "Final Answer: 648", kwargs={"value_to_match": 648}))
+    done = "I'll add 389 to the 259 from before, which gives 648."
+    assert CONTRA in kinds(record(done, "Final Answer: 684", kwargs={"value_to_match": 648}))
+    picked = "Both tallies look plausible. I'll put 648."
+    assert CONTRA in kinds(record(picked, "Final Answer: 684", kwargs={"value_to_match": 648}))
+
+
+def test_an_option_quoted_whole_inside_a_sentence_names_it() -> None:
+    question = (
+        "Ines owns Lisbon, Omar owns Porto, Kai owns Braga. Ines and Omar trade, then Omar "
+        "and Kai trade. Which card does Omar own at the end?\n(A) Lisbon\n(B) Porto\n(C) Braga"
+    )
+    reason = 'Omar gives Lisbon to Kai and takes Braga.\n\nAt the end, Omar owns "Braga."'
+    assert CONTRA in kinds(choice(reason, "Final answer: (A)", "C", question=question))
+    assert CONTRA not in kinds(choice(reason, "Final answer: (C)", "C", question=question))
+    heading = 'Kai ends with Lisbon.\n\n"Porto" - the card nobody holds twice.'
+    assert CONTRA not in kinds(choice(heading, "Final answer: (A)", "C", question=question))

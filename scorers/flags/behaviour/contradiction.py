@@ -49,9 +49,6 @@ _FRACTION_WORDS = re.compile(  # and expressions with a binomial or a root ("\\b
     r"(?i)\b(?:(?:a|an|one|two|three|four)[\s-]+(?:half|thirds?|quarters?|fifths?|tenths?)|half|(?:zero|one|two|three|four|five|six|seven|eight|nine)(?:[\s-]+(?:zero|one|two|three|four|five|six|seven|eight|nine))+)\b|\\(?:binom|sqrt)\{\d"
 )
 # A contrast cue and what it rules out, up to punctuation ("not 55", "rather than B"; "No." answers)
-# Several values side by side ("the sides labelled 7 and 8"): a list, not a result.
-_VALUE_LIST = re.compile(r"\d\s*(?:,\s+|\s+and\s+|\s*&\s*|\s+to\s+|–)[~≈]?\d")
-_BRACKETED = re.compile(r"[\[(][^\[\]()]*[\])]")  # a pair or interval ("[0, 0.5]") is one value
 _CONTRAST = re.compile("(?i)(?:" + regex("not_assertions", "contrast").pattern + r")\s[^,;:.()\n]*")
 _NUMBER_WORD = re.compile(
     r"(?i)\d|\b(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twenty|thirty|forty|fifty|hundred)\b"
@@ -86,6 +83,7 @@ _FRONTED = re.compile(
     r"(?i)\A\W*(?:(?:but|however|so|and|still|yet|now)\W+)*(?:(since|because)|given|as|if(?=\s+\w+ed\b))\b[^,;.]*(?:,\s+and\b[^,;.]*)?,\s+(?=\w)|,\s+(?:assuming|given|considering|based\s+on)\b.*"
 )
 _OPERATION = pattern("not_assertions", "operation")  # "..., so we round up": result unstated
+_STEP = pattern("not_assertions", "step")  # "let me recount", a plan with no result ("I'll add 6")
 CONCEDING = re.compile(r"\W*(?:while|(?:al|even\s+)?though|despite|whereas)\b", re.I)  # a clause
 CONCESSIVE = re.compile(r",?\s+(?:but|however)\b", re.IGNORECASE)
 # A list item ("- **Focus group**: ...", "(C) 0.32 N", "2. ..."), and a result that is
@@ -95,7 +93,6 @@ _RESULT = re.compile(r"(?:^\W*|,\s*)(?:so|thus|therefore|hence)\b|=", re.IGNOREC
 _OPENING_DOUBT = re.compile(
     r"(?i)\W*(?:(?:wait|hmm+|but|and|so|well|actually|oh)\W+)*(?:maybe|perhaps|possibly)\b"
 )
-_STEP = re.compile(r"(?=[liw])\b(?:let\s+me|let's|(?:i|we)\s+(?:need|should|have)\s+to)\b", re.I)
 _LIST_SEPARATOR = re.compile(r"[,;]|→|->|\bthen\b", re.IGNORECASE)
 _NON_WORD = re.compile(r"\W+")
 _CUT_OFF = re.compile(r"(?=[\\(\[{&=/^])(?:\\[a-z]*|[(\[{&=/^])\s*$")  # ends on "\times", "("
@@ -155,12 +152,7 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
     if question and (len(head) >= 20 or _LIST_ITEM.match(head)) and _squash(head) in question:
         return None, False  # read out from the question ("(C) 0.32 N" is one of its options)
     value = _CONTRAST.sub(" ", _QUOTED.sub(" ", _APPLIED.sub(" ", _UNIT.sub(" ", head))))
-    if not _NUMBER.search(value):
-        return value, False  # no number: none labelled, no list of values (the common case)
-    value = _LABELLED.sub(" ", value)
-    if _VALUE_LIST.search(_BRACKETED.sub(" ", value)):
-        return None, False  # "sides labelled 7 and 8": several values, no result
-    return value, False
+    return (_LABELLED.sub(" ", value) if _NUMBER.search(value) else value), False  # "step 3"
 
 
 def conceded(text: str, gloss: re.Match[str] | None, question: str) -> str | None:
@@ -347,7 +339,9 @@ def _by_text(text: str, options: dict[str, str], stem: str) -> str:
     letter, so that its own words gloss or rule out nothing ("no, because it is hearsay": "**B**")."""
     original = folded = fold_phrase(text)
     for label, option in options.items() if not _LIST_ITEM.match(text) else ():
-        if (o := option.rstrip(". ")) in folded and len(_WORDS.findall(o)) > 1 == stem.count(o):
+        if (o := option.rstrip(". ")) in folded:  # quoted whole in a sentence: 'has "Moby Dick."'
+            folded = re.sub(rf"(?<=\S )[\"“]{re.escape(o)}[.,]?[\"”]", f"**{label}**", folded)
+        if o in folded and len(_WORDS.findall(o)) > 1 == stem.count(o):
             folded = re.sub(rf"(?<!\w){re.escape(o)}(?!\w)", f"**{label}**", folded)
     return text if folded == original else folded
 
@@ -441,12 +435,15 @@ def _differ(
         return False
     if evaluator in _NUMERIC:
         x, y = _number(a), _number(b)
-        if x is None or y is None:  # an option's letter against its value cannot be compared
-            return x is None and y is None and _squash(a) != _squash(b)
+        if (x is None) != (y is None):  # an option's letter against its value cannot be compared
+            return False
         # Either value in the other's text agrees ("9 + 12 + 21 = 42"), mine as a step of the
         # answer's working only if it was not named the answer ("so the answer is 2 weeks").
         said, step = alpha2digit(found.value, "en"), not _NAMED.search(found.sentence.text)
-        return not (_same_number(x, y) or _holds(said, y) or step and _holds(answer, x, False))
+        if x and y and (_same_number(x, y) or _holds(said, y) or step and _holds(answer, x, False)):
+            return False  # (a value spelt two ways, "33,\\!306" and "33,306": the evaluator tells)
+        same = evaluator == "math_matching" and grade(evaluator, {**kwargs, "answer": b}, a)
+        return not (same and same.score >= 1)
     if evaluator == "choices_matching":  # (a letter the question offers no option for: "of G")
         return set(b.upper()) != set(a.upper()) <= (set(question_options(asked)) or set(a.upper()))
     # Free text: the two score differently and the answer's last line says something the
