@@ -6,7 +6,7 @@
 Prints, in this process:
 
 1. loading the annotations, and the two ways of checking their nesting limit
-   (the Python walk, ``loading.deeper_than``, and orjson writing them as one
+   (the Python walk, ``record_checks.deeper_than``, and orjson writing them as one
    list, which ``load_annotations`` tries first);
 2. per record, on the first ``--sample`` pairs, what passing a record through the
    grading worker costs: this process pickling it, the child unpickling it,
@@ -51,7 +51,7 @@ from scorers.flags import flagging  # noqa: E402
 from scorers.grade import run as grade_run  # noqa: E402
 from scorers.grade import worker as grade_worker  # noqa: E402
 from scorers.grade.grader import Grader  # noqa: E402
-from scorers.io import loading, writeback  # noqa: E402
+from scorers.io import loading, pairing, record_checks, writeback  # noqa: E402
 from scorers.io.results import ResultsPaths, RunSettings  # noqa: E402
 
 
@@ -65,7 +65,7 @@ def _worker_costs(
     """Part 2: what one record costs on its way through the grading worker."""
     predictions, _ = loading.load_predictions(str(p_path))
     pairs: list[grade_worker.Pair] = list(
-        loading.pair(annotations, predictions[:sample], "strict").pairs
+        pairing.pair(annotations, predictions[:sample], "strict").pairs
     )
     batches = [pairs[i : i + grade_worker.BATCH] for i in range(0, len(pairs), grade_worker.BATCH)]
     frames = [grade_worker._batch_frame(b) for b in batches]  # noqa: SLF001
@@ -135,7 +135,7 @@ def _measure(work: Path, args: argparse.Namespace) -> None:
     seconds = best(args.repeat, lambda: loading.load_annotations(str(a_path)))
     annotations, _ = loading.load_annotations(str(a_path))
     values = list(annotations.values())
-    walk = best(args.repeat, lambda: loading.deeper_than(values))
+    walk = best(args.repeat, lambda: record_checks.deeper_than(values))
     by_orjson = best(args.repeat, lambda: orjson.dumps(values))
     print(
         f"load_annotations: {seconds * 1e3:.0f} ms for {len(values):,} annotations; nesting "

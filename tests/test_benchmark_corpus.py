@@ -12,7 +12,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import corpus  # noqa: E402
 
-from scorers.io.loading import load_annotations, load_predictions, pair  # noqa: E402
+from scorers.io.loading import load_annotations, load_predictions  # noqa: E402
+from scorers.io.pairing import pair  # noqa: E402
 
 
 def test_realistic_corpus_shape(tmp_path: Path) -> None:

@@ -18,7 +18,8 @@ import corpus  # noqa: E402
 
 from scorers.errors import EvaluatorError  # noqa: E402
 from scorers.evaluate import memo, rome, strict  # noqa: E402
-from scorers.io.loading import load_annotations, load_predictions, pair  # noqa: E402
+from scorers.io.loading import load_annotations, load_predictions  # noqa: E402
+from scorers.io.pairing import pair  # noqa: E402
 
 DATA = Path(__file__).parent / "data"
 

@@ -25,7 +25,7 @@ from scorers.errors import GradingProcessDied
 from scorers.grade import pool, stream
 from scorers.grade.pool import PiecePool
 from scorers.grade.stream import GradingStream, WrittenRecords
-from scorers.io import loading
+from scorers.io import streaming
 
 pytestmark = pytest.mark.skipif(
     not hasattr(os, "fork") or not hasattr(os, "sched_getaffinity"), reason="forks on Linux"
@@ -36,8 +36,8 @@ pytestmark = pytest.mark.skipif(
 def started(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Many small pieces, workers forked for any run, three of them whatever the
     machine; the pids of the workers started."""
-    monkeypatch.setattr(loading, "_BLOCK", 1500)
-    monkeypatch.setattr(loading, "_LINES_PER_BLOCK", 4)
+    monkeypatch.setattr(streaming, "_BLOCK", 1500)
+    monkeypatch.setattr(streaming, "_LINES_PER_BLOCK", 4)
     monkeypatch.setattr(stream, "POOL_MIN_BYTES", 0)
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2})
     monkeypatch.delenv(pool.JOBS_ENV, raising=False)
@@ -136,7 +136,7 @@ def test_a_killed_worker_is_a_clear_error_and_the_earlier_run_stays(
     answer = GradingStream._answer
     parent = os.getpid()
 
-    def dies(self: GradingStream, piece: loading.Piece) -> Any:
+    def dies(self: GradingStream, piece: streaming.Piece) -> Any:
         if os.getpid() != parent and piece.offset > 6000:
             os.kill(os.getpid(), signal.SIGKILL)  # as the out-of-memory killer would
         return answer(self, piece)

@@ -12,7 +12,7 @@ import pytest
 from scorers.errors import InputError
 from scorers.grade import run as grade_run
 from scorers.grade.stream import WrittenRecords
-from scorers.io import loading
+from scorers.io import loading, streaming
 from scorers.io.annotation_index import AnnotationIndex, load_annotation_index
 from scorers.io.results import ResultsPaths, RunSettings
 
@@ -97,8 +97,8 @@ def _files(out: Path) -> dict[str, bytes]:
 
 @pytest.fixture
 def small_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(loading, "_BLOCK", 2000)  # a few records a block
-    monkeypatch.setattr(loading, "_LINES_PER_BLOCK", 3)
+    monkeypatch.setattr(streaming, "_BLOCK", 2000)  # a few records a block
+    monkeypatch.setattr(streaming, "_LINES_PER_BLOCK", 3)
 
 
 def _whole_file(monkeypatch: pytest.MonkeyPatch) -> None:

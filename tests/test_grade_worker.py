@@ -22,7 +22,7 @@ from scorers.grade import worker as grade_worker
 from scorers.grade.grader import Grader
 from scorers.grade.run import DeferredRecords
 from scorers.grade.worker import BATCH, GradeWorker
-from scorers.io import loading
+from scorers.io import pairing, streaming
 from scorers.io.results import ResultsPaths, RunSettings, save_results, tally_of, updated_bytes
 from scorers.records import REVIEW_KEY
 
@@ -419,7 +419,7 @@ def test_the_feed_pairs_as_pair_does(mode: str) -> None:
     feed = grade_run._Feed(annotations, mode, queue)  # type: ignore[arg-type]  # noqa: SLF001
     for start in range(0, len(predictions), 4):
         feed(predictions[start : start + 4])
-    paired = loading.pair(annotations, predictions, mode)
+    paired = pairing.pair(annotations, predictions, mode)
     assert queue.pairs == feed.fed
     assert feed.matches(paired.pairs)
     assert len(feed.fed) == len(paired.pairs)  # it fed every pair
@@ -460,7 +460,7 @@ def test_a_file_read_twice_is_graded_here(
     nested = '"x": [\n  {},\n  {"pad": "' + "p" * 10_000 + '"}],'
     text = text.replace('"question_id": "q20",', '"question_id": "q20", ' + nested, 1)
     (directory / "p.json").write_text(text)
-    monkeypatch.setattr(loading, "_BLOCK", 4096)
+    monkeypatch.setattr(streaming, "_BLOCK", 4096)
     fed = _count_fed(monkeypatch)
     result = _grade_dir(directory, tmp_path / "two", RunSettings())
     assert fed and fed[-1] > 0  # pairs went to the worker before the fallback
@@ -605,7 +605,7 @@ def test_every_predictions_shape_with_the_worker(
         (directory / "p.json").write_bytes(orjson.dumps(keyed, option=orjson.OPT_INDENT_2))
     else:
         (directory / "p.json").write_bytes(orjson.dumps(preds))
-    monkeypatch.setattr(loading, "_LINES_PER_BLOCK", 8)
+    monkeypatch.setattr(streaming, "_LINES_PER_BLOCK", 8)
     fed = _count_fed(monkeypatch)
     settings = RunSettings(reject_filter=True, harness_stats=True)
     parallel = _grade_dir(directory, tmp_path / "two", settings)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from scorers.errors import InputError
-from scorers.io.loading import WRITABLE_DEPTH
+from scorers.io.record_checks import WRITABLE_DEPTH
 from scorers.io.results import (
     MALFORMED_KEY,
     ResultsPaths,

@@ -25,7 +25,8 @@ from scorers.evaluate.evaluators import ALL_EVALUATORS, MODES, RULE_EVALUATORS, 
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.rome.extract import extract_answer as rome_extract
 from scorers.evaluate.strict.final import locate
-from scorers.io.loading import load_annotations, load_predictions, parse_file
+from scorers.io.loading import load_annotations, load_predictions
+from scorers.io.parse import parse_file
 from scorers.records import content_hash, final_answer, response_texts
 
 DEADLINE = timedelta(seconds=3)  # generous on a shared 2-core machine; catches hangs, not slowness

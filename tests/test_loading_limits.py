@@ -10,13 +10,8 @@ import orjson
 import pytest
 
 from scorers.errors import InputError
-from scorers.io.loading import (
-    WRITABLE_DEPTH,
-    deeper_than,
-    first_too_deep,
-    load_annotations,
-    load_predictions,
-)
+from scorers.io.loading import load_annotations, load_predictions
+from scorers.io.record_checks import WRITABLE_DEPTH, deeper_than, first_too_deep
 
 
 def nested(levels: int, kind: str, inner: Any = 1) -> Any:

@@ -12,8 +12,9 @@ import pytest
 
 from scorers.errors import InputError
 from scorers.grade.run import grade_files
-from scorers.io import loading
-from scorers.io.loading import load_annotations, load_predictions, parse_file
+from scorers.io import streaming
+from scorers.io.loading import load_annotations, load_predictions
+from scorers.io.parse import parse_file
 from scorers.io.results import ResultsPaths, RunSettings, load_results
 
 ANNOTATIONS = [
@@ -75,7 +76,7 @@ def test_every_shape_reads_them_as_null_and_names_record_and_field(
 def test_a_streamed_file_reads_them_in_any_piece(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(loading, "_BLOCK", 61)  # many pieces: the bad ones are in the middle
+    monkeypatch.setattr(streaming, "_BLOCK", 61)  # many pieces: the bad ones are in the middle
     many = [dict(r, question_id=f"x{i}") for i in range(8) for r in _predictions()]
     path = _write(tmp_path / "p.json", many, "pretty")
     seen: list[Any] = []

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from scorers.errors import InputError
-from scorers.io.loading import load_annotations, load_predictions, pair
+from scorers.io.loading import load_annotations, load_predictions
+from scorers.io.pairing import pair
 
 ANN = [
     {

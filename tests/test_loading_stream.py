@@ -12,8 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorers.errors import InputError
-from scorers.io import loading
-from scorers.io.loading import load_predictions, parse_file
+from scorers.io import streaming
+from scorers.io.loading import load_predictions
+from scorers.io.parse import parse_file
 
 RECORDS: list[dict[str, Any]] = [
     {
@@ -28,7 +29,7 @@ RECORDS: list[dict[str, Any]] = [
 
 @pytest.fixture
 def small_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(loading, "_BLOCK", 97)
+    monkeypatch.setattr(streaming, "_BLOCK", 97)
 
 
 @pytest.mark.parametrize("indent", [1, 2, 4, "\t", None])
@@ -93,12 +94,12 @@ def test_streaming_matches_orjson_on_arbitrary_arrays(
     path = tmp_path / "p.json"
     path.write_text(json.dumps(records, indent=indent), encoding="utf-8")
     whole = orjson.loads(path.read_bytes())  # integers beyond 64 bits come back as floats
-    original = loading._BLOCK
-    loading._BLOCK = 53
+    original = streaming._BLOCK
+    streaming._BLOCK = 53
     try:
         assert parse_file(str(path)).value == whole
     finally:
-        loading._BLOCK = original
+        streaming._BLOCK = original
 
 
 # A streamed grade under broken files: a fault placed after the first blocks must give
@@ -246,8 +247,8 @@ def _earlier_run(tmp_path: Path) -> tuple[Path, Path, Path, dict[str, bytes]]:
 
 @pytest.fixture
 def tiny_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(loading, "_BLOCK", 1500)  # ~20 records a block
-    monkeypatch.setattr(loading, "_LINES_PER_BLOCK", 16)
+    monkeypatch.setattr(streaming, "_BLOCK", 1500)  # ~20 records a block
+    monkeypatch.setattr(streaming, "_LINES_PER_BLOCK", 16)
 
 
 @pytest.mark.parametrize("mode", ["strict", "rome"])

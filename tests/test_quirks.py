@@ -19,7 +19,8 @@ from rome_tui.cli import main as cli_main
 from scorers.errors import EvaluatorError, InputError
 from scorers.evaluate import rome, strict
 from scorers.evaluate.rome.extract import extract_answer
-from scorers.io.loading import load_annotations, load_predictions, pair
+from scorers.io.loading import load_annotations, load_predictions
+from scorers.io.pairing import pair
 from scorers.judges.parsing import parse_rome_reference, parse_rome_robust
 
 # The reference grader's example input and output (a copy kept in tests/data).

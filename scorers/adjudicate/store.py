@@ -47,7 +47,7 @@ from scorers.adjudicate.journal import (
 )
 from scorers.errors import InputError, UsageError
 from scorers.flags.flagging import recompute_flags
-from scorers.io.loading import first_ids
+from scorers.io.record_checks import first_ids
 from scorers.io.results import ResultsPaths, RunSettings, scores_of
 from scorers.io.runfiles import RunStamp, load_run, save_run
 from scorers.records import (

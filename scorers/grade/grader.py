@@ -31,7 +31,8 @@ from scorers.errors import EvaluatorError, InputError
 from scorers.evaluate import rome, strict
 from scorers.evaluate.outcome import Outcome
 from scorers.flags.flagging import recompute_flags
-from scorers.io.loading import FIRST_IDS, first_ids, item_key
+from scorers.io.pairing import item_key
+from scorers.io.record_checks import FIRST_IDS, first_ids
 from scorers.io.results import REJECT_PREFIXES, RunSettings
 from scorers.io.scores import REJECTED_KEY, usage_unreadable
 from scorers.records import (

@@ -41,7 +41,7 @@ try:
     import fcntl
 except ImportError:  # Windows: no fork either
     fcntl = None  # type: ignore[assignment]
-from scorers.io.loading import Piece
+from scorers.io.streaming import Piece
 
 JOBS_ENV = "ROME_TUI_JOBS"  # at most this many grading processes (1: never fork)
 _AHEAD = 2  # pieces given to a worker before it answers: it never waits for the next

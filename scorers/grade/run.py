@@ -40,20 +40,14 @@ from scorers.grade.grader import (
 from scorers.grade.stream import Fallback, GradingStream, SeveralModels, WrittenRecords
 from scorers.grade.worker import BatchTally, GradeWorker, Pair, Received
 from scorers.io.annotation_index import load_annotation_index
-from scorers.io.loading import (
-    load_annotations,
-    load_predictions,
-    needs_decoding,
-    pair,
-    record_stream,
-    self_annotated,
-    self_pairs,
-    several_models,
-)
+from scorers.io.loading import load_annotations, load_predictions
+from scorers.io.pairing import pair, self_annotated, self_pairs, several_models
 from scorers.io.parquet import is_parquet, uncompressed_size
+from scorers.io.record_checks import needs_decoding
 from scorers.io.results import ResultsPaths, RunSettings, scores_of, tally_of
 from scorers.io.runfiles import RunStamp, save_run_unstamped
 from scorers.io.scores import REJECTED_KEY
+from scorers.io.streaming import record_stream
 from scorers.records import REVIEW_KEY
 
 
@@ -115,7 +109,7 @@ class _Feed:
     and hands each pair to the worker at once: the child grades while this
     process is still reading.
 
-    It pairs as :func:`loading.pair` does and stops at the first record it
+    It pairs as :func:`pairing.pair` does and stops at the first record it
     is unsure of (not an object, a field still JSON text, a pair that pair()
     would reject); :meth:`matches` then checks that what it submitted is the
     start of pair()'s list, object for object.

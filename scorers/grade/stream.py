@@ -43,20 +43,17 @@ from scorers.grade.grader import Grader, Notes, grading_warnings, unreadable_usa
 from scorers.grade.pool import PiecePool
 from scorers.io import nonfinite
 from scorers.io.annotation_index import AnnotationIndex
-from scorers.io.loading import (
+from scorers.io.pairing import item_key
+from scorers.io.record_checks import (
     FIRST_IDS,
-    Block,
-    Piece,
-    RecordStream,
-    Unstreamable,
     decode_json_strings,
     deeper_than,
     first_ids,
-    item_key,
     load_warnings,
 )
 from scorers.io.results import serialise, tally_of
 from scorers.io.scores import REJECTED_KEY, TallyRow
+from scorers.io.streaming import Block, Piece, RecordStream, Unstreamable
 from scorers.records import REVIEW_KEY
 
 _BATCH = 64  # records serialised per orjson call, as the whole-file writer does
@@ -340,7 +337,7 @@ class GradingStream:
 
     def _graded(self, block: Block) -> list[dict[str, Any]]:
         """The block's predictions checked as ``load_predictions`` checks them, paired
-        as ``loading.pair`` pairs them, and graded."""
+        as ``pairing.pair`` pairs them, and graded."""
         records = block.records
         path = self._path
         for at, name, word in block.found:

@@ -8,7 +8,7 @@ Kept as orjson's bytes they take little more than the file, and parsing one
 when its prediction arrives costs a couple of microseconds.
 
 :func:`load_annotation_index` reads the file a block at a time where it can
-(``loading.record_stream``) and makes the checks :func:`loading.load_annotations`
+(``streaming.record_stream``) and makes the checks :func:`loading.load_annotations`
 makes, with the same warnings. Anything out of the ordinary (a record that is
 not an object, two annotations of an id with different targets, NaN, a file
 that cannot be streamed) sends it to ``load_annotations`` itself, which reads
@@ -24,17 +24,14 @@ from typing import Any
 import orjson
 
 from scorers.errors import InputError
-from scorers.io.loading import (
+from scorers.io.loading import TARGET_FIELDS, differences, load_annotations
+from scorers.io.record_checks import (
     FIRST_IDS,
-    TARGET_FIELDS,
-    Unstreamable,
     annotation_warnings,
     decode_json_strings,
-    differences,
-    load_annotations,
     load_warnings,
-    record_stream,
 )
+from scorers.io.streaming import Unstreamable, record_stream
 
 
 class AnnotationIndex(Mapping[str, dict[str, Any]]):

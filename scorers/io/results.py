@@ -29,17 +29,16 @@ from scorers.io.jsonio import (
     read_bytes,
     replacing,
 )
-from scorers.io.loading import (
+from scorers.io.pairing import item_key, several_models
+from scorers.io.parquet import is_parquet
+from scorers.io.parse import parse_file
+from scorers.io.record_checks import (
     TOO_DEEP,
     decode_json_strings,
     first_ids,
     first_too_deep,
-    item_key,
     load_warnings,
-    parse_file,
-    several_models,
 )
-from scorers.io.parquet import is_parquet
 from scorers.io.scores import REJECTED_KEY, ScoreTally, scores_json_bytes
 from scorers.io.writeback import Writeback
 from scorers.records import FLAG_KINDS, REVIEW_KEY, REVIEW_VERSION, Review, Verdict, content_hash
