@@ -103,3 +103,13 @@ def test_a_doubt_left_at_the_end_of_chinese_reasoning_hedges() -> None:
 def test_a_chinese_answer_that_declines_abstains(answer: str, abstains: bool) -> None:
     rec = record("想一想这座桥。", answer, "math_matching", {"answer": "1763"})
     assert ("abstained" in kinds(rec)) is abstains
+
+
+def test_a_conclusion_marked_in_chinese_is_a_marked_result() -> None:
+    def confidence(reason: str) -> list[str]:
+        found = run(record(reason, "Final Answer: 40", "math_matching", {"answer": "44"}))
+        return [f["confidence"] for f in found if f["kind"] == "answer_contradicts_reasoning"]
+
+    assert confidence("先算书价：3 × 12 = 36，再加运费8元。因此总共是44元。") == ["high"]
+    assert confidence("先算书价：3 × 12 = 36，再加运费8元。这批书花了44元。") == ["low"]
+    assert confidence("先算书价：3 × 12 = 36，再加运费8元。综上，答案是40元。") == []
