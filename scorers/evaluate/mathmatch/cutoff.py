@@ -24,11 +24,9 @@ import re
 _CALCULATION = re.compile(r"<<[^<>\n]*>>")
 # A code fence ("```python" opens one, "```" closes it, also on the same line).
 _FENCE = re.compile(r"```")
-# A display opened and not closed after it ("\\[ ..."), or the lone backslash that opens
-# one at the end of the text.
-_DISPLAY_OPEN = re.compile(r"\\\[")
-_DISPLAY_CLOSE = re.compile(r"\\\]")
-_LONE_BACKSLASH = re.compile(r"\n[ \t]*\\[ \t]*\Z")
+# A display opened on a line of its own and never closed ("\\[ 60 - 42 =" at the end), or
+# only the backslash that opens one.
+_OPEN_DISPLAY = re.compile(r"\n[ \t]*\\(?:\[(?![\s\S]*?\\\])[\s\S]*)?\Z")
 # A line stopped mid-expression: an operand, then an operator, "=" or an annotation opened
 # ("6*", "4+1=<<4+", "20 -"; not a rule "---", and a star only when unpaired: "*42*" is
 # emphasis). (Not on a word: "Frank can buy 7 pieces of" has stated its value.)
@@ -45,14 +43,9 @@ def without_open_block(text: str) -> str:
     fences = list(_FENCE.finditer(text))
     if len(fences) % 2:
         return text[: fences[-1].start()].rstrip()
-    lone = _LONE_BACKSLASH.search(text)
-    if lone is not None:
-        return text[: lone.start()].rstrip()
-    opened = None
-    for opened in _DISPLAY_OPEN.finditer(text):  # noqa: B007 - the last one counts
-        pass
-    if opened is not None and not _DISPLAY_CLOSE.search(text, opened.end()):
-        return text[: opened.start()].rstrip()
+    display = _OPEN_DISPLAY.search(text)
+    if display is not None:
+        return text[: display.start()].rstrip()
     return text
 
 
