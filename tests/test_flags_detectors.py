@@ -1826,6 +1826,8 @@ def test_a_plan_that_states_no_result_commits_to_nothing() -> None:
     assert CONTRA in kinds(record(done, "Final Answer: 684", kwargs={"value_to_match": 648}))
     picked = "Both tallies look plausible. I'll put 648."
     assert CONTRA in kinds(record(picked, "Final Answer: 684", kwargs={"value_to_match": 648}))
+    got = "Adding the last crate, we'll get 648 bolts."
+    assert CONTRA in kinds(record(got, "Final Answer: 684", kwargs={"value_to_match": 648}))
 
 
 def test_an_option_quoted_whole_inside_a_sentence_names_it() -> None:
