@@ -45,7 +45,7 @@ TEST_FLOOR = {
     "math_prose11.json": 14,
     "math_prose12.json": 17,
     "math_prose13.json": 7,
-    "math_prose14.json": 15,
+    "math_prose14.json": 16,
     "math_prose15.json": 11,
     "math_prose16.json": 8,
     "math_prose17.json": 16,
