@@ -336,6 +336,14 @@ def test_a_failed_grade_leaves_no_empty_out_dir(tmp_path: Path) -> None:
     assert mine.is_dir()
 
 
+def test_review_out_dir_of_a_run_is_refused(run: Path, tmp_path: Path) -> None:
+    """`review RUN --out-dir X` opened RUN and wrote the review there, X unused: read as
+    "write the review elsewhere", the run it meant to spare was written."""
+    elsewhere = tmp_path / "elsewhere"
+    line = rejected(run_cli(["review", str(run), "--out-dir", str(elsewhere)]), str(run))
+    assert "reviewed in place" in line and not elsewhere.exists()
+
+
 # ------------------------------------------------------------------ outputs and options
 
 

@@ -377,3 +377,11 @@ def test_the_same_run_named_twice_is_read_once(
     )
     assert code == 0 and "the same run named twice; read once" in err
     assert [m["model"] for m in json.loads(out)["models"]] == ["alpha"]
+
+
+def test_out_dir_without_a_release_is_said_to_be_unused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = write_run(tmp_path / "alpha", small_run())
+    code, _, err = run_cli(capsys, str(run), "--out-dir", str(tmp_path / "x"), "--format", "json")
+    assert code == 0 and "no RESULTS is one, so it is not used" in err

@@ -85,6 +85,15 @@ def run(args: argparse.Namespace) -> int:
             for warning in graded:
                 warn("review", warning)
             args.results = str(run_dir)
+        elif args.out_dir is not None:
+            # Read as "write the review there", it would have gone into RESULTS all the same.
+            raise UsageError(
+                f"--out-dir is where a Parquet release is graded; {args.results} is a run, "
+                "reviewed in place (its files and journal are written there): drop --out-dir, "
+                "or review a copy of the run"
+            )
+    elif args.out_dir is not None:
+        raise UsageError("--out-dir is where a Parquet release is graded: name the release")
     store = open_store(args.results, args.annotator)
     try:
         store.check_journal()  # else every override in the app would be refused

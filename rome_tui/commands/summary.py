@@ -123,6 +123,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--plot writes a PNG: give a file name ending in .png, got {args.plot!r}")
     groups: list[tuple[str, list[dict[str, Any]]]] = []
     warnings: list[str] = []
+    if args.out_dir is not None and not any(map(is_release, args.results)):
+        warnings.append(
+            f"--out-dir {args.out_dir} is where a Parquet release is graded; no RESULTS is "
+            "one, so it is not used"
+        )
     by, subtype = args.by, args.subtype
     names: dict[str, str] = {}
     seen: set[Path] = set()
