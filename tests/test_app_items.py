@@ -14,10 +14,10 @@ from rome_tui.app.items import (
     progress,
     sorted_positions,
 )
-from rome_tui.app.screens.override import parse_score
 from rome_tui.app.widgets.item_table import ItemTable
 from rome_tui.app.widgets.text_view import _chop
 from rome_tui.textsafe import one_line, visible
+from rome_tui.typed_score import parse_score
 
 
 def test_scores_from_file_values() -> None:

@@ -123,12 +123,24 @@ def test_cli_override_and_undo(tmp_path: Path) -> None:
     assert _cli("undo", str(run), "--annotator", "bob").returncode == 4
 
 
+@pytest.mark.parametrize(("typed", "score"), [("1/2", 0.5), ("75%", 0.75)])
+def test_cli_override_reads_a_score_as_the_app_does(
+    tmp_path: Path, typed: str, score: float
+) -> None:
+    # The app's dialog took 1/2 and 50%; the command said "must be a number".
+    run = make_run(tmp_path / "run")
+    done = _cli("override", str(run), "q2", typed, "--reason", "partly", "--annotator", "al")
+    assert done.returncode == 0, done.stderr
+    assert by_id(run)["q2"]["correct"] == score
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["nope", "1", "--reason", "x"], "no item with question_id 'nope'"),
         (["q1", "1.5", "--reason", "x"], "between 0 and 1"),
         (["q1", "high", "--reason", "x"], "between 0 and 1"),
+        (["q1", "nan", "--reason", "x"], "between 0 and 1"),
         (["q1", "1", "--reason", "  "], "needs a reason"),
         (["q1", "1"], "required: --reason"),
     ],

@@ -37,7 +37,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("question_id", metavar="QUESTION_ID")
     parser.add_argument(
-        "score", metavar="SCORE", help="a number from 0 to 1 (partial credit allowed)"
+        "score",
+        metavar="SCORE",
+        help="a number from 0 to 1 (partial credit allowed: 0.5, 1/2, 50%%)",
     )
     parser.add_argument(
         "--reason", required=True, help="why (required, recorded in the audit trail)"
@@ -47,12 +49,14 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from rome_tui.typed_score import parse_score
     from scorers.adjudicate.store import ResultsStore
 
-    try:
-        score = float(args.score)
-    except ValueError:
-        raise UsageError(f"SCORE must be a number between 0 and 1, got {args.score!r}") from None
+    score = parse_score(args.score)  # as the app's dialog reads it: 0.5, 1/2 and 50% alike
+    if score is None:
+        raise UsageError(
+            f"SCORE must be a number between 0 and 1 (0.5, 1/2 and 50% work), got {args.score!r}"
+        )
     with ResultsStore.open(args.results, annotator=args.annotator) as store:
         for warning in store.warnings:
             warn("override", warning)

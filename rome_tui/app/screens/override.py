@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from rome_tui.typed_score import parse_score
 from scorers.errors import UsageError
 from scorers.review import valid_reason
 
@@ -20,22 +21,6 @@ from scorers.review import valid_reason
 class OverrideRequest:
     score: float
     reason: str
-
-
-def parse_score(text: str) -> float | None:
-    """A score in [0, 1] from what was typed ("1", "0.5", "1/2", "50%"); None if invalid."""
-    text = text.strip()
-    try:
-        if text.endswith("%"):
-            value = float(text[:-1]) / 100
-        elif "/" in text:
-            top, bottom = text.split("/", 1)
-            value = float(top) / float(bottom)
-        else:
-            value = float(text)
-    except (ValueError, ZeroDivisionError):
-        return None
-    return value if 0 <= value <= 1 else None
 
 
 class FieldInput(Input):
