@@ -47,6 +47,7 @@ BATCHES = (
     ("blind hard cases 19", "blind_hard_cases19.json"),
     ("blind hard cases 20", "blind_hard_cases20.json"),
     ("blind hard cases 21", "blind_hard_cases21.json"),
+    ("blind hard cases 22", "blind_hard_cases22.json"),
 )
 
 

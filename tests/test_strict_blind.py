@@ -34,7 +34,9 @@ Chinese anime, comics and games SimpleQA, Llama-3.2-3B on GSM8K,
 birthplace and citizenship questions in eight languages, five-sentence story orders, Llama-3 on GSM8K,
 ``blind_hard_cases20.about.txt``) and ``blind_hard_cases21.json`` (109 real answers: 2026 models on
 medical choices in long form, named-item questions, list sorting with thinking traces,
-``blind_hard_cases21.about.txt``): each item a careful human's
+``blind_hard_cases21.about.txt``) and ``blind_hard_cases22.json`` (98 real answers: Gemma 3, Llama 3.1
+and Mistral on TruthfulQA in long form, three open models on GSM8K in prose, diabetes choices,
+``blind_hard_cases22.about.txt``): each item a careful human's
 label of what an answer commits to, split ``dev`` (the rules were tuned on it)
 and ``test`` (only ever scored).
 ``python benchmarks/strict_agreement.py`` prints the figures these floors hold.
@@ -104,6 +106,7 @@ def _figures(name: str, split: str) -> tuple[float, float, float]:
         ("blind_hard_cases19.json", 45),
         ("blind_hard_cases20.json", 45),
         ("blind_hard_cases21.json", 45),
+        ("blind_hard_cases22.json", 40),
     ],
 )
 def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
@@ -286,6 +289,10 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # 2/60 uncertain, 54/58 without; test 47/49, 2/49, 45/47.
         ("blind_hard_cases21.json", "dev", 0.88, 0.15, 0.89),
         ("blind_hard_cases21.json", "test", 0.91, 0.15, 0.91),
+        # First reading (at 22f91b0, before any rule was written for it): dev 51/55,
+        # 1/55 uncertain, 51/54 without; test 41/43, 0/43, 41/43.
+        ("blind_hard_cases22.json", "dev", 0.89, 0.15, 0.90),
+        ("blind_hard_cases22.json", "test", 0.90, 0.15, 0.90),
     ],
 )
 def test_agreement_floors(name: str, split: str, overall: float, share: float, sure: float) -> None:
@@ -315,6 +322,7 @@ def test_agreement_floors(name: str, split: str, overall: float, share: float, s
         "blind_hard_cases19.json",
         "blind_hard_cases20.json",
         "blind_hard_cases21.json",
+        "blind_hard_cases22.json",
     ],
 )
 def test_the_later_batches_score(name: str) -> None:
