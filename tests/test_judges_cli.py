@@ -251,6 +251,22 @@ def test_a_base_url_without_v1_stops_the_run_with_nothing_written(
     assert server.count("/chat/completions") <= 2  # not one call per item
 
 
+def test_a_web_page_for_an_answer_stops_the_run_with_nothing_written(
+    env: FakeOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A proxy's login page (200, HTML) for every call: each was retried five times and
+    # every item got judge_error (exit 5). Before any API reply, it is the wrong URL.
+    run = run_of(tmp_path, n=6)
+    before = (run / "updated_predictions.json").read_bytes()
+    env.script(*[Action(body=b"<!DOCTYPE html><html>Sign in to the proxy</html>")] * 20)
+    assert main(["judge", str(run), "--judge", "rome", "--concurrency", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "answers with a web page, not the API" in err and "Sign in to the proxy" in err
+    assert "Traceback" not in err and err.count("\n") == 1
+    assert (run / "updated_predictions.json").read_bytes() == before
+    assert env.count() <= 2
+
+
 def test_a_404_after_a_reply_is_one_error_verdict(
     env: FakeOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

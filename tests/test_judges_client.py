@@ -108,12 +108,12 @@ def test_malformed_json_body_is_retried_then_reported(server: FakeOpenAIServer) 
 
 
 def test_a_body_that_is_not_json_is_shown_by_its_start(server: FakeOpenAIServer) -> None:
-    # A proxy's login page answered 200 with HTML: the error said only orjson's
-    # "unexpected character ... line 1 column 1", which names nothing a user can check.
-    server.script(Action(body=b"<html><body>\n  Sign in to the proxy</body></html>"))
+    # The error said only orjson's "unexpected character ... line 1 column 1", which
+    # names nothing a user can check.
+    server.script(Action(body=b"Upstream busy,\n  try again later"))
     (reply,), _ = run(server, [request()], max_retries=0)
     assert reply.error is not None
-    assert "starts '<html><body> Sign in to the proxy</body></html>'" in reply.error
+    assert "starts 'Upstream busy, try again later'" in reply.error
     assert reply.error.endswith("(gave up after 1 attempt)")
 
 

@@ -39,8 +39,9 @@ The endpoint is any OpenAI-compatible server: OPENAI_BASE_URL / --base-url, OPEN
 judge_cache.jsonl beside the results, so an interrupted run resumes and a repeated run makes
 no calls. Exit status 0 when every call was judged (or no record matched the selection), 5
 when some failed (their items carry a judge_error flag; --retry-errors asks them again), 2 on
-bad options or when nothing answers at the endpoint, or it answers 404 before any reply (a
---base-url without /v1, an unknown --model; nothing is written), 130 when interrupted."""
+bad options or when nothing answers at the endpoint, or it answers 404 or a web page before
+any reply (a --base-url without /v1, an unknown --model, a proxy; nothing is written), 130
+when interrupted."""
 
 EXAMPLES = """examples:
   rome-tui judge out/ --judge rome --dry-run --price-in 0.4 --price-out 1.6

@@ -279,8 +279,9 @@ class JudgeClient:
                             },
                         ),
                     )
-                self._answered = self._succeeded = True
+                self._answered = True
                 reply = self._reply_of(orjson.loads(raw.content), attempt)
+                self._succeeded = True  # an API body: the URL is the API's
                 self._settle_tokens(taken, reply.usage)
                 self._limit.succeeded()
                 return reply
@@ -311,6 +312,14 @@ class JudgeClient:
                     return self._failed(self._nobody_listens(problem), attempt)
             except ValueError as exc:  # a body that is not JSON at all (orjson's error is one)
                 problem = f"malformed response: {exc}{_body_start(raw)}"
+                if not self._succeeded and _is_html(raw):
+                    # A web page before any reply: a proxy's login page or a --base-url
+                    # naming a site, not the API; every call would get the same page.
+                    self.unreachable = (
+                        f"{problem} (the endpoint {self._client.base_url} answers with a web "
+                        "page, not the API: check --base-url, or a proxy in the way)"
+                    )
+                    return self._failed(self.unreachable, attempt)
             if attempt > self.max_retries:
                 tries = f"{attempt} attempt{'' if attempt == 1 else 's'}"
                 return self._failed(f"{problem} (gave up after {tries})", attempt, usage)
@@ -460,6 +469,13 @@ def _root_text(exc: BaseException) -> str:
     while root.__cause__ is not None or root.__context__ is not None:
         root = root.__cause__ or root.__context__  # type: ignore[assignment]
     return (str(root) or type(root).__name__)[:300]
+
+
+def _is_html(raw: Any) -> bool:
+    kind = str(getattr(raw, "headers", {}).get("content-type") or "").lower()
+    content = getattr(raw, "content", b"") or b""
+    start = content.lstrip()[:15].lower() if isinstance(content, bytes) else b""
+    return "text/html" in kind or start.startswith((b"<!doctype html", b"<html"))
 
 
 def _body_start(raw: Any) -> str:
