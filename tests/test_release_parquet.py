@@ -180,6 +180,23 @@ def test_a_release_that_cannot_be_read_leaves_no_run_folder(release: Path, comma
     assert kept.is_dir()
 
 
+def test_a_release_in_a_folder_that_cannot_hold_its_run(
+    release: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A release on a read-only mount: mkdir's OSError was a traceback (exit 1)."""
+    import errno
+
+    from hardening_fixtures import run_cli
+
+    def read_only(*_args: Any, **_kwargs: Any) -> None:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(Path, "mkdir", read_only)
+    ran = run_cli(["summary", str(release)])
+    assert ran.code == 2 and "Traceback" not in ran.err, ran.err
+    assert "Read-only file system; give --out-dir DIR" in ran.err
+
+
 def test_missing_question_id(tmp_path: Path) -> None:
     schema = pa.schema([f for f in SCHEMA if f.name != "question_id"])
     rows = [{k: v for k, v in r.items() if k != "question_id"} for r in release_rows()]

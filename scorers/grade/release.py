@@ -69,7 +69,14 @@ def release_run(
         )
     annotated = _annotated(source)  # before anything is made: a refused file leaves nothing
     created = not run_dir.exists()
-    run_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        run_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a release in a read-only folder (a mounted dataset, say)
+        why = "a file is in its place" if run_dir.is_file() else exc.strerror or str(exc)
+        raise UsageError(
+            f"cannot create {run_dir} to grade {source} into: {why}; give --out-dir DIR "
+            "in a folder you can write"
+        ) from None
     paths = ResultsPaths.of(run_dir)
     try:
         if not annotated:
