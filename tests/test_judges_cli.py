@@ -267,6 +267,28 @@ def test_a_web_page_for_an_answer_stops_the_run_with_nothing_written(
     assert env.count() <= 2
 
 
+def test_a_run_that_cannot_be_written_is_refused_before_any_call(
+    env: FakeOpenAIServer,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # On a read-only run every call was sent (and paid for), then nothing could be cached
+    # or saved: exit 2 at the very end, the replies lost.
+    import errno
+
+    run = run_of(tmp_path)
+
+    def read_only(*_args: Any, **_kwargs: Any) -> Any:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr("tempfile.TemporaryFile", read_only)
+    assert main(["judge", str(run), "--judge", "rome"]) == 2
+    err = capsys.readouterr().err
+    assert f"{run}: cannot write here (Read-only file system)" in err and "nothing was sent" in err
+    assert env.count() == 0
+
+
 def test_a_404_after_a_reply_is_one_error_verdict(
     env: FakeOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -34,6 +34,7 @@ from scorers.judges.run import (
     JudgeRunRequest,
     JudgeRunResult,
     ProgressFactory,
+    check_writable,
     collect_uncached,
     import_batch,
     prepare_run,
@@ -92,6 +93,8 @@ def run_batch(
     """Judge through the Batch API, round after round until no call is left to send."""
     say = on_event or (lambda _message: None)
     prepared = prepare_run(request)
+    if prepared.selected:
+        check_writable(prepared.loaded.paths.directory)
     endpoint = request.base_url or os.environ.get("OPENAI_BASE_URL") or ""
     if not os.environ.get("OPENAI_API_KEY") and (not endpoint or "api.openai.com" in endpoint):
         raise UsageError(

@@ -26,11 +26,13 @@ from __future__ import annotations
 import asyncio
 import math
 import os
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from scorers.errors import InputError, UsageError
@@ -267,6 +269,20 @@ def select_errors(
 # --- dry run -------------------------------------------------------------------------------
 
 
+def check_writable(directory: Path) -> None:
+    """InputError before a single call when the run's folder cannot be written: the
+    replies (paid for) could be neither cached nor saved, and were lost at the end."""
+    try:
+        with tempfile.TemporaryFile(dir=directory):
+            pass
+    except OSError as exc:
+        raise InputError(
+            str(directory),
+            f"cannot write here ({exc.strerror or exc}): the judge's replies could be "
+            "neither cached nor saved, so nothing was sent; judge a copy of the run",
+        ) from None
+
+
 def plan_run(request: JudgeRunRequest) -> JudgePlan:
     """The dry run of :func:`judge_run`: nothing is sent and nothing written."""
     p = prepare_run(request)
@@ -317,6 +333,7 @@ def judge_run(
     result = _result_of(p)
     if not p.selected:
         return result
+    check_writable(p.loaded.paths.directory)
     endpoint = request.base_url or os.environ.get("OPENAI_BASE_URL") or ""
     if not os.environ.get("OPENAI_API_KEY") and (not endpoint or "api.openai.com" in endpoint):
         raise UsageError(
