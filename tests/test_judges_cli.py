@@ -12,6 +12,7 @@ from typing import Any
 import orjson
 import pytest
 from fake_openai_server import Action, FakeOpenAIServer, script_responder
+from grading_fixtures import EXAMPLE
 from judges_fixtures import (
     SECRET_KEY,
     clear_openai_env,
@@ -286,6 +287,13 @@ def test_a_run_that_cannot_be_written_is_refused_before_any_call(
     assert main(["judge", str(run), "--judge", "rome"]) == 2
     err = capsys.readouterr().err
     assert f"{run}: cannot write here (Read-only file system)" in err and "nothing was sent" in err
+    # grade's LLM evaluator asks the same judge: refused alike, before any call
+    out = tmp_path / "graded"
+    out.mkdir()
+    args = ["grade", "--annotations", str(EXAMPLE / "annotation.json")]
+    args += ["--predictions", str(EXAMPLE / "predictions.json"), "--out-dir", str(out)]
+    assert main([*args, "--use_llm_evaluator"]) == 2
+    assert "nothing was sent" in capsys.readouterr().err
     assert env.count() == 0
 
 

@@ -29,12 +29,12 @@ import orjson
 from scorers.errors import RomeTuiError, UsageError
 from scorers.io.jsonio import atomic_write_bytes, unreadable
 from scorers.judges.batchfile import encode_requests, read_outputs
+from scorers.judges.cache import check_writable
 from scorers.judges.client import PLACEHOLDER_KEY
 from scorers.judges.run import (
     JudgeRunRequest,
     JudgeRunResult,
     ProgressFactory,
-    check_writable,
     collect_uncached,
     import_batch,
     prepare_run,

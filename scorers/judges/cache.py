@@ -13,12 +13,14 @@ never part of an entry.
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from scorers.errors import InputError
 from scorers.io.jsonio import unreadable
 
 if TYPE_CHECKING:
@@ -121,3 +123,17 @@ class JudgeCache:
             os.fsync(self._fd)
             os.close(self._fd)
             self._fd = None
+
+
+def check_writable(directory: str | os.PathLike[str]) -> None:
+    """InputError before a single call when the run's folder cannot be written: the
+    replies (paid for) could be neither cached nor saved, and were lost at the end."""
+    try:
+        with tempfile.TemporaryFile(dir=directory):
+            pass
+    except OSError as exc:
+        raise InputError(
+            str(directory),
+            f"cannot write here ({exc.strerror or exc}): the judge's replies could be "
+            "neither cached nor saved, so nothing was sent; use a folder you can write",
+        ) from None

@@ -15,7 +15,7 @@ import os
 from collections.abc import Sequence
 
 from scorers.judges.base import ChatRequest, empty_reply_problem
-from scorers.judges.cache import JudgeCache
+from scorers.judges.cache import JudgeCache, check_writable
 from scorers.judges.client import JudgeClient
 from scorers.judges.rome import JUDGE as ROME
 from scorers.judges.rome import PARSERS, build_request
@@ -60,6 +60,8 @@ async def _run(
     max_retries: int,
     cache_dir: str | os.PathLike[str] | None,
 ) -> list[LLMScore]:
+    if cache_dir is not None:
+        check_writable(cache_dir)  # before any call: a reply that cannot be cached is lost
     cache = JudgeCache.beside(cache_dir) if cache_dir is not None else None
     parser = PARSERS[parse]
     async with JudgeClient(

@@ -26,13 +26,11 @@ from __future__ import annotations
 import asyncio
 import math
 import os
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Protocol
 
 from scorers.errors import InputError, UsageError
@@ -49,7 +47,7 @@ from scorers.judges.base import (
     Unreachable,
 )
 from scorers.judges.batchfile import BatchOutput, custom_id, read_outputs, write_requests
-from scorers.judges.cache import JudgeCache
+from scorers.judges.cache import JudgeCache, check_writable
 from scorers.judges.client import ClientStats, JudgeClient, warm_import
 from scorers.judges.cost import Estimate, estimate, prices_for
 from scorers.judges.panel import member_source, panel_verdict
@@ -267,20 +265,6 @@ def select_errors(
 
 
 # --- dry run -------------------------------------------------------------------------------
-
-
-def check_writable(directory: Path) -> None:
-    """InputError before a single call when the run's folder cannot be written: the
-    replies (paid for) could be neither cached nor saved, and were lost at the end."""
-    try:
-        with tempfile.TemporaryFile(dir=directory):
-            pass
-    except OSError as exc:
-        raise InputError(
-            str(directory),
-            f"cannot write here ({exc.strerror or exc}): the judge's replies could be "
-            "neither cached nor saved, so nothing was sent; judge a copy of the run",
-        ) from None
 
 
 def plan_run(request: JudgeRunRequest) -> JudgePlan:
