@@ -1840,3 +1840,31 @@ def test_an_option_quoted_whole_inside_a_sentence_names_it() -> None:
     assert CONTRA not in kinds(choice(reason, "Final answer: (C)", "C", question=question))
     heading = 'Kai ends with Lisbon.\n\n"Porto" - the card nobody holds twice.'
     assert CONTRA not in kinds(choice(heading, "Final answer: (A)", "C", question=question))
+
+
+# --- a result stated as what the question counts ----------------------------------------
+
+
+def test_a_result_stated_as_the_count_asked_is_no_step_of_the_answer_s_working() -> None:
+    question = "Priya fills 5 jars of jam and 3 jars of honey. How many lids does Priya need?"
+
+    def rec(reason: str) -> dict:
+        redo = "Jam: 5 lids, honey: 3 lids, and 8 spares: 5 + 3 + 8 = 16.\n\n\\boxed{16}"
+        return record(reason, redo, kwargs={"value_to_match": 8}, question=question)
+
+    assert CONTRA in kinds(rec("One lid a jar, no spares.\n\nSo Priya needs 8 lids."))
+    # a value the answer's working goes on from, not stated as the count asked: a step
+    assert CONTRA not in kinds(rec("One lid a jar, no spares.\n\nThat leaves 8."))
+    assert CONTRA not in kinds(rec("One lid a jar.\n\nSo it all comes down to the 8 lids."))
+
+
+def test_a_marked_result_whose_value_copies_the_question_states_that_value() -> None:
+    question = (
+        "Ravi owns 7 blue kites and lends one to Mei, who gives it back. How many does he own?"
+    )
+    asked = {"value_to_match": 7}
+    marked = "Mei returns the kite she borrowed.\n\nTherefore, Ravi owns 7 blue kites."
+    assert CONTRA in kinds(record(marked, "Final Answer: 6", kwargs=asked, question=question))
+    assert CONTRA not in kinds(record(marked, "Final Answer: 7", kwargs=asked, question=question))
+    recalled = "Mei returns the kite she borrowed.\n\nRecall: Ravi owns 7 blue kites."
+    assert CONTRA not in kinds(record(recalled, "Final Answer: 6", kwargs=asked, question=question))

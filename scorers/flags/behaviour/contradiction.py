@@ -291,8 +291,9 @@ def conclusion(
         if plain is not None and not marked:
             continue  # after a plain conclusion only a marked one before it can matter: not read
         value, undecided = asserted(text, question)
-        if value is not None:
-            value = unasked(value, stem_only)
+        if value is not None:  # a marked result whose only value copies the question's states it
+            kept = unasked(value, stem_only)
+            value = value if marked and shapes and not shapes.search(kept) else kept
         if claim and value is not None and (pole := _pole(text, claim)) is not None:
             return Conclusion(index, sentence, pole, " ".join(claim), True, None)  # the claim, read
         if not (last := index == len(closing) - 1) and re.fullmatch(r"\d{1,2}[.)]", text):
@@ -438,8 +439,10 @@ def _differ(
         if (x is None) != (y is None):  # an option's letter against its value cannot be compared
             return False
         # Either value in the other's text agrees ("9 + 12 + 21 = 42"), mine as a step of the
-        # answer's working only if it was not named the answer ("so the answer is 2 weeks").
+        # answer's working only if not named the answer ("so the answer is 2 weeks") nor stated
         said, step = alpha2digit(found.value, "en"), not _NAMED.search(found.sentence.text)
+        count = re.search(r"(?i)\bhow many (\w+)", asked or "")  # as the count asked ("has 2 cats")
+        step = step and not (count and re.search(rf"(?i)(?<!the )\b\d+\s{count[1]}", said))
         if x and y and (_same_number(x, y) or _holds(said, y) or step and _holds(answer, x, False)):
             return False  # (a value spelt two ways, "33,\\!306" and "33,306": the evaluator tells)
         same = evaluator == "math_matching" and grade(evaluator, {**kwargs, "answer": b}, a)
