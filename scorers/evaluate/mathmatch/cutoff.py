@@ -7,6 +7,10 @@ tells what the text had committed to:
   closed, or only the backslash that opens one): the writer was checking or
   restating what the lines before had reached ("Let's confirm this with Python."),
   so the block is dropped and those lines are read as written;
+- inside a paragraph that set out to check the answer before it ("I think that's
+  right. Let me make sure of the ages. Harriet is 21, so 24 then. Zack is"): the check
+  never finished, so the paragraph is dropped and the lines before it are read (as
+  a check in a code block is);
 - inside a line, stopped mid-expression or on a word that cannot end a sentence
   ("He has 6*", "He bought 2 boxes of beef stock that"): the writer was still
   working; unless a box, a marker or a bold value stated an answer before it, the
@@ -20,6 +24,8 @@ from __future__ import annotations
 
 import re
 
+from scorers.evaluate.mathmatch.prose import HAS_VALUE, sentences
+
 # GSM8K's calculator annotation, closed: "<<5+2=7>>".
 _CALCULATION = re.compile(r"<<[^<>\n]*>>")
 # A code fence ("```python" opens one, "```" closes it, also on the same line).
@@ -31,6 +37,34 @@ _OPEN_DISPLAY = re.compile(r"\n[ \t]*\\(?:\[(?![\s\S]*?\\\])[\s\S]*)?\Z")
 # ("6*", "4+1=<<4+", "20 -"; not a rule "---", and a star only when unpaired: "*42*" is
 # emphasis). (Not on a word: "Frank can buy 7 pieces of" has stated its value.)
 _UNFINISHED = re.compile(r"[\w)\]}]\s*(?:[-+*/×÷=^−]|=?<<)\s*\Z")
+
+
+# The writer announces a check of what they reached: "Let me make sure ...", "Let's verify
+# ...", "I should double-check ...", "Checking again: ...".
+_CHECK = re.compile(
+    r"^\W*(?:[a-z]+,?\s+){0,3}?(?:let\s+me|let['’]?s|let\s+us|I['’]ll|I\s+will|I\s+should|"
+    r"we\s+should|I\s+(?:want|need)\s+to)\s+(?:(?:just|quickly|also)\s+)?(?:check|verify|"
+    r"make\s+sure|confirm|double[- ]check|re-?check|re-?verify)\b|^\W*(?:re-?|double[- ])?checking\b",
+    re.IGNORECASE,
+)
+_PARAGRAPH = re.compile(r"\n[ \t]*\n")
+
+
+def without_cut_check(text: str) -> str:
+    """``text`` without a last paragraph cut off mid-sentence (no closing stop) that set
+    out to check what came before: one that announces a check before it holds a value."""
+    end = text.rstrip()
+    if not end or end[-1] in ".!?)]}$*`\"'":
+        return text
+    parts = _PARAGRAPH.split(end)
+    if len(parts) < 2 or not HAS_VALUE.search("\n".join(parts[:-1])):
+        return text
+    for sentence in sentences(parts[-1]):
+        if _CHECK.search(sentence):
+            return end[: end.rfind(parts[-1])].rstrip()
+        if HAS_VALUE.search(sentence):
+            return text
+    return text
 
 
 def without_calculations(text: str) -> str:

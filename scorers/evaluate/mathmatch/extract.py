@@ -23,6 +23,7 @@ from scorers.evaluate.invented import before_invented_problem
 from scorers.evaluate.mathmatch.cutoff import (
     stopped_mid_line,
     without_calculations,
+    without_cut_check,
     without_open_block,
 )
 from scorers.evaluate.mathmatch.fields import answer_field, answer_tag
@@ -227,7 +228,8 @@ def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, 
 
 def _unboxed(text: str, boxes: int, lines: int) -> tuple[str, str]:
     """The answer of a text with neither box nor field: marker, bold value, last lines."""
-    text = without_open_block(text)  # a check in code, cut off: what came before stands
+    # a check in code or in prose, cut off: what came before stands
+    text = without_cut_check(without_open_block(text))
     emphasised = _emphasised(text) if "**" in text and lines <= 1 else None
     if "**" in text:
         text = _BOLD.sub(r"\1", text)
