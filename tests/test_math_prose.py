@@ -62,7 +62,7 @@ DEV_FLOOR = {
     "math_prose5.json": 20,
     "math_prose6.json": 15,
     "math_prose9.json": 16,
-    "math_prose13.json": 19,
+    "math_prose13.json": 20,
     "math_prose14.json": 14,
     "math_prose15.json": 18,
     "math_prose16.json": 8,
@@ -774,6 +774,23 @@ def test_an_answer_field_is_the_answer(response: str, reference: str, score: flo
     ],
 )
 def test_an_agents_final_action_is_the_answer(response: str, reference: str, score: float) -> None:
+    _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # A value after an option letter, or after the answer turn of a dialogue format,
+        # is the value stated; against a letter it names the option.
+        ("<think>5 dozen is 60.</think>\n\nA: 60", "60", 1.0),
+        ("The closest fit among the options:\nD: 2.5 metres", "2.5", 1.0),
+        ("The closest fit among the options:\nD: 2.5 metres", "D", 1.0),
+        ("A: 61", "60", 0.0),
+    ],
+)
+def test_a_value_after_an_option_letter_is_the_value(
+    response: str, reference: str, score: float
+) -> None:
     _reads(response, reference, score)
 
 

@@ -36,6 +36,15 @@ def reference_letters(blank: str, multiple_choice: bool) -> list[str] | None:
     return None
 
 
+def option_text(answer: str) -> str | None:
+    """The text after the option letter that opens ``answer`` ("A: 464", "B. 12 cm"),
+    or None: read against a reference that is a value, it is the value stated (also
+    the answer turn of a "Q: ... A: ..." dialogue)."""
+    s = answer.strip()
+    m = _LETTER_WITH_TEXT.match(s)
+    return s[m.end() - 1 :] if m else None
+
+
 def is_circled_selection(blank: str) -> bool:
     return any(c in CIRCLED for c in blank) and bool(_ONLY_CIRCLED.match(blank.strip()))
 

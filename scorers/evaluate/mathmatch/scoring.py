@@ -127,6 +127,7 @@ class Grader:
         letters = choices.reference_letters(ref, self.multiple_choice)
         if letters is not None:
             return self._letters(ref, pred, letters)
+        pred = choices.option_text(pred) or pred  # "A: 464" for 464: the option's text
         if choices.is_circled_selection(ref):
             wanted = choices.circled(ref)
             given = choices.circled_answer(pred)
