@@ -182,20 +182,10 @@ def _script(text: str) -> str | None:
     return seen.most_common(1)[0][0] if seen else None
 
 
-def _key_groups(evaluator: str, kwargs: dict[str, Any]) -> list[list[str]]:
-    if evaluator == "location_matching":
-        fine, coarse = kwargs.get("location_fine_grained"), kwargs.get("location_coarse_grained")
-        return [[v] if isinstance(v, str) else list(v) for v in (fine, coarse) if v]
-    items = kwargs.get("key_items") or []
-    if all(isinstance(g, list) for g in items):
-        return [[v for v in g if isinstance(v, str)] for g in items]
-    return [[v for v in items if isinstance(v, str)]]
-
-
 def _script_differs(evaluator: str, kwargs: dict[str, Any], said: str) -> bool:
     if evaluator not in ("key_items_matching", "location_matching"):
         return False
-    scripts = {_script(v) for g in _key_groups(evaluator, kwargs) for v in g} - {None}
+    scripts = {_script(v) for g in doubt.key_groups(evaluator, kwargs) for v in g} - {None}
     answer = _script(said)
     return bool(scripts) and answer is not None and answer not in scripts
 

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from rome_tui.commands.output_format import output_format
 from rome_tui.console import warn
 
 
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     from scorers.errors import UsageError
     from scorers.io.export import export
 
-    args.format = _format_of(args.format, args.output)
+    args.format = output_format(args.format, args.output, _SUFFIXES, "parquet")
     with ResultsStore.open(args.results, annotator="export") as store:
         for warning in store.warnings:
             warn("export", warning)
@@ -64,20 +65,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 _SUFFIXES = {".jsonl": "jsonl", ".parquet": "parquet", ".pq": "parquet"}
-
-
-def _format_of(given: str | None, output: str | None) -> str:
-    """The table's format: --format, else the --output name's suffix, else Parquet. A
-    suffix saying the other format is refused: `-o x.jsonl` wrote Parquet under that name."""
-    from scorers.errors import UsageError
-
-    implied = _SUFFIXES.get(Path(output).suffix.lower()) if output else None
-    if given and implied and given != implied:
-        raise UsageError(
-            f"--output {output} names a {implied} file but --format is {given}: "
-            "make them agree (or drop --format)"
-        )
-    return given or implied or "parquet"
 
 
 def _check_output(output: Path, store: Any) -> None:

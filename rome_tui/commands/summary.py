@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rome_tui.commands.output_format import output_format
 from rome_tui.console import warn
 from scorers.errors import InputError, UsageError
 from scorers.stats import DEFAULT_RESAMPLES
@@ -85,18 +86,6 @@ def model_name(path: str) -> str:
 _SUFFIXES = {".json": "json", ".csv": "csv", ".md": "markdown", ".tex": "latex"}
 
 
-def _format_of(given: str | None, output: str | None) -> str:
-    """--format, else the --output name's suffix, else table: `-o s.json` wrote the
-    terminal table into a file named .json. A suffix naming another format is refused."""
-    implied = _SUFFIXES.get(Path(output).suffix.lower()) if output else None
-    if given and implied and given != implied:
-        raise UsageError(
-            f"--output {output} names a {implied} file but --format is {given}: "
-            "make them agree (or drop --format)"
-        )
-    return given or implied or "table"
-
-
 def _load(path: str) -> Any:
     """The run's records with every acknowledged override, journal included."""
     from scorers.io.results import ResultsPaths, load_results
@@ -118,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.bootstrap < 1:
         raise UsageError(f"--bootstrap must be at least 1, got {args.bootstrap}")
-    args.format = _format_of(args.format, args.output)
+    args.format = output_format(args.format, args.output, _SUFFIXES, "table")
     if args.plot and not args.plot.lower().endswith(".png"):
         raise UsageError(f"--plot writes a PNG: give a file name ending in .png, got {args.plot!r}")
     groups: list[tuple[str, list[dict[str, Any]]]] = []

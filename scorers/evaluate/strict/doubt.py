@@ -25,7 +25,7 @@ _WORD = re.compile(r"[^\W_]+")
 _OWN_WORD = 4  # shorter words ("of", "the", "de", "new") are shared by chance
 
 
-def _groups(evaluator: str, kwargs: Mapping[str, Any]) -> list[list[str]]:
+def key_groups(evaluator: str, kwargs: Mapping[str, Any]) -> list[list[str]]:
     """The annotation's key items (or candidate places), one list of variants a group."""
     if evaluator == "location_matching":
         fine, coarse = kwargs.get("location_fine_grained"), kwargs.get("location_coarse_grained")
@@ -51,7 +51,7 @@ def partial_key(evaluator: str, kwargs: Mapping[str, Any], segment: str, final: 
     raw = _WORD.findall(segment)
     said = {fold_phrase(w) for w in raw}
     named_as_name = {fold_phrase(w) for w in raw if w[:1].isupper()}
-    for group in _groups(evaluator, kwargs):
+    for group in key_groups(evaluator, kwargs):
         if any(set(_WORD.findall(fold_phrase(v))) <= said for v in group):
             continue  # (a group named whole: the rule weighed it)
         for variant in group:
@@ -115,7 +115,7 @@ def _unsegmented_part(evaluator: str, kwargs: Mapping[str, Any], segment: str) -
         return None
     if names.is_place(fold_phrase(segment.strip(" .。"))):
         return None
-    for group in _groups(evaluator, kwargs):
+    for group in key_groups(evaluator, kwargs):
         for variant in group:
             key = "".join(ch for ch in variant if _script(ch) is not None)
             if (
@@ -163,7 +163,12 @@ def cut_before_committing(
         return None
     folded = fold_phrase(text)
     last = max(
-        (folded.rfind(fold_phrase(v)) for g in _groups(evaluator, kwargs) for v in g if v.strip()),
+        (
+            folded.rfind(fold_phrase(v))
+            for g in key_groups(evaluator, kwargs)
+            for v in g
+            if v.strip()
+        ),
         default=-1,
     )
     if last < 0:
