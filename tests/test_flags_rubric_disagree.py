@@ -159,6 +159,15 @@ def test_grade_judge_flagged_then_the_flag_and_the_summary_count(
         records = orjson.loads((run / "updated_predictions.json").read_bytes())
         return {r["question_id"]: r for r in records}
 
+    def written_disagreements() -> dict[str, list[str]]:
+        """The kinds each item's written heuristic_rubric_disagree flag names."""
+        return {
+            q: f["disagree_on"]
+            for q, r in load().items()
+            for f in r["review"]["flags"]
+            if f["kind"] == "heuristic_rubric_disagree"
+        }
+
     def kinds(record: dict[str, Any]) -> set[tuple[str, str]]:
         return {(f["kind"], f["source"]) for f in record["review"]["flags"]}
 
@@ -174,23 +183,11 @@ def test_grade_judge_flagged_then_the_flag_and_the_summary_count(
             f"rubric and heuristic flags disagree on 1 of 3 items: rome-tui review {run}, "
             "filter flag:heuristic_rubric_disagree"
         )
-        records = load()
-        disagree = {
-            q: f["disagree_on"]
-            for q, r in records.items()
-            for f in r["review"]["flags"]
-            if f["kind"] == "heuristic_rubric_disagree"
-        }
+        disagree = written_disagreements()
         # q0: the rubric confirms; q1: it denies; q3: it did not answer question 6
         assert disagree == {"q1": ["claims_web_search"]}
         assert main([*command]) == 0  # now every item: q2's contradiction is the rubric's alone
-    records = load()
-    disagree = {
-        q: f["disagree_on"]
-        for q, r in records.items()
-        for f in r["review"]["flags"]
-        if f["kind"] == "heuristic_rubric_disagree"
-    }
+    disagree = written_disagreements()
     assert disagree == {"q1": ["claims_web_search"], "q2": ["answer_contradicts_reasoning"]}
     capsys.readouterr()
 
