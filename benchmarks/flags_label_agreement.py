@@ -1,6 +1,7 @@
 """How far two careful human labellers agree on the flags, and the detectors with each.
 
-Usage: .venv/bin/python benchmarks/flags_label_agreement.py [--test | --rt11 | --rt12 | --mixed]
+Usage: .venv/bin/python benchmarks/flags_label_agreement.py
+       [--test | --rt11 | --rt12 | --mixed | --strata]
 
 ``tests/data/flags_agreement/second_labels.json`` holds a second, independent labeller's reading of
 dev items of the real-trace sets (the labeller saw only each item's question, reference,
@@ -28,6 +29,11 @@ own mix; the aggregates pool dev and test and name no item).
 sets, drawn from the first labeller's contradictions and hedges, the detectors' false alarms of
 either kind and items nobody marked, read for contradictions and hedges only. The detectors'
 column against the second reader says whether their false alarms are false to another reader too.
+
+``--strata`` reads ``second_labels_test_strata.json``: 280 items of the test halves of all the
+real-trace sets, drawn in four equal-chance groups (first labeller and detectors both marked a
+contradiction or hedge; only the first labeller; only the detectors; neither), read for every
+kind by two more labellers. Like ``--mixed``, its precisions are of that mix.
 """
 
 from __future__ import annotations
@@ -57,6 +63,11 @@ READINGS = {
         "second_labels_mixed.json",
         "both halves of all real-trace sets: first positives, detector false alarms, others",
         KINDS[:2],
+    ),
+    "strata": (
+        "second_labels_test_strata.json",
+        "test halves of all real-trace sets, drawn by who marked a contradiction or hedge",
+        KINDS,
     ),
 }
 

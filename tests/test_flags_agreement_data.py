@@ -59,3 +59,20 @@ def test_the_mixed_reading_names_real_trace_items_once_and_reads_two_kinds() -> 
     for row in second["items"]:
         assert set(row["kinds"]) <= read, row["id"]
         assert isinstance(row["doubtful"], bool), row["id"]
+
+
+def test_the_strata_reading_names_test_items_of_real_traces_once() -> None:
+    second = json.loads(
+        SECOND.with_name("second_labels_test_strata.json").read_text(encoding="utf-8")
+    )
+    first = {
+        item["id"]: item
+        for path in sorted(DATA.glob("real_traces*.json"))
+        for item in labelled_items(path)
+    }
+    ids = [row["id"] for row in second["items"]]
+    assert len(ids) == len(set(ids)) == 280
+    for row in second["items"]:
+        assert first[row["id"]]["split"] == "test", row["id"]
+        assert set(row["kinds"]) <= set(HEURISTIC_FLAG_KINDS), row["id"]
+        assert isinstance(row["doubtful"], bool), row["id"]
