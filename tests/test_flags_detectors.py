@@ -565,15 +565,18 @@ def test_a_weak_verb_beside_a_lone_doubt_leaves_it_low_a_lean_does_not() -> None
     assert [f["confidence"] for f in hedge] == ["high"]
 
 
-def test_a_doubt_the_answer_replaces_with_another_result_is_a_low_hedge() -> None:
-    reason = (
-        "The front row has 8 jars, the back row 6.\nSo 14 jars, though I am unsure of the back."
-    )
+def test_a_doubt_the_answer_replaces_with_another_result_is_a_contradiction_only() -> None:
+    # the label convention: a tentative lean that the answer trades for another result is read
+    # as a contradiction, not also as a hedge; the same doubt kept to the answer's result hedges
     kwargs = {"value_to_match": 14}
-    same = [(f["kind"], f["confidence"]) for f in run(record(reason, "14", kwargs=kwargs))]
-    assert (HEDGE, "high") in same and CONTRA not in kinds(record(reason, "14", kwargs=kwargs))
-    other = [(f["kind"], f["confidence"]) for f in run(record(reason, "Final: 17", kwargs=kwargs))]
-    assert (HEDGE, "low") in other and CONTRA in [kind for kind, _ in other]
+    for reason in (
+        "The front row has 8 jars, the back row 6.\nSo 14 jars, though I am unsure of the back.",
+        "Counting the crates by the door gives 14.\nI'll say 14, though I could be wrong about the stack.",
+    ):
+        same = [(f["kind"], f["confidence"]) for f in run(record(reason, "14", kwargs=kwargs))]
+        assert (HEDGE, "high") in same and CONTRA not in [kind for kind, _ in same], reason
+        other = kinds(record(reason, "Final: 17", kwargs=kwargs))
+        assert CONTRA in other and HEDGE not in other, reason
 
 
 def test_a_guess_is_highlighted_with_the_words_that_make_it_one() -> None:
@@ -1680,7 +1683,7 @@ def test_speculation_resting_on_another_s_word_reports_that_claim() -> None:
 
 
 def test_a_deferral_is_read_in_any_form_of_its_verb() -> None:
-    count = "Counting the tiles row by row gives 14, which is option B."
+    count = "Counting the tiles row by row gives 14."  # no option named: no contradiction either
     for told in ("the answer key stating C", "the hint indicating C", "the metadata marking C"):
         reason = f"{count}\n\nThough my own count gives 14, with {told} I'll pick C."
         assert HEDGE in kinds(choice(reason, "FINAL ANSWER: C", label="C")), told

@@ -285,11 +285,14 @@ def test_rubric_answers_become_behaviour_flags(server: FakeOpenAIServer) -> None
     flags = {
         f["kind"]: f for f in recompute_flags(rec, FlagContext()) if f["source"] == "judge:rubric"
     }
+    # the rubric's hedge beside its contradiction is one the heuristics leave to the contradiction
     assert set(flags) == {
         "answer_contradicts_reasoning",
         "hedged_reasoning_certain_answer",
         "claims_web_search",
+        "heuristic_rubric_disagree",
     }
+    assert flags["heuristic_rubric_disagree"]["disagree_on"] == ["hedged_reasoning_certain_answer"]
     evidence = flags["claims_web_search"]["evidence"]
     assert evidence and evidence[0]["field"] == "reasoning"
     reasoning = rec["reason"]
@@ -320,12 +323,11 @@ def test_rubric_visual_variant_maps_image_processing_to_tool_use(server: FakeOpe
     assert verdict["metrics"]["answers"]["7"]["column"] == "Img Proc"
     flags = [f for f in recompute_flags(rec, FlagContext()) if f["source"] == "judge:rubric"]
     assert {f["kind"] for f in flags} == {"claims_tool_use", "heuristic_rubric_disagree"}
-    # the heuristics read a search, a doubt and a contradiction the rubric says NO to, and
-    # no image processing: the two readings differ on every kind
+    # the heuristics read a search and a contradiction (its doubt left to it) the rubric says
+    # NO to, and no image processing: the two readings differ on every kind they raise
     [disagree] = [f for f in flags if f["kind"] == "heuristic_rubric_disagree"]
     assert disagree.get("disagree_on") == [
         "answer_contradicts_reasoning",
-        "hedged_reasoning_certain_answer",
         "claims_web_search",
         "claims_tool_use",
     ]

@@ -56,7 +56,6 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
         doubted = [s for s in closing if s.paragraph >= min([doubted[0], *told]).paragraph - 1]
     asked = q.lower() if isinstance(q := record.get("question"), str) else ""
     hedged = hedging.detect(reasoning, doubted, conclusion_at, gave_up, doubt, asked)
-    if hedged is not None and declined is None and not hedging.answer_hedges(answer, asked):
-        # the answer states another result than the doubted one: the contradiction is the flag
-        yield {**hedged, "confidence": "low"} if contradicted else hedged
+    if hedged and not (declined or contradicted or hedging.answer_hedges(answer, asked)):
+        yield hedged
     yield from filter(None, [contradicted])

@@ -1,7 +1,8 @@
 """``hedged_reasoning_certain_answer``: the reasoning ends unsure, the answer states no doubt.
 
 LRM-Eval rubric Q4 ("... uncertainty about its answer"): CoNLL-2010 / BioScope epistemic hedge
-cues read in what the reasoning says last, less argument steps. The account: docs/flags.md."""
+cues read in what the reasoning says last, less argument steps. Never raised beside a contradiction:
+an answer trading even a tentative lean for another result is that only. The account: docs/flags.md."""
 
 from __future__ import annotations
 
