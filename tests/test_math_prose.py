@@ -63,11 +63,11 @@ DEV_FLOOR = {
     "math_prose6.json": 15,
     "math_prose9.json": 16,
     "math_prose13.json": 20,
-    "math_prose14.json": 14,
+    "math_prose14.json": 15,
     "math_prose15.json": 18,
     "math_prose16.json": 8,
     "math_prose17.json": 12,
-    "math_prose18.json": 11,
+    "math_prose18.json": 12,
     "math_prose19.json": 11,
     "math_prose20.json": 18,
     "math_prose21.json": 11,
@@ -792,6 +792,45 @@ def test_a_value_after_an_option_letter_is_the_value(
     response: str, reference: str, score: float
 ) -> None:
     _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # Numbers joined by operators, left unevaluated, are one value: never its first term.
+        (
+            "The orchard's 18 trees yield a total of 18 × 40 × 3 kg of fruit each season.",
+            "2160",
+            1.0,
+        ),
+        ("The orchard's 18 trees yield a total of 18 × 40 × 3 kg of fruit each season.", "18", 0.0),
+        ("Over the week the bakery sells 45 * 6 loaves.", "270", 1.0),
+        ("Over the week the bakery sells 45 * 6 loaves.", "45", 0.0),
+        # ... nor is a function after a dash a remark ("8 - double the original 4" is one).
+        ("The slope at the origin is 2 - cos(0).", "1", 1.0),
+        ("The slope at the origin is 2 - cos(0).", "2", 0.0),
+        ("Hence the limit equals 3 - exp(0).", "2", 1.0),
+        # A computation followed by its result states the result.
+        ("The garden needs a total of 12 + 9 + 4 which is 25 plants.", "25", 1.0),
+        ("It takes 2-3 hours to dry.", "-1", 0.0),  # a range, no subtraction
+    ],
+)
+def test_an_expression_is_one_value(response: str, reference: str, score: float) -> None:
+    _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference"),
+    [
+        # A "$" before a digit is a currency sign: it closes no formula ("$15 = $" is none).
+        ("Tom had $40 - $15 = $25 left over after the movie.", "25"),
+        ("The printer paid $3,250 + $1,400 + $600 = $5,250 for parts.", "5250"),
+    ],
+)
+def test_currency_signs_open_and_close_no_formula(response: str, reference: str) -> None:
+    outcome = math_matching(response, answer=reference)
+    assert outcome.score == 1.0
+    assert "=" not in outcome.extracted, outcome.extracted
 
 
 @pytest.mark.parametrize(

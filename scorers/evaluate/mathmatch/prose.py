@@ -40,6 +40,18 @@ HAS_VALUE = re.compile(
     r"|(?<![A-Za-z])[a-z]\s*(?:[+*/^=]|-(?![a-z]{2}))\s*[\w(]"  # not "x-axis", "y-intercept"
 )
 NUMBER = re.compile(r"(?<![\w.])[-−+]?\d+(?:[.,]\d+)*(?:\s*/\s*\d+)?%?")
+# Numbers joined by operators are one value written unevaluated: "52 * 1000 * 7",
+# "$21 - $24". "-" and "x" only between spaces ("2-3 hours" is a range, "2x" an unknown);
+# a computation with its result ("4 + 5 = 9") is no such value: its result is.
+_TERM = r"\$?\d+(?:[.,]\d+)*%?"
+_JOINED = r"(?:\s*[+×*/÷]\s*|\s+[-−x]\s+)"
+EXPRESSION = re.compile(
+    r"(?<![\w.$])[-−]?" + _TERM + "(?:" + _JOINED + _TERM + r")+"
+    r"(?!\d|[.,]\d|\s*=|" + _JOINED + r"\$?\d"
+    r"|,?\s+(?:which\s+|that\s+)?(?:is|are|equals|makes|gives)\s+[-−$]?\d)"
+)
+# A word that names a function is mathematics, not prose: "1 - sin(1)", "log 2".
+FUNCTION = r"(?:arcsin|arccos|arctan|sin|cos|tan|cot|sec|csc|log|ln|exp|sqrt)\b"
 
 
 def sentences(text: str) -> list[str]:

@@ -22,7 +22,9 @@ from itertools import pairwise
 
 from scorers.evaluate.mathmatch.numberwords import number_words_to_digits
 from scorers.evaluate.mathmatch.prose import (
+    EXPRESSION,
     FIRST_CLAUSE,
+    FUNCTION,
     HAS_VALUE,
     LEAD,
     NUMBER,
@@ -124,7 +126,7 @@ _PREPOSITION = re.compile(
 _CONTRACTED_IS = re.compile(r"\b(it|that|this|what|there|here|answer)['’]s\b", re.I)
 # "increasing on (0, +∞)", "located at (3, -2)": words before a point or an interval.
 _WORDS_BEFORE_BRACKET = re.compile(
-    r"^(?:(?!(?:sin|cos|tan|cot|sec|csc|log|ln|exp|sqrt|arcsin|arccos|arctan)\b)[a-z]{2,}\s+){1,3}"
+    r"^(?:(?!" + FUNCTION + r")[a-z]{2,}\s+){1,3}"
     r"(?=[(\[][^()\[\]]*,[^()\[\]]*[)\]]\s*[.!]?$)"
 )
 _WORDS_THEN_VALUE = re.compile(r"^(?:[A-Za-z'’]+\s+){1,2}(?=[-−+$£€]?\d)")
@@ -186,7 +188,7 @@ _ABOUT_THE_VALUE = re.compile(
     r"(?:(?:I|we)\s+)?(?:got|thought|wrote|had|found|computed|guessed)\b"
     # "36, which is 4 times the small square", "8 - double the original 4": a comparison.
     r"|,\s*(?:which|that)\s+is\s+(?=[^,;]*\b(?:more|less|fewer|greater|smaller|larger|times|"
-    r"twice|double|half)\b)|\s+[—–]\s+(?=[a-z])|\s+-{1,2}\s+(?=[a-z]{2})"
+    r"twice|double|half)\b)|\s+[—–]\s+(?=[a-z])|\s+-{1,2}\s+(?=[a-z]{2})(?!" + FUNCTION + r")"
     # "25 mph faster to cut his time by 4 hours": a purpose, "to" + verb + determiner.
     r"|\s+(?:in\s+order\s+)?to\s+[a-z]{3,}\s+(?=(?:his|her|its|their|the|a|an|my|our|your)\s)"
     # "$48, which is $12 per person": the value shared out, another quantity.
@@ -205,7 +207,8 @@ def _unwrapped(m: re.Match[str]) -> str:
 
 
 # The last inline formula and what follows it ("is $y = 3 - x$ cm").
-MATH_SPAN = re.compile(r"(\$\$?|\\\(|\\\[)[^$]*?(\$\$?|\\\)|\\\])[^$]*$")
+# (a "$" before a digit is a currency sign and closes nothing: "$21 - $24 = -$3")
+MATH_SPAN = re.compile(r"(\$\$?|\\\(|\\\[)[^$]*?(\$\$?(?!\d)|\\\)|\\\])[^$]*$")
 _ASSIGNED = re.compile(r"(?:^|\s|\()([A-Za-z](?:_\{?\w+\}?|[₀-₉]+)?)\s*=\s*([^=]+?)\s*\)?$")
 _POINT = re.compile(r"\([^()]*\d[^()]*,[^()]*\)")
 
@@ -473,9 +476,7 @@ _FORMULA = re.compile(r"(?=[^A-Za-z]*[A-Za-z](?![A-Za-z]))(?=.*[-−+*/^²³])[\
 
 
 # A tail that opens with a word (not a function or a value) and holds no formula.
-_WORDS_FIRST = re.compile(
-    r"^(?:an?\s+[a-z]{2,}|(?!(?:sin|cos|tan|log|ln|exp|sqrt)\b)[a-z]{2,})\b[^=$\\]*$"
-)
+_WORDS_FIRST = re.compile(r"^(?:an?\s+[a-z]{2,}|(?!" + FUNCTION + r")[a-z]{2,})\b[^=$\\]*$")
 
 
 def _tail_value(tail: str) -> str:
@@ -545,10 +546,11 @@ _COMPARED = r"[-−+]?[\w.√π]+(?:\s*(?:<|>|≤|≥|⩽|⩾|\\leq?|\\geq?)\s*[
 _INEQUALITY = re.compile(_COMPARED + r"(?:\s+(?:or|and)\s+" + _COMPARED + ")*")
 
 
-_A_TOTAL_OF = re.compile(r"\ba\s+total\s+of\s+([-−+]?\d[\d.,/]*)", re.I)
+_A_TOTAL_OF = re.compile(r"\ba\s+total\s+of\s+(" + EXPRESSION.pattern + r"|[-−+]?\d[\d.,/]*)", re.I)
 # "75 pages in all", "a total of 20 outfits": the number marked as the total.
 _TOTAL = re.compile(
-    r"(?:(?:a\s+)?total\s+of\s+|in\s+all,?\s+)[-−+]?\d[\d.,/]*(?:\s+[A-Za-z]+)?|"
+    r"(?:(?:a\s+)?total\s+of\s+|in\s+all,?\s+)(?:" + EXPRESSION.pattern + r"|[-−+]?\d[\d.,/]*)"
+    r"(?:\s+[A-Za-z]+)?|"
     r"[-−+]?\d[\d.,/]*(?:\s+[A-Za-z]+)?\s+(?:in\s+all|in\s+total|altogether|overall)\b",
     re.I,
 )
@@ -673,6 +675,12 @@ def only_value(s: str) -> str | None:
     """The one value of a sentence that states it without "is" or "=", with its unit."""
     points = _POINT.findall(s)
     numbers = [m for m in NUMBER.finditer(s) if not any(m.group(0) in p for p in points)]
+    expressions = list(EXPRESSION.finditer(s))
+    if len(expressions) == 1 and not points:
+        # "52 * 1000 * 7 oz": an expression whose terms are the only numbers is one value
+        inside = expressions[0]
+        if all(inside.start() <= m.start() < inside.end() for m in numbers):
+            numbers = [inside]
     if len(points) == 1 and not numbers:
         return points[0]
     if len(numbers) != 1 or points:
