@@ -63,9 +63,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "strict"
 BUDGET = 0.15  # the share of a batch's items that may be uncertain
 # Batches held out of every decision (both halves are skipped).
-HELD_OUT = frozenset({"blind_hard_cases21.json"})
+HELD_OUT: frozenset[str] = frozenset()
 # The commit each batch was first read at, before any rule was written for it
 # (docs/strict-mode.md; the first batch was written with the rules).
+FIRST_BATCH = "blind_hard_cases.json"  # written with the rules: no first reading
 FIRST_READINGS = {
     "blind_hard_cases2.json": "4bb23eb",
     "blind_hard_cases3.json": "392c4ac",
@@ -86,6 +87,8 @@ FIRST_READINGS = {
     "blind_hard_cases18.json": "802e5cb",
     "blind_hard_cases19.json": "4836113",
     "blind_hard_cases20.json": "5bab283",
+    "blind_hard_cases21.json": "689649f",
+    "blind_hard_cases22.json": "22f91b0",
 }
 LENGTHS = (0, 100, 250, 500, 1000)  # thresholds tried for the length-bound signals
 
@@ -99,7 +102,13 @@ _MARKED = re.compile(
 
 
 def batches() -> list[Path]:
-    found = [p for p in DATA.glob("blind_hard_cases*.json") if p.name not in HELD_OUT]
+    # A batch is read once its first reading is recorded below: a new batch stays
+    # held out until then.
+    found = [
+        p
+        for p in DATA.glob("blind_hard_cases*.json")
+        if p.name not in HELD_OUT and (p.name in FIRST_READINGS or p.name == FIRST_BATCH)
+    ]
     return sorted(found, key=lambda p: (len(p.name), p.name))
 
 

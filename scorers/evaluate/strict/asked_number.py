@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 
 from scorers.evaluate.strict import numbers
+from scorers.evaluate.strict.answer_names import FUNCTION_WORDS
 from scorers.evaluate.strict.commit import CONCLUDING, FEW_SENTENCES, sentences
+from scorers.evaluate.strict.dates import date_spans
 from scorers.evaluate.strict.fold import fold_phrase
 from scorers.evaluate.strict.numbers import Number, find_numbers, pick_number
 from scorers.evaluate.strict.reading import Reading
@@ -64,7 +66,10 @@ def in_asked_unit(number: Number, text: str, reading: Reading) -> tuple[Number, 
     for "How many legs ...?"): that one is the answer, the others remarks. Else
     the other numbers of its sentence, after where it settles and outside
     brackets, are returned: read another way, the answer states one of them
-    ("3 eggs for every 250 g of flour"). The question is read only when the
+    ("3 eggs for every 250 g of flour"); of those, the day and year of a written
+    date are no amount (``date_spans``). A number the question gives, restated
+    after the result, is passed over (``_beside_given``); a count stated before its
+    breakdown is read (``_counted_in_sentence``). The question is read only when the
     answer holds another number (an outcome that reads it is remembered by what it read of it,
     ``scorers.evaluate.strict.asked``)."""
     if DIGIT.search(text, 0, number.start) is None and DIGIT.search(text, number.end) is None:
@@ -81,6 +86,8 @@ def in_asked_unit(number: Number, text: str, reading: Reading) -> tuple[Number, 
         if not rivals:
             return number, []
         return _asked_one(number, rivals, text, reading)
+    if (new := _beside_given(number, text, reading)) is not None:
+        return new, []
     asked_unit = reading.unit_at_end
     if asked_unit is None and len(text) > FEW_SENTENCES * 200:
         return number, []  # a long answer's last sentence is as often a remark: not weighed
@@ -92,13 +99,7 @@ def in_asked_unit(number: Number, text: str, reading: Reading) -> tuple[Number, 
     # The other numbers of its sentence, from where it settles on, outside brackets.
     for settle in _SETTLES.finditer(text, start, number.start):
         start = settle.end()
-    asides = [(p.start(), p.end()) for p in PAREN.finditer(text, start, end)] if "(" in text else []
-    rivals = [
-        n._replace(start=n.start + start, end=n.end + start)
-        for n in find_numbers(text[start:end])
-        if n.start + start != number.start
-        and not any(s <= n.start + start and n.end + start <= e for s, e in asides)
-    ]
+    rivals = [n for n in _numbers_between(text, start, end) if n.start != number.start]
     if asked_unit is not None:
         unit = asked_unit.replace(" ", "")
         carrying = [
@@ -107,9 +108,91 @@ def in_asked_unit(number: Number, text: str, reading: Reading) -> tuple[Number, 
             if text[n.end : n.end + 12].replace(" ", "").startswith(unit)
         ]
         return (carrying[0], []) if len(carrying) == 1 else (number, rivals)
+    if rivals and (spans := date_spans(text[start:end])):
+        # "died at the age of 80 on March 8, 2005" for "How old ...?": a date's day
+        # and year place the amount in time; they are no amount of their own.
+        def dated(n: Number) -> bool:
+            return any(a <= n.start - start and n.end - start <= b for a, b in spans)
+
+        if reading.counted is None or reading.counted[0] != "year":
+            amounts = [n for n in rivals if not dated(n)]
+            if dated(number) and len(amounts) == 1:
+                return amounts[0], []
+            rivals = amounts
     if not rivals:
-        return number, []
+        return _counted_in_sentence(number, text, reading), []
     return _asked_one(number, rivals, text, reading)
+
+
+def _numbers_between(text: str, start: int, end: int) -> list[Number]:
+    """The numbers of ``text[start:end]``, placed in ``text``, outside brackets."""
+    asides = [(p.start(), p.end()) for p in PAREN.finditer(text, start, end)] if "(" in text else []
+    return [
+        n._replace(start=n.start + start, end=n.end + start)
+        for n in find_numbers(text[start:end])
+        if not any(s <= n.start + start and n.end + start <= e for s, e in asides)
+    ]
+
+
+def _carries(text: str, number: Number, stem: str) -> bool:
+    """The word after ``number`` is what the question counts ("24 ribs" for "rib")."""
+    return text[number.end : number.end + 12].lstrip(" \t").lower().startswith(stem)
+
+
+def _beside_given(number: Number, text: str, reading: Reading) -> Number | None:
+    """The one new number of a concluding sentence that ends by restating a
+    number the question gives ("So the train took 16 hours to cover the same
+    480 miles" for "... 480 miles, how long ...?"): the given is a remark, the
+    new number the result."""
+    if not DIGIT.search(text, 0, number.start):
+        return None
+    given = reading.topic[2]
+    if number.value not in given:
+        return None
+    start, end = _sentence_of(text, number)
+    for settle in _SETTLES.finditer(text, start, number.start):
+        start = settle.end()
+    new = [
+        n
+        for n in _numbers_between(text, start, end)
+        if n.start < number.start and n.value not in given
+    ]
+    return new[0] if len(new) == 1 else None
+
+
+def _counted_in_sentence(number: Number, text: str, reading: Reading) -> Number:
+    """The one number of ``number``'s whole sentence that carries what the
+    question counts, when ``number`` does not ("Humans have 24 ribs, in 12 pairs:
+    7 pairs are true ribs and 5 pairs false ones" for "How many ribs ...?"): the
+    numbers after it break the count down."""
+    counted = reading.counted
+    if counted is None or counted[0] != "noun":
+        return number
+    stem = counted[1]
+    if _carries(text, number, stem):
+        return number
+    start, end = _sentence_of(text, number)
+    carrying = [n for n in _numbers_between(text, start, end) if _carries(text, n, stem)]
+    if len(carrying) != 1 or not _restates_asked(text[start : carrying[0].start], reading):
+        return number
+    return carrying[0]
+
+
+_ASKED_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _restates_asked(clause: str, reading: Reading) -> bool:
+    """``clause`` holds every word the question's first line asks with, besides
+    "how many" and what it counts ("Humans have" for "How many ribs do humans
+    have?"; not "The relay has" for "How many legs does Ann run in the relay?")."""
+    counted = reading.counted[1] if reading.counted else ""
+    asked = {
+        w[:5]
+        for w in _ASKED_WORD.findall(fold_phrase(reading.question.split("\n", 1)[0]))
+        if w not in FUNCTION_WORDS and w not in ("many", "much") and not w.startswith(counted)
+    }
+    said = {w[:5] for w in _ASKED_WORD.findall(fold_phrase(clause))}
+    return asked <= said
 
 
 def _asked_one(
@@ -126,7 +209,7 @@ def _asked_one(
             return number, rivals  # a bare number may count the same thing ("206 bones; ... 270")
 
         def carries(n: Number) -> bool:
-            return text[n.end : n.end + 12].lstrip(" \t").lower().startswith(stem)
+            return _carries(text, n, stem)
 
     elif kind == "year":
 
@@ -141,6 +224,11 @@ def _asked_one(
     carrying = [n for n in [number, *rivals] if carries(n)]
     if len(carrying) == 1:
         return carrying[0], []
+    if not carrying and kind == "noun":
+        # (the count stated before where the sentence settles, then broken down)
+        whole = _counted_in_sentence(number, text, reading)
+        if whole is not number:
+            return whole, []
     return number, rivals
 
 

@@ -144,3 +144,18 @@ def coarser(folded: str, raw: str, date: Date) -> str | None:
     if month in named:
         return "month"
     return None if named else "year"
+
+
+def date_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` (as written) writes a whole date ("March 8, 2005", "4. prosince
+    2012", "2017年4月21日"): the spans of its numbers' sentence that are a day
+    and a year, not amounts."""
+    if not any(c.isdigit() for c in text):
+        return []
+    spans = []
+    for pattern, word in ((_DAY_MONTH_YEAR, 2), (_MONTH_DAY_YEAR, 1)):
+        for m in pattern.finditer(text):
+            if _month(fold_phrase(m.group(word)), text) is not None:
+                spans.append(m.span())
+    spans += [m.span() for p in (_EAST_ASIAN, _NUMERIC) for m in p.finditer(text)]
+    return spans

@@ -11,7 +11,7 @@ from scorers.evaluate.strict import adjectives, dates, names
 from scorers.evaluate.strict.answer_names import CAPITALISED, SHORT_ANSWER
 from scorers.evaluate.strict.commit import drop_excluded
 from scorers.evaluate.strict.fold import fold_phrase
-from scorers.evaluate.strict.phrases import Answer, is_word
+from scorers.evaluate.strict.phrases import Answer, is_word, plurals
 
 
 def coarser_date(answer: Answer, group: list[str]) -> str | None:
@@ -222,3 +222,43 @@ def _demonym(word: str, key: str) -> bool:
         return False  # (the name itself, hedged or ruled out, is no adjective of it)
     stems = {key, key[:-1]} if key[-1] in "aeiouy" else {key}
     return any(word.startswith(s) and _DEMONYM.fullmatch(word[len(s) :]) for s in stems)
+
+
+# Between a name's words and its kind: one more capitalised word of the name
+# ("the Antarctic Polar Desert"), or up to four lower-case words that say what the
+# name is ("the Milky Way is a spiral galaxy", "the Sahara, the largest hot desert").
+_NAME_INSERT = r"(?P<inserted>[A-Z][\w'-]*) "
+_PREDICATED = (
+    r"(?:,| is| was| remains)(?: (?:a|an|the|its|our))?"
+    r"(?: (?!(?:and|or|nor|but|than|not|no|other)\b)[a-z][\w'-]*){0,3} "
+)
+
+
+def named_with_its_kind(answer: Answer, group: list[str]) -> str | None:
+    """A key name ending in a word for its kind ("Antarctic Desert", "Milky Way
+    Galaxy") that the answer states with a word between: another word of the name
+    ("the Antarctic Polar Desert") or a predicate saying what the name is ("The
+    Milky Way is a spiral galaxy"). The name's own words stand together as the key
+    writes them and its kind follows within the clause; a person's name ("John
+    Quincy Adams" for John Adams) and another known place are not this."""
+    from scorers.evaluate.strict.given_names import person_variants
+
+    raw = drop_excluded(answer.raw)
+    for key in group:
+        words = key.split()
+        if len(words) < 2 or not all(w[:1].isupper() for w in words[:-1]):
+            continue
+        kind = words[-1].lower()
+        if not kind.isalpha() or not is_word(kind) or person_variants(key):
+            continue
+        name = re.escape(" ".join(words[:-1]))
+        kinds = "|".join(re.escape(k) for k in {kind, *plurals(kind)})
+        pattern = re.compile(
+            rf"(?<![\w-]){name}(?: {_NAME_INSERT}|{_PREDICATED})(?i:{kinds})(?![\w-])"
+        )
+        for m in pattern.finditer(raw):
+            phrase = fold_phrase(m.group())
+            if m.group("inserted") and names.is_place(phrase):
+                continue  # another place ("the United Mexican States")
+            return m.group()
+    return None
