@@ -143,6 +143,31 @@ def test_cache_second_run_makes_zero_requests(server: FakeOpenAIServer, tmp_path
     assert all(r.cached for r in second)
 
 
+def test_the_same_prompt_in_flight_twice_is_asked_once(
+    server: FakeOpenAIServer, tmp_path: Path
+) -> None:
+    # Two models giving one question the same short answer make the same judge prompt:
+    # the second waits for the first reply rather than paying for it again.
+    server.latency = 0.2
+    replies, client = run(
+        server, [request(0), request(1), request(0), request(0)], cache=JudgeCache.beside(tmp_path)
+    )
+    assert server.count() == 2
+    assert client.stats.calls == 2 and client.stats.cached == 2
+    assert replies[2].content == replies[3].content == replies[0].content
+    assert not replies[0].cached and replies[2].cached and replies[3].cached
+    assert len(JudgeCache.beside(tmp_path)) == 2  # one line per prompt
+
+
+def test_a_prompt_whose_first_ask_failed_is_asked_again_by_the_next(
+    server: FakeOpenAIServer,
+) -> None:
+    server.script(Action(status=500, delay=0.2))
+    first, second = run(server, [request(), request()], max_retries=0)[0]
+    assert first.error is not None and second.error is None
+    assert server.count() == 2
+
+
 def test_cache_key_covers_model_prompt_and_parameters() -> None:
     base = ChatRequest.of([("user", "p")], temperature=0)
     assert base.cache_key("a") == ChatRequest.of([("user", "p")], temperature=0).cache_key("a")

@@ -169,6 +169,11 @@ class JudgeClient:
         # --base-url without its /v1) or no model, and every other call would get the same.
         self._succeeded = False
         self.unreachable: str | None = None  # why, once a call was refused before any answer
+        # Requests in flight by cache key: several items can make the same prompt (models
+        # that gave the same short answer to one question), and the cache only answers the
+        # second once the first reply is back. The second waits for the first instead of
+        # asking again.
+        self._in_flight: dict[str, asyncio.Future[ChatReply]] = {}
 
     async def __aenter__(self) -> JudgeClient:
         return self
@@ -206,7 +211,34 @@ class JudgeClient:
                 )
                 self._notify(reply)
                 return reply
-        reply = await self._send(request)
+        first = self._in_flight.get(key)
+        if first is not None:
+            shared = await asyncio.shield(first)
+            if shared.error is None:
+                # Served like a cached reply: no call, the same usage on its verdict;
+                # the first asker's judgement alone decides what the cache keeps.
+                self.stats.cached += 1
+                reply = ChatReply(
+                    content=shared.content,
+                    usage=dict(shared.usage),
+                    cached=True,
+                    finish_reason=shared.finish_reason,
+                )
+                self._notify(reply)
+                return reply
+            # The first one failed after its retries: this one asks on its own.
+        waiting: asyncio.Future[ChatReply] = asyncio.get_running_loop().create_future()
+        self._in_flight[key] = waiting
+        try:
+            reply = await self._send(request)
+        except BaseException:
+            # Cancelled or unreachable: whoever waits asks on its own (and meets the same).
+            waiting.set_result(ChatReply(content=None, error="the first asker stopped"))
+            raise
+        finally:
+            if self._in_flight.get(key) is waiting:
+                del self._in_flight[key]
+        waiting.set_result(reply)
         if reply.error is None and self.cache is not None:
             reply.on_settle = self.cache.keeper(key, self.model, reply)
         self._notify(reply)
