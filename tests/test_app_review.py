@@ -473,6 +473,48 @@ async def test_evidence_key_scrolls_to_flagged_span(tmp_path: Path) -> None:
         assert "I guess it is B." in visible
 
 
+async def test_a_filter_word_deep_in_a_long_trace_is_highlighted_and_reached_by_e(
+    tmp_path: Path,
+) -> None:
+    records = make_records(8)
+    # A 40 KB trace with the searched word near its end, and a flag's evidence at its start.
+    long = "Step one. Step two.\n\n" * 2000
+    records[0]["reason"] = "I guess so. " + long + "Then I checked the Almanac: 42."
+    records[0]["review"]["flags"] = [
+        {
+            "kind": "hedged_reasoning_certain_answer",
+            "source": "heuristic",
+            "evidence": [{"field": "reasoning", "start": 0, "end": 11, "text": "I guess so."}],
+        }
+    ]
+    write_run(tmp_path / "run", records)
+    app = ReviewApp(open_run(tmp_path / "run"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await pilot.press("slash")
+        await type_text(pilot, "text:almanac")
+        await pilot.press("enter")
+        await ready(pilot)
+        assert current_qid(app).endswith("q0000")
+        detail = app.review.detail
+        reasoning = detail.reasoning
+        marks = reasoning.blocks[0].marks
+        word = next(m for m in marks if m.start > 11)
+        assert reasoning.blocks[0].text[word.start : word.end] == "Almanac"
+        assert word.style == reasoning.style_of("match") != reasoning.style_of("evidence")
+        await pilot.press("e")  # the flag's evidence first
+        await ready(pilot)
+        assert reasoning.scroll_y == 0
+        await pilot.press("e")  # then the filter word, 4,000 lines down
+        await ready(pilot)
+        assert reasoning.scroll_y > 1000
+        assert "Almanac" in "".join(screen_lines(reasoning))
+        assert word.style == reasoning.style_of("current")
+        await pilot.press("x")  # no filter: no word highlighted, evidence alone
+        await ready(pilot)
+        assert [m.start for m in detail.reasoning.blocks[0].marks] == [0]
+
+
 async def test_help_summary_and_palette_come_from_the_registry(run_dir: Path) -> None:
     from rome_tui.app.bindings import REGISTRY
 

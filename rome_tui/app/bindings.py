@@ -185,7 +185,7 @@ REGISTRY: tuple[KeySpec, ...] = (
         "e",
         "evidence(1)",
         "Evidence",
-        "Jump to the next flag's evidence in the text",
+        "Jump to the next flag evidence or filter word",
         "review",
     ),
     KeySpec(
@@ -193,7 +193,7 @@ REGISTRY: tuple[KeySpec, ...] = (
         "E",
         "evidence(-1)",
         "Prev evidence",
-        "Jump to the previous flag's evidence",
+        "Jump to the previous evidence or filter word",
         "review",
         show=False,
     ),

@@ -78,6 +78,7 @@ class ReviewScreen(Screen[None]):
         self._stats_cache: tuple[Progress, Accuracy] | None = None
         self._write_lock = threading.Lock()
         self._shown_index: int | None = None
+        self._shown_words: tuple[str, ...] = ()  # the filter words highlighted in it
 
     # --- layout -----------------------------------------------------------------------
 
@@ -210,6 +211,7 @@ class ReviewScreen(Screen[None]):
         self.table.set_view(self.rows, view, cursor)
         self.refresh_bindings()  # item keys are greyed out in the footer when the view is empty
         self.update_status()
+        self.sync_detail()  # the same item stays, with the new filter words highlighted
 
     @work(thread=True, exclusive=True, group="text-search", name="text-search", exit_on_error=False)
     def search_texts(self, query: str, words: list[str]) -> None:
@@ -317,9 +319,15 @@ class ReviewScreen(Screen[None]):
             self._shown_index = None
             self.detail.clear(self._empty_view_note())
             return
-        if row.index != self._shown_index:
-            self._shown_index = row.index
-            self.detail.show(self.store.records[row.index])
+        words = self._search_words()
+        if row.index != self._shown_index or words != self._shown_words:
+            self._shown_index, self._shown_words = row.index, words
+            self.detail.show(self.store.records[row.index], words)
+
+    def _search_words(self) -> tuple[str, ...]:
+        """The filter's words searched in the texts (not the negated ones): highlighted."""
+        query = parse_query(self.query_text)
+        return (*query.text, *(word for word, negate in query.in_texts if not negate))
 
     def _step_flagged(self, step: int) -> None:
         view = self.table.view
@@ -353,7 +361,7 @@ class ReviewScreen(Screen[None]):
         self.sync_detail()
         spot = self.detail.jump(step)
         if spot is None:
-            self.notify("This item has no flag evidence in its text.")
+            self.notify("No flag evidence or filter word in this item.")
 
     # --- images -----------------------------------------------------------------------
 
@@ -458,7 +466,7 @@ class ReviewScreen(Screen[None]):
         self.table.refresh()
         current = self.table.current
         if current is not None and current.index == index:
-            self.detail.show(self.store.records[index])
+            self.detail.show(self.store.records[index], self._shown_words)
         self.update_status()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -3,12 +3,15 @@
 Every text shown comes from the record (model output, dataset text, judge
 replies) and goes into :class:`Block` objects, which draw it literally.
 Flag evidence is highlighted where it lies: reasoning evidence in the left
-pane, answer evidence in the raw answer on the right.
+pane, answer evidence in the raw answer on the right. The words of the filter in
+force are highlighted too, so a match deep in a long trace can be found (``e``
+reaches them after the evidence).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,10 +25,14 @@ from rome_tui.app.widgets.text_view import Block, Mark, TextView
 from scorers.judges.flags import DISAGREE_KIND, HEURISTIC_SOURCE, RUBRIC_SOURCE, rubric_answers
 from scorers.records import decode_kwargs, response_texts
 
+# Search matches highlighted per item and word: a common word in a 200 KB trace would
+# otherwise make thousands of stops for e.
+MATCHES_PER_WORD = 100
+
 
 @dataclass(frozen=True)
 class EvidenceSpot:
-    flag: int  # index into the record's flags
+    flag: int  # index into the record's flags; -1 for a match of a filter word
     kind: str
     pane: str  # "reasoning" or "facts"
     block: int
@@ -85,7 +92,8 @@ class DetailPane(Horizontal):
         self.facts.set_blocks([])
         self.image.clear()
 
-    def show(self, record: Mapping[str, Any]) -> None:
+    def show(self, record: Mapping[str, Any], words: Sequence[str] = ()) -> None:
+        """Show ``record``; ``words`` (the filter's search words) are highlighted in its texts."""
         reasoning_view, facts_view = self.reasoning, self.facts
         evidence = reasoning_view.style_of("evidence")
         heading = facts_view.style_of("heading")
@@ -105,12 +113,14 @@ class DetailPane(Horizontal):
 
         section("Question")
         facts.append(Block(_text(record.get("question")) or "(no question text)", indent=2))
+        question_index = len(facts) - 1
         section("Final answer (raw)")
         answer_block = Block(texts.answer or "(empty answer)", indent=2)
         facts.append(answer_block)
         answer_index = len(facts) - 1
         section("Reference")
         facts.append(Block(_text(record.get("reference")), indent=2))
+        reference_index = len(facts) - 1
         kwargs = decode_kwargs(record.get("evaluator_kwargs"))
         facts.append(Block(f"{record.get('evaluator', '?')} {_text(kwargs)}", dim, indent=2))
 
@@ -205,6 +215,22 @@ class DetailPane(Horizontal):
                         indent=2,
                     )
                 )
+        searched = [(reasoning_block, "reasoning", 0)] + [
+            (facts[i], "facts", i) for i in (question_index, answer_index, reference_index)
+        ]
+        match = reasoning_view.style_of("match")
+        for word in dict.fromkeys(w for w in words if w.strip()):
+            pattern = re.compile(re.escape(word), re.IGNORECASE)
+            found = 0
+            for block, pane, index in searched:
+                for hit in pattern.finditer(block.text):
+                    if found == MATCHES_PER_WORD:
+                        break
+                    found += 1
+                    tag = f"evidence:{len(spots)}"
+                    block.marks.append(Mark(hit.start(), hit.end(), match, tag))
+                    kind = f"filter word “{word}”"
+                    spots.append(EvidenceSpot(-1, kind, pane, index, hit.start(), hit.end(), index))
         reasoning_view.set_blocks([reasoning_block])
         facts_view.set_blocks(facts)
         self.image.show(record)
@@ -218,12 +244,15 @@ class DetailPane(Horizontal):
         spot = self.spots[self.current_spot]
         current = self.reasoning.style_of("current")
         evidence = self.reasoning.style_of("evidence")
+        match = self.reasoning.style_of("match")
         for view in (self.reasoning, self.facts):
             for block in view.blocks:
                 for mark in block.marks:
-                    mark.style = (
-                        current if mark.tag == f"evidence:{self.current_spot}" else evidence
-                    )
+                    number = int(mark.tag.partition(":")[2])
+                    if number == self.current_spot:
+                        mark.style = current
+                    else:
+                        mark.style = evidence if self.spots[number].flag >= 0 else match
         if spot.pane == "reasoning":
             self.reasoning.scroll_to_mark(spot.block, spot.start)
             self.facts.scroll_to_mark(spot.flag_block, 0)  # the flag that points there

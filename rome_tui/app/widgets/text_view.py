@@ -78,12 +78,14 @@ class TextView(ScrollView, can_focus=True):
     DEFAULT_CSS = """
     TextView { background: $surface; }
     TextView > .text-view--evidence { background: $warning 35%; }
+    TextView > .text-view--match { background: $primary 60%; }
     TextView > .text-view--current { background: $warning; color: $background; text-style: bold; }
     TextView > .text-view--heading { text-style: bold; color: $accent; }
     TextView > .text-view--dim { color: $text-muted; }
     """
     COMPONENT_CLASSES = {
         "text-view--evidence",
+        "text-view--match",
         "text-view--current",
         "text-view--heading",
         "text-view--dim",
