@@ -116,3 +116,25 @@ def test_numbers_are_never_folded_at_80_columns_or_in_the_apps_summary(width: in
             for cell, numeric, name in zip(row, spec.numeric, spec.columns, strict=True):
                 if numeric and name not in hidden and re.fullmatch(r"-?[\d.,]+%?", cell):
                     assert cell in words, (spec.key, cell)
+
+
+def test_every_interval_over_fewer_than_five_items_says_n_below_5() -> None:
+    """The leaderboard, the paired test, κ and the error rates follow the bucket tables: with
+    1-4 items no interval (nor p) is printed, and each caption says why."""
+    from rome_tui.render.tablespec import all_tables
+
+    a = [record(f"q{i}", 1.0, human=h) for i, h in enumerate([0.0, 1.0, 1.0])]
+    b = [record(f"q{i}", 0.0) for i in range(3)]
+    specs = {s.key: s for s in all_tables(summarise([("a", a), ("b", b)]))}
+    assert [row[4] for row in specs["leaderboard"].rows] == ["n<5", "n<5"]
+    assert specs["comparisons"].rows[0][4:] == ["n<5", "–"]
+    assert "no interval or p" in specs["comparisons"].note
+    assert "share of resampled differences" in specs["comparisons"].note
+    human = next(r for r in specs["agreement:a"].rows if r[1] == "human")
+    assert human[5] == "n<5" and "no interval" in specs["agreement:a"].note
+    assert all(row[5] == "n<5" for row in specs["error_rates"].rows)
+    assert "in place of every override" in specs["overrides"].note
+    # Five items or more: the intervals are back.
+    many = [record(f"q{i}", float(i % 2)) for i in range(6)]
+    board = {s.key: s for s in all_tables(summarise([("m", many)]))}["leaderboard"]
+    assert board.rows[0][4].startswith("[") and "n<5" not in board.note

@@ -111,6 +111,10 @@ def bucket_ci(e: Estimate | None) -> str:
     return ci(None if e is None else e.ci95)
 
 
+def _small(n: int) -> bool:
+    return 0 < n < MIN_INTERVAL_ITEMS
+
+
 def _has_small(models: Sequence[ModelSummary]) -> bool:
     def small(b: BucketSummary) -> bool:
         return 0 < b.loose.n < MIN_INTERVAL_ITEMS or any(small(s) for s in b.subbuckets)
@@ -146,10 +150,11 @@ def leaderboard(summary: Summary) -> TableSpec:
     rows = []
     for rank, m in enumerate(models, 1):
         est = m.overall.loose
-        row = [str(rank), m.model, str(est.n), pct(est.accuracy), ci(est.ci95)]
+        # The same "n<5" as the bucket tables, whose "overall" row is this figure.
+        row = [str(rank), m.model, str(est.n), pct(est.accuracy), bucket_ci(est)]
         if _has_strict(models):
             strict = m.overall.strict
-            row += [pct(strict.accuracy), ci(strict.ci95)] if strict else ["–", "–"]
+            row += [pct(strict.accuracy), bucket_ci(strict)] if strict else ["–", "–"]
         if _has_runs(models):
             runs = m.overall.runs
             row += [mean_pm(runs.mean, runs.std) if runs else "–"]
@@ -165,6 +170,8 @@ def leaderboard(summary: Summary) -> TableSpec:
             )
         rows.append(row)
     note = f"{summary.options.level:.0%} percentile bootstrap intervals over items ({summary.options.n_resamples} resamples, seed {summary.options.seed})."
+    if any(_small(m.overall.loose.n) for m in models):
+        note += " " + SMALL_EXPLAINED
     if _has_runs(models):
         note += " Runs: accuracy of each inference run, mean ± sample std."
     if _has_tokens(models):
@@ -176,16 +183,26 @@ def comparisons(summary: Summary) -> TableSpec | None:
     if not summary.comparisons:
         return None
     rows = [
-        [c.a, c.b, str(c.n), pct(c.difference), ci(c.ci95), p_value(c.p_value)]
+        [c.a, c.b, str(c.n), pct(c.difference)]
+        + ([SMALL_NOTE, "–"] if _small(c.n) else [ci(c.ci95), p_value(c.p_value)])
         for c in summary.comparisons
     ]
+    note = (
+        "Difference in accuracy points, with its percentile bootstrap interval over the shared "
+        "questions (resampled in pairs); two-sided p: the share of resampled differences at "
+        "least as far from the observed one as it is from 0."
+    )
+    if any(_small(c.n) for c in summary.comparisons):
+        note += (
+            f" {SMALL_NOTE}: fewer than {MIN_INTERVAL_ITEMS} shared questions, no interval or p."
+        )
     return TableSpec(
         "comparisons",
         "Adjacent pairs: paired bootstrap on shared questions",
         ["Model A", "Model B", "Shared", "A − B (pp)", "95% CI", "p"],
         rows,
         [False, False, True, True, True, True],
-        "Difference in accuracy points; two-sided p from the bootstrap distribution of the paired difference.",
+        note,
     )
 
 
@@ -298,7 +315,7 @@ def _agreement_table(m: ModelSummary, key: str, title: str) -> TableSpec | None:
             str(p.n),
             pct(p.agreement),
             kappa(p.kappa),
-            ci(p.kappa_ci95, 3),
+            SMALL_NOTE if _small(p.n) else ci(p.kappa_ci95, 3),
             f"{a00}/{a01}/{a10}/{a11}",
         ]
         if partial:
@@ -307,6 +324,11 @@ def _agreement_table(m: ModelSummary, key: str, title: str) -> TableSpec | None:
     if not rows:
         return None
     note = BINARISE_NOTE + ". 00/01/10/11: counts of (A, B) = (0,0)/(0,1)/(1,0)/(1,1)."
+    note += " κ: Cohen's; its interval the large-sample one (Fleiss, Cohen and Everitt 1969)."
+    if any(p.kappa is None for p in m.agreement):
+        note += " κ –: both sources gave one and the same value on every item."
+    if any(_small(p.n) for p in m.agreement):
+        note += f" {SMALL_NOTE}: fewer than {MIN_INTERVAL_ITEMS} items, no interval."
     if partial:
         note += (
             " Partial: items where a verdict gave partial credit; weighted κ keeps it "
@@ -353,7 +375,7 @@ def error_rates(summary: Summary) -> TableSpec | None:
                     str(e.n),
                     str(e.errors),
                     pct(e.rate),
-                    ci(e.ci95),
+                    SMALL_NOTE if _small(e.n) else ci(e.ci95),
                     str(e.false_positive),
                     str(e.false_negative),
                 ]
@@ -377,7 +399,12 @@ def error_rates(summary: Summary) -> TableSpec | None:
         ([False] if multi else []) + [False] + [True] * 6,
         "Over items a human overrode (not a random sample: reviewers open flagged items first). "
         + BINARISE_NOTE
-        + ".",
+        + "."
+        + (
+            f" {SMALL_NOTE}: fewer than {MIN_INTERVAL_ITEMS} overrides, no interval."
+            if any(_small(e.n) for m in models for e in m.error_rates)
+            else ""
+        ),
     )
 
 
@@ -498,7 +525,8 @@ def overrides(summary: Summary) -> TableSpec | None:
         ],
         rows,
         [False] + [True] * 7,
-        "Before: the primary machine verdict of every overridden item; after: the adjudicated score.",
+        "Before: the model's accuracy with the primary machine verdict in place of every "
+        "override; after: with the overrides (the accuracy table's figure).",
     )
 
 
