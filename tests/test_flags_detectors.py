@@ -536,6 +536,42 @@ def test_a_sentence_opening_on_a_speculation_concedes_nothing() -> None:
     assert CONTRA not in kinds(record(reason, "Final Answer: 45"))
 
 
+def test_a_plain_sentence_whose_predicate_is_one_value_concludes_with_it() -> None:
+    # its subject may hold the working's numbers: the value it predicates is the last one
+    reason = (
+        "Crates and breakage first.\n\nEleven crates of 8 bottles less the 3 broken ones is 85."
+    )
+    assert CONTRA in kinds(record(reason, "Final Answer: 88", kwargs={"value_to_match": 85}))
+    assert CONTRA not in kinds(record(reason, "Final Answer: 85", kwargs={"value_to_match": 85}))
+    listing = "Crates and breakage first.\n\nBay one had 11 crates, bay two had 8 crates."
+    assert CONTRA not in kinds(record(listing, "Final Answer: 19", kwargs={"value_to_match": 19}))
+
+
+def test_a_closing_remark_plan_or_question_leaves_the_plain_result_before_it_concluding() -> None:
+    kw = {"value_to_match": 36}
+    for tail in ("Let me run over the deck plan once more. Fine.", "Does that hold? Seems so."):
+        reason = f"Deck plan first.\n\nThe ferry takes 36 cars per crossing. {tail}"
+        assert CONTRA in kinds(record(reason, "Final Answer: 32", kwargs=kw)), tail
+        assert CONTRA not in kinds(record(reason, "Final Answer: 36", kwargs=kw)), tail
+
+
+def test_option_or_choice_names_an_option_only_with_its_label() -> None:
+    reason = (
+        "Pulley B lifts the load with the least effort, so the answer is B.\n\n"
+        "It is also the sensible choice for a small workshop."
+    )
+    assert CONTRA in kinds(choice(reason, "Answer: C", label="B"))
+    assert CONTRA not in kinds(choice(reason, "Answer: B", label="B"))
+
+
+def test_a_fraction_in_words_before_the_stated_number_leaves_it_readable() -> None:
+    kw = {"value_to_match": 18}
+    reason = "Counting the eggs.\n\nSo one and a half dozen is 18."
+    assert CONTRA in kinds(record(reason, "Final Answer: 16", kwargs=kw))
+    reason = "Counting the eggs.\n\nSo the tray holds a dozen and a half."  # its value in words
+    assert CONTRA not in kinds(record(reason, "Final Answer: 16", kwargs=kw))
+
+
 # --- hedges -----------------------------------------------------------------------
 
 

@@ -63,7 +63,7 @@ _LETTER_CAPS = re.compile(  # (in bold, "**B**", an option; "3*B" a product)
 _ASSESSED = re.compile(
     r"(?s)^(?!.*\b(?i:correct|right|best|better|stronger|answer(?!\s+(?:choice|option))|solution|probable|likely|plausible|the\s+one|fits?|match(?:es)?|works|holds|pick|choose|go\s+with)\b).*?(?<![\w*(])\(?[A-HJ-Z]\)?\**\s+(?!then\b)[a-z]"
 )
-_LETTER = re.compile(_LETTER_CAPS.pattern + r"|\([a-jA-J]\)|(?i:\b(?:option|choice)\s+\w)")
+_LETTER = re.compile(_LETTER_CAPS.pattern + r"|\([a-jA-J]\)|(?i:\b(?:option|choice) [a-j\d]\d?\b)")
 # A name: a capitalised word that does not open the sentence or list item ("I" is no name).
 _NAME = re.compile(r"(?<=[\s(\"'*])(?<!^[-*•] )(?<!^\*   )(?!I\b|I')[A-ZÀ-Ý][\w'’-]+|\*\*[^*]+\*\*")
 # "statement 8", "step 3": a number that labels something is no value.
@@ -95,6 +95,8 @@ _OPENING_DOUBT = re.compile(
 )
 _LIST_SEPARATOR = re.compile(r"[,;]|→|->|\bthen\b", re.IGNORECASE)
 _NON_WORD = re.compile(r"\W+")
+_IS_N = re.compile(r"(?i)\b(?:is|are|was) (?:\w+ )?[$-]*\d[\d,.]*%?(?: [^\W\d]+){0,3}\W*$")
+_REMARK = re.compile(r"^\W*[^\W\d_]{3,}(?:[ ,]+[^\W\d_]{3,})?[.!]*$|\?$")  # "Done.", "Looks right."
 _CUT_OFF = re.compile(r"(?=[\\(\[{&=/^])(?:\\[a-z]*|[(\[{&=/^])\s*$")  # ends on "\times", "("
 _NAMED = re.compile(r"(?i)\b(?:the|my)\s+(?:final\s+)?answer\s+(?:is|(?:should|would|must)\s+be)\b")
 # A piece of a quotation cut at one of its full stops ('likely "C.', 'B", as ...'): odd quote marks
@@ -206,9 +208,7 @@ _SHAPES = {
 }
 
 # fmt: off
-_STOP = frozenset(["the", "and", "with", "from", "that", "this", "which", "what", "final",
-    "answe", "these", "those", "there", "their", "its", "are", "was", "were", "thus", "makes",
-    "make", "made", "one", "seems", "looks", "like", "then", "also", "into", "onto", "over"])
+_STOP = frozenset(["the", "and", "with", "from", "that", "this", "which", "what", "final", "answe", "these", "those", "there", "their", "its", "are", "was", "were", "thus", "makes", "make", "made", "one", "seems", "looks", "like", "then", "also", "into", "onto", "over"])
 # fmt: on
 
 
@@ -229,8 +229,9 @@ def grade(evaluator: str, kwargs: _KW, text: str, asked: str | None = None) -> O
 
 def _readable(evaluator: str, value: str, options: dict[str, str], stated: bool) -> str | None:
     """What the evaluator reads of ``value`` (options by words too): None if no shape, "" if in words."""
-    if evaluator in _NUMERIC and _FRACTION_WORDS.search(value):
-        return ""
+    last = [*_FRACTION_WORDS.finditer(value)][-1:] if evaluator in _NUMERIC else []
+    if last and (last[0][0][0] == "\\" or not _NUMBER.search(value, last[0].end())):
+        return ""  # (in words after its last number: "Half of 24 is 12" states 12)
     if not _readable_shape(evaluator, value, stated) and not (
         options and evaluator == "choices_matching" and _names_option(value, options, stated)
     ):
@@ -245,9 +246,7 @@ def _names_option(value: str, options: dict[str, str], stated: bool) -> bool:
     result = _STRONG_COMMITMENT.search(value) or _RESULT.search(value)  # "y = 8.1": "(G) 8.1"
     if _LIST_ITEM.match(value) or not (stated or result):
         return False
-    folded = fold_phrase(value)
-    found = named(folded, options)
-    if len(found) != 1:
+    if len(found := named(folded := fold_phrase(value), options)) != 1:
         return False
     option = options[found[0]]  # a plain closing sentence holds it verbatim; a number, by value
     if _NUMBER.match(option):
@@ -259,15 +258,14 @@ def _read(evaluator: str, kwargs: _KW, value: str, asked: str | None) -> Outcome
     outcome = grade(evaluator, kwargs, value, asked)
     if outcome is None or not outcome.extracted.strip() or (outcome.note or "").startswith("names"):
         return None
-    # unsure which option its words name: no reading to compare
-    return None if outcome.uncertain and evaluator == "choices_matching" else outcome
+    return None if outcome.uncertain and evaluator == "choices_matching" else outcome  # unsure
 
 
 def conclusion(
     record: _KW, closing: list[Sentence], evaluator: str, kwargs: _KW
 ) -> Conclusion | None:
-    """From the end of ``closing``: the last assertion read that is marked as a result, or a
-    plain one of the last two (``earlier``: the marked one before); None if undecided or retracted."""
+    """From the end of ``closing``: the last assertion read marked as a result, or a plain one of
+    the last two bar remarks (``earlier``: the marked one before); None if undecided or retracted."""
     asked = record.get("question")
     choices = isinstance(asked, str) and evaluator == "choices_matching"
     options = question_options(asked) if choices else {}
@@ -281,9 +279,12 @@ def conclusion(
     claim = _CLAIM.findall(polar[-1].lower()) if polar else []
     plain: Conclusion | None = None
     retracted = seen = False
+    after = 0  # assertions after this one (read as the last two when a plain one concludes)
     for index in range(len(closing) - 1, -1, -1):
         sentence = closing[index]
         text = _by_text(sentence.text, options, stem) if options else sentence.text
+        remark = closing[index + 1].text.strip() if index + 1 < len(closing) else "?"
+        after += not (_REMARK.search(remark) or _STEP.search(remark))  # (or a plan, a question)
         if sum(map(text.count, _QUOTE_MARKS)) % 2 or shapes is not None and not shapes.search(text):
             pending += [] if seen else [text]
             continue
@@ -326,11 +327,11 @@ def conclusion(
                 return plain  # "So 3. Wait, the dip near 3 ... let me reconsider": withdrawn
             found = Conclusion(index, sentence, value, read, True, None)
             return found if plain is None else plain._replace(earlier=found)
-        # a plain statement concludes with one value ("The pallet holds 12 crates."), not a
-        # listing ("2021 sales 40 units, 2022 sales 55 units"), nor an option it assesses
-        n = len(_NUMBER.findall(value)) if evaluator in _NUMERIC else 0
+        # a plain statement concludes with one value ("The pallet holds 12 crates.", "23 times 4 is
+        # 92"), not a listing ("2021 sales 40 units, 2022 sales 55"), nor an option it assesses
+        n = len(_NUMBER.findall(value)) if evaluator in _NUMERIC and not _IS_N.search(value) else 0
         single = not _ASSESSED.match(value) if evaluator == "choices_matching" else n <= 1
-        if index >= len(closing) - 2 and plain is None and single:
+        if after <= 1 and plain is None and single:
             plain = Conclusion(index, sentence, value, read, False, None)
     return plain
 
@@ -408,16 +409,14 @@ def _plainly_agrees(
     if not b:
         return True  # nothing to compare with
     if evaluator in _NUMERIC:
-        y = _number(b)
-        return y is not None and _holds(found.value, y)
+        return (y := _number(b)) is not None and _holds(found.value, y)
     if evaluator == "choices_matching":
         return set(_LETTER_CAPS.findall(found.read)) == set(b.upper())  # extracted: "BDE"
     if evaluator == "ordered_list_matching":  # not all the answer's items named in another order
         items = [i.strip(" .*").lower() for i in _LIST_SEPARATOR.split(b) if i.strip(" .*")]
         at = [re.search(rf"(?<!\w){re.escape(i)}(?!\w)", found.value.lower()) for i in items]
         return None in at or (places := [m.start() for m in at if m]) == sorted(places)
-    start, end = last_line_span(answer)
-    line, value = answer[start:end], found.value  # numbers too: "1949" is not "in 1958"
+    line, value = answer[slice(*last_line_span(answer))], found.value  # "1949" is not "in 1958"
     numbers = set(_NUMBER.findall(line)) <= set(_NUMBER.findall(value))
     return numbers and _content(line) - _broad(kwargs) <= _content(value)
 
@@ -458,8 +457,9 @@ def _differ(
         and not (_STRONG_COMMITMENT.search(found.sentence.text) and _NAME.search(found.value))
     ):
         return False  # (both right or both wrong: the key cannot tell them apart)
-    start, end = last_line_span(answer)
-    return not _content(answer[start:end]) - _broad(kwargs) <= _content(found.value)
+    return not _content(answer[slice(*last_line_span(answer))]) - _broad(kwargs) <= _content(
+        found.value
+    )
 
 
 def _broad(kwargs: Mapping[str, Any]) -> set[str]:
