@@ -682,6 +682,42 @@ def test_a_doubt_argued_past_is_settled_by_the_firm_result_a_pick_settles_none()
         assert (HEDGE in kinds(record(reasoning, "3", kwargs=kwargs))) is hedged, reasoning
 
 
+def test_a_doubt_a_later_sentence_argues_past_is_settled_by_the_result_after_it() -> None:
+    # doubt, then a sentence giving a reason (no doubt, lean or deferral in it), then the result
+    kwargs = {"value_to_match": 7}
+    facts = "The ferry leaves at 6, 7 and 9, and the clue says it meets the noon train.\n\n"
+    unsure = "I'm honestly not sure about this. "
+    reason = "The seven o'clock is the one that meets it, because the six o'clock sails too early."
+    for tail, hedged in (
+        (f"{reason} So that is the boat to take.", False),
+        (f"{reason}\n\nI'd say 7.", False),
+        ("The seven o'clock is the one that meets it. So that is the boat to take.", True),
+        (
+            "Since the answer key marks the seven o'clock, I will take it. So that is the boat.",
+            True,
+        ),
+        (
+            "It is probably the seven o'clock, because it meets the train. So that is the boat.",
+            True,
+        ),
+    ):
+        found = HEDGE in kinds(record(facts + unsure + tail, "7", kwargs=kwargs))
+        assert found is hedged, tail
+
+
+def test_a_remark_on_overthinking_is_no_doubt_of_the_result() -> None:
+    kwargs = {"value_to_match": 7}
+    facts = "The ferry leaves at 6, 7 and 9, and the clue says it meets the noon train.\n\n"
+    for tail in (
+        "So the answer is 7. Perhaps I was overthinking the weekday column.",
+        "The seven o'clock meets it. I may be overthinking it, though.",
+    ):
+        assert HEDGE not in kinds(record(facts + tail, "7", kwargs=kwargs)), tail
+    assert HEDGE in kinds(
+        record(facts + "So the answer is 7. Perhaps it is the nine.", "7", kwargs=kwargs)
+    )
+
+
 def test_a_pick_restated_in_lines_of_its_own_is_read_from_where_it_was_made() -> None:
     kwargs = {"value_to_match": 418}
     ledger = "The ledger is torn where the total was written. The columns add to 418 or 481."

@@ -2,7 +2,7 @@
 
 LRM-Eval rubric Q4 ("... uncertainty about its answer"): CoNLL-2010 / BioScope epistemic hedge
 cues read in what the reasoning says last, less argument steps. Never raised beside a contradiction:
-an answer trading even a tentative lean for another result is that only. The account: docs/flags.md."""
+an answer trading even a tentative lean for another result is that only. See docs/flags.md."""
 
 from __future__ import annotations
 
@@ -23,13 +23,12 @@ _PICK = re.compile(r"\W*(?:" + regex("picks").pattern + ")", re.I)  # "..., but 
 _BECAUSE = re.compile(r"(?i)\b(?:because|since|given|considering|based\s+on|due\s+to)\b")
 _REASON = r"(?:so|thus|therefore|because|since)\b|(?:given|considering|based\s+on)\b.*"  # not bare
 BARE_PICK = re.compile(rf"(?i)^(?!.*\b(?:{_REASON}{_PICK.pattern})).*\b{_PICK.pattern}")
-_ECHO = re.compile(r" \w+")  # the word after a cue (or the cue again: in no question)
 _MOVES = regex("hedge_moves")  # steps of an argument (ruling out, a premise), not doubt
 _VALUE = re.compile(r"(?=[\dA-HJ])(?:\d+(?:\.\d+)?|(?<![\w'])[A-HJ](?![\w']))")  # number, option
 _CHECKS = regex("check_plans")  # "I should double-check": a firm result after it settles
 _TURN = re.compile(r",?\s+(?:but|however|(?:al)?though)\b", re.I)
 _OVERRIDES = re.compile(r"(?i)\W*(?:however|but|nevertheless|still|that said)\b")  # with a ground
-_GROUNDED = re.compile(r"\W*because\b")  # a doubt naming what it is about
+_CAUSE = re.compile(r"(?i)\W*\b(?:because|since)\b")  # a reason given (not "given the options")
 _DISPUTED = regex("disputed")  # another's claim said to be wrong ("the user's data may be wrong")
 # A last sentence that withdraws the result without giving another (no number in it).
 _WITHDRAWS = re.compile(rf"(?i)^(?!.*\d)\W*(?:(?:hmm+|but|oh)\W+)?(?:{regex('withdraws').pattern})")
@@ -87,7 +86,7 @@ def _held(m: re.Match[str], asked: str, echo: bool = False) -> bool:
     """What is asked, not doubted: a word the question holds ("Ambiguous"), or a modal and the next."""
     cue = m[0].lower()
     if echo or " " in cue or _SPECULATIVE.fullmatch(cue):  # "maybe" in a story is no subject
-        return cue + (_ECHO.match(m.string, m.end()) or m)[0].lower() in asked
+        return cue + (re.compile(r" \w+").match(m.string, m.end()) or m)[0].lower() in asked
     return re.search(r"\b" + re.escape(cue[: max(5, len(cue) - 3)]), asked) is not None
 
 
@@ -128,21 +127,22 @@ def doubts(
         if any(not strong or m.start() > strong[-1].end() for m in settled):
             found, since = [], index + 1  # "maybe 38, but it's clearly above 35": settled
             continue
+        reasons = not (strong or cues(text, _LEANS) or DEFERS.search(text)) and _CAUSE.search(text)
         if not strong and found and _firm(text):
-            # a firm result settles the doubts the writer set out to check, the speculation argued over
-            # before it (not a rival voiced right before it or its restatements: "It could be D. So C.")
-            # and, unless it is a pick ("I'll go with C"), a doubt argued past: one naming its ground
-            # ("unsure because the scan is faint"), or all it overrides with one ("However, given ...")
+            # a firm result settles the doubts checked or argued past (a reason in a sentence of no
+            # doubt, lean or deferral) before it, the speculation argued over (not a rival voiced
+            # right before it or its restatements: "It could be D. So C.") and, unless a pick, a
+            # doubt naming its ground ("unsure because ..."), or all it overrides with a reason
             argued = not _PICK.search(text)
-            found = [] if argued and _OVERRIDES.match(text) and _BECAUSE.search(text) else found
+            found = [] if argued and reasons and _OVERRIDES.match(text) else found
             found = [
                 (s, m)
                 for s, m in [f for f in found if f not in checked]
                 if (s is before and _rival(s.text, text, m.end()))
-                or not (_SPECULATIVE.fullmatch(m[0]) or argued and _GROUNDED.match(s.text, m.end()))
+                or not (_SPECULATIVE.fullmatch(m[0]) or argued and _CAUSE.match(s.text, m.end()))
             ]
         found.extend((sentence, m) for m in strong)
-        checked = list(found) if _CHECKS.search(text) else checked
+        checked = list(found) if _CHECKS.search(text) or reasons else checked
     return found, since
 
 
