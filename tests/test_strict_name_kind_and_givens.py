@@ -1,7 +1,7 @@
 """Two readings of an answer's sentence structure:
 
-- a key name ending in a word for its kind ("... Canyon", "... Glacier") is named when
-  the answer writes another word of the name between ("the Hubbard Tidewater Glacier")
+- a key name ending in a word for its kind ("... Desert", "... Volcano") is named when
+  the answer writes an adjective of the name between ("the Namib Coastal Desert")
   or says of the name what kind it is ("Kilauea is an active shield volcano"); a
   person's name, another known place and a name coordinated with others are not;
 - without a marker, the concluding sentence's number is the one the question asks:
@@ -26,11 +26,7 @@ def _keys(answer: str, key: str, question: str = "") -> float:
     ("answer", "key", "score"),
     [
         # another word of the name between the name and its kind
-        (
-            "It calves into Disenchantment Bay: the Hubbard Tidewater Glacier.",
-            "Hubbard Glacier",
-            1,
-        ),
+        ("Fog from the Atlantic waters the Namib Coastal Desert.", "Namib Desert", 1),
         # the kind said of the name (copula, apposition)
         ("Kilauea is an active shield volcano on Hawaii's Big Island.", "Kilauea Volcano", 1),
         ("Look at Etosha, the great salt pan of northern Namibia.", "Etosha Pan", 1),
@@ -43,6 +39,10 @@ def _keys(answer: str, key: str, question: str = "") -> float:
             "Kilauea Volcano",
             0,
         ),
+        # another name's noun between, a place for a kind
+        ("They hiked in the Blue Ridge Mountains.", "Blue Mountains", 0),
+        ("It lies in South Central Africa.", "South Africa", 0),
+        ("It is officially the United Mexican States.", "United States", 0),
         # a person's name with a middle name is another person
         ("It was signed by John Quincy Adams.", "John Adams", 0),
     ],

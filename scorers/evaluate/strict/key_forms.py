@@ -11,6 +11,7 @@ from scorers.evaluate.strict import adjectives, dates, names
 from scorers.evaluate.strict.answer_names import CAPITALISED, SHORT_ANSWER
 from scorers.evaluate.strict.commit import drop_excluded
 from scorers.evaluate.strict.fold import fold_phrase
+from scorers.evaluate.strict.given_names import person_variants
 from scorers.evaluate.strict.phrases import Answer, is_word, plurals
 
 
@@ -224,10 +225,13 @@ def _demonym(word: str, key: str) -> bool:
     return any(word.startswith(s) and _DEMONYM.fullmatch(word[len(s) :]) for s in stems)
 
 
-# Between a name's words and its kind: one more capitalised word of the name
-# ("the Antarctic Polar Desert"), or up to four lower-case words that say what the
-# name is ("the Milky Way is a spiral galaxy", "the Sahara, the largest hot desert").
-_NAME_INSERT = r"(?P<inserted>[A-Z][\w'-]*) "
+# Between a name's words and its kind: one more capitalised word of the name that
+# English morphology makes an adjective ("the Antarctic Polar Desert"; not "the Blue
+# Ridge Mountains" for the Blue Mountains), or up to four lower-case words that say
+# what the name is ("the Milky Way is a spiral galaxy", "the Sahara, the largest hot
+# desert").
+_ADJECTIVE_ENDINGS = "al|ar|ic|ian|an|ern|ese|ish|ive|ous|ful|ary|ory|ine"
+_NAME_INSERT = rf"(?P<inserted>[A-Z][a-z]+(?:{_ADJECTIVE_ENDINGS})) "
 _PREDICATED = (
     r"(?:,| is| was| remains)(?: (?:a|an|the|its|our))?"
     r"(?: (?!(?:and|or|nor|but|than|not|no|other)\b)[a-z][\w'-]*){0,3} "
@@ -236,13 +240,11 @@ _PREDICATED = (
 
 def named_with_its_kind(answer: Answer, group: list[str]) -> str | None:
     """A key name ending in a word for its kind ("Antarctic Desert", "Milky Way
-    Galaxy") that the answer states with a word between: another word of the name
+    Galaxy") that the answer states with words between: an adjective of the name
     ("the Antarctic Polar Desert") or a predicate saying what the name is ("The
     Milky Way is a spiral galaxy"). The name's own words stand together as the key
-    writes them and its kind follows within the clause; a person's name ("John
-    Quincy Adams" for John Adams) and another known place are not this."""
-    from scorers.evaluate.strict.given_names import person_variants
-
+    writes them and its kind follows within the clause. Not a person's name ("John
+    Quincy Adams" for John Adams), nor a place, whose other names are the data's."""
     raw = drop_excluded(answer.raw)
     for key in group:
         words = key.split()
@@ -251,14 +253,15 @@ def named_with_its_kind(answer: Answer, group: list[str]) -> str | None:
         kind = words[-1].lower()
         if not kind.isalpha() or not is_word(kind) or person_variants(key):
             continue
+        if names.is_place(kind) or names.is_place(fold_phrase(key)):
+            continue  # (a place has its own names: "the United Mexican States" is another)
         name = re.escape(" ".join(words[:-1]))
         kinds = "|".join(re.escape(k) for k in {kind, *plurals(kind)})
         pattern = re.compile(
             rf"(?<![\w-]){name}(?: {_NAME_INSERT}|{_PREDICATED})(?i:{kinds})(?![\w-])"
         )
         for m in pattern.finditer(raw):
-            phrase = fold_phrase(m.group())
-            if m.group("inserted") and names.is_place(phrase):
-                continue  # another place ("the United Mexican States")
+            if m.group("inserted") and names.is_place(fold_phrase(m.group())):
+                continue  # another place
             return m.group()
     return None
