@@ -244,6 +244,16 @@ def test_a_value_a_result_is_compared_with_is_not_stated() -> None:
     )
     assert CONTRA in kinds(record(reason, "Final Answer: 49", kwargs={"value_to_match": 58}))
     assert CONTRA not in kinds(record(reason, "Final Answer: 58", kwargs={"value_to_match": 58}))
+    # the difference goes with what it is compared with ("9 more than", "3 kg heavier than")
+    assert CONTRA in kinds(record(reason, "Final Answer: 9", kwargs={"value_to_match": 58}))
+    reason = "Weighing both.\n\nThe crate weighs 3 kg heavier than the drum, so 17 kg in all."
+    assert CONTRA in kinds(record(reason, "Final Answer: 3", kwargs={"value_to_match": 17}))
+
+
+def test_an_ordinal_is_a_position_not_a_value() -> None:
+    reason = "So the hall seats 240.\n\nIts 4th balcony stays closed for repairs."
+    assert CONTRA in kinds(record(reason, "Final Answer: 40", kwargs={"value_to_match": 240}))
+    assert CONTRA not in kinds(record(reason, "Final Answer: 240", kwargs={"value_to_match": 240}))
 
 
 def test_a_result_names_an_option_by_its_whole_words_not_by_one_of_them() -> None:

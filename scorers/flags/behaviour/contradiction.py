@@ -66,8 +66,8 @@ _ASSESSED = re.compile(
 _LETTER = re.compile(_LETTER_CAPS.pattern + r"|\([a-jA-J]\)|(?i:\b(?:option|choice) [a-j\d]\d?\b)")
 # A name: a capitalised word that does not open the sentence or list item ("I" is no name).
 _NAME = re.compile(r"(?<=[\s(\"'*])(?<!^[-*•] )(?<!^\*   )(?!I\b|I')[A-ZÀ-Ý][\w'’-]+|\*\*[^*]+\*\*")
-# "statement 8", "step 3": a number that labels something is no value.
-_LABELLED = re.compile("(?i)(?:" + regex("not_assertions", "label").pattern + r")\s*#?\d+\b")
+_LABEL = regex("not_assertions", "label").pattern  # "step 3", "the 4th row": a label, no value
+_LABELLED = re.compile(rf"(?i)(?:{_LABEL})\s*#?\d+\b|\b\d+(?:st|nd|rd|th)\b")
 _FRAC = re.compile(r"\\?[dt]?frac\{(\d+)\}\{(\d+)\}")  # "\dfrac{1}{4027}" is one number, 1/4027
 # A comma before three digits groups thousands ("12,500"); before others it lists values ("-2,1").
 _NUMBER = re.compile(
