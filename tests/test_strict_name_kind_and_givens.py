@@ -83,9 +83,21 @@ def _number(answer: str, value: float, question: str) -> tuple[float, bool]:
             "How old was the composer when she died?",
             1,
         ),
-        ("Le pont mesurait 412 mètres lors de son inauguration le 3 juin 1898.", 412, "", 1),
+        (
+            "Le pont mesurait 412 mètres lors de son inauguration le 3 juin 1898.",
+            412,
+            "How long was the bridge when it opened?",
+            1,
+        ),
         ("She was born on 2 May 1950 and died aged 71.", 71, "How old was she when she died?", 1),
-        # controls: a year asked; a result that is itself a given number, a breakdown with no count
+        # controls: a date asked ("When"), which the date holds; a year asked; a result
+        # that is itself a given number, a breakdown with no count
+        (
+            "The bridge opened on 12 May 1937, and traffic crossed at once.",
+            1937,
+            "When did the bridge open?",
+            1,
+        ),
         (
             "The treaty was signed by 12 delegates on 4 March 1801.",
             1801,

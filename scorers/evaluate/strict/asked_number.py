@@ -110,11 +110,11 @@ def in_asked_unit(number: Number, text: str, reading: Reading) -> tuple[Number, 
         return (carrying[0], []) if len(carrying) == 1 else (number, rivals)
     if rivals and (spans := date_spans(text[start:end])):
         # "died at the age of 80 on March 8, 2005" for "How old ...?": a date's day
-        # and year place the amount in time; they are no amount of their own.
+        # and year place the amount asked in time; they are no amount of their own.
         def dated(n: Number) -> bool:
             return any(a <= n.start - start and n.end - start <= b for a, b in spans)
 
-        if reading.counted is None or reading.counted[0] != "year":
+        if _ASKS_AMOUNT.search(reading.question):
             amounts = [n for n in rivals if not dated(n)]
             if dated(number) and len(amounts) == 1:
                 return amounts[0], []
@@ -122,6 +122,14 @@ def in_asked_unit(number: Number, text: str, reading: Reading) -> tuple[Number, 
     if not rivals:
         return _counted_in_sentence(number, text, reading), []
     return _asked_one(number, rivals, text, reading)
+
+
+# A question asking an amount, not a time ("How old ...?", "How many ...?"; not "When
+# ...?", whose answer a date may hold).
+_ASKS_AMOUNT = re.compile(
+    r"\bhow[ \t]+(?:many|much|old|long|far|tall|high|big|large|deep|heavy|wide|fast)\b",
+    re.IGNORECASE,
+)
 
 
 def _numbers_between(text: str, start: int, end: int) -> list[Number]:
