@@ -42,7 +42,8 @@ from proc_measure import cpu  # noqa: E402
 from scorers.flags import flagging  # noqa: E402
 from scorers.flags.flagging import FlagContext  # noqa: E402
 from scorers.grade import run as grade_run  # noqa: E402
-from scorers.io.results import ResultsPaths, RunSettings  # noqa: E402
+from scorers.io.run_paths import ResultsPaths  # noqa: E402
+from scorers.io.run_settings import RunSettings  # noqa: E402
 from scorers.records import response_texts  # noqa: E402
 
 FILLER = [

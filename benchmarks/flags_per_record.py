@@ -46,7 +46,7 @@ from scorers.flags.flagging import FlagContext  # noqa: E402
 from scorers.grade.grader import Grader  # noqa: E402
 from scorers.io.loading import load_annotations, load_predictions  # noqa: E402
 from scorers.io.pairing import pair  # noqa: E402
-from scorers.io.results import RunSettings  # noqa: E402
+from scorers.io.run_settings import RunSettings  # noqa: E402
 from scorers.records import ResponseTexts, response_texts  # noqa: E402
 
 

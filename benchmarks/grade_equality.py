@@ -34,7 +34,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import corpus  # noqa: E402
 
 from scorers.grade import run as grade_run  # noqa: E402
-from scorers.io.results import ResultsPaths, RunSettings  # noqa: E402
+from scorers.io.run_paths import ResultsPaths  # noqa: E402
+from scorers.io.run_settings import RunSettings  # noqa: E402
 
 FILES = ("updated_predictions.json", "scores.json")
 

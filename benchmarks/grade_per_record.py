@@ -41,7 +41,8 @@ from scorers.flags import flagging  # noqa: E402
 from scorers.grade.grader import Grader  # noqa: E402
 from scorers.io.loading import load_annotations, load_predictions  # noqa: E402
 from scorers.io.pairing import pair  # noqa: E402
-from scorers.io.results import RunSettings, tally_of  # noqa: E402
+from scorers.io.run_settings import RunSettings  # noqa: E402
+from scorers.io.scores import tally_of  # noqa: E402
 
 Pairs = list[tuple[dict[str, Any], dict[str, Any]]]
 

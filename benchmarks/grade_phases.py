@@ -52,7 +52,8 @@ from scorers.grade import run as grade_run  # noqa: E402
 from scorers.grade import worker as grade_worker  # noqa: E402
 from scorers.grade.grader import Grader  # noqa: E402
 from scorers.io import loading, pairing, record_checks, writeback  # noqa: E402
-from scorers.io.results import ResultsPaths, RunSettings  # noqa: E402
+from scorers.io.run_paths import ResultsPaths  # noqa: E402
+from scorers.io.run_settings import RunSettings  # noqa: E402
 
 
 def best(repeat: int, func: Callable[[], Any]) -> float:

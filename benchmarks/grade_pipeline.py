@@ -40,7 +40,8 @@ PIPELINE = (
     + r"""
 import json, sys, time
 from scorers.grade import grader, run
-from scorers.io.results import ResultsPaths, RunSettings
+from scorers.io.run_paths import ResultsPaths
+from scorers.io.run_settings import RunSettings
 
 def stub(self, pred, gt, given=None):
     pred["raw_answer"] = pred["answer"]

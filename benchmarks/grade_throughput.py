@@ -67,7 +67,8 @@ from scorers.flags import flagging, behaviour as flags  # imports before the clo
 from scorers.grade import run as grade_run  # imports before the clock starts
 from scorers.evaluate import rome, strict  # imports before the clock starts
 import scorers.evaluate.mathmatch
-from scorers.io.results import ResultsPaths, RunSettings
+from scorers.io.run_paths import ResultsPaths
+from scorers.io.run_settings import RunSettings
 if sys.argv[5] == "no-flags":
     flagging.DETECTOR_MODULES = tuple(m for m in flagging.DETECTOR_MODULES if m != "scorers.flags.behaviour")
 flagging.detectors()

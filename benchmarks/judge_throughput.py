@@ -36,7 +36,9 @@ from scorers.judges.client import JudgeClient  # noqa: E402
 
 def build_run(directory: Path, n: int) -> Path:
     """A graded run of ``n`` counting questions (rule verdicts in place, as after grading)."""
-    from scorers.io.results import ResultsPaths, RunSettings, save_results
+    from scorers.io.results import save_results
+    from scorers.io.run_paths import ResultsPaths
+    from scorers.io.run_settings import RunSettings
     from scorers.records import REVIEW_VERSION
 
     records = []

@@ -77,7 +77,8 @@ what, source, run_dir = sys.argv[1:4]
 t0 = time.perf_counter()
 if what == "grade":
     from scorers.grade.run import grade_files
-    from scorers.io.results import ResultsPaths, RunSettings
+    from scorers.io.run_paths import ResultsPaths
+    from scorers.io.run_settings import RunSettings
     grade_files(None, source, RunSettings(), paths=ResultsPaths.of(run_dir))
 else:
     from scorers.adjudicate.store import ResultsStore

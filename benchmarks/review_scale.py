@@ -28,7 +28,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scorers.io.results import ResultsPaths, RunSettings, save_results  # noqa: E402
+from scorers.io.results import save_results  # noqa: E402
+from scorers.io.run_paths import ResultsPaths  # noqa: E402
+from scorers.io.run_settings import RunSettings  # noqa: E402
 
 _SENTENCE = (
     "so the chart shows a value of about forty then we compare it with the legend and "

@@ -27,7 +27,9 @@ import orjson
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorers.adjudicate.store import ResultsStore  # noqa: E402
-from scorers.io.results import ResultsPaths, RunSettings, save_results  # noqa: E402
+from scorers.io.results import save_results  # noqa: E402
+from scorers.io.run_paths import ResultsPaths  # noqa: E402
+from scorers.io.run_settings import RunSettings  # noqa: E402
 from scorers.records import content_hash  # noqa: E402
 
 WORDS = [

@@ -43,7 +43,7 @@ from scorers.records import REVIEW_KEY, Flag, Verdict, review_of
 
 
 class RunSettings(Protocol):
-    """What the rules read of a run's settings (``scorers.io.results.RunSettings``;
+    """What the rules read of a run's settings (``scorers.io.run_settings.RunSettings``;
     a Protocol so that this module stays below ``io``)."""
 
     tracker_type: str

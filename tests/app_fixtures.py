@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from scorers.adjudicate.store import ResultsStore
-from scorers.io.results import ResultsPaths, RunSettings, save_results
+from scorers.io.results import save_results
+from scorers.io.run_paths import ResultsPaths
+from scorers.io.run_settings import RunSettings
 
 MODELS = ("gemini-2.5-pro", "o3", "claude-4")
 BUCKETS = ("academic", "diagrams", "geo", "recognition")

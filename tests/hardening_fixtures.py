@@ -191,7 +191,7 @@ def _grade_base() -> list[dict[str, Any]]:
     import tempfile
 
     from scorers.grade.run import grade_files
-    from scorers.io.results import RunSettings
+    from scorers.io.run_settings import RunSettings
 
     with tempfile.TemporaryDirectory() as tmp:
         a = Path(tmp) / "a.json"

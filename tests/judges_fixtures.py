@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 from fake_openai_server import Action, FakeOpenAIServer
 
-from scorers.io.results import ResultsPaths, RunSettings, save_results
+from scorers.io.results import save_results
+from scorers.io.run_paths import ResultsPaths
+from scorers.io.run_settings import RunSettings
 from scorers.records import REVIEW_VERSION, Verdict
 
 SECRET_KEY = "sk-test-DO-NOT-LEAK-0123456789abcdef"

@@ -7,7 +7,9 @@ from typing import Any
 
 import orjson
 
-from scorers.io.results import ResultsPaths, RunSettings, save_results
+from scorers.io.results import save_results
+from scorers.io.run_paths import ResultsPaths
+from scorers.io.run_settings import RunSettings
 from scorers.records import REVIEW_VERSION, content_hash
 
 # (question_id, task, strict rule score, judge score)

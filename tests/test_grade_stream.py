@@ -14,7 +14,8 @@ from scorers.grade import run as grade_run
 from scorers.grade.stream import WrittenRecords
 from scorers.io import loading, streaming
 from scorers.io.annotation_index import AnnotationIndex, load_annotation_index
-from scorers.io.results import ResultsPaths, RunSettings
+from scorers.io.run_paths import ResultsPaths
+from scorers.io.run_settings import RunSettings
 
 FINALS = [
     ("choices_matching", {"label": "B"}, ["Final Answer: B", "**Final Answer:** C", "Option b"]),

@@ -23,7 +23,11 @@ from scorers.grade.grader import Grader
 from scorers.grade.run import DeferredRecords
 from scorers.grade.worker import BATCH, GradeWorker
 from scorers.io import pairing, streaming
-from scorers.io.results import ResultsPaths, RunSettings, save_results, tally_of, updated_bytes
+from scorers.io.results import save_results
+from scorers.io.run_paths import ResultsPaths
+from scorers.io.run_settings import RunSettings
+from scorers.io.scores import tally_of
+from scorers.io.updated_writer import updated_bytes
 from scorers.records import REVIEW_KEY
 
 LABELLED = Path(__file__).parent / "data" / "flags" / "labelled.json"

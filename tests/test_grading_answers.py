@@ -12,7 +12,7 @@ from grading_fixtures import detectors_ready
 from scorers.errors import InputError
 from scorers.grade.grader import is_multi_run
 from scorers.grade.run import GradeResult, grade_files
-from scorers.io.results import RunSettings
+from scorers.io.run_settings import RunSettings
 
 CHOICE = {"evaluator": "choices_matching", "evaluator_kwargs": {"label": "B"}, "task": "t"}
 

@@ -279,7 +279,8 @@ def test_primary_judge_needs_llm(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 def test_terminal_table_shows_buckets_literally(capsys: pytest.CaptureFixture[str]) -> None:
     from rome_tui.commands.grade import _print_table
-    from scorers.io.results import ResultsPaths, RunSettings
+    from scorers.io.run_paths import ResultsPaths
+    from scorers.io.run_settings import RunSettings
     from scorers.io.scores import compute_scores
 
     scores = compute_scores([{"task": "[bold]x[/]", "correct": 1}, {"task": "geo", "correct": 0.5}])

@@ -11,7 +11,10 @@ import pytest
 from grading_fixtures import EXAMPLE, read_json
 
 from scorers.errors import InputError
-from scorers.io.results import ResultsPaths, RunSettings, load_results, save_results, updated_bytes
+from scorers.io.results import load_results, save_results
+from scorers.io.run_paths import ResultsPaths
+from scorers.io.run_settings import RunSettings
+from scorers.io.updated_writer import updated_bytes
 from scorers.records import verdict_of
 
 

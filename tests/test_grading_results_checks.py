@@ -15,16 +15,12 @@ import pytest
 
 from scorers.errors import InputError
 from scorers.io.record_checks import WRITABLE_DEPTH
-from scorers.io.results import (
-    MALFORMED_KEY,
-    ResultsPaths,
-    RunSettings,
-    load_results,
-    save_results,
-    scores_of,
-    updated_bytes,
-    write_updated,
-)
+from scorers.io.results import load_results, save_results
+from scorers.io.review_checks import MALFORMED_KEY
+from scorers.io.run_paths import ResultsPaths
+from scorers.io.run_settings import RunSettings
+from scorers.io.scores import scores_of
+from scorers.io.updated_writer import updated_bytes, write_updated
 
 
 def verdict(source: str, score: Any) -> dict[str, Any]:

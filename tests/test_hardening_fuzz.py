@@ -440,7 +440,8 @@ def test_graded_runs_load_summarise_and_open_or_fail_cleanly(
     """load_results, scores, summary and the store on any graded records: a result or a RomeTuiError."""
     from scorers.adjudicate.store import ResultsStore
     from scorers.errors import RomeTuiError
-    from scorers.io.results import load_results, scores_of
+    from scorers.io.results import load_results
+    from scorers.io.scores import scores_of
     from scorers.stats.summary import SummaryOptions, summarise
 
     run = tmp_path_factory.mktemp("run")

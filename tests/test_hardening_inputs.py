@@ -439,7 +439,8 @@ def test_grade_refuses_an_output_file_that_is_a_directory(
         assert (out / name).is_dir()
     from scorers.errors import InputError
     from scorers.grade.run import grade_files
-    from scorers.io.results import ResultsPaths, RunSettings
+    from scorers.io.run_paths import ResultsPaths
+    from scorers.io.run_settings import RunSettings
 
     with pytest.raises(InputError, match="is a directory"):  # the API, as the command
         grade_files(str(a), str(p), RunSettings(), paths=ResultsPaths.of(out))

@@ -30,7 +30,9 @@ from fake_openai_server import Action, FakeOpenAIServer  # noqa: E402
 from judges_fixtures import judge_command, judge_env  # noqa: E402
 from judges_fixtures import record as judged_record  # noqa: E402
 
-from scorers.io.results import ResultsPaths, RunSettings, save_results  # noqa: E402
+from scorers.io.results import save_results  # noqa: E402
+from scorers.io.run_paths import ResultsPaths  # noqa: E402
+from scorers.io.run_settings import RunSettings  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 QID = re.compile(r"HQ(\d+)Z")

@@ -15,7 +15,9 @@ from scorers.grade.run import grade_files
 from scorers.io import streaming
 from scorers.io.loading import load_annotations, load_predictions
 from scorers.io.parse import parse_file
-from scorers.io.results import ResultsPaths, RunSettings, load_results
+from scorers.io.results import load_results
+from scorers.io.run_paths import ResultsPaths
+from scorers.io.run_settings import RunSettings
 
 ANNOTATIONS = [
     {

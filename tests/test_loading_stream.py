@@ -201,7 +201,8 @@ LATE_FAULTS = _late_faults()
 def _grade_into(a: Path, p: Path, out: Path, mode: str) -> tuple[str, dict[str, bytes], list[str]]:
     """(error or "", the run's files, warnings) of grading ``p`` into ``out``."""
     from scorers.grade.run import grade_files
-    from scorers.io.results import ResultsPaths, RunSettings
+    from scorers.io.run_paths import ResultsPaths
+    from scorers.io.run_settings import RunSettings
 
     strict = mode == "strict"
     settings = RunSettings(mode=mode, reject_filter=strict, harness_stats=strict)
@@ -304,7 +305,8 @@ def test_an_interrupted_streamed_grade_keeps_the_earlier_run(
     (out / ".updated_predictions.json.killed.tmp").write_bytes(b"[{")  # a SIGKILLed writer's
     (out / ".rome-tui.lock").write_bytes(b"")
     from scorers.grade.run import grade_files
-    from scorers.io.results import ResultsPaths, RunSettings
+    from scorers.io.run_paths import ResultsPaths
+    from scorers.io.run_settings import RunSettings
 
     again = grade_files(str(a), str(p), RunSettings(mode="strict"), paths=ResultsPaths.of(out))
     assert isinstance(again.graded, WrittenRecords)  # streamed

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from scorers.evaluate import rome, strict
 from scorers.evaluate.mathmatch.extract import extract_answer
 from scorers.grade.grader import Grader
-from scorers.io.results import RunSettings
+from scorers.io.run_settings import RunSettings
 from scorers.records import (
     content_hash,
     final_answer,

@@ -18,7 +18,9 @@ from scorers.adjudicate.store import ResultsStore
 from scorers.errors import InputError
 from scorers.grade.run import grade_files
 from scorers.io.loading import load_predictions
-from scorers.io.results import ResultsPaths, RunSettings, load_results
+from scorers.io.results import load_results
+from scorers.io.run_paths import ResultsPaths
+from scorers.io.run_settings import RunSettings
 from scorers.records import item_id
 
 

@@ -19,7 +19,8 @@ from scorers.adjudicate.journal import read_journal, validate_entry
 from scorers.adjudicate.store import ResultsStore
 from scorers.errors import ConflictError, UsageError
 from scorers.flags.flagging import recompute_flags
-from scorers.io.results import RunSettings, load_results
+from scorers.io.results import load_results
+from scorers.io.run_settings import RunSettings
 from scorers.io.runfiles import load_run, save_run
 from scorers.judges.registry import JUDGE_MODULES, get_judge
 from scorers.judges.runner import apply_primary
@@ -232,7 +233,8 @@ def test_store_rows_and_summary_agree_on_the_score_before_any_human(tmp_path: Pa
     assert [row.machine for row in rows] == expected
     run = tmp_path / "run"
     run.mkdir()
-    from scorers.io.results import ResultsPaths, save_results
+    from scorers.io.results import save_results
+    from scorers.io.run_paths import ResultsPaths
 
     save_results(ResultsPaths.of(run), records, RunSettings(mode="strict"))
     with ResultsStore.open(run, annotator="z") as store:
@@ -298,7 +300,7 @@ def test_a_grade_refuses_to_replace_a_run_written_while_it_graded(
     import json
 
     from scorers.grade import run as grade_run
-    from scorers.io.results import ResultsPaths
+    from scorers.io.run_paths import ResultsPaths
 
     out = make_run(tmp_path / "out")
     annotations = [

@@ -12,7 +12,9 @@ from store_fixtures import ITEMS, by_id, journal_lines, load_json, make_record, 
 
 from scorers.adjudicate.store import ResultsStore
 from scorers.errors import ConflictError, InputError, UsageError
-from scorers.io.results import ResultsPaths, RunSettings, save_results
+from scorers.io.results import save_results
+from scorers.io.run_paths import ResultsPaths
+from scorers.io.run_settings import RunSettings
 
 UTC_TIME = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$")
 

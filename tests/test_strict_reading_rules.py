@@ -15,7 +15,7 @@ import pytest
 from scorers.evaluate import strict
 from scorers.evaluate.strict import names
 from scorers.grade.grader import Grader
-from scorers.io.results import RunSettings
+from scorers.io.run_settings import RunSettings
 
 INSTRUMENTS = "Which instrument is shown?\nA. violin\nB. cello\nC. trumpet\nD. flute"
 MEDALS = "Rank the medals by value.\nA. bronze\nB. gold\nC. silver"

@@ -15,7 +15,7 @@ import pytest
 
 from scorers.errors import InputError
 from scorers.io import writeback
-from scorers.io.results import updated_bytes, write_updated
+from scorers.io.updated_writer import updated_bytes, write_updated
 
 
 def records(n: int) -> list[dict[str, Any]]:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Protocol
 
-from scorers.io.results import ResultsPaths, RunSettings
+from scorers.io.run_paths import ResultsPaths
+from scorers.io.run_settings import RunSettings
 from scorers.records import HistoryEntry
 
 

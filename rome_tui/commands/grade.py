@@ -14,14 +14,8 @@ from rome_tui.commands.image_option import add_images_option, images_dir
 from rome_tui.console import printable, warn
 from scorers.errors import UsageError
 from scorers.grade.target import ExistingRun, check_target
-from scorers.io.results import (
-    JOURNAL_NAME,
-    RUN_NAME,
-    SCORES_NAME,
-    UPDATED_NAME,
-    ResultsPaths,
-    RunSettings,
-)
+from scorers.io.run_paths import JOURNAL_NAME, RUN_NAME, SCORES_NAME, UPDATED_NAME, ResultsPaths
+from scorers.io.run_settings import RunSettings
 
 DESCRIPTION = """Grade predictions against ROME annotations with the rule evaluators.
 

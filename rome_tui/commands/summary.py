@@ -88,7 +88,8 @@ _SUFFIXES = {".json": "json", ".csv": "csv", ".md": "markdown", ".tex": "latex"}
 
 def _load(path: str) -> Any:
     """The run's records with every acknowledged override, journal included."""
-    from scorers.io.results import ResultsPaths, load_results
+    from scorers.io.results import load_results
+    from scorers.io.run_paths import ResultsPaths
 
     journal = ResultsPaths.of(path).journal
     if journal.is_dir() and any(journal.iterdir()):
@@ -102,7 +103,7 @@ def _load(path: str) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     from scorers.grade.release import is_release, release_run
-    from scorers.io.results import ResultsPaths
+    from scorers.io.run_paths import ResultsPaths
     from scorers.stats.summary import SummaryOptions, group_by_model, summarise
 
     if args.bootstrap < 1:

@@ -33,7 +33,9 @@ import orjson
 
 from rome_tui.demo.questions import Question, all_questions
 from rome_tui.demo.traces import MODELS, Response, respond
-from scorers.io.results import ResultsPaths, RunSettings, load_results, save_results
+from scorers.io.results import load_results, save_results
+from scorers.io.run_paths import ResultsPaths
+from scorers.io.run_settings import RunSettings
 from scorers.records import response_texts
 
 SEED = 20251122

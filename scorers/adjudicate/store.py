@@ -48,8 +48,10 @@ from scorers.adjudicate.journal import (
 from scorers.errors import InputError, UsageError
 from scorers.flags.flagging import recompute_flags
 from scorers.io.record_checks import first_ids
-from scorers.io.results import ResultsPaths, RunSettings, scores_of
+from scorers.io.run_paths import ResultsPaths
+from scorers.io.run_settings import RunSettings
 from scorers.io.runfiles import RunStamp, load_run, save_run
+from scorers.io.scores import scores_of
 from scorers.records import (
     REVIEW_KEY,
     HistoryEntry,

@@ -31,9 +31,10 @@ from scorers.errors import EvaluatorError, InputError
 from scorers.evaluate import rome, strict
 from scorers.evaluate.outcome import Outcome
 from scorers.flags.flagging import recompute_flags
+from scorers.io.graded_elsewhere import REJECT_PREFIXES
 from scorers.io.pairing import item_key
 from scorers.io.record_checks import FIRST_IDS, first_ids
-from scorers.io.results import REJECT_PREFIXES, RunSettings
+from scorers.io.run_settings import RunSettings
 from scorers.io.scores import REJECTED_KEY, usage_unreadable
 from scorers.records import (
     REVIEW_KEY,

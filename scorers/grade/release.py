@@ -22,7 +22,8 @@ from scorers.grade.run import grade_files
 from scorers.io import parquet
 from scorers.io.jsonio import atomic_write_bytes
 from scorers.io.parquet import is_parquet
-from scorers.io.results import RUN_NAME, UPDATED_NAME, ResultsPaths, RunSettings
+from scorers.io.run_paths import RUN_NAME, UPDATED_NAME, ResultsPaths
+from scorers.io.run_settings import RunSettings
 
 RUN_SUFFIX = ".rome-tui"
 

@@ -44,9 +44,10 @@ from scorers.io.loading import load_annotations, load_predictions
 from scorers.io.pairing import pair, self_annotated, self_pairs, several_models
 from scorers.io.parquet import is_parquet, uncompressed_size
 from scorers.io.record_checks import needs_decoding
-from scorers.io.results import ResultsPaths, RunSettings, scores_of, tally_of
+from scorers.io.run_paths import ResultsPaths
+from scorers.io.run_settings import RunSettings
 from scorers.io.runfiles import RunStamp, save_run_unstamped
-from scorers.io.scores import REJECTED_KEY
+from scorers.io.scores import REJECTED_KEY, scores_of, tally_of
 from scorers.io.streaming import record_stream
 from scorers.records import REVIEW_KEY
 
@@ -321,7 +322,7 @@ class DeferredRecords(Sequence[dict[str, Any]]):
 
     def spans(self) -> Iterator[tuple[int, int, bytes | memoryview | None]]:
         """The batches in order, each with the child's serialisation if it has one
-        (``results.Serialised``): the writer copies those bytes instead of
+        (``updated_writer.Serialised``): the writer copies those bytes instead of
         serialising the records again."""
         for number in range(-(-len(self._records) // self._size)):
             start, stop = self._bounds(number)

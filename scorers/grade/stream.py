@@ -51,12 +51,11 @@ from scorers.io.record_checks import (
     first_ids,
     load_warnings,
 )
-from scorers.io.results import serialise, tally_of
-from scorers.io.scores import REJECTED_KEY, TallyRow
+from scorers.io.scores import REJECTED_KEY, TallyRow, tally_of
 from scorers.io.streaming import Block, Piece, RecordStream, Unstreamable
+from scorers.io.updated_writer import BATCH, serialise
 from scorers.records import REVIEW_KEY
 
-_BATCH = 64  # records serialised per orjson call, as the whole-file writer does
 # Predictions left after the first piece below which no process is forked: a
 # fork and the pieces' round trips would cost more than they save.
 POOL_MIN_BYTES = 8 << 20
@@ -134,7 +133,7 @@ class PieceGraded(NamedTuple):
 
 
 class GradingStream:
-    """The run's records as the writer asks for them: ``spans`` (``results.Serialised``)
+    """The run's records as the writer asks for them: ``spans`` (``updated_writer.Serialised``)
     reads, pairs, grades and serialises the predictions a block at a time, and the
     tally, the counts and the warnings grow as it goes."""
 
@@ -229,8 +228,8 @@ class GradingStream:
         return block
 
     def _written(self, records: list[dict[str, Any]]) -> Iterator[tuple[int, int, bytes]]:
-        for start in range(0, len(records), _BATCH):
-            batch = records[start : start + _BATCH]
+        for start in range(0, len(records), BATCH):
+            batch = records[start : start + BATCH]
             data = serialise(batch)
             if data is None:
                 raise Fallback  # the whole-file path names the record
@@ -255,8 +254,8 @@ class GradingStream:
         if self._pairing.duplicates.count and self._settings.mode != "rome":
             return []  # only the first copy is graded
         parts: list[bytes | memoryview] = []
-        for start in range(0, len(records), _BATCH):
-            data = serialise(records[start : start + _BATCH])
+        for start in range(0, len(records), BATCH):
+            data = serialise(records[start : start + BATCH])
             if data is None:
                 return []
             parts += (b",\n" if start else b"[\n", memoryview(data)[2:-2])

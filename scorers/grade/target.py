@@ -18,7 +18,7 @@ import orjson
 
 from scorers.adjudicate.journal import journal_files
 from scorers.errors import UsageError
-from scorers.io.results import ResultsPaths
+from scorers.io.run_paths import ResultsPaths
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ from scorers.records import REVIEW_KEY
 
 if TYPE_CHECKING:
     from scorers.grade.grader import Graded
-    from scorers.io.results import RunSettings
+    from scorers.io.run_settings import RunSettings
 
 BATCH = 128  # pairs per frame: ~0.7 MB of 5 KB traces, ~6-25 ms of work
 _READY = 4  # batches pickled ahead of the sender
@@ -496,7 +496,8 @@ def grade_jobs(jobs: Iterable[tuple[Any, ...]], grader: Any) -> Answer:
     would, or None where only the parent can (see the module doc)."""
     from scorers.errors import EvaluatorError
     from scorers.grade.grader import unreadable_usage
-    from scorers.io.results import serialise, tally_of
+    from scorers.io.scores import tally_of
+    from scorers.io.updated_writer import serialise
 
     graded: list[Graded | None] = []
     records: list[dict[str, Any]] = []

@@ -28,14 +28,10 @@ from typing import Any
 
 from scorers.errors import ConflictError
 from scorers.io.jsonio import require_a_file, unreadable
-from scorers.io.results import (
-    LoadedResults,
-    ResultsPaths,
-    RunSettings,
-    Serialised,
-    load_results,
-    save_results,
-)
+from scorers.io.results import LoadedResults, load_results, save_results
+from scorers.io.run_paths import ResultsPaths
+from scorers.io.run_settings import RunSettings
+from scorers.io.updated_writer import Serialised
 
 try:
     import fcntl

@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
+
+if TYPE_CHECKING:  # only read here: scores.json's format needs nothing else of a run
+    from scorers.io.run_settings import RunSettings
 
 REJECTED_KEY = "rejected"  # review[REJECTED_KEY]: why an answer was filtered before grading
 
@@ -249,3 +252,20 @@ class ScoreTally:
 def scores_json_bytes(scores: Mapping[Any, Any]) -> bytes:
     """Exactly what the reference's ``json.dump(indent=2, ensure_ascii=False)`` writes."""
     return json.dumps(scores, ensure_ascii=False, indent=2).encode("utf-8")
+
+
+def scores_of(records: Iterable[dict[str, Any]], settings: RunSettings) -> dict[str, Any]:
+    """The scores of a run graded with ``settings`` (its buckets, its harness figures)."""
+    return compute_scores(
+        records,
+        settings.tracker_type,
+        settings.tracker_subtype,
+        harness_stats=settings.harness_stats,
+    )
+
+
+def tally_of(settings: RunSettings) -> ScoreTally:
+    """An empty score tally for a run with ``settings``."""
+    return ScoreTally(
+        settings.tracker_type, settings.tracker_subtype, harness_stats=settings.harness_stats
+    )

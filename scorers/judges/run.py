@@ -35,7 +35,7 @@ from typing import Any, Protocol
 
 from scorers.errors import InputError, UsageError
 from scorers.flags.flagging import detectors, recompute_flags
-from scorers.io.results import ResultsPaths
+from scorers.io.run_paths import ResultsPaths
 from scorers.io.runfiles import load_run, save_unless_changed
 from scorers.judges.base import (
     Call,

@@ -31,7 +31,7 @@ from scorers.review import choose_primary, settle
 PLAN_PLACEHOLDER = "(planned reply)"
 
 if TYPE_CHECKING:
-    from scorers.io.results import RunSettings
+    from scorers.io.run_settings import RunSettings
 
 
 # --- selection ---------------------------------------------------------------------------
