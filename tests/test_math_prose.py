@@ -820,6 +820,27 @@ def test_an_expression_is_one_value(response: str, reference: str, score: float)
 
 
 @pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # A sentence on the marker's line is the answer; the lines after it in the same
+        # paragraph are said later: a correction or a doubt counts, working or chatter does not.
+        ("Hence the final answer is 72 seats.\nThe hall has 8 rows of 9 seats.", "72", 1.0),
+        ("The answer is 72.\nuser: next question please", "72", 1.0),
+        ("The answer is 72.\nHmm, actually I dropped a row: 81.", "81", 1.0),
+        ("The answer is 72.\nThough it might also be 81.", "72", 0.0),
+        # a marker line that holds no value leads to the first line that holds one
+        ("Adding both parts gives the final answer.\nSo 30 plus 42 makes 72 seats.", "72", 1.0),
+        # a value without a closing stop may go on below it ("Answer: 72\nseats")
+        ("Answer: 72\nseats", "72", 1.0),
+    ],
+)
+def test_the_line_of_the_marker_states_the_answer(
+    response: str, reference: str, score: float
+) -> None:
+    _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
     ("response", "reference"),
     [
         # A "$" before a digit is a currency sign: it closes no formula ("$15 = $" is none).

@@ -120,6 +120,17 @@ def _after_marker(text: str, items: int, blanks: int = 1) -> str | None:
     after = paragraphs[1] if len(paragraphs) > 1 else ""
     if "\n" in para:  # "7.\nThanks!": a closing remark is no part of the answer
         para = "\n".join(without_closing_remarks(para.splitlines(), blanks))
+    if blanks == 1 and "\n" in para:
+        # "So the answer is 33.\nThe 3 boxes then hold 11 each.": a sentence on the marker's
+        # line (or the first line holding a value) is the answer; the lines after it are
+        # read as what is said later (a correction or a doubt counts, nothing else does).
+        lines = para.splitlines()
+        while len(lines) > 1 and not _HAS_VALUE.search(lines[0]):
+            lines = lines[1:]  # "... to get our final answer.\n6 plus 12 is 18."
+        if len(lines) > 1 and lines[0].rstrip()[-1:] in ".!?":
+            after = "\n".join(lines[1:]) + "\n\n" + after
+            lines = lines[:1]
+        para = "\n".join(lines).strip()
     if blanks > 1 and not re.search(r"[\n;]", para) and reads_as_prose(para):
         # "For (a) the answer is 4, and for (b) it is 9.": one line holding every blank.
         line = text[:start].rsplit("\n", 1)[-1] + text[start:end] + " " + para
