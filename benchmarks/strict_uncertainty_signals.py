@@ -3,7 +3,8 @@
 ``python benchmarks/strict_uncertainty_signals.py [--first-readings]``
 
 Reads the ``dev`` halves of the blind batches (``tests/data/strict/blind_hard_cases*.json``;
-``test`` items are never loaded, and batches in ``HELD_OUT`` not at all) and prints, per
+``test`` items are never loaded; a batch without a recorded first reading, or in
+``HELD_OUT``, is not read at all) and prints, per
 batch and pooled, overall agreement, the uncertain share, agreement without
 ``rule_uncertain`` and the number of sure misses. For each item it reads strict mode's
 verdict, the human
