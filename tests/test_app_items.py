@@ -9,6 +9,7 @@ from rome_tui.app.items import (
     accuracy,
     as_score,
     build_rows,
+    distinct_parts,
     filter_rows,
     parse_query,
     progress,
@@ -217,3 +218,26 @@ def test_table_cells_are_measured_in_terminal_cells() -> None:
             assert cell_len(ItemTable._cell_tail(text, width)) == width + 1, (text, width)
     assert ItemTable._cell_tail("模型/问题_一二三四五", 8).startswith("…")
     assert ItemTable._cell_tail("模型/问题_一二三四五", 8).rstrip().endswith("五")
+
+
+def test_model_names_cut_to_the_part_that_tells_them_apart() -> None:
+    assert distinct_parts(["gemini-2.5-pro-thinking", "gemini-2.5-flash-thinking"]) == {
+        "gemini-2.5-pro-thinking": "…pro…",
+        "gemini-2.5-flash-thinking": "…flash…",
+    }
+    # The start is the one shared with the nearest names; a name sharing nothing stays.
+    assert distinct_parts(["gemini-2.5-pro", "gemini-2.5-flash", "claude-opus-4"]) == {
+        "gemini-2.5-pro": "…pro",
+        "gemini-2.5-flash": "…flash",
+        "claude-opus-4": "claude-opus-4",
+    }
+    parts = distinct_parts(["qwen3-235b-a22b-thinking", "qwen3-235b-a22b-instruct", "qwen3-32b"])
+    assert parts == {
+        "qwen3-235b-a22b-thinking": "…thinking",
+        "qwen3-235b-a22b-instruct": "…instruct",
+        "qwen3-32b": "…32b",
+    }
+    assert distinct_parts(["gpt-5", "gpt-5-high"]) == {"gpt-5": "…5", "gpt-5-high": "…5-high"}
+    assert distinct_parts(["only-one"]) == {"only-one": "only-one"}
+    assert distinct_parts(["a-x", "a-x"]) == {"a-x": "a-x"}
+    assert distinct_parts([]) == {}

@@ -515,6 +515,25 @@ async def test_a_filter_word_deep_in_a_long_trace_is_highlighted_and_reached_by_
         assert [m.start for m in detail.reasoning.blocks[0].marks] == [0]
 
 
+async def test_models_of_similar_names_are_told_apart_at_80_columns(tmp_path: Path) -> None:
+    records = make_records(6)
+    for i, record in enumerate(records):
+        model = ("gemini-2.5-pro-thinking", "gemini-2.5-flash-thinking")[i % 2]
+        record["model"] = model
+        record["question_id"] = f"{model}/q{i // 2}"
+    write_run(tmp_path / "run", records)
+    app = ReviewApp(open_run(tmp_path / "run"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        rows = screen_lines(table(app))[1:3]
+        assert "…pro…" in rows[0] and "…flash…" in rows[1]  # not "gemini-…" twice
+        facts = app.review.detail.facts
+        assert facts.blocks[0].text == "gemini-2.5-pro-thinking/q0"  # the full item id
+        await pilot.press("down")
+        await ready(pilot)
+        assert facts.blocks[0].text == "gemini-2.5-flash-thinking/q0"
+
+
 async def test_help_summary_and_palette_come_from_the_registry(run_dir: Path) -> None:
     from rome_tui.app.bindings import REGISTRY
 

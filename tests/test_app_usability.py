@@ -281,8 +281,8 @@ async def test_question_first_and_evidence_jump_shows_its_flag(tmp_path: Path) -
     async with app.run_test(size=(120, 30)) as pilot:
         await ready(pilot)
         facts = app.review.detail.facts
-        assert facts.blocks[0].text == "Question"
-        assert visible(facts).lstrip().startswith("Question")
+        assert facts.blocks[0].text.endswith("q0000")  # the item, then its question
+        assert facts.blocks[1].text == "Question"
         await pilot.press("e")
         await ready(pilot)
         assert "I guess it is B." in visible(app.review.detail.reasoning)

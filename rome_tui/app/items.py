@@ -123,7 +123,7 @@ def make_row(
     flags = tuple(dict.fromkeys(_text(f.get("kind", "?")) for f in flag_list))
     # model/question_id in a run of several models: the id an override takes
     qid = item_id(record) if record.get("question_id") is not None else ""
-    model = _text(record.get("model") or record.get("model_name"))
+    model = record_model(record)
     bucket = _text(record.get(bucket_field) or record.get("task"))
     evaluator = _text(record.get("evaluator"))
     search = " ".join((qid, model, bucket, evaluator, *flags)).lower()
@@ -159,6 +159,53 @@ def build_rows(
     return [make_row(i, record, bucket_field, baseline(i)) for i, record in enumerate(records)]
 
 
+_NAME_BREAKS = "-_/.: "
+
+
+def distinct_parts(names: Iterable[str]) -> dict[str, str]:
+    """Each name cut to the part that tells it from the others, for a narrow column: the
+    start it shares with the names nearest it and the end every name shares are dropped,
+    at a word break, and an ellipsis marks each cut ("gemini-2.5-pro-thinking" beside
+    "gemini-2.5-flash-thinking": "…pro…" and "…flash…"). A name sharing nothing stays."""
+    unique = sorted(set(names))
+    if len(unique) < 2:
+        return {name: name for name in unique}
+    shared_end = _shared_start([name[::-1] for name in unique])[::-1]
+    breaks = [shared_end.find(c) for c in _NAME_BREAKS if c in shared_end]
+    end = len(shared_end) - min(breaks) if breaks else 0
+    parts = {}
+    for i, name in enumerate(unique):
+        # Sorted, the names sharing the longest start with this one are beside it.
+        shared = max(
+            (
+                _shared_start([name, other])
+                for other in unique[max(0, i - 1) : i + 2]
+                if other != name
+            ),
+            key=len,
+        )
+        start = max(shared.rfind(c) for c in _NAME_BREAKS) + 1
+        core = name[start : len(name) - end] if start + end < len(name) else ""
+        if not core.strip(_NAME_BREAKS):
+            core, start, cut_end = name, 0, 0
+        else:
+            cut_end = end
+        parts[name] = ("…" if start else "") + core + ("…" if cut_end else "")
+    return parts
+
+
+def _shared_start(names: Sequence[str]) -> str:
+    first, last = min(names), max(names)
+    n = 0
+    while n < min(len(first), len(last)) and first[n] == last[n]:
+        n += 1
+    return first[:n]
+
+
+def record_model(record: Mapping[str, Any]) -> str:
+    return _text(record.get("model") or record.get("model_name"))
+
+
 class LazyRows(Sequence[Row]):
     """Rows made on first access, so the first screen needs only the visible ones.
 
@@ -177,6 +224,14 @@ class LazyRows(Sequence[Row]):
         self._bucket_field = bucket_field
         self._baseline = baseline
         self._rows: list[Row | None] = [None] * len(records)
+        self._model_labels: dict[str, str] | None = None
+
+    @property
+    def model_labels(self) -> dict[str, str]:
+        """Each model's :func:`distinct_parts` label, from the records (no row is built)."""
+        if self._model_labels is None:
+            self._model_labels = distinct_parts(map(record_model, self._records))
+        return self._model_labels
 
     def _make(self, i: int) -> Row:
         if self._baseline is None:

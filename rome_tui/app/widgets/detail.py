@@ -18,12 +18,12 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
-from rome_tui.app.items import as_score, record_flags
+from rome_tui.app.items import as_score, record_flags, record_model
 from rome_tui.app.widgets.image_pane import ImagePane
 from rome_tui.app.widgets.item_table import score_text
 from rome_tui.app.widgets.text_view import Block, Mark, TextView
 from scorers.judges.flags import DISAGREE_KIND, HEURISTIC_SOURCE, RUBRIC_SOURCE, rubric_answers
-from scorers.records import decode_kwargs, response_texts
+from scorers.records import decode_kwargs, item_id, response_texts
 
 # Search matches highlighted per item and word: a common word in a 200 KB trace would
 # otherwise make thousands of stops for e.
@@ -104,10 +104,12 @@ class DetailPane(Horizontal):
         flags = record_flags(review)
 
         reasoning_block = Block(texts.reasoning or "(no reasoning recorded)")
-        facts: list[Block] = []
+        # Which item, model included: the table cuts both to fit, and beside a model of a
+        # similar name only the full name says which one this is.
+        facts: list[Block] = [Block(_item_line(record), dim)]
 
         def section(title: str) -> None:
-            if facts:
+            if len(facts) > 1:
                 facts.append(Block(""))
             facts.append(Block(title, heading))
 
@@ -261,6 +263,13 @@ class DetailPane(Horizontal):
         self.reasoning.refresh()
         self.facts.refresh()
         return spot
+
+
+def _item_line(record: Mapping[str, Any]) -> str:
+    """The item id as ``override`` takes it, and the model when the id does not hold it."""
+    item = item_id(record) if record.get("question_id") is not None else "(no question_id)"
+    model = record_model(record)
+    return f"{item} · {model}" if model and not item.startswith(f"{model}/") else item
 
 
 def _readings(

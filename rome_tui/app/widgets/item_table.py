@@ -21,7 +21,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from rome_tui.app.bindings import bindings
-from rome_tui.app.items import Row
+from rome_tui.app.items import LazyRows, Row, distinct_parts
 from rome_tui.textsafe import one_line
 
 # (key, title, preferred width, narrowest width); id's preferred width follows the data.
@@ -112,6 +112,7 @@ class ItemTable(ScrollView, can_focus=True):
         self.sort_reverse = False
         self._id_width = 14
         self._columns = _columns_for(())
+        self._model_labels: dict[str, str] = {}
         self._width_cache: tuple[tuple[int, int], dict[str, int]] | None = None
 
     # --- data -------------------------------------------------------------------------
@@ -120,6 +121,13 @@ class ItemTable(ScrollView, can_focus=True):
         if rows is not self.rows:
             self._columns = _columns_for(rows)
             self._width_cache = None
+            # A model name too long for its column shows the part that tells it from the
+            # run's other models: "gemini-…" twice told nobody which model an item is.
+            self._model_labels = (
+                rows.model_labels
+                if isinstance(rows, LazyRows)
+                else distinct_parts(row.model for row in rows)
+            )
         self.rows = rows
         self.view = view
         if rows:
@@ -233,6 +241,11 @@ class ItemTable(ScrollView, can_focus=True):
             text = set_cell_size(text, width - 1) + "…"
         return set_cell_size(text, width) + " "
 
+    def _model_label(self, model: str, width: int) -> str:
+        if cell_len(model) <= width:
+            return model
+        return self._model_labels.get(model, model)
+
     @staticmethod
     def _cell_tail(text: str, width: int) -> str:
         """Like ``_cell`` but keeps the end: ids differ at their end ("…/question_geo_2")."""
@@ -277,7 +290,7 @@ class ItemTable(ScrollView, can_focus=True):
                 mark, self._style("flag") if mark.strip() in ("•", "!") else self._style("pass")
             ),
             Segment(self._cell_tail(row.qid, w["id"]), base),
-            Segment(self._cell(row.model, w["model"]), base),
+            Segment(self._cell(self._model_label(row.model, w["model"]), w["model"]), base),
             Segment(self._cell(row.bucket, w["bucket"]), base),
             Segment(self._cell(row.evaluator, w["evaluator"]), self._style("dim")),
             Segment(self._cell(score_text(row.rome), w["rome"]), self._score_style(row.rome)),
