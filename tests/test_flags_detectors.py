@@ -250,6 +250,16 @@ def test_a_value_a_result_is_compared_with_is_not_stated() -> None:
     assert CONTRA in kinds(record(reason, "Final Answer: 3", kwargs={"value_to_match": 17}))
 
 
+def test_not_one_value_but_another_claims_the_other() -> None:
+    kw = {"value_to_match": 16}
+    reason = "Weighing the parcels.\n\nSo the heaviest parcel is not 14 kg but 16 kg."
+    assert CONTRA in kinds(record(reason, "Final Answer: 14", kwargs=kw))
+    assert CONTRA not in kinds(record(reason, "Final Answer: 16", kwargs=kw))
+    reason = "Comparing the maps.\n\nNot the coastal route, but (D)."
+    assert CONTRA in kinds(choice(reason, "Answer: A", label="D"))
+    assert CONTRA not in kinds(choice(reason, "Answer: D", label="D"))
+
+
 def test_an_ordinal_is_a_position_not_a_value() -> None:
     reason = "So the hall seats 240.\n\nIts 4th balcony stays closed for repairs."
     assert CONTRA in kinds(record(reason, "Final Answer: 40", kwargs={"value_to_match": 240}))

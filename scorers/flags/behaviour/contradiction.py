@@ -48,8 +48,8 @@ _QUOTED = re.compile(r"'[^'\n]{1,20}'(?!\w)|\"[^\"\n]{1,40}\"|“[^”\n]{1,40}�
 _FRACTION_WORDS = re.compile(  # and expressions with a binomial or a root ("\\binom{90}{2}")
     r"(?i)\b(?:(?:a|an|one|two|three|four)[\s-]+(?:half|thirds?|quarters?|fifths?|tenths?)|half|(?:zero|one|two|three|four|five|six|seven|eight|nine)(?:[\s-]+(?:zero|one|two|three|four|five|six|seven|eight|nine))+)\b|\\(?:binom|sqrt)\{\d"
 )
-# A contrast cue and what it rules out, up to punctuation ("not 55", "rather than B"; "No." answers)
-_CONTRAST = re.compile("(?i)(?:" + regex("not_assertions", "contrast").pattern + r")\s[^,;:.()\n]*")
+_RULED = regex("not_assertions", "contrast").pattern  # "not 55", "rather than B", "No." answers
+_CONTRAST = re.compile(rf"(?i)(?:{_RULED})\s(?:(?!but\b)[^,;:.()\n])*")  # up to punctuation, "but"
 _NUMBER_WORD = re.compile(
     r"(?i)\d|\b(?:zero|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|twenty|thirty|forty|fifty|hundred)\b"
 )
@@ -97,6 +97,7 @@ _LIST_SEPARATOR = re.compile(r"[,;]|→|->|\bthen\b", re.IGNORECASE)
 _NON_WORD = re.compile(r"\W+")
 _IS_N = re.compile(r"(?i)\b(?:is|are|was) (?:\w+ )?[$-]*\d[\d,.]*%?(?: [^\W\d]+){0,3}\W*$")
 _REMARK = re.compile(r"^\W*[^\W\d_]{3,}(?:[ ,]+[^\W\d_]{3,})?[.!]*$|\?$")  # "Done.", "Looks right."
+_CORRECTED = re.compile(r"(?i)(?<![,;] )(?:\bnot|n't)\s[^,;:.]*,?\s+but$")
 _CUT_OFF = re.compile(r"(?=[\\(\[{&=/^])(?:\\[a-z]*|[(\[{&=/^])\s*$")  # ends on "\times", "("
 _NAMED = re.compile(r"(?i)\b(?:the|my)\s+(?:final\s+)?answer\s+(?:is|(?:should|would|must)\s+be)\b")
 # A piece of a quotation cut at one of its full stops ('likely "C.', 'B", as ...'): odd quote marks
@@ -138,6 +139,8 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
         text = text[fronted.end() :]
     # "B, D, A, C, though I'm not sure of the middle": the claim is before the gloss
     gloss = _GLOSS.search(text)
+    if gloss and _CORRECTED.search(upto := text[: gloss.end()]) and not _DOUBT.search(upto):
+        gloss = _GLOSS.search(text, gloss.end())  # "not B but C": the claim is C
     cut = gloss.start() if gloss else len(text)
     head = text[:cut]
     if head.endswith(("?", "？")) or any(cue.search(text, 0, cut) for cue in _UNDECIDED):
@@ -237,8 +240,7 @@ def _readable(evaluator: str, value: str, options: dict[str, str], stated: bool)
     ):
         return None
     several = evaluator == "choices_matching" and len(set(_LETTER_CAPS.findall(value))) > 1
-    # names several options: compares them, unless it answers with them
-    return None if several and not _STRONG_COMMITMENT.search(value) else value
+    return None if several and not _STRONG_COMMITMENT.search(value) else value  # (compares them)
 
 
 def _names_option(value: str, options: dict[str, str], stated: bool) -> bool:
@@ -384,8 +386,7 @@ _UNIT_FACTORS = (10.0, 100.0, 1000.0, 1e6, 1e9, 60.0, 3600.0, 24.0)  # "2.4 km" 
 
 
 def _same_number(x: tuple[float, int], y: tuple[float, int], factors: bool = True) -> bool:
-    (a, da), (b, db) = x, y
-    places = min(da, db)
+    (a, _), (b, _), places = x, y, min(x[1], y[1])
     tolerance = max(1e-9 * max(1.0, abs(a), abs(b)), 0.5 * 10.0**-places if places else 0.0)
     if abs(a - b) <= tolerance:
         return True
@@ -504,8 +505,7 @@ def _restated(
         if value is None or sum(map(sentence.text.count, _QUOTE_MARKS)) % 2:
             continue
         if evaluator in _NUMERIC:
-            x = _number((_NUMBER.findall(value) or [""])[-1])
-            if x is not None and y is not None and _same_number(x, y):
+            if (x := _number((_NUMBER.findall(value) or [""])[-1])) and y and _same_number(x, y):
                 return True
         elif _readable_shape(evaluator, value, False) and _plainly_agrees(
             evaluator, found._replace(value=value, read=value), theirs, answer, kwargs
