@@ -797,6 +797,19 @@ def test_a_value_after_an_option_letter_is_the_value(
 @pytest.mark.parametrize(
     ("response", "reference", "score"),
     [
+        # Two documented readings that nothing else covers (each fires on no dev answer):
+        # the one candidate kept, and a sentence that names its value as the answer.
+        ("Of 7 and 12, only 7 satisfies both conditions.", "7", 1.0),
+        ("57 is the result. Each of the 3 crates then holds 19 jars.", "57", 1.0),
+    ],
+)
+def test_a_kept_candidate_and_a_named_result(response: str, reference: str, score: float) -> None:
+    _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
         # Numbers joined by operators, left unevaluated, are one value: never its first term.
         (
             "The orchard's 18 trees yield a total of 18 × 40 × 3 kg of fruit each season.",
