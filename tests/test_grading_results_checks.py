@@ -8,6 +8,9 @@ nested too deep to write back are InputErrors naming the file and the place.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -163,6 +166,36 @@ def test_what_was_set_aside_survives_a_write_back(tmp_path: Path) -> None:
     save_results(again.paths, again.records, again.settings)
     third = load_results(tmp_path)
     assert third.records[0]["review"][MALFORMED_KEY]["verdicts"] == [5, "junk"]
+
+
+def test_warnings_come_in_the_order_the_problems_were_found(tmp_path: Path) -> None:
+    """Whatever the hash seed: the kinds of one record's problems were once a set, whose
+    order (and so the warnings') changed from one run to the next."""
+    records = [graded("q1", 7, flags="x", history=3, mode=5, stale="no")]
+    run = run_dir(tmp_path, records)
+    code = (
+        "import json, sys; from scorers.io.results import load_results; "
+        "print(json.dumps(load_results(sys.argv[1]).warnings))"
+    )
+    seen = []
+    for seed in ("0", "1", "2", "3"):
+        done = subprocess.run(
+            [sys.executable, "-c", code, str(run)],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        )
+        seen.append(json.loads(done.stdout))
+    assert all(warnings == seen[0] for warnings in seen)
+    kinds = [w.split("record(s) with a ")[1].split(" (")[0] for w in seen[0]]
+    assert kinds == [
+        "score out of range",
+        "malformed review.flags",
+        "malformed review.history",
+        "malformed review.mode",
+        "malformed review.stale",
+    ]
 
 
 # --- H11: scores out of range ---------------------------------------------------------

@@ -116,12 +116,12 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
         qid = record.get("question_id", where)
         decoded += decode_json_strings(record, target, qid, parsed.nonfinite)
         malformed: dict[str, list[Any]] = {}
-        kinds: set[str] = {RANGE} if check_scores(record, malformed) else set()
+        kinds: dict[str, None] = {RANGE: None} if check_scores(record, malformed) else {}
         review = record.get(REVIEW_KEY)
         if type(review) is not dict:
             if review is not None:
                 stash(malformed, REVIEW_KEY, review)
-                kinds.add(REVIEW_KEY)
+                kinds[REVIEW_KEY] = None
             else:
                 imported += 1
                 if type(record.get("correct")) in (int, float, bool):
@@ -131,7 +131,7 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
             except orjson.JSONEncodeError:  # content_hash of kwargs nested too deep
                 raise InputError(target, TOO_DEEP, record=qid) from None
         else:
-            kinds |= check_review(review, malformed)
+            kinds.update(check_review(review, malformed))
         for kind in kinds:
             problems.setdefault(kind, []).append(qid)
         if malformed:

@@ -83,20 +83,21 @@ def stash(malformed: dict[str, list[Any]], part: str, value: Any) -> None:
     malformed.setdefault(part, []).append(value)
 
 
-def check_review(review: dict[str, Any], malformed: dict[str, list[Any]]) -> set[str]:
+def check_review(review: dict[str, Any], malformed: dict[str, list[Any]]) -> dict[str, None]:
     """Make a record's review well typed; what cannot be used moves to ``malformed``.
 
-    Returns the kinds of problem found: a review part's name, or RANGE. The
-    common case (nothing wrong) takes one test per part.
+    Returns the kinds of problem found, in the order found (a dict, not a set, so
+    the load's warnings come in the same order whatever the hash seed): a review
+    part's name, or RANGE. The common case (nothing wrong) takes one test per part.
     """
-    kinds: set[str] = set()
+    kinds: dict[str, None] = {}
     for part in _REVIEW_LISTS:
         items = review.get(part, _ABSENT)
         if items is _ABSENT:
             continue
         if type(items) is not list:
             stash(malformed, part, review.pop(part))
-            kinds.add(part)
+            kinds[part] = None
             continue
         if not items or all(map(_ITEM_OK[part], items)):
             continue
@@ -107,23 +108,23 @@ def check_review(review: dict[str, Any], malformed: dict[str, list[Any]]) -> set
             else:
                 stash(malformed, part, item)
                 problem = _verdict_problem(item) if part == "verdicts" else part
-                kinds.add(problem or part)
+                kinds[problem or part] = None
         review[part] = keep
     human = review.get("human", _ABSENT)
     if human is not _ABSENT and (type(human) is not dict or not is_score(human.get("score"))):
         score = human.get("score") if type(human) is dict else None
         number = isinstance(score, (int, float)) and not isinstance(score, bool)
-        kinds.add(RANGE if number else "human")
+        kinds[RANGE if number else "human"] = None
         stash(malformed, "human", review.pop("human"))
     for part in _REVIEW_TEXTS:
         value = review.get(part)
         if value is not None and type(value) is not str:
             stash(malformed, part, review.pop(part))
-            kinds.add(part)
+            kinds[part] = None
     stale = review.get("stale")
     if stale is not None and type(stale) is not bool:
         stash(malformed, "stale", review.pop("stale"))
-        kinds.add("stale")
+        kinds["stale"] = None
     return kinds
 
 
