@@ -534,6 +534,38 @@ async def test_models_of_similar_names_are_told_apart_at_80_columns(tmp_path: Pa
         assert facts.blocks[0].text == "gemini-2.5-flash-thinking/q0"
 
 
+async def test_z_keeps_a_wide_table_whole_and_scrolls_it_sideways(tmp_path: Path) -> None:
+    records = make_records(4)
+    row = "| " + " | ".join(f"{10000 + i}" for i in range(14)) + " |"
+    records[0]["answer"] = records[0]["raw_answer"] = f"Table:\n\n{row}\n{row}\n\nAnswer: B"
+    write_run(tmp_path / "run", records)
+    app = ReviewApp(open_run(tmp_path / "run"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        facts = app.review.detail.facts
+        wrapped = facts.line_count
+        assert not any(facts.line_text(y) == row for y in range(wrapped))  # cut cell by cell
+        await pilot.press("tab", "tab")  # the answer's pane
+        assert app.focused is facts
+        await pilot.press("z")
+        await ready(pilot)
+        assert facts.line_count < wrapped
+        assert any(facts.line_text(y) == row for y in range(facts.line_count))
+        await pilot.press("right", "l")
+        await ready(pilot)
+        assert facts.scroll_x == 16
+        assert "10013 |" not in "".join(screen_lines(facts))
+        await pilot.press(*["l"] * 10)
+        await ready(pilot)
+        assert "10013 |" in "".join(screen_lines(facts))  # the table's last column
+        await pilot.press("shift+tab", "shift+tab", "down")  # the next item: still unwrapped
+        await ready(pilot)
+        assert not facts.wrap and facts.scroll_x == 0
+        await pilot.press("tab", "tab", "z")
+        await ready(pilot)
+        assert facts.wrap and facts.scroll_x == 0
+
+
 async def test_help_summary_and_palette_come_from_the_registry(run_dir: Path) -> None:
     from rome_tui.app.bindings import REGISTRY
 

@@ -22,6 +22,8 @@ from textual.strip import Strip
 from rome_tui.app.bindings import bindings
 from rome_tui.textsafe import visible
 
+_UNWRAPPED = 1 << 40  # the "width" a paragraph is cut at when lines are kept whole
+
 
 @dataclass
 class Mark:
@@ -97,6 +99,10 @@ class TextView(ScrollView, can_focus=True):
         self.blocks: list[Block] = []
         self._lines: list[tuple[int, int, int]] = []  # (block, start, end)
         self._wrapped_width = -1
+        self._line_cells = 0  # the longest display line, for the sideways scroll when unwrapped
+        # Unwrapped, each line of the text is one display line and the pane scrolls
+        # sideways: a markdown table wrapped cell by cell cannot be read as a table.
+        self.wrap = True
         self.titles: tuple[str, ...] = ()  # border titles, longest first: the first that fits
 
     def style_of(self, name: str) -> Style:
@@ -118,6 +124,8 @@ class TextView(ScrollView, can_focus=True):
         return self.blocks[block].text[start:end]
 
     def _wrap_width(self) -> int:
+        if not self.wrap:
+            return _UNWRAPPED
         return max(10, self.scrollable_content_region.width - 1)
 
     def _rewrap(self) -> None:
@@ -144,7 +152,29 @@ class TextView(ScrollView, can_focus=True):
                     break
                 pos = newline + 1
         self._lines = lines
-        self.virtual_size = Size(width, len(lines))
+        if self.wrap:
+            self._line_cells = width
+        else:
+            self._line_cells = max(
+                (self.blocks[b].indent + cell_len(self.blocks[b].text[s:e]) for b, s, e in lines),
+                default=0,
+            )
+        self.virtual_size = Size(self._line_cells, len(lines))
+
+    def action_toggle_wrap(self) -> None:
+        self.wrap = not self.wrap
+        self._wrapped_width = -1
+        self._rewrap()
+        self.scroll_to(x=0, animate=False, immediate=True)
+        self.refresh()
+        self.notify(
+            "Long lines wrapped again."
+            if self.wrap
+            else "Lines kept whole: ← → (h l) scroll sideways; z wraps them again."
+        )
+
+    def action_scroll_columns(self, delta: int) -> None:
+        self.scroll_to(x=self.scroll_x + delta, animate=False)
 
     def on_resize(self, event: events.Resize) -> None:
         self._rewrap()
@@ -181,10 +211,16 @@ class TextView(ScrollView, can_focus=True):
             target = max(0, keep - height + 2)  # the block on the last lines
             if y < target:
                 target = max(0, keep - height // 3)
+        x = 0.0
+        if not self.wrap:  # lines kept whole: bring the mark's column into view too
+            number, start, _end = self._lines[y]
+            text = self.blocks[number].text
+            cells = self.blocks[number].indent + cell_len(text[start:offset])
+            x = max(0, cells - self.scrollable_content_region.width // 3)
         # Right after set_blocks the new virtual size is not laid out yet and an
         # immediate scroll would be clamped to the old text's height.
-        self.scroll_to(y=target, animate=False, immediate=True)
-        self.call_after_refresh(self.scroll_to, y=target, animate=False, immediate=True)
+        self.scroll_to(x=x, y=target, animate=False, immediate=True)
+        self.call_after_refresh(self.scroll_to, x=x, y=target, animate=False, immediate=True)
         self.refresh()
 
     def action_scroll_lines(self, delta: int) -> None:
@@ -216,5 +252,6 @@ class TextView(ScrollView, can_focus=True):
                 if mark.start <= a and mark.end >= b and mark.start < mark.end:
                     style = style + mark.style
             segments.append(Segment(block.text[a:b], style))
-        strip = Strip(segments).crop(0, width)
+        scroll_x = self.scroll_offset[0] if not self.wrap else 0
+        strip = Strip(segments).crop(scroll_x, scroll_x + width)
         return strip.extend_cell_length(width, self.rich_style).apply_style(self.rich_style)
