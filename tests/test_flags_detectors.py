@@ -260,6 +260,14 @@ def test_not_one_value_but_another_claims_the_other() -> None:
     assert CONTRA not in kinds(choice(reason, "Answer: D", label="D"))
 
 
+def test_a_sentence_weighing_options_chooses_the_one_its_result_clause_names() -> None:
+    reason = "Testing each valve in turn.\n\nValves A and D both jam under load, so B."
+    assert CONTRA in kinds(choice(reason, "Answer: D", label="B"))
+    assert CONTRA not in kinds(choice(reason, "Answer: B", label="B"))
+    weighing = "Testing each valve in turn.\n\nValve A jams and D sticks, while B holds."
+    assert CONTRA not in kinds(choice(weighing, "Answer: D", label="B"))  # no result: compares
+
+
 def test_an_ordinal_is_a_position_not_a_value() -> None:
     reason = "So the hall seats 240.\n\nIts 4th balcony stays closed for repairs."
     assert CONTRA in kinds(record(reason, "Final Answer: 40", kwargs={"value_to_match": 240}))

@@ -164,8 +164,7 @@ def conceded(text: str, gloss: re.Match[str] | None, question: str) -> str | Non
     """The marked result that follows a concession ("..., but the answer is 4"), if any."""
     if gloss is None or not CONCESSIVE.match(gloss.group(0)) or _OPENING_DOUBT.match(text):
         return None  # "Maybe it bounces back, but ... so 32 N": the doubt covers it all
-    tail = text[gloss.end() :]
-    value, _ = asserted(tail, question)
+    value, _ = asserted(tail := text[gloss.end() :], question)
     return value if value is not None and _MARKED.search(tail) else None
 
 
@@ -196,8 +195,7 @@ def _readable_shape(evaluator: str, value: str, stated: bool) -> bool:
         return _LETTER.search(value) is not None
     if evaluator == "ordered_list_matching":
         return len(_LIST_SEPARATOR.findall(value)) >= 2
-    # free text: a conclusion names something, or states a result about the thing ("That
-    # makes it a viola.", not "I'm ready to give the answer.")
+    # free text: names something, or states a result about it ("That makes it a viola.")
     return bool(_NAME.search(value) or stated and _WORDS.search(value) and not _WRITER.match(value))
 
 
@@ -240,7 +238,10 @@ def _readable(evaluator: str, value: str, options: dict[str, str], stated: bool)
     ):
         return None
     several = evaluator == "choices_matching" and len(set(_LETTER_CAPS.findall(value))) > 1
-    return None if several and not _STRONG_COMMITMENT.search(value) else value  # (compares them)
+    if several and not _STRONG_COMMITMENT.search(value):  # compares them, unless a result
+        value = value[max([0, *(m.end() for m in _RESULT.finditer(value) if m.start())]) :]
+        return value if len(set(_LETTER_CAPS.findall(value))) == 1 else None  # "B fails, so C."
+    return value
 
 
 def _names_option(value: str, options: dict[str, str], stated: bool) -> bool:
@@ -465,8 +466,7 @@ def _differ(
 
 def _broad(kwargs: Mapping[str, Any]) -> set[str]:
     """The words of a location's coarse answers (\"Italy\" after \"It's Venice.\" adds nothing)."""
-    coarse = kwargs.get("location_coarse_grained")
-    words = coarse if isinstance(coarse, list) else []
+    words = coarse if isinstance(coarse := kwargs.get("location_coarse_grained"), list) else []
     return _content(" ".join(c for c in words if isinstance(c, str)))
 
 
