@@ -48,6 +48,8 @@ BATCHES = (
     ("blind hard cases 20", "blind_hard_cases20.json"),
     ("blind hard cases 21", "blind_hard_cases21.json"),
     ("blind hard cases 22", "blind_hard_cases22.json"),
+    ("blind hard cases 23", "blind_hard_cases23.json"),
+    ("blind hard cases 24", "blind_hard_cases24.json"),
 )
 
 

@@ -90,6 +90,8 @@ FIRST_READINGS = {
     "blind_hard_cases20.json": "5bab283",
     "blind_hard_cases21.json": "689649f",
     "blind_hard_cases22.json": "22f91b0",
+    "blind_hard_cases23.json": "e8db1b2",
+    "blind_hard_cases24.json": "e8db1b2",
 }
 LENGTHS = (0, 100, 250, 500, 1000)  # thresholds tried for the length-bound signals
 

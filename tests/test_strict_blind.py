@@ -36,7 +36,10 @@ birthplace and citizenship questions in eight languages, five-sentence story ord
 medical choices in long form, named-item questions, list sorting with thinking traces,
 ``blind_hard_cases21.about.txt``) and ``blind_hard_cases22.json`` (98 real answers: Gemma 3, Llama 3.1
 and Mistral on TruthfulQA in long form, three open models on GSM8K in prose, diabetes choices,
-``blind_hard_cases22.about.txt``): each item a careful human's
+``blind_hard_cases22.about.txt``) and ``blind_hard_cases23.json`` (110 real answers: GPT-4.1 step by step
+in Arabic on an Arabic image-reasoning benchmark, its option letters Arabic, 2024 models on trick questions,
+``blind_hard_cases23.about.txt``) and ``blind_hard_cases24.json`` (108 real answers: Llama-3.2-3B on CRAG,
+Llama 4 and Llama 3.3 on MMLU-Pro, Llama-3.1-8B on GSM8K, ``blind_hard_cases24.about.txt``): each item a careful human's
 label of what an answer commits to, split ``dev`` (the rules were tuned on it)
 and ``test`` (only ever scored).
 ``python benchmarks/strict_agreement.py`` prints the figures these floors hold.
@@ -107,6 +110,8 @@ def _figures(name: str, split: str) -> tuple[float, float, float]:
         ("blind_hard_cases20.json", 45),
         ("blind_hard_cases21.json", 45),
         ("blind_hard_cases22.json", 40),
+        ("blind_hard_cases23.json", 40),
+        ("blind_hard_cases24.json", 55),
     ],
 )
 def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
@@ -302,6 +307,16 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         ("blind_hard_cases22.json", "dev", 0.96, 0.15, 0.98),
         # Test read once at 8eac100 (after rules written from its dev half): unchanged.
         ("blind_hard_cases22.json", "test", 0.90, 0.15, 0.90),
+        # First reading (at e8db1b2, before any rule was written for it; unchanged at
+        # 7ac8989, after this session's strict changes): dev 40/65, 3/65 uncertain,
+        # 39/62 without; test 31/45, 5/45, 29/40. 15 dev and 6 test items are refused:
+        # their option letters are Arabic (a sure disagreement here).
+        ("blind_hard_cases23.json", "dev", 0.60, 0.15, 0.61),
+        ("blind_hard_cases23.json", "test", 0.66, 0.15, 0.70),
+        # First reading (at e8db1b2; unchanged at 7ac8989): dev 42/46, 1/46 uncertain,
+        # 41/45 without; test 52/62, 1/62, 52/61.
+        ("blind_hard_cases24.json", "dev", 0.89, 0.15, 0.88),
+        ("blind_hard_cases24.json", "test", 0.82, 0.15, 0.83),
     ],
 )
 def test_agreement_floors(name: str, split: str, overall: float, share: float, sure: float) -> None:
@@ -332,6 +347,7 @@ def test_agreement_floors(name: str, split: str, overall: float, share: float, s
         "blind_hard_cases20.json",
         "blind_hard_cases21.json",
         "blind_hard_cases22.json",
+        "blind_hard_cases24.json",
     ],
 )
 def test_the_later_batches_score(name: str) -> None:
