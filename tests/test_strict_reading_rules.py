@@ -391,7 +391,7 @@ def test_rule_uncertain_flags_the_record_in_strict_mode_only() -> None:
 
 
 def test_judge_flagged_rule_uncertain_selects_exactly_those() -> None:
-    from scorers.judges.run import select_flagged
+    from scorers.judges.runner import select_flagged
 
     doubtful = _graded("strict")
     grader = Grader(RunSettings(mode="strict"))

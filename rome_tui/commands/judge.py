@@ -11,18 +11,12 @@ from typing import Any
 from rome_tui.commands.image_option import add_images_option, images_dir
 from rome_tui.console import warn
 from scorers.errors import UsageError
+from scorers.judges.batch_run import export_batch, import_batch
 from scorers.judges.batchfile import BatchOutput
 from scorers.judges.registry import JUDGE_MODULES
 from scorers.judges.rubric import VARIANTS
-from scorers.judges.run import (
-    JudgePlan,
-    JudgeRunRequest,
-    JudgeRunResult,
-    export_batch,
-    import_batch,
-    judge_run,
-    plan_run,
-)
+from scorers.judges.run import judge_run, plan_run
+from scorers.judges.run_request import JudgePlan, JudgeRunRequest, JudgeRunResult
 from scorers.judges.vrc_answer import MODES
 from scorers.records import verdict_of
 from scorers.review import NOT_CORRECTNESS_JUDGES

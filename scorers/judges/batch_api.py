@@ -4,7 +4,7 @@ Batch calls cost half the synchronous price and finish within the
 completion window (24 h). One round uploads the uncached calls as a Batch
 input file (``/v1/files``, purpose ``batch``), creates the batch
 (``/v1/batches``), polls it until it ends, downloads its output and error
-files into the run directory and imports them (``scorers.judges.run``). A
+files into the run directory and imports them (``scorers.judges.batch_run``). A
 judge whose second call depends on the first reply (mathreal) takes a second
 round, started by the same command.
 
@@ -28,17 +28,12 @@ import orjson
 
 from scorers.errors import RomeTuiError, UsageError
 from scorers.io.jsonio import atomic_write_bytes, unreadable
+from scorers.judges.batch_run import collect_uncached, import_batch
 from scorers.judges.batchfile import encode_requests, read_outputs
 from scorers.judges.cache import check_writable
 from scorers.judges.client import PLACEHOLDER_KEY
-from scorers.judges.run import (
-    JudgeRunRequest,
-    JudgeRunResult,
-    ProgressFactory,
-    collect_uncached,
-    import_batch,
-    prepare_run,
-)
+from scorers.judges.run import prepare_run
+from scorers.judges.run_request import JudgeRunRequest, JudgeRunResult, ProgressFactory
 
 STATE_NAME = "judge_batch.json"
 DONE = frozenset({"completed", "expired", "cancelled"})

@@ -3,7 +3,8 @@
 The judge-side counterpart of :func:`scorers.grade.run.grade_files`, callable
 from a notebook::
 
-    from scorers.judges.run import JudgeRunRequest, judge_run
+    from scorers.judges.run import judge_run
+    from scorers.judges.run_request import JudgeRunRequest
     result = judge_run(JudgeRunRequest("out/", "rome", where=("task=diagrams",)))
     print(result.judged, result.errors)
 
@@ -17,171 +18,58 @@ stay in the cache, so running again costs no calls.
 Where the replies come from is one choice among three, and everything after
 it (parsers, cache, verdicts, panel, primary policy, flags, save) is shared:
 the live client (:func:`judge_run`), a Batch output file
-(:func:`import_batch`; :func:`export_batch` writes the input file), or the
-OpenAI Batch API round trip (``scorers.judges.batch_api``).
+(``scorers.judges.batch_run``: ``import_batch``; ``export_batch`` writes the
+input file), or the OpenAI Batch API round trip (``scorers.judges.batch_api``).
+The request and the result are ``scorers.judges.run_request``'s; which records
+are judged is ``scorers.judges.runner``'s (``select``, ``select_flagged``,
+``select_errors``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import math
 import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any
 
-from scorers.errors import InputError, UsageError
+from scorers.errors import UsageError
 from scorers.flags.flagging import detectors, recompute_flags
-from scorers.io.run_paths import ResultsPaths
 from scorers.io.runfiles import load_run, save_unless_changed
-from scorers.judges.base import (
-    Call,
-    ChatReply,
-    ChatRequest,
-    Judge,
-    JudgeOptions,
-    Pending,
-    Unreachable,
-)
-from scorers.judges.batchfile import BatchOutput, custom_id, read_outputs, write_requests
+from scorers.judges.base import Call, ChatReply, ChatRequest, Judge, JudgeOptions, Unreachable
 from scorers.judges.cache import JudgeCache, check_writable
 from scorers.judges.client import ClientStats, JudgeClient, warm_import
 from scorers.judges.cost import Estimate, estimate, prices_for
 from scorers.judges.panel import member_source, panel_verdict
 from scorers.judges.registry import get_judge
-from scorers.judges.runner import apply_primary, judge_records, parse_where, plan, select
-from scorers.records import (
-    FLAG_KINDS,
-    HEURISTIC_FLAG_KINDS,
-    Verdict,
-    item_id,
-    set_verdict,
-    verdict_of,
+from scorers.judges.run_request import (
+    JudgePlan,
+    JudgeRunRequest,
+    JudgeRunResult,
+    Progress,
+    ProgressFactory,
 )
+from scorers.judges.runner import (
+    apply_primary,
+    judge_records,
+    parse_where,
+    plan,
+    select,
+    select_errors,
+    select_flagged,
+)
+from scorers.records import Verdict, item_id, set_verdict, verdict_of
 from scorers.review import flag_context
 
 
-@dataclass(frozen=True)
-class JudgeRunRequest:
-    """What to judge and how; the defaults are ``rome-tui judge``'s."""
-
-    results: str | os.PathLike[str]  # a results directory or its updated_predictions.json
-    judge: str  # a name in scorers.judges.registry.JUDGE_MODULES
-    model: str | None = None  # default: $OPENAI_MODEL, else the judge's protocol model
-    models: Sequence[str] = ()  # a judge panel: several models (overrides ``model``)
-    base_url: str | None = None  # default: $OPENAI_BASE_URL, else OpenAI
-    concurrency: int = 8
-    timeout: float = 60.0
-    max_retries: int = 5
-    rpm: float | None = None  # requests per minute (a token bucket), per model
-    tpm: float | None = None  # estimated tokens per minute, per model
-    where: Sequence[str] = ()  # FIELD=VALUE conditions, ANDed
-    flagged: Sequence[str] | None = None  # only items with these flag kinds ([] = any heuristic)
-    low_confidence: bool = False  # ... and only where the flag's confidence is "low"
-    retry_errors: bool = False  # only items whose earlier verdict of this judge is an error
-    parse: str = "robust"  # rome judge: "robust" or the reference's exact "rome" parser
-    fence: bool = False  # wrap model text in nonce tags (off: the published prompts verbatim)
-    vrc_answer_mode: str = "final"
-    rubric: str = "default"
-    use_cache: bool = True
-    price_in: float | None = None  # dollars per million input tokens (dry run)
-    price_out: float | None = None  # dollars per million output tokens (dry run)
-    images: str | None = None  # --images DIR: kept in run.json for the review app (not sent)
-
-    def checked(self) -> JudgeRunRequest:
-        """Itself, or a UsageError naming the option that cannot work."""
-        if self.concurrency < 1:
-            raise UsageError("--concurrency must be at least 1")
-        # `not (x > 0)` and isfinite: argparse's float() takes 'nan' and 'inf', which
-        # pass every comparison written the other way round.
-        if not (self.timeout > 0 and math.isfinite(self.timeout)):
-            raise UsageError(f"--timeout must be a positive number of seconds, got {self.timeout}")
-        if self.max_retries < 0:
-            raise UsageError("--max-retries must be 0 or more")
-        if self.parse == "rome" and self.judge != "rome":
-            raise UsageError("--parse rome applies to --judge rome only")
-        for name, value in (("--rpm", self.rpm), ("--tpm", self.tpm)):
-            if value is not None and not (value > 0 and math.isfinite(value)):
-                raise UsageError(f"{name} must be positive, got {value}")
-        for name, value in (("--price-in", self.price_in), ("--price-out", self.price_out)):
-            if value is not None and not (value >= 0 and math.isfinite(value)):
-                raise UsageError(
-                    f"{name} must be 0 or more (dollars per million tokens), got {value}"
-                )
-        if len(set(self.models)) != len(self.models):
-            raise UsageError("--models lists a model twice")
-        if any(not m.strip() or "," in m for m in self.models):
-            raise UsageError("--models takes model names separated by commas, e.g. A,B,C")
-        unknown = [k for k in self.flagged or () if k not in FLAG_KINDS]
-        if unknown:
-            raise UsageError(
-                f"--flagged: unknown flag kind {unknown[0]!r}; kinds: {', '.join(FLAG_KINDS)}"
-            )
-        return self
-
-    def model_names(self, judge: Judge) -> list[str]:
-        if self.models:
-            return list(self.models)
-        return [self.model or os.environ.get("OPENAI_MODEL") or judge.default_model]
-
-    def endpoint(self) -> str:
-        return self.base_url or os.environ.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
-
-
-class Progress(Protocol):
-    def advance(self, error: bool) -> None: ...
-
-
-# (calls to judge, label, the clients' live counters) -> a progress display
-ProgressFactory = Callable[[int, str, ClientStats], AbstractContextManager[Progress]]
-
-
 @dataclass
-class JudgeRunResult:
-    """What a judge run did; ``records`` are the ones judged (already saved)."""
+class PreparedRun:
+    """A run loaded and its records selected: what the live run, the dry run and the
+    Batch files (``scorers.judges.batch_run``) start from."""
 
-    judge: str
-    model: str  # the model, or "A,B,C" for a panel
-    paths: ResultsPaths
-    selected: int
-    judged: int = 0  # records given a verdict (the panel's, for a panel)
-    errors: int = 0  # verdicts written with an error (every member of a panel counts)
-    verdicts: int = 0  # verdicts written (members and panel)
-    pending: int = 0  # records with a call not answered yet (batch import: export again)
-    interrupted: bool = False
-    first_error: str | None = None  # "record ID: message" of the first error verdict
-    calls: int = 0
-    cached: int = 0
-    retries: int = 0
-    throttled: int = 0
-    tokens: int = 0
-    seconds: float = 0.0
-    warnings: list[str] = field(default_factory=list)
-    records: list[dict[str, Any]] = field(default_factory=list)
-
-
-@dataclass
-class JudgePlan:
-    """A dry run: the requests a run would send, how many the cache holds, what they cost."""
-
-    judge: str
-    model: str
-    endpoint: str
-    selected: int
-    requests: list[ChatRequest]
-    cached: int
-    prompt_chars: int
-    estimate: Estimate | None = None
-    warnings: list[str] = field(default_factory=list)
-    unaskable: int = 0  # records that get an error verdict without a call (runner.Plan)
-    unaskable_reason: str | None = None
-
-
-@dataclass
-class _Prepared:
     judge: Judge
     models: list[str]
     opts: dict[str, JudgeOptions]  # per model
@@ -202,7 +90,8 @@ class _Prepared:
         return ",".join(self.models)
 
 
-def prepare_run(request: JudgeRunRequest) -> _Prepared:
+def prepare_run(request: JudgeRunRequest) -> PreparedRun:
+    """Check the request, load the run and select the records to judge."""
     request.checked()
     conditions = parse_where(request.where)
     judge = get_judge(request.judge)
@@ -229,39 +118,7 @@ def prepare_run(request: JudgeRunRequest) -> _Prepared:
         sources = [f"judge:{judge.name}"] + [member_source(judge.name, m) for m in models]
         selected = select_errors(selected, sources)
     cache = JudgeCache.beside(loaded.paths.directory) if request.use_cache and selected else None
-    return _Prepared(judge, models, opts, loaded, read, selected, cache)
-
-
-def select_flagged(
-    records: Sequence[dict[str, Any]], kinds: Sequence[str], *, low_confidence: bool = False
-) -> list[dict[str, Any]]:
-    """Records carrying a flag of one of ``kinds`` (none given: any heuristic flag).
-
-    With ``low_confidence``, only flags the heuristics mark ``confidence: "low"``
-    count: the cues with an innocent reading they cannot rule out, the items a
-    judge's second look is for.
-    """
-    wanted = set(kinds) or set(HEURISTIC_FLAG_KINDS)
-
-    def counts(flag: Any) -> bool:
-        if not isinstance(flag, dict) or flag.get("kind") not in wanted:
-            return False
-        return not low_confidence or flag.get("confidence") == "low"
-
-    return [
-        r for r in records if any(counts(f) for f in (r.get("review") or {}).get("flags") or ())
-    ]
-
-
-def select_errors(
-    records: Sequence[dict[str, Any]], sources: Sequence[str]
-) -> list[dict[str, Any]]:
-    """Records whose verdict from one of ``sources`` is an error."""
-    return [
-        r
-        for r in records
-        if any((v := verdict_of(r, s)) is not None and v.get("error") is not None for s in sources)
-    ]
+    return PreparedRun(judge, models, opts, loaded, read, selected, cache)
 
 
 # --- dry run -------------------------------------------------------------------------------
@@ -314,7 +171,7 @@ def judge_run(
     """
     warm_import()  # the openai SDK, while the run loads
     p = prepare_run(request)
-    result = _result_of(p)
+    result = empty_result(p)
     if not p.selected:
         return result
     check_writable(p.loaded.paths.directory)
@@ -342,12 +199,12 @@ def judge_run(
             for model in p.models
         ]
         try:
-            await _judge_with(p, {c.model: _stop_if_unreachable(c) for c in clients}, done)
+            await judge_with(p, {c.model: _stop_if_unreachable(c) for c in clients}, done)
         finally:
             for client in clients:
                 await client.aclose()
 
-    _execute(p, result, main, stats, progress)
+    execute_and_save(p, result, main, stats, progress)
     result.calls, result.cached = stats.calls, stats.cached
     result.retries, result.tokens, result.throttled = stats.retries, stats.tokens, stats.throttled
     return result
@@ -373,7 +230,8 @@ def _stop_if_unreachable(client: JudgeClient) -> Call:
     return call
 
 
-def _result_of(p: _Prepared) -> JudgeRunResult:
+def empty_result(p: PreparedRun) -> JudgeRunResult:
+    """The result of a run before any reply: the selection and the load's warnings."""
     return JudgeRunResult(
         judge=p.judge.name,
         model=p.label,
@@ -383,8 +241,8 @@ def _result_of(p: _Prepared) -> JudgeRunResult:
     )
 
 
-async def _judge_with(
-    p: _Prepared, calls: dict[str, Call], done: Callable[[dict[str, Any], Verdict], None]
+async def judge_with(
+    p: PreparedRun, calls: dict[str, Call], done: Callable[[dict[str, Any], Verdict], None]
 ) -> int:
     """Judge the selected records with each model's call function; the records left pending."""
     outcomes = await asyncio.gather(
@@ -398,8 +256,8 @@ async def _judge_with(
     return max((o.pending for o in outcomes), default=0)
 
 
-def _execute(
-    p: _Prepared,
+def execute_and_save(
+    p: PreparedRun,
     result: JudgeRunResult,
     main: Callable[[Callable[[dict[str, Any], Verdict], None]], Any],
     stats: ClientStats,
@@ -481,7 +339,7 @@ def _count(result: JudgeRunResult, record: dict[str, Any], source: str) -> None:
             result.first_error = f"record {item_id(record)}: {source}: {str(error)[:200]}"
 
 
-def _apply_panel(p: _Prepared, record: dict[str, Any], fresh: set[int]) -> bool:
+def _apply_panel(p: PreparedRun, record: dict[str, Any], fresh: set[int]) -> bool:
     """Set the panel verdict once every member judged the record this run."""
     members: list[tuple[str, Verdict]] = []
     for model in p.models:
@@ -491,155 +349,3 @@ def _apply_panel(p: _Prepared, record: dict[str, Any], fresh: set[int]) -> bool:
         members.append((model, verdict))
     set_verdict(record, panel_verdict(p.judge.name, members))
     return True
-
-
-# --- Batch files ---------------------------------------------------------------------------
-
-
-@dataclass
-class BatchExport:
-    path: str
-    selected: int
-    lines: int  # calls written (uncached, distinct)
-    cached: int  # calls the cache already answers
-    waiting: int  # records with a call in the file (their later calls come in a next round)
-    unaskable: int = 0  # records that get an error verdict without a call (runner.Plan)
-    unaskable_reason: str | None = None
-
-
-def export_batch(request: JudgeRunRequest, path: str | os.PathLike[str]) -> BatchExport:
-    """Write the OpenAI Batch input file of every call the cache does not answer yet.
-
-    A judge whose second call depends on the first reply (mathreal's
-    extraction, then its judge) exports the first now; after the import, the
-    next export holds the second.
-    """
-    p = prepare_run(request)
-    uncached = collect_uncached(p)
-    lines = write_requests(path, uncached.calls)
-    return BatchExport(
-        str(path),
-        len(p.selected),
-        lines,
-        uncached.cached,
-        uncached.waiting,
-        uncached.unaskable,
-        uncached.unaskable_reason,
-    )
-
-
-def _refuse_foreign_output(
-    p: _Prepared, out: BatchOutput, paths: Sequence[str | os.PathLike[str]]
-) -> None:
-    """InputError, before anything is written, when no line of the files answers a call
-    this run still needs and the cache answers none either: the output of another judge,
-    model or run, which imported as "0 judged" with exit 0."""
-    uncached = collect_uncached(p)
-    wanted = {custom_id(request, model) for request, model in uncached.calls}
-    if wanted and not uncached.cached and not wanted & out.replies.keys():
-        raise InputError(
-            ", ".join(map(str, paths)),
-            f"none of its {out.lines} result line(s) answers a call of judge {p.judge.name}, "
-            f"model {p.label} on this run's records: the output of another judge, model "
-            "or run? Nothing was imported",
-        )
-
-
-@dataclass
-class Uncached:
-    """The calls of a run the cache does not answer yet, by model (a batch's input)."""
-
-    calls: list[tuple[ChatRequest, str]]
-    cached: int
-    waiting: int
-    unaskable: int
-    unaskable_reason: str | None
-
-
-def collect_uncached(p: _Prepared) -> Uncached:
-    out = Uncached([], 0, 0, 0, None)
-    for model in p.models:
-        planned = asyncio.run(
-            plan(p.selected, p.judge, p.opts[model], p.cache, stop_at_uncached=True)
-        )
-        out.calls += [(r, model) for r in planned.requests]
-        out.cached += planned.cached
-        out.waiting = max(out.waiting, planned.blocked)
-        out.unaskable = max(out.unaskable, planned.unaskable)
-        out.unaskable_reason = out.unaskable_reason or planned.unaskable_reason
-    return out
-
-
-def import_batch(
-    request: JudgeRunRequest,
-    paths: Sequence[str | os.PathLike[str]],
-    *,
-    progress: ProgressFactory | None = None,
-    output: BatchOutput | None = None,
-) -> tuple[JudgeRunResult, BatchOutput]:
-    """Judge from Batch output files (OpenAI's or vLLM run_batch's) and write the run back.
-
-    Each reply goes through the judge's parser, the cache (parsed replies
-    only) and the write-back like a live reply; a failed line (an ``error``,
-    a non-200 status) is an error verdict. Records with a call the files do
-    not answer stay unjudged (``pending``): export again for them.
-    """
-    p = prepare_run(request)
-    result = _result_of(p)
-    out = output if output is not None else read_outputs(paths)
-    if output is None and not out.lines:
-        # An empty output file is a batch that did not run (or was cut off): saying
-        # "0 judged" and exiting 0 would let a script carry on as if it had.
-        raise InputError(
-            ", ".join(map(str, paths)), "empty: no Batch result lines (did the batch run?)"
-        )
-    if not p.selected:
-        return result, out
-    if output is None:
-        _refuse_foreign_output(p, out, paths)
-    stats = ClientStats()
-    used: set[str] = set()
-
-    def call_for(model: str) -> Call:
-        async def call(req: ChatRequest) -> ChatReply:
-            key = custom_id(req, model)
-            if p.cache is not None:
-                entry = p.cache.get(key)
-                if entry is not None:
-                    stats.cached += 1
-                    return ChatReply(
-                        content=entry.get("content"),
-                        usage=dict(entry.get("usage") or {}),
-                        cached=True,
-                    )
-            reply = out.replies.get(key)
-            if reply is None:
-                raise Pending
-            used.add(key)
-            stats.calls += 1
-            stats.prompt_tokens += reply.usage.get("prompt_tokens", 0)
-            stats.completion_tokens += reply.usage.get("completion_tokens", 0)
-            fresh = ChatReply(
-                content=reply.content,
-                usage=dict(reply.usage),
-                error=reply.error,
-                finish_reason=reply.finish_reason,
-            )
-            if reply.error is None and p.cache is not None:
-                fresh.on_settle = p.cache.keeper(key, model, fresh)
-            return fresh
-
-        return call
-
-    async def main(done: Callable[[dict[str, Any], Verdict], None]) -> int:
-        return await _judge_with(p, {m: call_for(m) for m in p.models}, done)
-
-    _execute(p, result, main, stats, progress)
-    result.calls, result.cached, result.tokens = stats.calls, stats.cached, stats.tokens
-    unmatched = len(set(out.replies) - used)
-    if unmatched:
-        result.warnings.append(
-            f"{unmatched} line(s) of the batch output match no call of this judge, model and "
-            "selection (another judge's batch, or records since changed); they were skipped"
-        )
-    return result, out

@@ -25,7 +25,7 @@ from scorers.judges.base import (
     error_verdict,
 )
 from scorers.judges.cache import JudgeCache
-from scorers.records import Verdict, review_of, set_verdict, verdict_of
+from scorers.records import HEURISTIC_FLAG_KINDS, Verdict, review_of, set_verdict, verdict_of
 from scorers.review import choose_primary, settle
 
 PLAN_PLACEHOLDER = "(planned reply)"
@@ -90,6 +90,38 @@ def select(
 
 
 # --- running -----------------------------------------------------------------------------
+
+
+def select_flagged(
+    records: Sequence[dict[str, Any]], kinds: Sequence[str], *, low_confidence: bool = False
+) -> list[dict[str, Any]]:
+    """Records carrying a flag of one of ``kinds`` (none given: any heuristic flag).
+
+    With ``low_confidence``, only flags the heuristics mark ``confidence: "low"``
+    count: the cues with an innocent reading they cannot rule out, the items a
+    judge's second look is for.
+    """
+    wanted = set(kinds) or set(HEURISTIC_FLAG_KINDS)
+
+    def counts(flag: Any) -> bool:
+        if not isinstance(flag, dict) or flag.get("kind") not in wanted:
+            return False
+        return not low_confidence or flag.get("confidence") == "low"
+
+    return [
+        r for r in records if any(counts(f) for f in (r.get("review") or {}).get("flags") or ())
+    ]
+
+
+def select_errors(
+    records: Sequence[dict[str, Any]], sources: Sequence[str]
+) -> list[dict[str, Any]]:
+    """Records whose verdict from one of ``sources`` is an error."""
+    return [
+        r
+        for r in records
+        if any((v := verdict_of(r, s)) is not None and v.get("error") is not None for s in sources)
+    ]
 
 
 @dataclass
