@@ -1,9 +1,10 @@
-"""The judge progress bar: shown on a terminal with rate, ETA, tokens and errors; silent otherwise."""
+"""The judge progress: a bar on a terminal with rate, ETA, tokens and errors; plain lines in a log."""
 
 from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
 
 from rome_tui.render.judge_progress import JudgeProgress
@@ -30,3 +31,24 @@ def test_progress_is_silent_off_a_terminal() -> None:
     with JudgeProgress(2, "judge rome", ClientStats(), console=console) as progress:
         progress.advance(error=False)
     assert out.getvalue() == ""
+
+
+def test_a_run_in_a_log_gets_a_plain_line_a_minute(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rome_tui.render import judge_log
+    from rome_tui.render.judge_log import JudgeLogLines
+
+    clock = iter([0.0, 30.0, 61.0, 62.0, 200.0])  # start; then one reading per verdict
+    monkeypatch.setattr(judge_log.time, "monotonic", lambda: next(clock))
+    out = io.StringIO()
+    stats = ClientStats(prompt_tokens=1200, completion_tokens=34, cached=2)
+    with JudgeLogLines(5, "judge rome", stats, stream=out) as progress:
+        progress.advance(error=False)  # 30 s: not yet a minute
+        progress.advance(error=True)  # 61 s: a line
+        progress.advance(error=False)  # 62 s: a minute has not passed since
+        progress.advance(error=False)  # 200 s: another line
+    lines = out.getvalue().splitlines()
+    assert lines == [
+        "judge rome: 2/5 done (2 cached), 2.0/min, about 2 min left, 1 error, 1,234 tokens",
+        "judge rome: 4/5 done (2 cached), 1.2/min, about 1 min left, 1 error, 1,234 tokens",
+    ]
+    # The last verdict prints nothing: the command's report follows.

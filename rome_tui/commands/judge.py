@@ -254,9 +254,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _progress() -> Any:
-    """The progress bar on a terminal; nothing (and no Rich import) in a pipe or a script."""
+    """The progress bar on a terminal; in a pipe or a log, a plain line a minute (no Rich)."""
     if not sys.stderr.isatty():
-        return None
+        from rome_tui.render.judge_log import JudgeLogLines
+
+        return JudgeLogLines
     from rome_tui.render.judge_progress import JudgeProgress
 
     return JudgeProgress
