@@ -1202,6 +1202,48 @@ def test_a_look_up_a_finding_fulfils_is_a_claim_unless_it_never_left_the_text() 
         assert WEB not in kinds(record(reason, "1931")), reason
 
 
+def test_a_check_narrated_as_done_is_a_look_up_unless_it_checked_one_s_own_work() -> None:
+    for reason in (  # the check has happened and its finding follows; no plan needed before it
+        "The harbour master's log may be wrong.\n\nUpon checking, the tug was built in 1931.",
+        "Two dates circulate for the tug. After consulting, I settled on 1931.",
+    ):
+        assert WEB in kinds(record(reason, "1931")), reason
+    for reason in (  # what was checked is the writer's own arithmetic
+        "I redid my arithmetic for the tonnage. Upon checking, the total is 1931.",
+        "Our computation of the hull area looked off. After checking, it gives 1931.",
+    ):
+        assert WEB not in kinds(record(reason, "1931")), reason
+
+
+def test_a_check_fulfilled_by_a_named_source_or_by_sources_is_a_look_up() -> None:
+    for reason in (
+        "I'll consult the guidelines on this.\nAccording to the IMO register, the tug dates from 1931.",
+        "I need to confirm which year. According to several sources, it was launched in 1931.",
+    ):
+        assert WEB in kinds(record(reason, "1931")), reason
+    for reason in (  # a person's law is recalled, not found; a genre of book; no check before
+        "Let me check a reference here. According to Hooke's law the spring gives 1931.",
+        "Let me verify the figure. According to the problem statement, it is 1931.",
+        "According to Lloyd's, the tug was launched in 1931.",
+    ):
+        assert WEB not in kinds(record(reason, "1931")), reason
+
+
+def test_an_act_denied_right_after_it_is_no_claim() -> None:
+    for reason in (
+        "Using a spreadsheet (if I had one), 17 × 23 = 391.",
+        "I typed it into Wolfram Alpha, but since I'm working manually: 17 × 23 = 391.",
+    ):
+        assert TOOL not in kinds(record(reason, "391")), reason
+        undenied = reason.replace(" (if I had one)", "").replace(
+            ", but since I'm working manually", ""
+        )
+        assert TOOL in kinds(record(undenied, "391")), undenied
+    plan = "Let me search online for the launch. {}I found the year on the plaque: 1931."
+    assert WEB not in kinds(record(plan.format("I cannot do that, but "), "1931"))
+    assert WEB in kinds(record(plan.format(""), "1931"))
+
+
 def test_tools_recalled_known_or_given_by_the_question_are_not_claims() -> None:
     for reason in (  # memory, knowledge, the question's own material, a tool word naming else
         "I remember a Google search years ago saying the dam opened in 1931.",

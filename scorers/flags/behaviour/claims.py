@@ -20,28 +20,28 @@ _SUBJECT = re.compile(CUES["first_person"].replace("(?<=\\n)", LINE_START) + r"\
 _CLAUSE_END = re.compile(rf"[!?;。！？；]|{LINE_END}|\.(?![\d\w])")
 # "a calculator method", "calculator-style": the object names a manner, not a tool used.
 _MANNER = re.compile(r"[\w-]|\s+(?:method|style|approach|steps?|formula|argument|between)\b")
-# "Zooming in mentally", "rotating it in my head": the act is the reader's own.
-_MENTAL = re.compile(rf"\W*(?:\w+\W+){{0,3}}?(?:{alternation(CUES['mental'])})", re.IGNORECASE)
-# A web plan a finding soon fulfils narrates the act if the web shows (object, quote, source).
-_FOUND = re.compile(regex("narrated", "found").pattern + r"|(?<![\w,;] )\bfound\b", re.I)
+# A web plan a finding fulfils ("Found it", "According to the CDC") is an act if the web shows.
+_NAMED = r"according\s+to\s+(?:the\s+)?(?-i:[A-Z])(?!\S*\s+(?:\w+\s+)?(?:law|theorem|rule))[\w/'-]*"
+_FOUND = re.compile(rf"{regex('narrated', 'found').pattern}|(?<![\w,;] )\bfound\b|{_NAMED}", re.I)
 _QUERY = re.compile(r"[^.!?\n]{0,60}?(?:^|[\s:(])[\"“'‘]\w")
 # "search the passage for 'X'" reads what the question gives; "a mental search" is no act.
 _GIVEN = re.compile(rf"\s+(?:(?:through|in)\s+)?(?:{regex('narrated', 'given').pattern})", re.I)
-# A look-up consults the outside, unless it looks up "at" something, the question's or the mind's.
-_UNDONE = re.compile(
-    rf"(?<=\bup)\s+(?:at|to|from)\b|\bgiven\b|{regex('narrated', 'given').pattern}|"
-    f"{regex('hypothetical').pattern}|{alternation(CUES['mental'])}",
-    re.I,
-)
 # Near it in its clause: the mind, memory or the question's own material ("I recall from a
 # Google search", "my knowledge of the genetic code", "the website mentioned in the question").
 _BREAK = re.compile(rf"[,;:!?，、；：。！？]|{LINE_END}|\.(?![\d\w])")
 _NOT_DONE = re.compile(f"{alternation(CUES['mental'])}|{alternation(CUES['not_done'])}", re.I)
-# "Using a calculator would help": supposed; "typing it in a calculator isn't possible": denied.
-_NOT_ACT = r"impossible|(?:is|was)(?:n't|\s+not)\s+(?:possible|available|an\s+option|allowed)"
-_WOULD = re.compile(rf"[^.;:!?\n]{{0,30}}?\b(?:would|could|might|{_NOT_ACT})\b", re.IGNORECASE)
+# A look-up consults the outside, unless it looks up "at" something, the question's or the mind's.
+_UNDOING = rf"(?<=\bup)\s+(?:at|to|from)\b|\bgiven\b|{_GIVEN.pattern}|{_NOT_DONE.pattern}"
+_UNDONE = re.compile(f"{_UNDOING}|{regex('hypothetical').pattern}", re.I)
+# Right after the act or plan, in its clause or as the next sentence opens: supposed or denied
+# ("would help", "(if I had one)", "but I'm doing this manually", "Let's check online? I can't.").
+_AFTER = r"(?:[^.;:!?\n]{0,40}?|[^.!?\n]{0,40}[.!?]\s+(?:\w+\W+){0,2}?)\b"
+_DENIED = re.compile(_AFTER + f"(?:{regex('denied').pattern})", re.I)
 # "For instance, using a calculator, 6^4 is 1296": an illustration, not an account.
 _EXAMPLE = re.compile(r"(?:^|[.!?\n]\s*)(?:for\s+(?:instance|example)|e\.g\.)\W", re.IGNORECASE)
+# An act with no object ("Upon checking, ...") checked what came before: "my sum" is no look-up.
+_BARE = re.compile(r"(?:upon|after)\s+\w+(?!\s*\w)", re.I)
+_OWN = re.compile(r"\b(?:my|our)\s+(?:sum|calc|comp|arith|work)", re.I)
 _FAMILIES = (
     ("web", "claims_web_search", "web_verbs", "web_objects", "web_acts", "web_reports"),
     ("tool", "claims_tool_use", "tool_verbs", "tool_objects", "image_actions", "tool_reports"),
@@ -83,10 +83,11 @@ def _account(text: str, verbs: str, objects: str) -> tuple[int, int] | None:
 
 def _act(text: str, acts: str, own: bool = True) -> tuple[int, int] | None:
     """The first act that is a claim by itself ("I googled", "I cropped"), with its subject
-    (``own``), or report of what a tool returned ("search results show")."""
+    (``own``), or report of what a tool returned ("search results show"); not of one's own work."""
     for act in pattern(acts, gate=True).finditer(text):
         by = _SUBJECT.search(text, max(0, act.start() - 60), act.start()) if own else act
-        if by is not None and _outside_doubt(text, by.start(), act.end()):
+        work = _BARE.match(text, at := act.start()) and _OWN.search(text, max(0, at - 150), at)
+        if by is not None and not work and _outside_doubt(text, by.start(), act.end()):
             return by.start(), act.end()
     return None
 
@@ -95,7 +96,7 @@ def _narrated(text: str) -> tuple[int, int] | None:
     for plan in _PLANS.finditer(text):
         at, end = max(0, plan.start() - 20), plan.end()
         stop = said.start() if (said := _CLAUSE_END.search(text, end)) else len(text)  # its clause
-        if _NOT_DONE.search(text, at, stop) or _MENTAL.match(text, end) or _GIVEN.match(text, end):
+        if _NOT_DONE.search(text, at, stop) or _GIVEN.match(text, end) or _DENIED.match(text, end):
             continue
         found = _FOUND.search(text, end, end + 250)
         if found is None or in_scope_of_doubt(text, found.start()):
@@ -104,21 +105,19 @@ def _narrated(text: str) -> tuple[int, int] | None:
         lo, hi = found.span()  # the web shows: a web object, a quoted query or finding, a source
         shows = [looked, _QUERY.match(text, end, stop + 1), _QUERY.match(text, hi, hi + 60)]
         shows += [pattern("web_objects", gate=True).search(text, plan.start(), stop)]
+        shows += [re.match(_NAMED, text[lo:hi], re.I)]
         if any(shows) or regex("narrated", "sources").search(text, lo, hi + 80):
             return plan.start(), hi
     return None
 
 
 def _outside_doubt(text: str, start: int, end: int) -> bool:
-    """Not negated, supposed, planned (or a modal after it), mental, recalled, the question's
-    own, quoted (a caption's words) or an example."""
-    if in_scope_of_doubt(text, start) or _MENTAL.match(text, end):
-        return False
+    """Not negated, supposed, planned, denied, mental, recalled, the question's, quoted, an example."""
     lo = max(0, start - 40, *(b.end() for b in _BREAK.finditer(text, max(0, start - 40), start)))
     hi = _BREAK.search(text, end, end + 40)
     near = _NOT_DONE.search(text, lo, hi.start() if hi else end + 40)
     example = _EXAMPLE.search(text, max(0, start - 40), start + 1)
-    return not (near or example or _WOULD.match(text, end))
+    return not (near or example or in_scope_of_doubt(text, start) or _DENIED.match(text, end))
 
 
 def detect(record: Mapping[str, Any], reasoning: str, declared: Iterable[str]) -> Iterator[Flag]:
