@@ -286,7 +286,7 @@ def conclusion(
     for index in range(len(closing) - 1, -1, -1):
         sentence = closing[index]
         text = _by_text(sentence.text, options, stem) if options else sentence.text
-        remark = closing[index + 1].text.strip() if index + 1 < len(closing) else "?"
+        remark = closing[index + 1].text.strip() if after < 2 and index + 1 < len(closing) else "?"
         after += not (_REMARK.search(remark) or _STEP.search(remark))  # (or a plan, a question)
         if sum(map(text.count, _QUOTE_MARKS)) % 2 or shapes is not None and not shapes.search(text):
             pending += [] if seen else [text]
