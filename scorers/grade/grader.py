@@ -21,8 +21,7 @@ rome mode keeps scores.json byte-identical to the reference's.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 import orjson
@@ -31,11 +30,13 @@ from scorers.errors import EvaluatorError, InputError
 from scorers.evaluate import rome, strict
 from scorers.evaluate.outcome import Outcome
 from scorers.flags.flagging import recompute_flags
+from scorers.grade.llm_grading import JUDGE_SOURCE, judge_all
+from scorers.grade.notes import Notes, grading_warnings, kind_of, unreadable_usage
+from scorers.grade.rule_verdicts import error_verdict, mean_verdict, outcome_verdict
 from scorers.io.graded_elsewhere import REJECT_PREFIXES
 from scorers.io.pairing import item_key
-from scorers.io.record_checks import FIRST_IDS, first_ids
 from scorers.io.run_settings import RunSettings
-from scorers.io.scores import REJECTED_KEY, usage_unreadable
+from scorers.io.scores import REJECTED_KEY
 from scorers.records import (
     REVIEW_KEY,
     REVIEW_VERSION,
@@ -43,13 +44,10 @@ from scorers.records import (
     Review,
     Verdict,
     content_hash,
-    final_answer,
     is_multi_run,
     response_texts,
 )
 from scorers.review import RELEASE_SOURCE, choose_primary, flag_context, settle
-
-JUDGE_SOURCE = "judge:rome"
 
 StrictEvaluate = Callable[[str, Mapping[str, Any], str, "str | None"], Outcome]
 MathEvaluate = Callable[..., Outcome]
@@ -79,77 +77,6 @@ def _text_form(value: Any) -> str:
         return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
     except orjson.JSONEncodeError:  # an integer beyond 64 bits
         return str(value)
-
-
-def _kind_of(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, float) and value != value:
-        return "NaN"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object whose keys are not all inference_N"
-    return type(value).__name__
-
-
-class Notes:
-    """Counted observations made while grading: per kind, how many and the first ids."""
-
-    def __init__(self) -> None:
-        self.count: dict[str, int] = {}
-        self.first: dict[str, list[str]] = {}
-        self.types: dict[str, dict[str, None]] = {}
-
-    def add(self, kind: str, where: str, value: Any = None) -> None:
-        self.count[kind] = self.count.get(kind, 0) + 1
-        first = self.first.setdefault(kind, [])
-        if len(first) <= FIRST_IDS:  # one more than shown, so the warning can say "..."
-            first.append(where)
-        self.types.setdefault(kind, {})[_kind_of(value)] = None
-
-    def merge(self, other: Notes) -> None:
-        """Add the notes of records graded after this object's."""
-        for kind, n in other.count.items():
-            self.count[kind] = self.count.get(kind, 0) + n
-            first = self.first.setdefault(kind, [])
-            first.extend(other.first[kind][: FIRST_IDS + 1 - len(first)])
-            self.types.setdefault(kind, {}).update(other.types[kind])
-
-    def __bool__(self) -> bool:
-        return bool(self.count)
-
-    def warnings(self, predictions_path: str) -> list[str]:
-        out = []
-        for kind, n in self.count.items():
-            first = first_ids(self.first[kind])
-            types = ", ".join(self.types[kind])
-            if kind == "not_text":
-                out.append(
-                    f"{predictions_path}: {n} answer(s) were not text ({types}; first: {first}); "
-                    "graded as their JSON text, null as an empty answer"
-                )
-            elif kind == "list":
-                out.append(
-                    f"{predictions_path}: {n} answer(s) were a list (first: {first}); "
-                    "graded as runs inference_0, inference_1, ... like a multi-run answer"
-                )
-            elif kind == "release_no_grade":
-                out.append(
-                    f"{predictions_path}: {n} row(s) whose 'correct' is no score from 0 to 1 "
-                    f"({types}; first: {first}): no published grade to audit them against "
-                    "(no release verdict, never release_strict_disagree)"
-                )
-            elif kind == "run_not_text":
-                out.append(
-                    f"{predictions_path}: {n} run(s) of multi-run answers were not text "
-                    f"({types}; first: {first}); graded as their JSON text, null as an empty answer"
-                )
-        return out
 
 
 class Grader:
@@ -191,25 +118,31 @@ class Grader:
         """
         if evaluator == "math_matching":
             outcome = self._run_math(kwargs, response)
-            return _verdict("rule:rome", outcome), _verdict("rule:strict", outcome), {}
+            return (
+                outcome_verdict("rule:rome", outcome),
+                outcome_verdict("rule:strict", outcome),
+                {},
+            )
         rome_v: Verdict
         strict_v: Verdict
         try:
             rome_outcome, marks = rome.evaluate_full(evaluator, kwargs, response)
-            rome_v = _verdict("rule:rome", rome_outcome)
+            rome_v = outcome_verdict("rule:rome", rome_outcome)
         except EvaluatorError as exc:
             # The reference's LLM mode never runs the rules, so it accepts any evaluator.
             if self.rome_errors_fatal:
                 raise
-            rome_v = _error_verdict("rule:rome", str(exc))
+            rome_v = error_verdict("rule:rome", str(exc))
             marks = {}
         try:
             asked = question if isinstance(question, str) else None
-            strict_v = _verdict("rule:strict", self.strict(evaluator, kwargs, response, asked))
+            strict_v = outcome_verdict(
+                "rule:strict", self.strict(evaluator, kwargs, response, asked)
+            )
         except EvaluatorError as exc:
             if self.strict_primary:
                 raise
-            strict_v = _error_verdict("rule:strict", str(exc))
+            strict_v = error_verdict("rule:strict", str(exc))
         return rome_v, strict_v, marks
 
     def _run_math(self, kwargs: Any, response: str) -> Outcome:
@@ -297,7 +230,7 @@ class Grader:
         else:
             if rome_primary:
                 raise AnswerError(
-                    f"answer is {_kind_of(response)}, not text (the reference crashes; "
+                    f"answer is {kind_of(response)}, not text (the reference crashes; "
                     'a multi-run answer is {"inference_0": text, ...})'
                 )
             self.notes.add("not_text", _qid(pred), response)
@@ -378,8 +311,8 @@ class Grader:
                 text = _text_form(text)
             per_run.append(self._verdicts(evaluator, kwargs, text, question))
         primary_index = 0 if self.mode == "rome" else 1
-        rome_v = _mean_verdict("rule:rome", [r[0] for r in per_run], keys)
-        strict_v = _mean_verdict("rule:strict", [r[1] for r in per_run], keys)
+        rome_v = mean_verdict("rule:rome", [r[0] for r in per_run], keys)
+        strict_v = mean_verdict("rule:strict", [r[1] for r in per_run], keys)
         marks: dict[str, int] = {}
         for run in per_run:
             marks.update(run[2])
@@ -463,108 +396,6 @@ def _rejected(response: Any) -> bool:
     return False
 
 
-def _verdict(source: str, outcome: Outcome) -> Verdict:
-    verdict: Verdict = {
-        "source": source,
-        "score": outcome.score,
-        "extracted": outcome.extracted,
-        "explanation": outcome.note,
-    }
-    if outcome.strict is not None:
-        verdict["strict"] = outcome.strict
-    if outcome.parts is not None:
-        verdict["parts"] = list(outcome.parts)
-    if outcome.uncertain is not None:
-        verdict["uncertain"] = outcome.uncertain
-    return verdict
-
-
-def _error_verdict(source: str, error: str) -> Verdict:
-    return Verdict(source=source, score=None, extracted=None, explanation=None, error=error)
-
-
-def _mean_verdict(source: str, runs: list[Verdict], keys: list[str]) -> Verdict:
-    scores = [v.get("score") for v in runs]
-    numeric = [s for s in scores if s is not None]
-    mean = sum(numeric) / len(numeric) if numeric and len(numeric) == len(scores) else None
-    verdict = Verdict(
-        source=source,
-        score=mean,
-        extracted=runs[0].get("extracted") if runs else None,
-        explanation=f"mean of {len(runs)} runs",
-        parts=[
-            {"run": key, "score": v.get("score"), "extracted": v.get("extracted")}
-            for key, v in zip(keys, runs, strict=False)
-        ],
-    )
-    if mean is None:
-        verdict["error"] = next(
-            (str(v["error"]) for v in runs if v.get("error")), "a run could not be graded"
-        )
-    doubt = next((v["uncertain"] for v in runs if v.get("uncertain")), None)
-    if doubt is not None:
-        verdict["uncertain"] = doubt
-    stricts = [v.get("strict", v.get("score")) for v in runs]
-    if any("strict" in v for v in runs) and all(s is not None for s in stricts):
-        verdict["strict"] = sum(s for s in stricts if s is not None) / len(stricts)
-    return verdict
-
-
-def _judge(
-    grader: Grader,
-    records: list[dict[str, Any]],
-    pairs_gt: list[Mapping[str, Any]],
-    warnings: list[str],
-    cache_dir: str | None,
-) -> None:
-    """The ROME LLM grader on every record (``--use_llm_evaluator``)."""
-    from scorers.judges.grade_hook import llm_scores
-
-    settings = grader.settings
-    todo: list[int] = []
-    triples: list[tuple[str, str, str]] = []
-    for i, record in enumerate(records):
-        review = record[REVIEW_KEY]
-        if review.get(REJECTED_KEY):
-            continue
-        raw = record.get("raw_answer", record.get("answer"))
-        if not isinstance(raw, str):
-            continue  # multi-run answers are judged by rules only
-        gt = pairs_gt[i]
-        answer = rome.judged_text(raw) if grader.mode == "rome" else final_answer(raw)
-        question = gt.get("question", "")
-        reference = gt.get("reference", "")
-        triples.append((str(question or ""), str(reference or ""), answer))
-        todo.append(i)
-    if not todo:
-        return
-    rome_mode = grader.mode == "rome"
-    results = llm_scores(
-        triples,
-        model=settings.llm_model,
-        base_url=os.environ.get("OPENAI_BASE_URL"),
-        parse="rome" if rome_mode else "robust",
-        cache_dir=cache_dir,
-    )  # the published prompt byte for byte in either mode: fencing is the judge's opt-in
-    failed = 0
-    for i, (score, raw_reply, error) in zip(todo, results, strict=True):
-        record = records[i]
-        verdict = Verdict(source=JUDGE_SOURCE, score=score, extracted=None, explanation=None)
-        if settings.llm_model:
-            verdict["model"] = settings.llm_model
-        if raw_reply is not None:
-            verdict["raw"] = raw_reply
-        if error is not None or score is None:
-            verdict["error"] = error or "no score"
-            failed += 1
-        record[REVIEW_KEY]["verdicts"].append(verdict)
-        record["judgement_response"] = raw_reply
-    if failed:
-        warnings.append(
-            f"{failed} judge call(s) failed or could not be parsed; those items keep their rule verdict"
-        )
-
-
 def grade_pairs(
     pairs: Sequence[tuple[dict[str, Any], Mapping[str, Any]]],
     settings: RunSettings,
@@ -580,7 +411,7 @@ def grade_pairs(
     places = (predictions_path, annotations_path)
     if settings.use_llm_evaluator:
         records = _grade_serial(grader, pairs, places, finish=False)
-        _judge(grader, records, [gt for _, gt in pairs], warnings, judge_cache_dir)
+        judge_all(settings, records, [gt for _, gt in pairs], warnings, judge_cache_dir)
         for record in records:
             grader.finish(record)
     else:
@@ -588,21 +419,6 @@ def grade_pairs(
     unreadable = unreadable_usage(records) if settings.harness_stats else []
     warnings += grading_warnings(grader.notes, unreadable, predictions_path)
     return records, warnings
-
-
-def unreadable_usage(records: Iterable[Mapping[str, Any]]) -> list[str]:
-    return [_qid(r) for r in records if usage_unreadable(r.get("usage"))]
-
-
-def grading_warnings(notes: Notes, unreadable: list[str], predictions_path: str) -> list[str]:
-    warnings = notes.warnings(predictions_path)
-    if unreadable:
-        warnings.append(
-            f"{predictions_path}: {len(unreadable)} prediction(s) with unreadable usage "
-            f"(first: {first_ids(unreadable)}): not an object of numeric token counts; counted as "
-            "0 tokens in scores.json's averages, as the harness does"
-        )
-    return warnings
 
 
 def _grade_serial(

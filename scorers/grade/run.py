@@ -28,15 +28,8 @@ from typing import Any
 from scorers.errors import EvaluatorError, InputError
 from scorers.flags import flagging
 from scorers.grade import pool
-from scorers.grade.grader import (
-    Graded,
-    Grader,
-    Notes,
-    grade_pairs,
-    grading_warnings,
-    named_error,
-    unreadable_usage,
-)
+from scorers.grade.grader import Graded, Grader, grade_pairs, named_error
+from scorers.grade.notes import Notes, grading_warnings, unreadable_usage
 from scorers.grade.stream import Fallback, GradingStream, SeveralModels, WrittenRecords
 from scorers.grade.worker import BatchTally, GradeWorker, Pair, Received
 from scorers.io.annotation_index import load_annotation_index

@@ -39,7 +39,8 @@ from typing import Any, BinaryIO, NamedTuple, overload
 import orjson
 
 from scorers.errors import EvaluatorError
-from scorers.grade.grader import Grader, Notes, grading_warnings, unreadable_usage
+from scorers.grade.grader import Grader
+from scorers.grade.notes import Notes, grading_warnings, unreadable_usage
 from scorers.grade.pool import PiecePool
 from scorers.io import nonfinite
 from scorers.io.annotation_index import AnnotationIndex

@@ -495,7 +495,7 @@ def grade_jobs(jobs: Iterable[tuple[Any, ...]], grader: Any) -> Answer:
     """What the child computes for one frame: each pair graded as the parent
     would, or None where only the parent can (see the module doc)."""
     from scorers.errors import EvaluatorError
-    from scorers.grade.grader import unreadable_usage
+    from scorers.grade.notes import unreadable_usage
     from scorers.io.scores import tally_of
     from scorers.io.updated_writer import serialise
 
