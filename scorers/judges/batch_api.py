@@ -90,8 +90,7 @@ def run_batch(
     prepared = prepare_run(request)
     if prepared.selected:
         check_writable(prepared.loaded.paths.directory)
-    endpoint = request.base_url or os.environ.get("OPENAI_BASE_URL") or ""
-    if not os.environ.get("OPENAI_API_KEY") and (not endpoint or "api.openai.com" in endpoint):
+    if request.missing_api_key():
         raise UsageError(
             "OPENAI_API_KEY is not set: the Batch API needs it (or point --base-url at a "
             "server that implements the Files and Batches endpoints)"

@@ -28,7 +28,6 @@ are judged is ``scorers.judges.runner``'s (``select``, ``select_flagged``,
 from __future__ import annotations
 
 import asyncio
-import os
 import threading
 import time
 from collections.abc import Callable
@@ -175,8 +174,7 @@ def judge_run(
     if not p.selected:
         return result
     check_writable(p.loaded.paths.directory)
-    endpoint = request.base_url or os.environ.get("OPENAI_BASE_URL") or ""
-    if not os.environ.get("OPENAI_API_KEY") and (not endpoint or "api.openai.com" in endpoint):
+    if request.missing_api_key():
         raise UsageError(
             "OPENAI_API_KEY is not set: set it for OpenAI, or point --base-url / OPENAI_BASE_URL "
             "at a local server (which needs no key)"

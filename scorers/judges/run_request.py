@@ -88,6 +88,11 @@ class JudgeRunRequest:
     def endpoint(self) -> str:
         return self.base_url or os.environ.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
 
+    def missing_api_key(self) -> bool:
+        """Whether the calls would go to OpenAI without OPENAI_API_KEY (a local server needs
+        none): every route that sends calls refuses this before the first one."""
+        return not os.environ.get("OPENAI_API_KEY") and "api.openai.com" in self.endpoint()
+
 
 class Progress(Protocol):
     def advance(self, error: bool) -> None: ...
