@@ -241,3 +241,16 @@ def test_model_names_cut_to_the_part_that_tells_them_apart() -> None:
     assert distinct_parts(["only-one"]) == {"only-one": "only-one"}
     assert distinct_parts(["a-x", "a-x"]) == {"a-x": "a-x"}
     assert distinct_parts([]) == {}
+
+
+def test_qid_filter_is_one_question_across_models() -> None:
+    records = make_records(6)
+    for i, record in enumerate(records):
+        record["model"] = ("m-a", "m-b")[i % 2]
+        record["question_id"] = f"{record['model']}/q{i // 2}"
+    records.append({**records[0], "question_id": "m-a/q10", "model": "m-a"})  # q1 is not q10
+    rows = build_rows(records)
+    view = filter_rows(rows, range(len(rows)), parse_query("qid:q1"))
+    assert [rows[p].qid for p in view] == ["m-a/q1", "m-b/q1"]
+    view = filter_rows(rows, range(len(rows)), parse_query("-qid:q1"))
+    assert "m-a/q1" not in [rows[p].qid for p in view] and len(view) == 5

@@ -532,6 +532,22 @@ async def test_models_of_similar_names_are_told_apart_at_80_columns(tmp_path: Pa
         await pilot.press("down")
         await ready(pilot)
         assert facts.blocks[0].text == "gemini-2.5-flash-thinking/q0"
+        await pilot.press("slash")  # a filter of the reviewer's own
+        await type_text(pilot, "-is:overridden")
+        await pilot.press("enter")
+        await ready(pilot)
+        mine, here = review(app).query_text, current_qid(app)
+        await pilot.press("c")  # every model's answer to q0, the cursor kept on this one
+        await ready(pilot)
+        assert review(app).query_text == "qid:q0"
+        assert [r.qid for r in (review(app).rows[p] for p in table(app).view)] == [
+            "gemini-2.5-pro-thinking/q0",
+            "gemini-2.5-flash-thinking/q0",
+        ]
+        assert current_qid(app) == here
+        await pilot.press("c")  # back to the reviewer's filter
+        await ready(pilot)
+        assert review(app).query_text == mine
 
 
 async def test_z_keeps_a_wide_table_whole_and_scrolls_it_sideways(tmp_path: Path) -> None:

@@ -116,6 +116,15 @@ REGISTRY: tuple[KeySpec, ...] = (
         "review",
     ),
     KeySpec(
+        "compare",
+        "c",
+        "compare",
+        "Compare",
+        "Every model's answer to this question (qid:ID); again: back",
+        "review",
+        show=False,
+    ),
+    KeySpec(
         "next-flagged",
         "n",
         "next_flagged",

@@ -518,6 +518,7 @@ FILTER_KEYS: dict[str, str] = {
     "score": "adjudicated score: 0, 1, partial, none, or a number",
     "is": "reviewed, unreviewed, overridden, flagged, unflagged, stale, conflict, todo",
     "text": "question, reference, reasoning or answer contains VALUE (any case)",
+    "qid": "the question_id is VALUE: every model's answer to one question (c sets it)",
 }
 _ALIASES = {"evaluator": "eval", "kind": "flag", "flags": "flag", "task": "bucket"}
 _TOKEN = re.compile(r'(-?)(\w+):("[^"]*"|\S+)|"([^"]*)"|(\S+)')
@@ -560,6 +561,12 @@ def _is_test(word: str, negate: bool) -> Narrow | None:
 
 def _contains(value: str) -> Callable[[Any], bool]:
     return lambda text: value in str(text).lower()
+
+
+def _same_question(value: str) -> Callable[[Any], bool]:
+    # An item id is the question_id, or model/question_id in a run of several models.
+    tail = "/" + value
+    return lambda v: isinstance(v, str) and (v.lower() == value or v.lower().endswith(tail))
 
 
 def _any_contains(value: str) -> Callable[[Any], bool]:
@@ -613,6 +620,8 @@ def parse_query(source: str) -> Query:
             test = _field_test(key, _contains(value), negate)
         elif key == "eval":
             test = _field_test("evaluator", _contains(value), negate)
+        elif key == "qid":
+            test = _field_test("qid", _same_question(value), negate)
         elif key == "score":
             pred = _score_pred(value)
             test = None if pred is None else _field_test("correct", pred, negate)

@@ -79,6 +79,8 @@ class ReviewScreen(Screen[None]):
         self._write_lock = threading.Lock()
         self._shown_index: int | None = None
         self._shown_words: tuple[str, ...] = ()  # the filter words highlighted in it
+        self._before_compare = ""  # the filter c replaced, restored by c again
+        self._compare_part: str | None = None
 
     # --- layout -----------------------------------------------------------------------
 
@@ -271,6 +273,30 @@ class ReviewScreen(Screen[None]):
 
     def action_clear_filter(self) -> None:
         self.set_filter("")
+
+    def action_compare(self) -> None:
+        """Every model's answer to the current item's question; again: the filter before."""
+        if self._compare_part is not None and self.query_text.strip() == self._compare_part:
+            self.set_filter(self._before_compare)
+            self._compare_part = None
+            return
+        row = self.table.current
+        if row is None:
+            return
+        text = row.qid  # model/question_id in a run of several models (the demo's too)
+        if row.model and text.startswith(f"{row.model}/"):
+            text = text[len(row.model) + 1 :]
+        if not text:
+            self.notify("This item has no question_id to compare by.")
+            return
+        part = f'qid:"{text}"' if any(c.isspace() or c == '"' for c in text) else f"qid:{text}"
+        self._before_compare, self._compare_part = self.query_text, part
+        self.set_filter(part)
+        shown = len(self.table.view)
+        self.notify(
+            f"{shown} answer{'s' if shown != 1 else ''} to {text}; c again: back to your filter.",
+            markup=False,
+        )
 
     def action_toggle_todo(self) -> None:
         words = self.query_text.split()
