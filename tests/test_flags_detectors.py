@@ -1223,6 +1223,8 @@ def test_a_check_fulfilled_by_a_named_source_or_by_sources_is_a_look_up() -> Non
         assert WEB in kinds(record(reason, "1931")), reason
     for reason in (  # a person's law is recalled, not found; a genre of book; no check before
         "Let me check a reference here. According to Hooke's law the spring gives 1931.",
+        "Let me look up the root sum. According to Vieta's formulas, it comes to 1931.",
+        "Let me consult the sources on it. According to Table 2 of the question, it is 1931.",
         "Let me verify the figure. According to the problem statement, it is 1931.",
         "According to Lloyd's, the tug was launched in 1931.",
     ):
