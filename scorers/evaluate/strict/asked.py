@@ -69,7 +69,19 @@ def alternatives(question: str, keys: tuple[str, ...]) -> tuple[str, ...]:
                 if m.end() == before.start()
             ]
             out.extend(names_before)
+        for series in _SERIES.finditer(question):
+            # "Alan, Bob, Colin and Dave": every name of a series holding the key
+            # is an alternative to it, not only its neighbours by "and"/"or"
+            if series.start() <= at < series.end():
+                out.extend(m.group() for m in CAPITALISED.finditer(series.group()))
+    keys_folded = {fold_phrase(k) for k in keys}
+    out = [o for o in dict.fromkeys(out) if fold_phrase(o) not in keys_folded]
     return tuple(o for o in out if fold_phrase(o) not in SKIP_WORDS)
+
+
+_SERIES = re.compile(
+    rf"{CAPITALISED.pattern}(?:,[ \t]+{CAPITALISED.pattern})+,?[ \t]+(?:or|and)[ \t]+{CAPITALISED.pattern}"
+)
 
 
 def _first_line(question: str) -> str:

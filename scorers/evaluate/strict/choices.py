@@ -22,7 +22,7 @@ from scorers.evaluate.strict.fold import fold_width
 # word makes no letter of its parts, while a quote around a letter ('A') quotes it.
 _TOKEN = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)*|\S")
 _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+")
-_SEPARATORS = frozenset(",，、;；/&+|")
+_SEPARATORS = frozenset(",，、،;；/&+|")
 _JOINERS = frozenset(("and", "or"))
 _OPENERS = frozenset("([{【")
 _CLOSERS = frozenset(")]}】")

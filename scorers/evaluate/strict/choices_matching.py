@@ -6,10 +6,10 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from scorers.evaluate.outcome import Outcome
-from scorers.evaluate.strict import choices, numbered_choices
+from scorers.evaluate.strict import choices, numbered_choices, option_letters
 from scorers.evaluate.strict.commit import CONCLUDING, conclusion, drop_excluded, sentences
 from scorers.evaluate.strict.final import Located
 from scorers.evaluate.strict.fold import fold_phrase
@@ -207,11 +207,13 @@ def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             and number in reading.options
         ):
             return numbered_choices.numbered_choice(number, reading)
+    kwargs, reading = _in_latin_letters(kwargs, reading)
     if reading.fixed is None and reading.loc.how == "whole":
         # An answer that goes on to repeat the question's options ("'B': 'x'\n
         # 'A': ..., 'B': ..., 'E': ...") would name the last option, read at its end.
         stated = reading.echo_free(reading.loc.segment)
-        if stated != reading.loc.segment:
+        copied = reading.loc.segment[len(stated) :]
+        if stated != reading.loc.segment and len(_OPTION_HEAD.findall(copied)) > 1:
             head = Reading(
                 Located("whole", stated, stated), None, reading.raw_question, reading.raw_final
             )
@@ -221,6 +223,50 @@ def choices_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     return _choices(kwargs, reading)
 
 
+# An option's letter heading its text ("B) ...", "(C) ...", "D. ..."): a copied tail
+# with one is the answer quoting its option in the usual dress, not an echo of the list.
+_OPTION_HEAD = re.compile(r"(?:^|(?<=[\s:;,،]))[(\[]?['\"‘“]?[A-J]['\"’”]?[.)\]:]")
+
+
+def _in_latin_letters(
+    kwargs: Mapping[str, Any], reading: Reading
+) -> tuple[Mapping[str, Any], Reading]:
+    """The kwargs and reading with another script's option letters (a label "ب",
+    options headed "أ. ...", an answer "الإجابة: ب") written as the Latin letters
+    of their places (``option_letters``), so that "ب" and "B" answer alike."""
+    label = kwargs.get("label")
+    script = reading.option_script
+    if isinstance(label, str) and choices.read_label(label) is None:
+        read = option_letters.latin_label(label, script)
+        if read is None:
+            return kwargs, reading
+        kwargs = {**kwargs, "label": read[0]}
+        script = read[1]
+    if script is None:
+        return kwargs, reading
+    count = max(len(reading.options), _USUAL_COUNT)
+
+    def latin(loc: Located | None) -> Located | None:
+        if loc is None:
+            return None
+        return loc._replace(
+            segment=option_letters.to_latin(loc.segment, script, count),
+            tail=option_letters.to_latin(loc.tail, script, count),
+        )
+
+    latin_reading = Reading(
+        cast("Located", latin(reading.loc)),
+        latin(reading.fixed),
+        reading.raw_question,
+        reading.raw_final,
+    )
+    latin_reading.used |= reading.used
+    return kwargs, latin_reading
+
+
+_USUAL_COUNT = 4  # options an exam letters, when the question's cannot be read
+
+
 def _choices(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     name = "choices_matching"
     label = kwargs["label"]
@@ -228,8 +274,9 @@ def _choices(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     if expected is None:
         raise fail(
             name,
-            f"label must be option letters such as 'B' or 'A,C', or the number of an option"
-            f" the question numbers, got {label!r:.40}",
+            f"label must be option letters such as 'B', 'A,C' or 'ب' (another script's"
+            f" option letters), or the number of an option the question numbers,"
+            f" got {label!r:.40}",
         )
     letters: list[str] = []
     doubt = None

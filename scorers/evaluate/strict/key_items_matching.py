@@ -237,7 +237,9 @@ def _concludes_other(reading: Reading, keys: list[str]) -> str | None:
     last = Answer(text[turns[-1].end() :] if turns and turns[-1].end() < len(text) else text)
     if any(last.contains(k) for k in keys):
         return None
-    return next((o for o in others if last.contains(o)), None)
+    named = [o for o in others if last.contains(o)]
+    # (the one named last: "the person on Alan's right is Emily" concludes Emily)
+    return max(named, key=lambda o: last.folded.rfind(fold_phrase(o)), default=None)
 
 
 def _told_yes_no(

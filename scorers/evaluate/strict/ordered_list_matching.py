@@ -83,7 +83,7 @@ def _ordered_list(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     check_kwargs(name, kwargs)
     order = kwargs["order"]
     if isinstance(order, str):
-        parts = [p.strip() for p in order.replace("，", ",").split(",")]
+        parts = [p.strip() for p in order.replace("，", ",").replace("،", ",").split(",")]
         if len(parts) == 1 and parts[0].isalpha() and parts[0].isupper() and len(parts[0]) > 1:
             parts = list(parts[0])
         items = parts

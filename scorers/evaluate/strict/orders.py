@@ -1,6 +1,6 @@
 """Ordered lists: the stated list must be the expected list, item for item.
 
-Items may be separated by commas (ASCII or full-width), ``、``, semicolons,
+Items may be separated by commas (ASCII, full-width or Arabic ``،``), ``、``, semicolons,
 arrows (``→``, ``->``, ``=>``, ``\\rightarrow``), ``>``, spaced dashes, "then",
 newlines or numbered lines, or by spaces when nothing else separates them.
 Letter items are read with the option-letter reader (``Panel B`` is B,
@@ -21,7 +21,7 @@ from scorers.evaluate.strict.phrases import Answer, find_phrase
 from scorers.evaluate.strict.question import end_word, map_item, named
 
 _SEPARATOR = re.compile(
-    r"[ \t]*(?:,|，|、|;|；|[ \t][·•][ \t]|→|⟶|⇒|⟹|➔|➜|➝|➞|➡|⇨|↦|->|-->|=>|>|<|\\rightarrow\b|\\to\b|\\Rightarrow\b"
+    r"[ \t]*(?:,|，|、|،|;|；|؛|[ \t][·•][ \t]|→|⟶|⇒|⟹|➔|➜|➝|➞|➡|⇨|↦|->|-->|=>|>|<|\\rightarrow\b|\\to\b|\\Rightarrow\b"
     r"|[ \t][-–—/|][ \t]|\||\n|\b(?:and[ \t]+)?then\b|\bfollowed by\b|\bfinally\b"
     r"|\b(?:(?:comes|is|goes)[ \t]+)?(?:before|ahead of)\b"
     # inline numbering: "1. C 2. A", "(1) Paris (2) Rome"

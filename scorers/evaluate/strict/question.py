@@ -14,9 +14,11 @@ word that no other option has (``red`` names "runner in red" when the others are
 
 from __future__ import annotations
 
+import ast
 import re
 from functools import lru_cache
 
+from scorers.evaluate.strict import option_letters
 from scorers.evaluate.strict.fold import fold_phrase
 from scorers.evaluate.strict.numbers import find_numbers, pick_number
 from scorers.evaluate.strict.phrases import find_phrase, phrase_at, singular
@@ -63,7 +65,7 @@ STOP_WORDS = frozenset(
 
 
 def _clean(text: str) -> str:
-    text = text.strip().rstrip(".;,|").rstrip()
+    text = text.strip().rstrip(".;,،|").rstrip()
     folded = fold_phrase(text)
     for article in ("the ", "a ", "an "):
         if folded.startswith(article) and len(folded) > len(article):
@@ -113,6 +115,8 @@ def options(question: str | None) -> dict[str, str]:
         found = _accept(
             [(m.group("label"), m.group("text")) for m in _EQUALS_OPTION.finditer(question)]
         )
+    if found is None and "[" in question:
+        found = _listed(question)
     if found is None:
         for line in question.splitlines():
             if "." not in line and ")" not in line and "]" not in line:
@@ -130,7 +134,45 @@ def options(question: str | None) -> dict[str, str]:
         found = _inline_numbered(question)
     if found is None:
         found = _described(question)
+    if found is None and (script := option_letters.question_script(question)):
+        # "أ. ...", "Б) ...": another script's option letters, read as the Latin
+        # letters of their places
+        return options(option_letters.to_latin(question, script))
     return found or {}
+
+
+# A line holding a list of quoted strings, as a dataset prints its choices:
+# "['Paris', 'Lyon', 'Nice']" or '["A. Paris", "B. Lyon"]'.
+_LIST_LINE = re.compile(r"^[ \t]*\[[ \t]*(['\"]).*\1[ \t]*\][ \t]*$", re.MULTILINE)
+_OWN_LABEL = re.compile(r"[(\[]?([^\W\d_])[.)\]:][ \t]*")
+
+
+def _latin(letter: str) -> str:
+    """An option letter as the Latin letter of its place ("ب" is "B")."""
+    if "A" <= letter <= "Z":
+        return letter
+    read = option_letters.latin_label(letter, None)
+    return read[0] if read else ""
+
+
+def _listed(question: str) -> dict[str, str] | None:
+    """Options given as a list of strings on a line of their own: each item's own
+    letter when every item opens with its letter in order, else A, B, C, ... by place."""
+    for m in reversed(list(_LIST_LINE.finditer(question))):
+        try:
+            items = ast.literal_eval(m.group().strip())
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            continue
+        if not isinstance(items, list) or len(items) < 2:
+            continue
+        if not all(isinstance(x, str) and x.strip() for x in items):
+            continue
+        letters = [chr(ord("A") + k) for k in range(len(items))]
+        own = [_OWN_LABEL.match(x.strip()) for x in items]
+        if all(own) and [_latin(o.group(1)) for o in own if o] == letters:
+            items = [x.strip()[o.end() :] for x, o in zip(items, own, strict=True) if o]
+        return _accept(list(zip(letters, items, strict=True)))
+    return None
 
 
 # Numbered options in a run: "① cat ② dog ③ mouse", "(1) cat (2) dog (3) mouse".

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, cast
 
-from scorers.evaluate.strict import asked, locale_numbers
+from scorers.evaluate.strict import asked, locale_numbers, option_letters
 from scorers.evaluate.strict.commit import before_remark
 from scorers.evaluate.strict.final import Located
 from scorers.evaluate.strict.numbers import NUMBER_WORDS, Number, find_numbers
@@ -191,6 +191,12 @@ class Reading:
     def topic(self) -> tuple[frozenset[str], frozenset[str], frozenset[float]]:
         """The question's content words, its names and numbers (``asked.topic``)."""
         return cast("tuple[frozenset[str], frozenset[str], frozenset[float]]", self._fact("topic"))
+
+    @property
+    def option_script(self) -> str | None:
+        """The sequence of another script's letters heading the question's options
+        (``option_letters.question_script``)."""
+        return cast("str | None", self._fact("option_script"))
 
     def echo_free(self, text: str) -> str:
         """``text`` less a tail copied from the question (``asked.echo_free``)."""
@@ -436,6 +442,7 @@ _FACTS: dict[str, Callable[..., object]] = {
     "decimals_asked": asked.decimals_asked,
     "echo_free": asked.echo_free,
     "topic": asked.topic,
+    "option_script": option_letters.question_script,
 }
 # What a Reading notes when an evaluator reads a text rather than a fact of it.
 TEXTS = frozenset({"question", "final"})
