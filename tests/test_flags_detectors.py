@@ -1218,10 +1218,11 @@ def test_a_check_narrated_as_done_is_a_look_up_unless_it_checked_one_s_own_work(
 def test_a_check_fulfilled_by_a_named_source_or_by_sources_is_a_look_up() -> None:
     for reason in (
         "I'll consult the guidelines on this.\nAccording to the IMO register, the tug dates from 1931.",
-        "I need to confirm which year. According to several sources, it was launched in 1931.",
+        "I should consult the sources. According to several sources, it was launched in 1931.",
     ):
         assert WEB in kinds(record(reason, "1931")), reason
     for reason in (  # a person's law is recalled, not found; a genre of book; no check before
+        "I need to confirm which year. According to several sources, it was launched in 1931.",
         "Let me check a reference here. According to Hooke's law the spring gives 1931.",
         "Let me look up the root sum. According to Vieta's formulas, it comes to 1931.",
         "Let me consult the sources on it. According to Table 2 of the question, it is 1931.",
