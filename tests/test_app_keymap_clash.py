@@ -45,9 +45,9 @@ def test_two_configured_bindings_on_one_key_are_refused(config: Path) -> None:
 
 def test_one_key_for_bindings_never_live_together_is_fine(config: Path) -> None:
     # The item table and the text panes never have focus at the same time.
-    config.write_text('[keymap]\ncursor-down = "z"\nscroll-down = "z"\n')
+    config.write_text('[keymap]\ncursor-down = "m"\nscroll-down = "m"\n')
     keymap = load_keymap()
-    assert keymap == {"cursor-down": "z", "scroll-down": "z"}
+    assert keymap == {"cursor-down": "m", "scroll-down": "m"}
     assert keymap_warnings(keymap) == []
 
 
