@@ -582,6 +582,31 @@ async def test_z_keeps_a_wide_table_whole_and_scrolls_it_sideways(tmp_path: Path
         assert facts.wrap and facts.scroll_x == 0
 
 
+async def test_a_filter_that_showed_nothing_on_the_way_keeps_the_reviewers_place(
+    run_dir: Path,
+) -> None:
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press(*["down"] * 7)
+        await ready(pilot)
+        here = current_qid(app)
+        await pilot.press("slash")
+        await type_text(pilot, "zzz")  # matches nothing
+        await ready(pilot)
+        assert table(app).current is None
+        await pilot.press("backspace", "backspace", "backspace", "enter")
+        await ready(pilot)
+        assert current_qid(app) == here  # not the first row
+        await pilot.press("slash")
+        await type_text(pilot, "-is:x")  # "-" alone shows nothing on the way
+        await pilot.press("enter")
+        await ready(pilot)
+        await pilot.press("x")
+        await ready(pilot)
+        assert current_qid(app) == here
+
+
 async def test_help_summary_and_palette_come_from_the_registry(run_dir: Path) -> None:
     from rome_tui.app.bindings import REGISTRY
 

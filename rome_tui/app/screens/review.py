@@ -80,6 +80,7 @@ class ReviewScreen(Screen[None]):
         self._shown_index: int | None = None
         self._shown_words: tuple[str, ...] = ()  # the filter words highlighted in it
         self._before_compare = ""  # the filter c replaced, restored by c again
+        self._last_item: int | None = None  # the item the reviewer last moved to
         self._compare_part: str | None = None
 
     # --- layout -----------------------------------------------------------------------
@@ -191,8 +192,11 @@ class ReviewScreen(Screen[None]):
     SYNC_TEXT_SEARCH = 5_000
 
     def apply_view(self, keep_index: int | None = None) -> None:
-        if keep_index is None and self.table.current is not None:
-            keep_index = self.table.current.index
+        if keep_index is None:
+            # The item the reviewer last moved to, not where a view put the cursor: a
+            # filter typed a letter at a time passes through views without that item
+            # ("-" of "-is:x", "zz" of "zzz"), and it comes back when it matches again.
+            keep_index = self._last_item
         query = parse_query(self.query_text)
         pending = [w for w in query.text_words if not self.texts.cached(w)]
         if pending and len(self.rows) > self.SYNC_TEXT_SEARCH:
@@ -323,6 +327,11 @@ class ReviewScreen(Screen[None]):
 
     @on(ItemTable.CursorMoved)
     def cursor_moved(self, event: ItemTable.CursorMoved) -> None:
+        current = self.table.current
+        if not event.by_view and current is not None:
+            self._last_item = current.index
+        elif self._last_item is None and current is not None:
+            self._last_item = current.index  # the first view: its first row
         self.sync_detail()
 
     def _empty_view_note(self) -> str:

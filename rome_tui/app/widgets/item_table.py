@@ -96,10 +96,11 @@ class ItemTable(ScrollView, can_focus=True):
     class CursorMoved(Message):
         """The highlighted item changed (coalesced: only the latest matters)."""
 
-        def __init__(self, table: ItemTable, position: int) -> None:
+        def __init__(self, table: ItemTable, position: int, by_view: bool = False) -> None:
             super().__init__()
             self.table = table
             self.position = position
+            self.by_view = by_view  # placed by a new view (a filter, a sort), not moved to
 
         def can_replace(self, message: Message) -> bool:
             return isinstance(message, ItemTable.CursorMoved)
@@ -137,7 +138,7 @@ class ItemTable(ScrollView, can_focus=True):
         self.set_reactive(ItemTable.cursor, max(0, min(cursor, len(view) - 1)))
         self._scroll_cursor_into_view()
         self.refresh()
-        self.post_message(self.CursorMoved(self, self.cursor))
+        self.post_message(self.CursorMoved(self, self.cursor, by_view=True))
 
     @property
     def current(self) -> Row | None:
