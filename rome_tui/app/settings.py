@@ -5,7 +5,7 @@
 
     [keymap]
     next-flagged = "ctrl+n"
-    score-0 = "0,z"
+    score-0 = "0,m"
 
 The ids are those of ``rome_tui.app.bindings.REGISTRY`` (the help screen lists
 them). An ``[images]`` table says how item images are drawn::
