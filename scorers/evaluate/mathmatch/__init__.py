@@ -14,6 +14,8 @@ from typing import Any
 from scorers.errors import EvaluatorError
 from scorers.evaluate.mathmatch.equivalence import Budget
 from scorers.evaluate.mathmatch.extract import extract_answer
+from scorers.evaluate.mathmatch.normalize import ascii_numerals
+from scorers.evaluate.mathmatch.numberwords import number_in_words
 from scorers.evaluate.mathmatch.scoring import Grader, expected_boxes, reference_blanks
 from scorers.evaluate.outcome import Outcome
 
@@ -61,7 +63,9 @@ def math_matching(
         raise EvaluatorError("math_matching: 'question_type' must be text")
     if not isinstance(response, str):
         raise EvaluatorError(f"math_matching: response must be text, got {type(response).__name__}")
-    reference = str(answer)
+    response = ascii_numerals(response)
+    # A reference written as a number in words ("Four") is that number, as an answer's is.
+    reference = number_in_words(ascii_numerals(str(answer)))
     qtype = question_type or ""
 
     ref_blanks = reference_blanks(reference)
@@ -85,8 +89,9 @@ def math_matching(
     if not ref_blanks:
         raise EvaluatorError("math_matching: the reference answer is empty")
 
+    multiple_choice = bool(_MULTIPLE_CHOICE.search(qtype))
     budget = Budget(limit=_limit)
-    grader = Grader(budget, multiple_choice=bool(_MULTIPLE_CHOICE.search(qtype)))
+    grader = Grader(budget, multiple_choice=multiple_choice)
     results = grader.grade(ref_blanks, extracted)
     score = sum(r.score for r in results) / len(results)
     strict = 1.0 if all(r.score >= 1.0 - 1e-9 for r in results) else 0.0

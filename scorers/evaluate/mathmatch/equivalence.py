@@ -11,6 +11,7 @@ import math
 import re
 import time
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from scorers.evaluate.mathmatch import mvpool, numeric
@@ -213,7 +214,26 @@ def _numbers(
             return Verdict(True, "number, percent sign")
     if scale[0] != scale[1] and same_number(ref_num, pred_num):
         return Verdict(False, "wrong unit")
+    if scale[0] == scale[1] and _rounded_alike(ref_v, pred_v):
+        return Verdict(True, "number, rounded")
     return Verdict(False, "number differs")
+
+
+_DECIMAL = re.compile(r"[-+]?\d*\.(\d+)")
+
+
+def _rounded_alike(ref_v: str, pred_v: str) -> bool:
+    """Two decimals, one the other rounded to its places: 2.09 for 2.0944, 3.6667 against
+    a reference of 3.67 (each a decimal written to some precision, neither an exact
+    value). The shorter keeps three significant digits: 0.49 is no 0.5."""
+    ref_m, pred_m = _DECIMAL.fullmatch(ref_v.strip()), _DECIMAL.fullmatch(pred_v.strip())
+    if ref_m is None or pred_m is None or len(ref_m.group(1)) == len(pred_m.group(1)):
+        return False
+    short, long = sorted((ref_m, pred_m), key=lambda m: len(m.group(1)))
+    if len(short.group(0).lstrip("-+0.").replace(".", "")) < 3:
+        return False
+    step = Decimal(1).scaleb(-len(short.group(1)))
+    return Decimal(long.group(0)).quantize(step, rounding=ROUND_HALF_UP) == Decimal(short.group(0))
 
 
 def _ranges(ref: str, pred: str, budget: Budget) -> Verdict | None:
@@ -275,7 +295,10 @@ _YES_NO: dict[str, bool] = {
         False,
     ),
 }
-_COUNTED = re.compile(r"^(.+?)\s+[A-Za-z][A-Za-z .]*$")
+# "8 triangles", "12 قدمًا", "19 м": a value, then words of any alphabet (with their marks).
+_COUNTED = re.compile(
+    r"^(.+?)\s+[^\W\d_](?:[^\W\d_]|[ .\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0670])*$"
+)
 _NON_MATH = re.compile(r"[^\x00-\x7f]")
 
 

@@ -68,6 +68,25 @@ _CHAR_MAP = str.maketrans(
     }
 )
 
+# Arabic-Indic and Persian digits are digits; the Arabic decimal separator, thousands
+# separator, comma and semicolon are ".", ",", "," and ";" ("١٢٫٥" is 12.5, "(٣، ٤)" a point).
+_ARABIC_SCRIPT_NUMERALS = str.maketrans(
+    {
+        **{chr(0x0660 + d): str(d) for d in range(10)},
+        **{chr(0x06F0 + d): str(d) for d in range(10)},
+        "\u066b": ".",
+        "\u066c": ",",
+        "\u060c": ",",
+        "\u061b": ";",
+    }
+)
+
+
+def ascii_numerals(text: str) -> str:
+    """``text`` with numbers written in the Arabic script's digits and separators in ASCII."""
+    return text.translate(_ARABIC_SCRIPT_NUMERALS)
+
+
 _COMMAND_ALIASES = (
     (re.compile(r"\\[dt]frac"), r"\\frac"),
     (re.compile(r"\\(?:leqslant|leq)(?![a-zA-Z])"), r"\\le"),
@@ -85,6 +104,8 @@ _COMMAND_ALIASES = (
     (re.compile(r"~(?=\s*[A-Za-z\\])|(?<=\{)~"), " "),
     (re.compile(r"\\(?:circ|degree)(?![a-zA-Z])"), r"\\circ"),
     (re.compile(r"\\(?:cdotp|ast)(?![a-zA-Z])"), r"\\cdot"),
+    # "sqrt(117)": a square root written without its backslash.
+    (re.compile(r"(?<![\\A-Za-z])sqrt\s*(?=[({])"), r"\\sqrt"),
     # "sin(2x)", "ln x": a function written without its backslash.
     (
         re.compile(

@@ -105,6 +105,18 @@ def number_words_to_digits(text: str) -> str:
     return _SCALED.sub(_scaled, converted) if scaled else converted
 
 
+_PLAIN_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?(?:/\d+)?")
+
+
+def number_in_words(text: str) -> str:
+    """A text that is only a number written in words ("Four", "one half") as that number;
+    any other text as it is."""
+    if _DIGIT.search(text):
+        return text
+    said = number_words_to_digits(text).strip().rstrip(".")
+    return said if _PLAIN_NUMBER.fullmatch(said) else text
+
+
 _RESTATED_DIGITS = re.compile(r"\b(\d+)\s*\(\s*\1\s*\)")
 _SCALE_WORD = re.compile(r"dozen|hundred|thousand|illion|\b10{2,12}\b", re.I)
 

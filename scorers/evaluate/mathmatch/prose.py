@@ -15,10 +15,11 @@ from typing import NamedTuple
 from scorers.evaluate.mathmatch.numberwords import number_words_to_digits
 from scorers.evaluate.mathmatch.units import Unit, lookup
 
-# A sentence ends at . ! ? after a lowercase word, digit or bracket and before a
-# capital or an opening bracket; "B. f'(x) > 0" (an option letter with its text) is one.
+# A sentence ends at . ! ? after a lowercase word (of any alphabet: "12.81 وحدة."), digit,
+# bracket or closing quote ("in the word 'LOLLAPALOOZA'.") and before a capital or an opening
+# bracket; "B. f'(x) > 0" (an option letter with its text) is one.
 _SENTENCE_END = re.compile(
-    r"(?:(?<=[a-z0-9)\]}%²³°$][.!?])|(?<=[A-Za-z][A-Z][.!?])|(?<=[.!?][)\]]))"
+    r"(?:(?<=[^\W_A-Z][.!?])|(?<=[)\]}%²³°$'\"’”][.!?])|(?<=[A-Za-z][A-Z][.!?])|(?<=[.!?][)\]]))"
     # (not after a title: "Mrs. Hilt read 68 chapters.")
     r"(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bSt\.)(?<!\bProf\.)\s+(?=[A-Z(\[])"
     r"|(?<=[。！？])\s*"

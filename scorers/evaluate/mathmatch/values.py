@@ -129,7 +129,10 @@ _WORDS_BEFORE_BRACKET = re.compile(
     r"^(?:(?!" + FUNCTION + r")[a-z]{2,}\s+){1,3}"
     r"(?=[(\[][^()\[\]]*,[^()\[\]]*[)\]]\s*[.!]?$)"
 )
-_WORDS_THEN_VALUE = re.compile(r"^(?:[A-Za-z'’]+\s+){1,2}(?=[-−+$£€]?\d)")
+# (words of any alphabet, with their marks: "Итого 15 книг", "المجموع 12")
+_WORDS_THEN_VALUE = re.compile(
+    r"^(?:(?:[^\W\d_]|['’\u0300-\u036f\u064b-\u065f\u0670])+\s+){1,2}(?=[-−+$£€]?\d)"
+)
 # "I think it's 12, but it could be 14", "Probably 9, maybe 10": a second
 # candidate offered with doubt; the sentence commits to neither.
 _HEDGED_OTHER = re.compile(
@@ -496,13 +499,22 @@ def _tail_value(tail: str) -> str:
     if _DIGIT_FIRST.match(tail):
         # "was 10 inches tall after 3 weeks": the value, then when it holds; "69 push-ups",
         # "45 slices/person": the value, then only words that say what it counts.
-        if _NOUNS_AFTER.fullmatch(tail):
-            return only_value(tail) or tail
+        spaced = _GLUED_UNIT.sub(_unit_spaced, tail, count=1)  # "10kg of soil left"
+        if _NOUNS_AFTER.fullmatch(spaced):
+            return only_value(spaced) or tail
         return _before_adjunct(tail) or tail
     return tail
 
 
 _DIGIT_FIRST = re.compile(r"[-−+$]?\d")
+# A unit written against its number ("10kg", "3cm"), not an unknown ("2x").
+_GLUED_UNIT = re.compile(r"^(\$?[-−+]?\d[\d.,]*)([A-Za-z]+)(?=\s)")
+
+
+def _unit_spaced(m: re.Match[str]) -> str:
+    return f"{m.group(1)} {m.group(2)}" if lookup(m.group(2)) is not None else m.group(0)
+
+
 _NOUNS_AFTER = re.compile(r"\$?[-−+]?\d[\d.,]*(?:\s+[A-Za-z][A-Za-z'’/-]+)+\s*[.!]?")
 # "1:00 PM", "16:00": a time of day says when, it is no quantity.
 _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?", re.I)
@@ -698,7 +710,9 @@ def only_value(s: str) -> str | None:
 
 
 LATEX = re.compile(r"\$[^$]*\$|\\[A-Za-z]+")
-_LONG_WORD = re.compile(r"[A-Za-z]{3,}")
+# A word of any alphabet (Arabic, Cyrillic, Greek as Latin), not of CJK, whose characters
+# are words of their own and whose units the unit table reads glued to the number.
+_LONG_WORD = re.compile(r"(?:(?![\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])[^\W\d_]){3,}")
 # "$8. This stays within the budget of $200.": a currency sign before an amount that ends
 # its word opens no formula.
 _FORMULA_SPAN = re.compile(r"\$(?!\d[\d,.]*(?<![.,])[.,;:!?]?(?:\s|$))[^$]*\$|\\[A-Za-z]+")
