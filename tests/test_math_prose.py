@@ -76,7 +76,7 @@ DEV_FLOOR = {
     "math_prose21.json": 11,
     "math_prose22.json": 14,
     "math_prose23.json": 17,
-    "math_prose24.json": 8,
+    "math_prose24.json": 13,
 }
 
 
@@ -1207,4 +1207,27 @@ def test_references_in_words_glued_units_and_roots(
     ],
 )
 def test_decimals_rounded_to_fewer_places(response: str, reference: str, score: float) -> None:
+    _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # A last marker that names only an option letter, against a reference that is the
+        # option's text: the value stated before it is the answer (the options are not in
+        # the response).
+        ("So the tickets cost $108 altogether.\n\nCorrect option is (D).", "$108", 1.0),
+        ("So the tickets cost $108 altogether.\n\nCorrect option is (D).", "$96", 0.0),
+        ("The mean of the five scores is 17.4\nFinal answer: C, as shown above.", "17.4", 1.0),
+        # a doubt below the letter still counts
+        ("The tank holds 340 litres.\nThe answer is J.\nBut it might also be 360.", "340", 0.0),
+        # a letter read with its option's text, or a reference of letters, is read as before
+        ("The area is 40.\nThe answer is B. 42", "42", 1.0),
+        ("The area is 40.\nThe answer is B.", "B", 1.0),
+        ("Both hold.\nThe answer is B.", "BD", 0.0),
+    ],
+)
+def test_an_option_letter_against_the_options_text(
+    response: str, reference: str, score: float
+) -> None:
     _reads(response, reference, score)

@@ -12,8 +12,9 @@ import re
 from typing import Any
 
 from scorers.errors import EvaluatorError
+from scorers.evaluate.mathmatch import choices
 from scorers.evaluate.mathmatch.equivalence import Budget
-from scorers.evaluate.mathmatch.extract import extract_answer
+from scorers.evaluate.mathmatch.extract import extract_answer, stated_before_option
 from scorers.evaluate.mathmatch.normalize import ascii_numerals
 from scorers.evaluate.mathmatch.numberwords import number_in_words
 from scorers.evaluate.mathmatch.scoring import Grader, expected_boxes, reference_blanks
@@ -93,6 +94,17 @@ def math_matching(
     budget = Budget(limit=_limit)
     grader = Grader(budget, multiple_choice=multiple_choice)
     results = grader.grade(ref_blanks, extracted)
+    if (
+        len(ref_blanks) == 1
+        and results[0].score == 0
+        and choices.reference_letters(ref_blanks[0], multiple_choice=True) is None  # not "BC"
+    ):
+        # "... so the net price is $60.48.\n\nThe best answer is B." against "$60.48": the
+        # letter names an option whose text the response does not hold; the value the
+        # writer stated before naming it is its answer.
+        stated = stated_before_option(response, expected_boxes(ref_blanks))
+        if stated:
+            extracted, results = stated, grader.grade(ref_blanks, stated)
     score = sum(r.score for r in results) / len(results)
     strict = 1.0 if all(r.score >= 1.0 - 1e-9 for r in results) else 0.0
     note = None

@@ -36,6 +36,16 @@ def reference_letters(blank: str, multiple_choice: bool) -> list[str] | None:
     return None
 
 
+# An answer that opens by naming an option, of up to ten (MMLU-Pro's A-J): "B", "(C)",
+# "I. Would you like ...", "D) 12", "B, as in step 3"; not the article of "A total of 12".
+_OPENS_WITH_OPTION = re.compile(r"^\(?[A-J]\)?(?:[.!:),;](?:\s|$)|\s*$|\s+\()")
+
+
+def opens_with_option(answer: str) -> bool:
+    """Whether ``answer`` opens by naming an option letter."""
+    return _OPENS_WITH_OPTION.match(answer.strip()) is not None
+
+
 def option_text(answer: str) -> str | None:
     """The text after the option letter that opens ``answer`` ("A: 464", "B. 12 cm"),
     or None: read against a reference that is a value, it is the value stated (also

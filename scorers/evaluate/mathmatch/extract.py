@@ -20,6 +20,7 @@ import re
 
 from scorers.evaluate.answer_line import answer_line
 from scorers.evaluate.invented import before_invented_problem
+from scorers.evaluate.mathmatch.choices import opens_with_option
 from scorers.evaluate.mathmatch.cutoff import (
     stopped_mid_line,
     without_calculations,
@@ -235,6 +236,24 @@ def extract_answer(response: str, boxes: int = 1, lines: int = 1) -> tuple[str, 
             value = later_say(value, _BOLD.sub(r"\1", after), max(1, boxes))
         return value, how
     return _unboxed(text, boxes, lines)
+
+
+def stated_before_option(response: str, boxes: int = 1) -> str:
+    """When the text's last marker names an option letter ("The best answer is B."), the
+    answer the text gave before that marker's line ("... so the net price is $60.48."):
+    else, or when it gave none, "". (The options themselves are not in the response.)"""
+    text = final_answer(response)
+    found = _last_marker(text)
+    if found is None or not opens_with_option(text[found[1] :].lstrip(" *:")):
+        return ""
+    head = text[: text.rfind("\n", 0, found[0]) + 1]
+    stated = extract_answer(head, boxes)[0] if head.strip() else ""
+    if not stated or opens_with_option(stated):
+        return ""
+    line_end = text.find("\n", found[1])
+    after = text[line_end:] if line_end >= 0 else ""
+    # "But it could also be G.": a doubt or correction below the letter still counts
+    return later_say(stated, after, boxes) if after.strip() else stated
 
 
 def _unboxed(text: str, boxes: int, lines: int) -> tuple[str, str]:
