@@ -50,6 +50,7 @@ BATCHES = (
     ("blind hard cases 22", "blind_hard_cases22.json"),
     ("blind hard cases 23", "blind_hard_cases23.json"),
     ("blind hard cases 24", "blind_hard_cases24.json"),
+    ("blind hard cases 25", "blind_hard_cases25.json"),
 )
 
 
