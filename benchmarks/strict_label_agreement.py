@@ -5,7 +5,8 @@ Usage: .venv/bin/python benchmarks/strict_label_agreement.py
 ``tests/data/strict_agreement/second_labels.json`` holds a second, independent grader's
 labels of the ``test`` halves of ``blind_hard_cases3.json`` and ``blind_hard_cases4.json``;
 ``second_labels_b15_20.json`` two more graders' labels of the ``test`` halves of batches
-15-18 and of both halves of batches 19 and 20 (each grader saw each item's question,
+15-18 and of both halves of batches 19 and 20, ``second_labels_b23_24.json`` another grader's
+labels of both halves of batches 23 and 24 (each grader saw each item's question,
 evaluator, reference and answer: neither the first labels nor strict mode, its docs or its
 verdicts). No rule was written from these labels;
 only the aggregate figures below are printed, never an item. For each batch: how often
@@ -33,6 +34,7 @@ SECOND = ROOT / "tests" / "data" / "strict_agreement"
 SECONDS = (
     ("second_labels.json", (3, 4)),
     ("second_labels_b15_20.json", (15, 16, 17, 18, 19, 20)),
+    ("second_labels_b23_24.json", (23, 24)),
 )
 
 

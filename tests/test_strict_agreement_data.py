@@ -42,3 +42,18 @@ def test_later_second_labels_name_items_of_batches_15_to_20() -> None:
     for row in second["items"]:
         assert row["label"] in (0, 0.5, 1), row["id"]
         assert isinstance(row["doubtful"], bool), row["id"]
+
+
+def test_second_labels_of_batches_23_and_24_name_each_item_once() -> None:
+    second = json.loads(
+        (DATA / "strict_agreement" / "second_labels_b23_24.json").read_text("utf-8")
+    )
+    wanted = set()
+    for batch in (23, 24):
+        cases = json.loads((DATA / "strict" / f"blind_hard_cases{batch}.json").read_text("utf-8"))
+        wanted |= {case["id"] for case in (cases["items"] if isinstance(cases, dict) else cases)}
+    ids = [row["id"] for row in second["items"]]
+    assert len(ids) == len(set(ids)) and set(ids) == wanted
+    for row in second["items"]:
+        assert row["label"] in (0, 0.5, 1), row["id"]
+        assert isinstance(row["doubtful"], bool), row["id"]
