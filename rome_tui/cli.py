@@ -29,7 +29,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 EXIT_CODES = """exit codes:
   0  success
-  1  unexpected internal error (a bug: please report it)
+  1  unexpected internal error (a bug: please report it); grade: a grading
+     process was killed (out of memory, say), nothing was written
   2  bad input or bad options: the message names the file, record and problem
   3  the results changed on disk since they were read; nothing was overwritten
   4  nothing to do (undo or redo with an empty history)
