@@ -160,3 +160,51 @@ def test_the_cycle_check_finds_a_cycle() -> None:
     for a, b in (("p.a", "p.b"), ("p.b", "p.c"), ("p.c", "p.a"), ("p.c", "p.d"), ("p.d", "p.e")):
         graph.add_import(importer=a, imported=b)
     assert _cycles(graph, set(graph.modules)) == [["p.a", "p.b", "p.c"]]
+
+
+# The layers the README's Architecture section draws, top first; a group shares a layer.
+LAYERS = (
+    ("rome_tui.commands",),
+    ("rome_tui.demo",),
+    ("rome_tui.app",),
+    ("rome_tui.render",),
+    ("scorers.grade", "scorers.stats"),
+    ("scorers.judges",),
+    ("scorers.adjudicate",),
+    ("scorers.flags",),
+    ("scorers.evaluate", "scorers.io"),
+    ("scorers.review",),
+    ("scorers.records", "scorers.errors", "scorers.images"),
+)
+
+
+def _layer(module: str, layers: tuple[tuple[str, ...], ...]) -> int | None:
+    for depth, group in enumerate(layers):
+        if any(module == top or module.startswith(top + ".") for top in group):
+            return depth
+    return None
+
+
+def _upward(graph: grimp.ImportGraph, layers: tuple[tuple[str, ...], ...]) -> list[str]:
+    """Imports from a layer into one listed above it."""
+    found = []
+    for module in sorted(graph.modules):
+        depth = _layer(module, layers)
+        if depth is None:
+            continue
+        for imported in sorted(graph.find_modules_directly_imported_by(module)):
+            above = _layer(imported, layers)
+            if above is not None and above < depth:
+                found.append(f"{module} -> {imported}")
+    return found
+
+
+def test_each_layer_imports_only_the_layers_below_it() -> None:
+    assert _upward(_graph(), LAYERS) == []
+
+
+def test_the_layer_check_finds_an_upward_import() -> None:
+    graph = grimp.ImportGraph()
+    graph.add_import(importer="p.low.x", imported="p.high.y")
+    graph.add_import(importer="p.high.y", imported="p.low.z")
+    assert _upward(graph, (("p.high",), ("p.low",))) == ["p.low.x -> p.high.y"]
