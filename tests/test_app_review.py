@@ -607,6 +607,20 @@ async def test_a_filter_that_showed_nothing_on_the_way_keeps_the_reviewers_place
         assert current_qid(app) == here
 
 
+async def test_review_filter_opens_with_the_filter_in_force(run_dir: Path) -> None:
+    # `judge` prints `rome-tui review RUN --filter flag:rule_judge_disagree`.
+    app = ReviewApp(open_run(run_dir), query="is:todo")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        assert app.review.filter_input.value == "is:todo"
+        shown = [review(app).rows[p] for p in table(app).view]
+        assert shown and all(row.needs_review for row in shown)
+        assert len(shown) < len(review(app).rows)
+        await pilot.press("f")  # the queue key toggles it off, as if typed
+        await ready(pilot)
+        assert len(table(app).view) == len(review(app).rows)
+
+
 async def test_help_summary_and_palette_come_from_the_registry(run_dir: Path) -> None:
     from rome_tui.app.bindings import REGISTRY
 

@@ -180,8 +180,8 @@ def test_grade_judge_flagged_then_the_flag_and_the_summary_count(
         assert server.count() == 3  # the flagged items only
         said = capsys.readouterr().out.splitlines()[-1]
         assert said == (
-            f"rubric and heuristic flags disagree on 1 of 3 items: rome-tui review {run}, "
-            "filter flag:heuristic_rubric_disagree"
+            f"rubric and heuristic flags disagree on 1 of 3 items: rome-tui review {run} "
+            "--filter flag:heuristic_rubric_disagree"
         )
         disagree = written_disagreements()
         # q0: the rubric confirms; q1: it denies; q3: it did not answer question 6

@@ -211,7 +211,7 @@ def test_the_report_counts_where_judge_and_rule_disagree(
     assert main(["judge", str(run), "--judge", "rome"]) == 0
     out = capsys.readouterr().out
     assert f"judge and rule disagree on 3 of 6 items: rome-tui review {run}" in out
-    assert "filter flag:rule_judge_disagree" in out
+    assert "--filter flag:rule_judge_disagree" in out
 
 
 def test_dry_run_and_export_say_which_records_cannot_be_asked(

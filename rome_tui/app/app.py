@@ -30,13 +30,14 @@ class ReviewApp(App[None]):
         keymap: dict[str, str] | None = None,
         images: ImageOptions | None = None,
         settings: ReviewSettings | None = None,
+        query: str = "",
     ) -> None:
         super().__init__()
         self.store = store
         self.user_keymap = keymap or {}
         # Half-cells by default: they draw in any terminal and in tests' screenshots.
         self.image_options = images or ImageOptions("halfcell", store_image_roots(store))
-        self.review = ReviewScreen(store, settings or ReviewSettings())
+        self.review = ReviewScreen(store, settings or ReviewSettings(), query=query)
 
     def on_mount(self) -> None:
         if self.user_keymap:

@@ -296,7 +296,7 @@ def _report(result: JudgeRunResult, args: argparse.Namespace, *, batch: bool = F
             print(
                 f"judge and rule disagree on {split} of {len(answered)} items"
                 + (
-                    f": rome-tui review {quote(args.results)}, filter flag:rule_judge_disagree"
+                    f": rome-tui review {quote(args.results)} --filter flag:rule_judge_disagree"
                     if split
                     else ""
                 )
@@ -312,7 +312,7 @@ def _report(result: JudgeRunResult, args: argparse.Namespace, *, batch: bool = F
         print(
             f"rubric and heuristic flags disagree on {split} of {len(result.records)} items"
             + (
-                f": rome-tui review {quote(args.results)}, filter flag:{DISAGREE_KIND}"
+                f": rome-tui review {quote(args.results)} --filter flag:{DISAGREE_KIND}"
                 if split
                 else ""
             )

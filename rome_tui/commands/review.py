@@ -41,6 +41,13 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--annotator", metavar="NAME", help="name recorded with each override")
     parser.add_argument(
+        "--filter",
+        metavar="QUERY",
+        default="",
+        help="open with this filter in force, as typed after / in the app "
+        "(e.g. 'flag:rule_judge_disagree', 'is:todo bucket:geo')",
+    )
+    parser.add_argument(
         "--out-dir",
         metavar="DIR",
         default=None,
@@ -126,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
             warn("review", warning)
         settings = load_review_settings()
         options = ImageOptions(choose_renderer(renderer_mode), store_image_roots(store, images))
-        ReviewApp(store, keymap=keymap, images=options, settings=settings).run()
+        ReviewApp(store, keymap=keymap, images=options, settings=settings, query=args.filter).run()
     finally:
         store.close()
     if store.dirty:

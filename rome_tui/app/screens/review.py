@@ -52,7 +52,9 @@ class ReviewScreen(Screen[None]):
     COMMANDS = {FilterCommands}
     AUTO_FOCUS = "#items"
 
-    def __init__(self, store: ReviewStore, settings: ReviewSettings | None = None) -> None:
+    def __init__(
+        self, store: ReviewStore, settings: ReviewSettings | None = None, *, query: str = ""
+    ) -> None:
         super().__init__()
         self.store = store
         self.settings = settings or ReviewSettings()
@@ -82,6 +84,7 @@ class ReviewScreen(Screen[None]):
         self._before_compare = ""  # the filter c replaced, restored by c again
         self._last_item: int | None = None  # the item the reviewer last moved to
         self._compare_part: str | None = None
+        self._initial_query = query
 
     # --- layout -----------------------------------------------------------------------
 
@@ -112,6 +115,8 @@ class ReviewScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.table.set_view(self.rows, list(self.order))
+        if self._initial_query.strip():  # review --filter, as if typed after /
+            self.set_filter(self._initial_query.strip())
         self.update_status()
         self.call_after_refresh(self.build_index)  # after the first paint: it competes for the GIL
         if self.store.dirty:
