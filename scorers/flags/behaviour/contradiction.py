@@ -55,9 +55,9 @@ _NUMBER_WORD = re.compile(
 )
 _UNIT = re.compile(r"(?<=[\d}])(?:\s*(?:\\[)\]]|\$))*\s+[A-Z](?![\w'(*])")  # "10^{-6} \\) C"
 _APPLIED = re.compile(r"\b[^\W\d]\w*\([^()]{1,15}\)")  # "P(B)", "f(2)": arguments, no values
-# an option, not an event ("A∩B"), a variable ("A + 2G = 115") nor a unit ("144 J")
-_LETTER_CAPS = re.compile(  # (in bold, "**B**", an option; "3*B" a product)
-    r"(?<![\w'∪∩|+=/^°])(?<![\w)]\*)(?<![+=*/^\d] )[A-HJ](?![\w'∪∩|+=/^])(?!\*[\w(])(?! [+=*/^])"
+# an option, not an event ("A∩B"), a variable ("A + 2G = 115") nor a unit ("144 J"); "C입니다"
+_LETTER_CAPS = re.compile(  # (in bold, "**B**", an option; "3*B" a product; Korean particles attach)
+    r"(?<![\w'∪∩|+=/^°])(?<![\w)]\*)(?<![+=*/^\d] )[A-HJ](?![^\W\uac00-\ud7a3]|['∪∩|+=/^])(?!\*[\w(])(?! [+=*/^])"
 )
 # An option as a subject, with no verdict ("Option C covers half", not "B fits best"): assessed
 _ASSESSED = re.compile(

@@ -1,9 +1,9 @@
 r"""The cue vocabulary of ``cues.json``, compiled: what the detectors match in a text.
 
 Every cue is matched case-insensitively (on a lowercased copy), from a word start to a word
-boundary where it ends with a word character (one in Chinese or Japanese script, unspaced:
-anywhere), its ``\s`` across any run of spaces and line breaks, by a pass over a text's word
-starts (:class:`_Index`); on a long text only if a gate in native code lets it (:class:`_Gate`)."""
+boundary where it ends with a word character (a Korean stem: before any ending; in Chinese or
+Japanese script: anywhere), its ``\s`` across any run of spaces and line breaks, by a pass over
+a text's word starts (:class:`_Index`); on a long text only if a gate lets it (:class:`_Gate`)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ _parser: Any = getattr(re, "_parser", None) or importlib.import_module("sre_pars
 
 CUES: dict[str, Any] = orjson.loads((Path(__file__).parent / "cues.json").read_bytes())
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")  # kana, hanzi: unspaced script
+_END = re.compile(r"^(?!.*[\uac00-\ud7a3]\)*$).*[\w)?]$", re.S)  # ends a word; not Hangul
 
 
 def alternation(fragments: Iterable[str]) -> str:
@@ -30,7 +31,7 @@ def alternation(fragments: Iterable[str]) -> str:
     parts = []
     for fragment in fragments:
         word = re.match(r"[\w(\\]", fragment) and not fragment.startswith("\\s")
-        head, tail = r"\b" if word else "", r"\b" if re.search(r"[\w)?]$", fragment) else ""
+        head, tail = r"\b" if word else "", r"\b" if _END.search(fragment) else ""
         parts.append(f"(?:{fragment})" if CJK.search(fragment) else f"{head}(?:{fragment}){tail}")
     return "|".join(parts)
 
@@ -40,9 +41,8 @@ def _factored(fragments: list[str]) -> str:
     word too, behind a look-ahead for their openings: several times faster, same matches."""
     headed, free, firsts = list[str](), list[str](), set[str]()
     for fragment in fragments:
-        tail = r"\b" if re.search(r"[\w)?]$", fragment) and not CJK.search(fragment) else ""
-        word = re.match(r"[\w(\\]", fragment) and not fragment.startswith("\\s")
-        word = word and not CJK.search(fragment)
+        tail = r"\b" if _END.search(fragment) and not CJK.search(fragment) else ""
+        word = not CJK.search(fragment) and re.match(r"[\w(\\]", fragment) and fragment[:2] != "\\s"
         (headed if word else free).append(f"(?:{fragment}){tail}")
         if word:  # (a fragment with no literal opening, "(?:double-?)?check", opens with any \w)
             heads = _heads(fragment)
@@ -143,7 +143,7 @@ class _Index:
 
     def __init__(self) -> None:
         self.keyed: dict[str, list[tuple[re.Pattern[str], str]]] = {}
-        self.free: dict[str, tuple[re.Pattern[str], re.Pattern[str], bool]] = {}  # words, all CJK
+        self.free: dict[str, tuple[re.Pattern[str], re.Pattern[str], bool]] = {}  # no ASCII word
         self.tried: dict[str, list[tuple[re.Pattern[str], str]]] = {}
         self.keys: dict[str, AhoCorasick] = {}  # per list of no 1-character key, its keys
         for tag, fragments in _leaves(CUES):
@@ -152,9 +152,9 @@ class _Index:
                 words = {max(p.split(" "), key=len) for s in sets for p in s}
                 words = {w for w in words if not any(o != w and o in w for o in words)}  # minimal
                 held = re.compile("|".join(map(re.escape, sorted(words))))  # ("": any text)
-                self.free[tag] = (re.compile(alternation(free)), held, all(map(CJK.search, words)))
+                self.free[tag] = (re.compile(alternation(free)), held, min(words) > "\x7f")
             for fragment in fragments:
-                tail = r"\b" if re.search(r"[\w)?]$", fragment) else ""
+                tail = r"\b" if _END.search(fragment) else ""
                 for h in _heads(fragment) or ():
                     self.keyed.setdefault(h, []).append((re.compile(f"(?:{fragment}){tail}"), tag))
             keys = {h for f in fragments for h in _heads(f) or ()}

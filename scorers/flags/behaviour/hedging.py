@@ -24,7 +24,8 @@ _BECAUSE = re.compile(r"(?i)\b(?:because|since|given|considering|based\s+on|due\
 _REASON = r"(?:so|thus|therefore|because|since)\b|(?:given|considering|based\s+on)\b.*"  # not bare
 BARE_PICK = re.compile(rf"(?i)^(?!.*\b(?:{_REASON}{_PICK.pattern})).*\b{_PICK.pattern}")
 _MOVES = regex("hedge_moves")  # steps of an argument (ruling out, a premise), not doubt
-_VALUE = re.compile(r"(?=[\dA-HJ])(?:\d+(?:\.\d+)?|(?<![\w'])[A-HJ](?![\w']))")  # number, option
+# a number, an option ("E를": a Korean particle attaches)
+_VALUE = re.compile(r"(?=[\dA-HJ])(?:\d+(?:\.\d+)?|(?<![\w'])[A-HJ](?![^\W\uac00-\ud7a3]|'))")
 _CHECKS = regex("check_plans")  # "I should double-check": a firm result after it settles
 _TURN = re.compile(r",?\s+(?:but|however|(?:al)?though)\b", re.I)
 _OVERRIDES = re.compile(r"(?i)\W*(?:however|but|nevertheless|still|that said)\b")  # with a ground

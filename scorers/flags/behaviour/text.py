@@ -1,5 +1,4 @@
-"""Sentences, the closing part of a reasoning, the scope of doubt and evidence spans:
-what every detector shares."""
+"""Sentences, the closing part of a reasoning, the scope of doubt, evidence spans: what all share."""
 
 from __future__ import annotations
 
