@@ -280,3 +280,11 @@ def test_interval_refuses_bad_kwargs(kwargs: dict[str, Any]) -> None:
 def test_unknown_evaluator_is_named() -> None:
     with pytest.raises(EvaluatorError, match="fuzzy_matching"):
         strict.evaluate("fuzzy_matching", {}, "x")
+
+
+def test_a_misspelt_kwarg_names_the_ones_the_evaluator_takes() -> None:
+    with pytest.raises(EvaluatorError) as caught:
+        strict.evaluate("number_matching", {"value": 12}, "12 apples", None)
+    assert str(caught.value) == (
+        "number_matching: unknown evaluator_kwargs 'value' (number_matching takes value_to_match)"
+    )

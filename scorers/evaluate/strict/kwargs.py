@@ -37,7 +37,11 @@ def check_kwargs(evaluator: str, kwargs: Mapping[str, Any]) -> None:
         return
     unknown = sorted(map(str, keys - allowed))
     if unknown:
-        raise fail(evaluator, f"unknown evaluator_kwargs {', '.join(unknown)}")
+        # Name what the evaluator does take: "unknown value" alone leaves the user to
+        # guess that the key is spelled value_to_match.
+        named = ", ".join(repr(u) for u in unknown)
+        takes = ", ".join(sorted(allowed))
+        raise fail(evaluator, f"unknown evaluator_kwargs {named} ({evaluator} takes {takes})")
     missing = sorted(required - keys)
     raise fail(evaluator, f"missing evaluator_kwargs {', '.join(missing)}")
 
