@@ -1095,6 +1095,14 @@ def test_a_first_person_would_softens_a_guess_rather_than_supposing() -> None:
         assert HEDGE not in kinds(record(reason, "Final Answer: 40", kwargs=kwargs)), reason
 
 
+def test_even_if_concedes_a_doubt_rather_than_supposing_it() -> None:
+    kwargs = {"value_to_match": 40}
+    hedged = "The gauge is fogged. I'll report 40, even if I'm not entirely sure of the last digit."
+    assert HEDGE in kinds(record(hedged, "Final Answer: 40", kwargs=kwargs))
+    supposed = "The gauge is fogged. If I'm not sure of it, I should re-read it: it reads 40."
+    assert HEDGE not in kinds(record(supposed, "Final Answer: 40", kwargs=kwargs))
+
+
 def test_speculation_an_argument_goes_on_to_settle_is_no_hedge_in_model_styles() -> None:
     q = "Which gas do leaves take in?\nA. oxygen\nB. carbon dioxide\nC. nitrogen\nD. helium"
     settled = (

@@ -86,8 +86,7 @@ _OPERATION = pattern("not_assertions", "operation")  # "..., so we round up": re
 _STEP = pattern("not_assertions", "step")  # "let me recount", a plan with no result ("I'll add 6")
 CONCEDING = re.compile(r"\W*(?:while|(?:al|even\s+)?though|despite|whereas)\b", re.I)  # a clause
 CONCESSIVE = re.compile(r",?\s+(?:but|however)\b", re.IGNORECASE)
-# A list item ("- **Focus group**: ...", "(C) 0.32 N", "2. ..."), and a result that is
-# stated as one ("Therefore, the integral is 0.", "y = 8.1").
+# A list item ("- **Focus group**: ...", "(C) 0.32 N"); a result stated as one ("y = 8.1").
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]\s|\d{1,2}[.)]\s|\(?[A-Ja-j][.):]\s)")
 _RESULT = re.compile(r"(?:^\W*|,\s*)(?:so|thus|therefore|hence)\b|=", re.IGNORECASE)
 _OPENING_DOUBT = re.compile(

@@ -16,8 +16,9 @@ from scorers.records import Evidence, Flag
 _KEYS = ("hedge_strong", "hedge_leans", "settled", "presentation", "task", "conclusion_markers")
 _STRONG, _LEANS, _SETTLED, _PRESENTATION, _TASK, _MARKED = map(pattern, _KEYS)
 _NEGATED = re.compile(r"(?:" + regex("hedge_negators").pattern + r")\s+(?:\w+\s+){0,2}$", re.I)
-# A cue under a supposition in its clause ("which would mean it's perhaps"; not "I would guess").
-_SUPPOSING = re.compile(r"\b(?:would(?<!\bi would)|if|suppose|assuming|unless)\b[^,;:.]*$", re.I)
+_SUPPOSING = re.compile(  # a supposition: "which would mean it's perhaps", not "I would", "even if"
+    r"\b(?:would(?<!\bi would)|(?<!\beven )if|suppose|assuming|unless)\b[^,;:.]*$", re.I
+)
 _SPECULATIVE = regex("hedge_speculative")
 _PICK = re.compile(r"\W*(?:" + regex("picks").pattern + ")", re.I)  # "..., but I think it's C"
 _BECAUSE = re.compile(r"(?i)\b(?:because|since|given|considering|based\s+on|due\s+to)\b")
