@@ -683,6 +683,20 @@ def test_speculation_a_later_result_tests_is_settled_an_avowed_doubt_is_not() ->
     assert HEDGE not in kinds(record(argued, "Final Answer: 240"))
 
 
+def test_a_pick_that_only_adopts_an_earlier_guess_keeps_its_doubt() -> None:
+    kwargs = {"value_to_match": 72}
+    torn = "The log is torn at the foot. The tally reads 72 if the crew are in it."
+    guess = "The log is torn at the foot. Perhaps the ferry carried 72, crew included."
+    for reasoning, hedged in (
+        (f"{torn} Perhaps they are. I'll go with that.", True),  # names nothing: adopts the guess
+        (f"{torn} Perhaps they are, since the purser signs for them. I'll go with that.", True),
+        (f"{torn} Perhaps they are. The purser's note confirms it. I'll go with that.", False),
+        (f"{guess} Otherwise the clerk rounded the tally up. I'll go with 72.", True),  # 72 again
+        (f"{guess} The roll lists 72 because the crew sign it too. I'll go with 72.", False),
+    ):
+        assert (HEDGE in kinds(record(reasoning, "72", kwargs=kwargs))) is hedged, reasoning
+
+
 def test_a_doubt_argued_past_is_settled_by_the_firm_result_a_pick_settles_none() -> None:
     kwargs = {"value_to_match": 3}
     table = "The harbour's tide table prints Saturday's curve with three peaks."

@@ -23,6 +23,7 @@ _SPECULATIVE = regex("hedge_speculative")
 _PICK = re.compile(r"\W*(?:" + regex("picks").pattern + ")", re.I)  # "..., but I think it's C"
 _BECAUSE = re.compile(r"(?i)\b(?:because|since|given|considering|based\s+on|due\s+to)\b")
 _REASON = r"(?:so|thus|therefore|because|since)\b|(?:given|considering|based\s+on)\b.*"  # not bare
+_ADOPTS = re.compile(rf"(?i).*{_PICK.pattern}\s+(?:(?:with|on)\s+)?(?:that|this|it)\W*$")
 BARE_PICK = re.compile(rf"(?i)^(?!.*\b(?:{_REASON}{_PICK.pattern})).*\b{_PICK.pattern}")
 _MOVES = regex("hedge_moves")  # steps of an argument (ruling out, a premise), not doubt
 # a number, an option ("E를": a Korean particle attaches)
@@ -46,17 +47,17 @@ def restates(earlier: str, later: str) -> bool:
     return stated == set(_VALUE.findall(earlier)) != set() and not _BECAUSE.search(later)
 
 
-def _rival(speculation: str, result: str, at: int = 0) -> bool:
+def _rival(speculation: str, result: str, at: int = 0, near: bool = True) -> bool:
     """The speculation, to the turn after its cue at ``at`` ("could be odd, but the total is 12"),
-    offers a value, a letter or a rival the result lacks, or a second guess; or the result only
-    restates the candidate of the cue's clause ("maybe D is right. So D."): it argues nothing."""
+    offers ``near`` the result a value, a letter or a rival it lacks, or a second guess; or the result
+    only adopts it ("maybe D is right. So D.", "I'll go with that"): it argues nothing."""
     turn = _TURN.search(speculation, at)
     speculation = speculation[: turn.start() if turn else None]
     clause = re.split("[,;:]", speculation[:at])[-1] + re.split("[,;:]", speculation[at:])[0]
     values = set(_VALUE.findall(speculation)) - set(_VALUE.findall(result))
     told = _BECAUSE.search(speculation)  # a reason ("since it is single-choice, perhaps D") argues
-    rival = regex("rival").search(speculation) or not told and restates(clause, result)
-    return bool(values or rival) or len(_SPECULATIVE.findall(speculation)) > 1
+    rival = values or regex("rival").search(speculation) or _SPECULATIVE.findall(speculation)[1:]
+    return bool(near and rival or _ADOPTS.match(result) or not told and restates(clause, result))
 
 
 def _firm(text: str) -> bool:
@@ -115,11 +116,8 @@ def doubts(
             final = concluded is not None and sentence.start >= concluded
             final = final and not _PICK.match(text, gloss.end())
             found, since = ([], index) if final else (found, since)
-            strong = [
-                m
-                for m in strong
-                if m.start() > gloss.start() or not final and not _SPECULATIVE.fullmatch(m.group(0))
-            ]
+            spec = _SPECULATIVE.fullmatch
+            strong = [m for m in strong if m.start() > gloss.start() or not (final or spec(m[0]))]
         if strong and (_TASK.search(text) or _DISPUTED.search(text)):
             # speculation about what is asked ("maybe it's a trick question") or that another's
             # claim is wrong is not about the answer; an avowed doubt ("not sure what it wants") is
@@ -140,7 +138,7 @@ def doubts(
             found = [
                 (s, m)
                 for s, m in [f for f in found if f not in checked]
-                if (s is before and _rival(s.text, text, m.end()))
+                if _rival(s.text, text, m.end(), s is before)
                 or not (_SPECULATIVE.fullmatch(m[0]) or argued and _CAUSE.match(s.text, m.end()))
             ]
         found.extend((sentence, m) for m in strong)
