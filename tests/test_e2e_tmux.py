@@ -78,8 +78,11 @@ def test_review_in_tmux(tmp_path: Path) -> None:
     session = f"rome-e2e-{uuid.uuid4().hex[:8]}"
     env = {**os.environ, "TERM": "xterm-256color", "ROME_TUI_CONFIG": str(tmp_path / "none.toml")}
     command = f"{ROME_TUI} review {tmp_path / 'run'} --annotator e2e; echo EXITED-$?; sleep 60"
+    # 200 columns: the override below lands on the hostile record (the cursor returns to
+    # where the reviewer was before filtering), whose long id in the save note would push
+    # the status line to its shorter wording at 150.
     subprocess.run(
-        ["tmux", "new-session", "-d", "-s", session, "-x", "150", "-y", "42", command],
+        ["tmux", "new-session", "-d", "-s", session, "-x", "200", "-y", "42", command],
         check=True,
         env=env,
     )
