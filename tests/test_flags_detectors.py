@@ -400,6 +400,14 @@ def test_a_letter_the_question_offers_no_option_for_is_no_choice() -> None:
     assert CONTRA in kinds(choice(reason + " So the answer is C.", "Answer: B", question=question))
 
 
+def test_a_numbered_list_the_question_quotes_is_not_its_option_list() -> None:
+    # the list belongs to the text under judgement; the verdicts are the letters of the two replies
+    question = "Rank these tips.\n1. Sweep daily.\n2. Oil the hinges.\n3. Dust shelves.\n\nReply A: ...\nReply B: ..."
+    reason = "Reply B skips the hinges entirely. So Reply A is the stronger one."
+    assert CONTRA in kinds(choice(reason, "[[B]]", label="A", question=question))
+    assert CONTRA not in kinds(choice(reason, "[[A]]", label="A", question=question))
+
+
 def test_speech_reported_of_another_is_not_the_reasoning_s_verdict() -> None:
     asked = "Kemal lies. Omar says Kemal lies. Is Omar honest?"
     kwargs = {"key_items": [["Yes"]]}

@@ -256,6 +256,12 @@ def _names_option(value: str, options: dict[str, str], stated: bool) -> bool:
     return find_phrase(folded, option) if result else option in folded
 
 
+def offered(asked: str | None, kwargs: _KW) -> dict[str, str]:
+    """The question's options, if they hold the item's label (not a numbered list it quotes)."""
+    labels, found = set(re.findall(r"\w+", str(kwargs.get("label")))), question_options(asked)
+    return found if labels <= set(found) else {}
+
+
 def _read(evaluator: str, kwargs: _KW, value: str, asked: str | None) -> Outcome | None:
     outcome = grade(evaluator, kwargs, value, asked)
     if outcome is None or not outcome.extracted.strip() or (outcome.note or "").startswith("names"):
@@ -270,7 +276,7 @@ def conclusion(
     the last two bar remarks (``earlier``: the marked one before); None if undecided or retracted."""
     asked = record.get("question")
     choices = isinstance(asked, str) and evaluator == "choices_matching"
-    options = question_options(asked) if choices else {}
+    options = offered(asked, kwargs) if choices else {}
     stem = fold_phrase(str(asked)) if options else ""  # options stated by their text: see _by_text
     # sentences with nothing of the answer's shape are skipped; if one is found, whether they retract it
     shapes, pending = None if options else _SHAPES.get(evaluator), []
@@ -448,19 +454,15 @@ def _differ(
         same = evaluator == "math_matching" and grade(evaluator, {**kwargs, "answer": b}, a)
         return not (same and same.score >= 1)
     if evaluator == "choices_matching":  # (a letter the question offers no option for: "of G")
-        return set(b.upper()) != set(a.upper()) <= (set(question_options(asked)) or set(a.upper()))
+        return set(b.upper()) != set(a.upper()) <= (set(offered(asked, kwargs)) or set(a.upper()))
     # Free text: the two score differently and the answer's last line says something the
     # conclusion does not ("France" after "Paris, France" agrees); a conclusion scoring
     # lower must commit in so many words, and name something.
-    if (
-        mine.score == theirs.score
-        or mine.score < theirs.score
-        and not (_STRONG_COMMITMENT.search(found.sentence.text) and _NAME.search(found.value))
-    ):
+    strong = _STRONG_COMMITMENT.search(found.sentence.text) and _NAME.search(found.value)
+    if mine.score == theirs.score or mine.score < theirs.score and not strong:
         return False  # (both right or both wrong: the key cannot tell them apart)
-    return not _content(answer[slice(*last_line_span(answer))]) - _broad(kwargs) <= _content(
-        found.value
-    )
+    line = _content(answer[slice(*last_line_span(answer))])
+    return not line - _broad(kwargs) <= _content(found.value)
 
 
 def _broad(kwargs: Mapping[str, Any]) -> set[str]:
@@ -481,9 +483,9 @@ def _contradicts(
         return None
     if evaluator == "ordered_list_matching":
         return Outcome(score=0, extracted=found.read)  # compared by the items' places above
-    by_words = evaluator == "choices_matching" and not _LETTER.search(found.read)
-    read, by = (found.read.lower(), asked) if by_words else (found.read, None)  # "4F" by words
-    mine = _read(evaluator, kwargs, read, by)  # (None: nothing read where the cheap look saw one)
+    by_words = evaluator == "choices_matching" and not _LETTER.search(found.read)  # "4F" by words
+    by = asked if by_words else None
+    mine = _read(evaluator, kwargs, found.read.lower() if by_words else found.read, by)  # (or None)
     return mine if mine and _differ(evaluator, found, mine, theirs, answer, kwargs, asked) else None
 
 
