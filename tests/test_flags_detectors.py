@@ -408,6 +408,13 @@ def test_a_numbered_list_the_question_quotes_is_not_its_option_list() -> None:
     assert CONTRA not in kinds(choice(reason, "[[A]]", label="A", question=question))
 
 
+def test_an_option_number_is_read_with_the_question_s_numbered_options() -> None:
+    question = "Which is true?\n1. Kai is Lou's uncle.\n2. Kai is Lou's cousin.\n3. Kai is Lou's father.\n4. None of these."
+    reason = "Kai's mother is the sister of Lou's father. Therefore option 2 is correct."
+    assert CONTRA in kinds(choice(reason, "<ANSWER>3</ANSWER>", label="2", question=question))
+    assert CONTRA not in kinds(choice(reason, "<ANSWER>2</ANSWER>", label="2", question=question))
+
+
 def test_speech_reported_of_another_is_not_the_reasoning_s_verdict() -> None:
     asked = "Kemal lies. Omar says Kemal lies. Is Omar honest?"
     kwargs = {"key_items": [["Yes"]]}

@@ -484,7 +484,7 @@ def _contradicts(
     if evaluator == "ordered_list_matching":
         return Outcome(score=0, extracted=found.read)  # compared by the items' places above
     by_words = evaluator == "choices_matching" and not _LETTER.search(found.read)  # "4F" by words
-    by = asked if by_words else None
+    by = asked if by_words or any(map(str.isdigit, offered(asked, kwargs))) else None  # "option 4"
     mine = _read(evaluator, kwargs, found.read.lower() if by_words else found.read, by)  # (or None)
     return mine if mine and _differ(evaluator, found, mine, theirs, answer, kwargs, asked) else None
 
