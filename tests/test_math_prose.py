@@ -1236,3 +1236,53 @@ def test_an_option_letter_against_the_options_text(
     response: str, reference: str, score: float
 ) -> None:
     _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # "No wait" opens a correction as "Wait" does, after a marker, below its line or
+        # beside a bold value; the corrected value is the answer ...
+        ("Final answer: 64. No wait, the lid adds 8, so 72.", "72", 1.0),
+        ("Final answer: 64. No wait, the lid adds 8, so 72.", "64", 0.0),
+        ("Final answer: 64\nNo wait, I left out the lid: 72", "72", 1.0),
+        ("The crate holds **64**. No wait, with the lid it holds 72.", "72", 1.0),
+        ("The crate holds **64**. No wait, with the lid it holds 72.", "64", 0.0),
+        # ... a "No" that opens no correction changes nothing
+        ("Final answer: 64. No other packing fits 72.", "64", 1.0),
+        ("Final answer: 64.\nNobody needs 72 of them.", "64", 1.0),
+    ],
+)
+def test_no_wait_corrects_the_answer(response: str, reference: str, score: float) -> None:
+    _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # "in" followed by a word is a preposition: the amount keeps no unit ...
+        ("So she sleeps 9 in total.", "9 hours", 1.0),
+        ("So the tank fills in 40 in all.", "40 min", 1.0),
+        ("Mara is left with $2.45 in coins.", "2.45", 1.0),
+        # ... "in" ending the amount is inches
+        ("The shelf is 30 in.", "2.5 ft", 1.0),
+        ("The shelf is 30 in.", "30 min", 0.0),
+    ],
+)
+def test_in_before_a_word_is_no_unit(response: str, reference: str, score: float) -> None:
+    _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # A currency sign in the words after the verb opens no formula: the amount is read
+        ("After the trip, Omar is left with $18.50.", "18.5", 1.0),
+        ("After the trip, Omar is left with $18.50.", "81.5", 0.0),
+        ("The class ends up with $240 for the fund.", "240", 1.0),
+    ],
+)
+def test_a_currency_sign_after_words_is_no_formula(
+    response: str, reference: str, score: float
+) -> None:
+    _reads(response, reference, score)

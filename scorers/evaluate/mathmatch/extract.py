@@ -36,6 +36,7 @@ from scorers.evaluate.mathmatch.sentences import (
     dollar_math,
     later_say,
     parts_of_line,
+    revises,
 )
 from scorers.evaluate.mathmatch.values import (
     MATH_SPAN,
@@ -128,7 +129,8 @@ def _after_marker(text: str, items: int, blanks: int = 1) -> str | None:
         lines = para.splitlines()
         while len(lines) > 1 and not _HAS_VALUE.search(lines[0]):
             lines = lines[1:]  # "... to get our final answer.\n6 plus 12 is 18."
-        if len(lines) > 1 and lines[0].rstrip()[-1:] in ".!?":
+        # ("Answer: 30\nNo wait, it's 35.": a line that corrects or doubts ends the one above)
+        if len(lines) > 1 and (lines[0].rstrip()[-1:] in ".!?" or revises(lines[1])):
             after = "\n".join(lines[1:]) + "\n\n" + after
             lines = lines[:1]
         para = "\n".join(lines).strip()
@@ -294,8 +296,7 @@ def _emphasised(text: str) -> tuple[str, str] | None:
     if not spans:
         return None
     last = spans[-1]
-    line_end = text.find("\n", last.end())
-    after = text[line_end:] if line_end >= 0 else ""
+    after = text[last.end() :]  # ("**30**. No wait, it's 35.": a correction on its line counts)
     later = sentences(_BOLD.sub(r"\1", text[last.end() :]))
     if any(LEAD.match(s) and HAS_VALUE.search(s) for s in later):  # "So 15 remain.": it concludes
         return None

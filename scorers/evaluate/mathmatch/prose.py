@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from scorers.evaluate.mathmatch.numberwords import number_words_to_digits
-from scorers.evaluate.mathmatch.units import Unit, lookup
+from scorers.evaluate.mathmatch.units import Unit, lookup, preposition_here
 
 # A sentence ends at . ! ? after a lowercase word (of any alphabet: "12.81 وحدة."), digit,
 # bracket or closing quote ("in the word 'LOLLAPALOOZA'.") and before a capital or an opening
@@ -94,7 +94,8 @@ def quantity(
             continue
         written = " ".join(p for p in parts if p is not None)
         unit = unit_of(written.rstrip(".!?"))
-        if unit is not None:
+        more = words.groups()[count:]
+        if unit is not None and not preposition_here(parts[-1], sum(w is not None for w in more)):
             end = words.end(count) - (len(written) - len(written.rstrip(".!?")))
             return _Quantity(size * unit.factor, unit.dimension, unit.name, number.start(), end)
     return None

@@ -38,9 +38,10 @@ _NAMES_ANSWER = re.compile(
     r"\bfinal\s+answer\b(?!\s+(?:is|was)(?:n['’]t|\s+not\b))",
     re.I,
 )
-# "Hmm, actually ... 64.", "Wait, it is 12.": a correction; its value replaces what came before.
+# "Hmm, actually ... 64.", "Wait, it is 12.", "No wait, 35.": a correction; its value replaces
+# what came before.
 _CORRECTION = re.compile(
-    r"^\W*(?:(?:hmm+|oh|well)\b[\s,.!]*)*(?:actually|wait|oops|sorry|no\s*[,.!—–]|correction|"
+    r"^\W*(?:(?:hmm+|oh|well|no)\b[\s,.!]*)*(?:actually|wait|oops|sorry|no\s*[,.!—–]|correction|"
     r"on\s+second\s+thought|I\s+mean|I\s+meant|I\s+made\s+an?\s+(?:mistake|error|slip)|"
     r"let\s+me\s+(?:correct|redo|recount))",
     re.I,
@@ -153,6 +154,12 @@ def later_say(value: str, text: str, items: int = 1) -> str:
         spoken_math(number_words_to_digits(s)) for ln in text.splitlines() for s in sentences(ln)
     ]
     return _later_say(value, found, items)
+
+
+def revises(line: str) -> bool:
+    """Whether ``line`` opens by correcting or doubting what came before ("No wait, 35.",
+    "But it could also be 32.")."""
+    return bool(_CORRECTION.search(line) or _DOUBTED_CANDIDATE.search(line))
 
 
 def _later_say(value: str, later: list[str], items: int) -> str:

@@ -238,6 +238,18 @@ def denomination(raw: str) -> Unit | None:
     return lookup(raw) or _DENOMINATIONS.get(word) or _DENOMINATIONS.get(word.removesuffix("s"))
 
 
+# A unit's spelling that is also a word of prose: "12 in" is inches, "$1.37 in change" and
+# "12 in total" hold a preposition. Written as that word (no period) with a word after it,
+# it is the word.
+_ALSO_A_WORD = frozenset({"in"})
+
+
+def preposition_here(written: str, words_after: int) -> bool:
+    """Whether the unit ``written`` (as in the text), followed by ``words_after`` more words,
+    is a preposition rather than a unit."""
+    return words_after > 0 and written.lower() in _ALSO_A_WORD
+
+
 def lookup(raw: str) -> Unit | None:
     key = _unit_key(raw)
     if not key:

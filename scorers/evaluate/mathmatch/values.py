@@ -33,7 +33,7 @@ from scorers.evaluate.mathmatch.prose import (
     quantity,
 )
 from scorers.evaluate.mathmatch.remarks import DEFINITE_NUMBER, definite_dropped
-from scorers.evaluate.mathmatch.units import lookup
+from scorers.evaluate.mathmatch.units import lookup, preposition_here
 
 # "Since each pie takes 5 apples, ...", "If she sold 19, ...": a reason or a condition
 # before the main clause.
@@ -478,8 +478,11 @@ _CURRENCY_PAIR = re.compile(r"\$\d[\d,.]*\s+[^$]*[A-Za-z]{3}[^$]*\$\d")
 _FORMULA = re.compile(r"(?=[^A-Za-z]*[A-Za-z](?![A-Za-z]))(?=.*[-−+*/^²³])[\w\s.+\-−*/^²³()√π]+")
 
 
-# A tail that opens with a word (not a function or a value) and holds no formula.
-_WORDS_FIRST = re.compile(r"^(?:an?\s+[a-z]{2,}|(?!" + FUNCTION + r")[a-z]{2,})\b[^=$\\]*$")
+# A tail that opens with a word (not a function or a value) and holds no formula (a "$"
+# before a digit is a currency sign: "is left with $12").
+_WORDS_FIRST = re.compile(
+    r"^(?:an?\s+[a-z]{2,}|(?!" + FUNCTION + r")[a-z]{2,})\b(?:[^=$\\]|\$(?=\d))*$"
+)
 
 
 def _tail_value(tail: str) -> str:
@@ -704,7 +707,11 @@ def only_value(s: str) -> str | None:
     words = s[number.end() :].split()
     for size in (3, 2, 1):
         unit = " ".join(words[:size]).rstrip(".,;")
-        if len(words) >= size and lookup(unit) is not None:
+        if (
+            len(words) >= size
+            and lookup(unit) is not None
+            and not preposition_here(words[size - 1], len(words) - size)
+        ):
             return f"{value} {unit}"
     return value
 
