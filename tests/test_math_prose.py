@@ -1276,6 +1276,23 @@ def test_in_before_a_word_is_no_unit(response: str, reference: str, score: float
 @pytest.mark.parametrize(
     ("response", "reference", "score"),
     [
+        # The published Korean and Japanese answer words with the topic particle say "the
+        # answer is", and the number may carry a counter, a particle or the copula ...
+        ("사과는 모두 36개입니다.\n답은 36", "36", 1.0),
+        ("사과는 모두 36개입니다.\n답은 36", "35", 0.0),
+        ("계산하면 남은 돈은 9,000원이에요. 따라서 정답은 9000원입니다.", "9000", 1.0),
+        ("りんごは全部で 12 個です。答えは 12", "12", 1.0),
+        # ... a longer word ending in the same syllable is no marker (대답 "reply")
+        ("그의 대답은 5였지만 실제로는 7개가 남았습니다.", "5", 0.0),
+    ],
+)
+def test_korean_and_japanese_answer_is(response: str, reference: str, score: float) -> None:
+    _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
         # A currency sign in the words after the verb opens no formula: the amount is read
         ("After the trip, Omar is left with $18.50.", "18.5", 1.0),
         ("After the trip, Omar is left with $18.50.", "81.5", 0.0),

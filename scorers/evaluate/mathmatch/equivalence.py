@@ -296,8 +296,9 @@ _YES_NO: dict[str, bool] = {
     ),
 }
 # "8 triangles", "12 قدمًا", "19 м": a value, then words of any alphabet (with their marks).
+# (Korean glues a counter, a particle or the copula to the number: "12개입니다")
 _COUNTED = re.compile(
-    r"^(.+?)\s+[^\W\d_](?:[^\W\d_]|[ .\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0670])*$"
+    r"^(.+?)(?:\s+|(?<=[\d%])(?=[\uac00-\ud7af]))[^\W\d_](?:[^\W\d_]|[ .\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0670])*$"
 )
 _NON_MATH = re.compile(r"[^\x00-\x7f]")
 

@@ -56,7 +56,10 @@ _BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _MARKERS = re.compile(
     r"(?:(?:final\s+answers?(?:\s+(?:is|are|was|should\s+be|would\s+be|will\s+be)\b)?|(?:correct|right)\s+(?:option|choice)s?\s+(?:is|are)|"
     r"answers?\s+(?:is|are|should\s+be))(?!n['’]t\b|\s+(?:(?:is|are|was)\s+)?not\b)|answers?\s*[:：]|"
-    r"最终答案|答案\s*(?:是|为)?\s*[:：]?|故答案为|所以答案是)\s*[:：]?",
+    r"最终答案|答案\s*(?:是|为)?\s*[:：]?|故答案为|所以答案是|"
+    # the published Korean and Japanese answer words (strict.answer_markers) with the topic
+    # particle, as "the answer is": "답은 10", "정답은 12입니다", "答えは 8 です"
+    r"(?<![\uac00-\ud7af])(?:정답|답변|답)\s*[은는]|答えは)\s*[:：]?",
     re.IGNORECASE,
 )
 _SENTENCE_CUT = re.compile(r"(?:\bis\b|\bare\b|\bequals\b|[=：:]|为|是)", re.IGNORECASE)
