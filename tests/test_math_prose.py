@@ -80,7 +80,7 @@ DEV_FLOOR = {
     "math_prose22.json": 14,
     "math_prose23.json": 17,
     "math_prose24.json": 13,
-    "math_prose25.json": 8,
+    "math_prose25.json": 11,
     "math_prose26.json": 12,
 }
 
