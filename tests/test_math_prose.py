@@ -1303,3 +1303,19 @@ def test_a_currency_sign_after_words_is_no_formula(
     response: str, reference: str, score: float
 ) -> None:
     _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # A reference with a decimal comma is one value, met by any form of it ...
+        ("Ответ: $\\frac{7}{4}$.", "1,75", 1.0),
+        ("The crate weighs 2.4 kg.", "2,4 kg", 1.0),
+        ("Ответ: 1,75", "1,75", 1.0),
+        # ... not by its digits as two values; a comma and a space list two
+        ("So the roots are 1 and 75.", "1,75", 0.0),
+        ("So the roots are 1 and 75.", "1, 75", 1.0),
+    ],
+)
+def test_a_reference_with_a_decimal_comma(response: str, reference: str, score: float) -> None:
+    _reads(response, reference, score)

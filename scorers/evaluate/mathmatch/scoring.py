@@ -265,7 +265,12 @@ def _greedy(scores: list[list[float]]) -> float:
 
 
 def reference_blanks(answer: str) -> list[str]:
-    return split_blanks(answer)
+    blanks = split_blanks(answer)
+    if len(blanks) == 1 and _DECIMAL_COMMA.match(blanks[0]):
+        # "0,6", "3,25 m": a reference with a decimal comma (ISO 80000-1 allows either
+        # marker) is one value, as an answer's is; a list is written "3, 4" or "3; 4"
+        return [blanks[0].replace(",", ".", 1)]
+    return blanks
 
 
 def expected_boxes(ref_blanks: list[str]) -> int:
