@@ -71,7 +71,7 @@ DEV_FLOOR = {
     "math_prose13.json": 20,
     "math_prose14.json": 17,
     "math_prose15.json": 18,
-    "math_prose16.json": 9,
+    "math_prose16.json": 10,
     "math_prose17.json": 12,
     "math_prose18.json": 12,
     "math_prose19.json": 11,
