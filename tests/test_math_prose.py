@@ -80,7 +80,7 @@ DEV_FLOOR = {
     "math_prose22.json": 14,
     "math_prose23.json": 17,
     "math_prose24.json": 13,
-    "math_prose25.json": 11,
+    "math_prose25.json": 12,
     "math_prose26.json": 12,
 }
 
@@ -1318,4 +1318,18 @@ def test_a_currency_sign_after_words_is_no_formula(
     ],
 )
 def test_a_reference_with_a_decimal_comma(response: str, reference: str, score: float) -> None:
+    _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # The last line numbered as the next step of a list: its number is the step's ...
+        ("1. 12 * 3 = 36 eggs\n2. 36 - 9 = 27\n3. 27", "27", 1.0),
+        ("1) Sum the rows: 4 + 5 = 9\n2) 18", "18", 1.0),
+        # ... and no value
+        ("1. 12 * 3 = 36 eggs\n2. 36 - 9 = 27\n3. 27", "3", 0.0),
+    ],
+)
+def test_the_last_step_of_a_numbered_list(response: str, reference: str, score: float) -> None:
     _reads(response, reference, score)

@@ -161,6 +161,9 @@ def _after_marker(text: str, items: int, blanks: int = 1) -> str | None:
     return para or None
 
 
+_LIST_STEP = re.compile(r"^(\d{1,2})([.)])\s+(?=\S)")
+
+
 def _last_lines(text: str, count: int, items: int) -> str:
     """The last ``count`` lines (one per expected answer), each cut to its answer;
     a last line that holds all ``count`` answers is cut into them."""
@@ -172,6 +175,12 @@ def _last_lines(text: str, count: int, items: int) -> str:
         if parts is not None:
             lines = parts
     per_line = items if count == 1 else 1
+    if count == 1 and lines:
+        # "3. 3/5 of 700 = 420\n4. 280": the last step of a numbered list; its number is
+        # the step's, not a value (the step before it carries the number before)
+        step = _LIST_STEP.match(lines[-1])
+        if step and any(ln.startswith(f"{int(step.group(1)) - 1}{step.group(2)}") for ln in lines):
+            lines[-1] = lines[-1][step.end() :]
     lines = lines[-count:]
     while len(lines) > 1 and not without_closing_remarks(lines[:1], 0):
         lines = lines[1:]  # "Let me think step by step.": a lead-in, no blank
