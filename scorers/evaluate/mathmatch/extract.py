@@ -178,9 +178,10 @@ def _last_lines(text: str, count: int, items: int) -> str:
     if count == 1 and lines:
         # "3. 3/5 of 700 = 420\n4. 280": the last step of a numbered list; its number is
         # the step's, not a value (the step before it carries the number before)
-        step = _LIST_STEP.match(lines[-1])
+        last = LEAD.sub("", lines[-1])  # ("So 4. 280")
+        step = _LIST_STEP.match(last)
         if step and any(ln.startswith(f"{int(step.group(1)) - 1}{step.group(2)}") for ln in lines):
-            lines[-1] = lines[-1][step.end() :]
+            lines[-1] = last[step.end() :]
     lines = lines[-count:]
     while len(lines) > 1 and not without_closing_remarks(lines[:1], 0):
         lines = lines[1:]  # "Let me think step by step.": a lead-in, no blank
