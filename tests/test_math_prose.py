@@ -1333,3 +1333,19 @@ def test_a_reference_with_a_decimal_comma(response: str, reference: str, score: 
 )
 def test_the_last_step_of_a_numbered_list(response: str, reference: str, score: float) -> None:
     _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # A ratio in words standing alone is one value, the fraction ...
+        ("Roughly 2 in 5.", "0.4", 1.0),
+        ("So 4 out of 9.", "4/9", 1.0),
+        ("So 4 out of 9.", "4/5", 0.0),
+        # ... and, against a whole number, a count of so many out of the whole
+        ("So 4 out of 9.", "4", 1.0),
+        ("So 4 out of 9.", "9", 0.0),
+    ],
+)
+def test_a_ratio_in_words_alone(response: str, reference: str, score: float) -> None:
+    _reads(response, reference, score)

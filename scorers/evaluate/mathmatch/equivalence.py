@@ -108,7 +108,15 @@ def _ratio_as_fraction(s: str) -> str:
     return s if m is None else f"\\frac{{{m.group(1)}}}{{{m.group(2)}}}"
 
 
+# "7 out of 10" against a whole number: a count (or a mark) of so many, 7.
+_COUNT_OUT_OF = re.compile(r"^\s*(\d+)\s+out\s+of\s+\d+\s*$", re.I)
+_WHOLE = re.compile(r"[-−]?\d+")
+
+
 def equivalent(ref: str, pred: str, budget: Budget) -> Verdict:
+    count = _COUNT_OUT_OF.match(pred)
+    if count is not None and _WHOLE.fullmatch(ref.strip()):
+        pred = count.group(1)
     ref, pred = _ratio_as_fraction(ref.strip()), _ratio_as_fraction(pred.strip())
     if not pred:
         return Verdict(False, "missing")

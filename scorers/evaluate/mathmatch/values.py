@@ -382,6 +382,9 @@ def _without_side_matter(s: str, items: int) -> str:
     return s
 
 
+_RATIO_ALONE = re.compile(r"(?:about\s+|roughly\s+)?(\d+\s+(?:out\s+of|in)\s+\d+)[.!]?", re.I)
+
+
 def _stated_value(s: str, items: int) -> str:
     """The value of a clause cut down to its statement."""
     short = len(s.split()) <= 3  # "x = 5", "15 cm": the value already, as the rules read it
@@ -416,6 +419,9 @@ def _stated_value(s: str, items: int) -> str:
         # not a phrase saying for what: "$4 \times 9 = 36$ kg for the 4 crates").
         adjunct = _ADJUNCT.search(s, math.end(2))
         return s[math.start() : adjunct.start() if adjunct else None].strip()
+    ratio = _RATIO_ALONE.fullmatch(s)
+    if ratio is not None:
+        return ratio.group(1)  # "3 out of 10", "about 2 in 5": one value, a ratio
     if short:
         # "It costs $45.", "Probably 12 cm.": a few words around one value.
         only = only_value(s) if _WORDS_THEN_VALUE.match(s) and reads_as_prose(s) else None
