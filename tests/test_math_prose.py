@@ -1349,3 +1349,18 @@ def test_the_last_step_of_a_numbered_list(response: str, reference: str, score: 
 )
 def test_a_ratio_in_words_alone(response: str, reference: str, score: float) -> None:
     _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # "out of" after a counted noun names the whole they are counted in: the count is
+        # the value ...
+        ("So there are 14 blue marbles out of 40 in the jar.", "14", 1.0),
+        ("So there are 14 blue marbles out of 40 in the jar.", "40", 0.0),
+        # ... right after a number it makes a ratio
+        ("The share is 14 out of 40.", "7/20", 1.0),
+    ],
+)
+def test_out_of_after_a_counted_noun(response: str, reference: str, score: float) -> None:
+    _reads(response, reference, score)

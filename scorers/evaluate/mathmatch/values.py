@@ -534,7 +534,9 @@ _ADJUNCT = re.compile(
     r"\s+(?:(?:for|at|after|before|during|within|every|each|on|from|until|since|over|with|"
     r"than)\b|(?:by|in|to)\b(?!\s*[-−+$]?\d)"
     # "168 slices in 21 pizzas" (a number with its noun), not "2 in 5", "12 m by 7 m"
-    r"|(?:by|in)\s+(?=\d+\s+(?:[a-z]+\s+)?[a-z]{3,}s\b))",
+    r"|(?:by|in)\s+(?=\d+\s+(?:[a-z]+\s+)?[a-z]{3,}s\b)"
+    # "121 infected PCs out of 202": the whole they are counted in ("3 out of 10" is a ratio)
+    r"|(?<=[^\W\d_]\s)out\s+of\b)",
     re.I,
 )
 
