@@ -1364,3 +1364,23 @@ def test_a_ratio_in_words_alone(response: str, reference: str, score: float) -> 
 )
 def test_out_of_after_a_counted_noun(response: str, reference: str, score: float) -> None:
     _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # A bracketed remark is an aside whatever commas it holds ...
+        ("Final answer: t = 7 (its twin, t = -1, fails the check).", "7", 1.0),
+        ("Final answer: t = 7 (its twin, t = -1, fails the check).", "-1", 0.0),
+        # ... and a clause that opens with its reason concludes in its main clause
+        ("So n = 4 or n = -9, but since n counts people, n = 4.", "4", 1.0),
+        ("So n = 4 or n = -9, but since n counts people, n = 4.", "4 or -9", 0.5),
+        ("So n = 4 or n = -9; because n counts people, n = 4.", "-9", 0.0),
+        # (a reason after the value, with no main clause of its own, is no conclusion)
+        ("The total is 18, because each of the 3 bags holds 6.", "18", 1.0),
+    ],
+)
+def test_a_bracketed_aside_and_a_reason_before_the_main_clause(
+    response: str, reference: str, score: float
+) -> None:
+    _reads(response, reference, score)

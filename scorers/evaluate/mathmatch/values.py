@@ -372,14 +372,32 @@ def _without_side_matter(s: str, items: int) -> str:
     restated = last_match(_RESTATED, s)
     if restated is not None and HAS_VALUE.search(s[restated.end() :]):
         s = _CLAUSE_GOES_ON.split(s[restated.end() :], maxsplit=1)[0]
-    about = _ABOUT_THE_VALUE.search(s)
+    # (one inside brackets is the aside's own: "x = 3 (the other root, x = -2, is rejected)")
+    about = next(
+        (
+            m
+            for m in _ABOUT_THE_VALUE.finditer(s)
+            if s.count("(", 0, m.start()) <= s.count(")", 0, m.start())
+        ),
+        None,
+    )
     if about is not None and holds_value(s[: about.start()]):  # "Seven, assuming 2 weeks off"
         s = s[: about.start()]
     s = number_words_to_digits(_drop_asides(s, items))  # "2 roots (x = 1 and x = -1)"
     side = _SIDE_CLAUSE.search(s)
     if side is not None and holds_value(s[: side.start()]):
+        # "x = 2 or x = -5, but since x must be positive, x = 2": a new clause that opens
+        # with its reason concludes in its main clause
+        reason_first = _REASON_THEN_MAIN.match(s, side.start())
+        if reason_first is not None and HAS_VALUE.search(reason_first.group("main")):
+            return reason_first.group("main")
         s = number_words_to_digits(s[: side.start()])
     return s
+
+
+_REASON_THEN_MAIN = re.compile(
+    r"(?:(?<=;)|(?<=\bbut))\s*(?:since|because|as)\b(?P<reason>[^,;]*),\s*(?P<main>[^,;]+)$", re.I
+)
 
 
 _RATIO_ALONE = re.compile(r"(?:about\s+|roughly\s+)?(\d+\s+(?:out\s+of|in)\s+\d+)[.!]?", re.I)
