@@ -1502,6 +1502,18 @@ def test_an_offered_option_that_declines_is_an_answer_when_it_is_the_reference()
     assert "abstained" not in kinds({**rec, "question": q, "reference": "C"})
 
 
+def test_an_answer_tag_after_a_stated_gap_picks_an_offered_option() -> None:
+    q = 'Who left the lamp on?\nChoices: "opt0": "The tenant", "opt1": "Not known", "opt2": "The guest"'
+    said = "The story never says who was last in the room, so it cannot be determined."
+    kwargs = {"key_items": [["<answer>opt0</answer>"]]}
+    tagged = record(
+        "Nobody is named.", f"{said}\n\n<answer>opt1</answer>", "key_items_matching", kwargs
+    )
+    assert "abstained" not in kinds({**tagged, "question": q, "reference": "opt0 (The tenant)"})
+    bare = record("Nobody is named.", said, "key_items_matching", kwargs, question=q)
+    assert "abstained" in kinds({**bare, "reference": "opt0 (The tenant)"})
+
+
 def test_a_reference_that_declines_makes_no_abstention() -> None:
     rec = record(
         "The dial is hidden.", "It cannot be determined.", reference="Cannot be determined"

@@ -18,9 +18,9 @@ DECLINE = pattern("decline", gate=True)
 _NO_OPTION = pattern("declining", "no_option", gate=True)  # "The answer is not among the options"
 _NON = regex("declining", "non_answer").pattern
 _NON_ANSWER = re.compile(rf"^\W*(?:final\s+answer\W*)?(?:{_NON})\s*(?:$|[.,;:—–(-])", re.I)
-# "Final Answer: X", "the answer (result) is X", "\boxed{X}" commit (X not a non-answer) a result.
+# "Final Answer: X", "the answer (result) is X", "<answer>X", "\boxed{X}" commit (X not a non-answer).
 _COMMITS = re.compile(
-    r"(?:final\s+answer|(?:answer|result)\W{0,3}(?::|is\b)|\\boxed\{)\W*(.{0,40})", re.I
+    r"(?:final\s+answer|(?:answer|result)\W{0,3}(?::|is\b)|<answer>|\\boxed\{)\W*(.{0,40})", re.I
 )
 _LABEL = re.compile(r"\W{0,3}[A-J](?:[).:]|\W*$)(?!.{60})")  # "B) The author is wrong", "**C**"
 _HEAD = re.compile(r"\s\(|\s(?:due\s+to|because)\b", re.I)  # "WRONG (due to ...)": the value
