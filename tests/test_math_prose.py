@@ -72,7 +72,7 @@ DEV_FLOOR = {
     "math_prose14.json": 17,
     "math_prose15.json": 18,
     "math_prose16.json": 10,
-    "math_prose17.json": 12,
+    "math_prose17.json": 13,
     "math_prose18.json": 12,
     "math_prose19.json": 11,
     "math_prose20.json": 18,
@@ -1383,4 +1383,18 @@ def test_out_of_after_a_counted_noun(response: str, reference: str, score: float
 def test_a_bracketed_aside_and_a_reason_before_the_main_clause(
     response: str, reference: str, score: float
 ) -> None:
+    _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # Digits inside a name hold no value: the sentence before states it ...
+        ("So 9 seats stay empty. I agree with the reasoning of mistral7b and gpt4o.", "9", 1.0),
+        ("So 9 seats stay empty. I agree with the reasoning of mistral7b and gpt4o.", "7", 0.0),
+        # ... a number of its own still does
+        ("So 9 seats stay empty. Agent2 says it is 11.", "11", 1.0),
+    ],
+)
+def test_digits_inside_a_name_are_no_value(response: str, reference: str, score: float) -> None:
     _reads(response, reference, score)

@@ -89,6 +89,8 @@ def _value_as_text(m: re.Match[str]) -> str:
     return inner.strip()
 
 
+# A name with digits in it, "qwen7b", "GPT4", "llama70b": letters first, then the digits.
+_NAME_WITH_DIGITS = re.compile(r"\b[A-Za-z]{2,}\d+[A-Za-z]*\b")
 _CONCLUDES = re.compile(r"(?:so|thus|therefore|hence|in\s+conclusion)\b", re.I)
 
 
@@ -118,7 +120,9 @@ def _stating_index(found: list[str], first: bool) -> int:
     # offered with doubt after one stated: "32. Possibly 33, though." is a hedge).
     for i in range(len(found) - 1, -1, -1):
         doubted = i > 0 and _DOUBTED_CANDIDATE.search(found[i])
-        if HAS_VALUE.search(found[i]) and not is_remark(found[i]) and not doubted:
+        # (digits inside a name state nothing: "as qwen7b and llama70b argued")
+        valued = HAS_VALUE.search(_NAME_WITH_DIGITS.sub(" ", found[i]))
+        if valued and not is_remark(found[i]) and not doubted:
             return i
     return len(found) - 1
 
