@@ -1398,3 +1398,16 @@ def test_a_bracketed_aside_and_a_reason_before_the_main_clause(
 )
 def test_digits_inside_a_name_are_no_value(response: str, reference: str, score: float) -> None:
     _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # A counted subject is what is given; the verb's object is the value
+        ("So 6 crates hold 90 melons.", "90", 1.0),
+        ("So 6 crates hold 90 melons.", "6", 0.0),
+        ("In the end, 4 tired painters need 15 hours.", "15 hours", 1.0),
+    ],
+)
+def test_a_counted_subject_then_its_object(response: str, reference: str, score: float) -> None:
+    _reads(response, reference, score)

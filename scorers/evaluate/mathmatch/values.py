@@ -490,7 +490,19 @@ def _stated_value(s: str, items: int) -> str:
         # the main clause, before the phrases that say for what, when and how often.
         main = DEFINITE_NUMBER.sub(definite_dropped, _INTRODUCTION.sub("", s))
         only = _before_adjunct(main, whole=True)  # "won 7 of its 10 games"
+    if only is None:
+        # "So 4 boxes hold 24 eggs", "5 friends eat 20 slices": a subject counted, then
+        # what the verb says of it, the value
+        subject = _COUNTED_SUBJECT.match(s)
+        if subject is not None:
+            rest = s[subject.end() :]
+            only = only_value(rest) or _before_adjunct(rest, whole=True)
     return s if only is None else only
+
+
+# a count, a plural noun (an adjective may come between) and a word: "4 boxes hold", "3 tired
+# workers need"
+_COUNTED_SUBJECT = re.compile(r"[-−+]?\d[\d.,]*\s+(?:[a-z]+\s+)?[a-z]{2,}s\s+(?=[a-z]{2,}\s)", re.I)
 
 
 _COMPUTATION = re.compile(r"\d\s*[-+×*/−]\s*\$?\d[^=]*=")
