@@ -882,6 +882,17 @@ def test_steps_of_the_argument_are_no_doubt() -> None:
         "and the closest option to 4.97 is (C) 5.0."
     )
     assert HEDGE not in kinds(choice(reason, "Final Answer: C", label="C"))
+    # "a stretch" rules a reading out, as "unlikely" does
+    kwargs = {"value_to_match": 14}
+    photo = "The jar label lists 14 cloves, the photo 16. Reading the photo as a double batch"
+    assert HEDGE not in kinds(
+        record(f"{photo} is a stretch. So the recipe needs 14.", "14", kwargs=kwargs)
+    )
+    assert HEDGE in kinds(
+        record(
+            f"{photo} may be right, which gives 16. So the recipe needs 14.", "14", kwargs=kwargs
+        )
+    )
 
 
 def test_speculation_right_before_a_firm_result_stands_only_when_it_offers_a_rival() -> None:
