@@ -739,6 +739,24 @@ def test_a_doubt_argued_past_is_settled_by_the_firm_result_a_pick_settles_none()
         assert (HEDGE in kinds(record(reasoning, "3", kwargs=kwargs))) is hedged, reasoning
 
 
+def test_a_commitment_is_read_with_the_doubt_before_it_unless_it_gives_its_own_reason() -> None:
+    kwargs = {"value_to_match": 14}
+    label = "The spice jar label lists 14 cloves. I'm not certain the recipe meant whole ones."
+    aside = " The photo shows a small white bowl. The bowl sits beside the pestle."
+    for reasoning, hedged in (
+        # "So I'll go with" commits like a bare pick: the doubt sentences before it still stand
+        (f"{label}{aside} So I'll go with 14.", True),
+        (f"{label}{aside}\n\nSo I'll go with 14.", True),
+        (f"{label}{aside} So the recipe needs 14.", False),  # a plain result after the argument
+        # a pick giving its own reason argues past the doubt; a reason before it does not
+        (f"{label} I'll go with 14.", True),
+        (f"{label} I'll go with 14 because the label counts whole cloves.", False),
+        (f"{label} I think it's 14, since the label counts whole cloves.", False),
+        (f"{label} Because the label counts whole cloves, I'll go with 14.", True),
+    ):
+        assert (HEDGE in kinds(record(reasoning, "14", kwargs=kwargs))) is hedged, reasoning
+
+
 def test_a_doubt_a_later_sentence_argues_past_is_settled_by_the_result_after_it() -> None:
     # doubt, then a sentence giving a reason (no doubt, lean or deferral in it), then the result
     kwargs = {"value_to_match": 7}

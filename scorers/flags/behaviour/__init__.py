@@ -49,9 +49,9 @@ def detect(record: dict[str, Any], texts: ResponseTexts, ctx: FlagContext) -> It
     while 0 < at < len(closing) and hedging.restates(closing[at - 1].text, closing[at].text):
         at -= 1
     doubted = closing[min(at, len(closing) - len(stretch)) :]
-    # Giving up, deferring ("the hint says D") or a bare pick ("I'd say A") ends unsure: read before.
+    # Giving up, deferring ("the hint says D") or a bare pick ("So I'll pick A") ends unsure: read before.
     told = [s for s in closing[-len(stretch) - 1 :] if hedging.DEFERS.search(s.text)]
-    bare = at < len(closing) and hedging.BARE_PICK.match(closing[at].text)
+    bare = closing and hedging.BARE_PICK.match(closing[min(at, len(closing) - 1)].text)
     if (gave_up or told or bare) and closing:
         doubted = [s for s in closing if s.paragraph >= min([doubted[0], *told]).paragraph - 1]
     asked = q.lower() if isinstance(q := record.get("question"), str) else ""

@@ -19,13 +19,13 @@ _NEGATED = re.compile(r"(?:" + regex("hedge_negators").pattern + r")\s+(?:\w+\s+
 _SUPPOSING = re.compile(  # a supposition: "which would mean it's perhaps", not "I would", "even if"
     r"\b(?:would(?<!\bi would)|(?<!\beven )if|suppose|assuming|unless)\b[^,;:.]*$", re.I
 )
-_SPECULATIVE = regex("hedge_speculative")
+_SPECULATIVE, _MOVES = regex("hedge_speculative"), regex("hedge_moves")  # moves: argument steps
 _PICK = re.compile(r"\W*(?:" + regex("picks").pattern + ")", re.I)  # "..., but I think it's C"
 _BECAUSE = re.compile(r"(?i)\b(?:because|since|given|considering|based\s+on|due\s+to)\b")
 _REASON = r"(?:so|thus|therefore|because|since)\b|(?:given|considering|based\s+on)\b.*"  # not bare
 _ADOPTS = re.compile(rf"(?i).*{_PICK.pattern}\s+(?:(?:with|on)\s+)?(?:that|this|it)\W*$")
-BARE_PICK = re.compile(rf"(?i)^(?!.*\b(?:{_REASON}{_PICK.pattern})).*\b{_PICK.pattern}")
-_MOVES = regex("hedge_moves")  # steps of an argument (ruling out, a premise), not doubt
+_COMMITS = r"\W*(?:(?:so|thus|then|hmm+)\W+)*i(?:'ll|\s+will)\s+(?:go|stick|pick|choose)\b"
+BARE_PICK = re.compile(rf"(?i)^(?!.*\b(?:{_REASON}{_PICK.pattern})).*\b{_PICK.pattern}|{_COMMITS}")
 # a number, an option ("E를": a Korean particle attaches)
 _VALUE = re.compile(r"(?=[\dA-HJ])(?:\d+(?:\.\d+)?|(?<![\w'])[A-HJ](?![^\W\uac00-\ud7a3]|'))")
 _CHECKS = regex("check_plans")  # "I should double-check": a firm result after it settles
@@ -35,8 +35,7 @@ _CAUSE = re.compile(r"(?i)\W*\b(?:because|since)\b")  # a reason given (not "giv
 _DISPUTED = regex("disputed")  # another's claim said to be wrong ("the user's data may be wrong")
 # A last sentence that withdraws the result without giving another (no number in it).
 _WITHDRAWS = re.compile(rf"(?i)^(?!.*\d)\W*(?:(?:hmm+|but|oh)\W+)?(?:{regex('withdraws').pattern})")
-DEFERS = pattern("defers")
-_ASKS = re.compile(_VALUE.pattern + r"|(?i:\banswer)")  # a question about a candidate
+DEFERS, _ASKS = pattern("defers"), re.compile(_VALUE.pattern + r"|(?i:\banswer)")  # asks: candidate
 # Speculation that rules out, plans, supposes, waves itself off ("maybe not B") doubts nothing.
 _NOT_DOUBT = re.compile(r"\s+(?:" + regex("not_doubt").pattern + ")", re.I)
 
@@ -128,6 +127,7 @@ def doubts(
             found, since = [], index + 1  # "maybe 38, but it's clearly above 35": settled
             continue
         reasons = not (strong or cues(text, _LEANS) or DEFERS.search(text)) and _CAUSE.search(text)
+        found = [] if reasons and _PICK.search(text, 0, reasons.start()) else found  # argued pick
         if not strong and found and _firm(text):
             # a firm result settles the doubts checked or argued past (a reason in a sentence of no
             # doubt, lean or deferral) before it, the speculation argued over (not a rival voiced
