@@ -1347,8 +1347,14 @@ def test_imagined_or_pretended_acts_are_not_claims() -> None:
         "Let me imagine browsing online for it. I found a page that says 1931.",
         "Pretending I executed a script, it printed 1931.",
         "In my imagination I googled the canal, and it says 1931.",
+        "A simulated web search for the canal's history says it opened in 1931.",
+        "Let me search online for the canal. Results would probably show 1931.",
+        "After a brief search of my own stored knowledge, the canal opened in 1931.",
     ):
         assert kinds(record(reason, "1931")) == set(), reason
+    said = "According to my online search, the canal opened in 1931."
+    assert WEB in kinds(record(said, "1931"))
+    assert WEB in kinds(record("Let me search online for the canal. Results show 1931.", "1931"))
 
 
 def test_tool_accounts_and_reports_are_claims() -> None:
