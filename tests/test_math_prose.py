@@ -1411,3 +1411,20 @@ def test_digits_inside_a_name_are_no_value(response: str, reference: str, score:
 )
 def test_a_counted_subject_then_its_object(response: str, reference: str, score: float) -> None:
     _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # After the value, the share of each is another quantity ...
+        ("The answer is 45 stamps; each of the 5 albums gets 9.", "45", 1.0),
+        ("The answer is 45 stamps; each of the 5 albums gets 9.", "9", 0.0),
+        # ... and a value denied after it is no candidate
+        ("Hence 45 is right, and 54 is not.", "45", 1.0),
+        ("Hence 45 is right, but 54 isn't.", "54", 0.0),
+    ],
+)
+def test_the_share_of_each_and_a_value_denied_after_the_value(
+    response: str, reference: str, score: float
+) -> None:
+    _reads(response, reference, score)

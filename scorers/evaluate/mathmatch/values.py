@@ -195,7 +195,11 @@ _ABOUT_THE_VALUE = re.compile(
     # "25 mph faster to cut his time by 4 hours": a purpose, "to" + verb + determiner.
     r"|\s+(?:in\s+order\s+)?to\s+[a-z]{3,}\s+(?=(?:his|her|its|their|the|a|an|my|our|your)\s)"
     # "$48, which is $12 per person": the value shared out, another quantity.
-    r"|,\s*(?:which|that)\s+(?:is|means|makes)\s+(?=[^,;]*\b(?:per|each|apiece)\b)",
+    r"|,\s*(?:which|that)\s+(?:is|means|makes)\s+(?=[^,;]*\b(?:per|each|apiece)\b)"
+    # "56 cookies; each of the 7 kids gets 8": the share of each, another quantity
+    r"|;\s*(?:and\s+)?(?:each|every)\b"
+    # "56 is correct, and 65 is not": another value denied
+    r"|,?\s+(?:and|but)\s+[-−+$]?\d[\d.,/]*\s+(?:is|was|are)(?:\s+not|n['’]t)\s*[.!]?$",
     re.I,
 )
 # "17; larger ones exist": a last clause with no value says nothing about it.
