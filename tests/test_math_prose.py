@@ -796,6 +796,10 @@ def test_an_agents_final_action_is_the_answer(response: str, reference: str, sco
         ("The closest fit among the options:\nD: 2.5 metres", "2.5", 1.0),
         ("The closest fit among the options:\nD: 2.5 metres", "D", 1.0),
         ("A: 61", "60", 0.0),
+        # a letter in brackets too
+        ("The best fit is (E) 7.5 litres.", "7.5", 1.0),
+        ("The best fit is (E) 7.5 litres.", "E", 1.0),
+        ("The best fit is (E) 7.5 litres.", "7", 0.0),
     ],
 )
 def test_a_value_after_an_option_letter_is_the_value(
@@ -1427,4 +1431,16 @@ def test_a_counted_subject_then_its_object(response: str, reference: str, score:
 def test_the_share_of_each_and_a_value_denied_after_the_value(
     response: str, reference: str, score: float
 ) -> None:
+    _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # A name may stand between the verb and the value: "leaves Ravi with 5"
+        ("That leaves Ravi with 5 marbles.", "5", 1.0),
+        ("That leaves Ravi with 5 marbles.", "6", 0.0),
+    ],
+)
+def test_a_name_between_the_verb_and_the_value(response: str, reference: str, score: float) -> None:
     _reads(response, reference, score)

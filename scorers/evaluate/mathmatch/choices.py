@@ -12,7 +12,8 @@ import re
 from scorers.evaluate.mathmatch.blanks import CIRCLED
 
 _SINGLE_LETTER = re.compile(r"^\(?([A-H])\)?\.?$")
-_LETTER_WITH_TEXT = re.compile(r"^\(?([A-H])\)?\s*[.:：、]\s*\S")  # "B. 12" names option B
+# "B. 12", "B: 12", "(B) 12" name option B
+_LETTER_WITH_TEXT = re.compile(r"^\(?([A-H])(?:\)\s*[.:：、]?|\s*[.:：、])\s*\S")
 _LETTER_LIST = re.compile(r"^[A-H](?:\s*(?:,|and|&|/|\s)?\s*[A-H])*$")
 # A capital A-H standing alone; "A" followed by a lowercase word is the article.
 _STANDALONE = re.compile(r"(?<![A-Za-z\\'])(?:A(?!\s+(?!(?:or|and)\b)[a-z])|[B-H])(?![A-Za-z'])")

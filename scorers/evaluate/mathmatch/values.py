@@ -521,7 +521,7 @@ _FORMULA = re.compile(r"(?=[^A-Za-z]*[A-Za-z](?![A-Za-z]))(?=.*[-−+*/^²³])[\
 # A tail that opens with a word (not a function or a value) and holds no formula (a "$"
 # before a digit is a currency sign: "is left with $12").
 _WORDS_FIRST = re.compile(
-    r"^(?:an?\s+[a-z]{2,}|(?!" + FUNCTION + r")[a-z]{2,})\b(?:[^=$\\]|\$(?=\d))*$"
+    r"^(?:an?\s+[a-z]{2,}|(?!" + FUNCTION + r")[A-Za-z][a-z]+)\b(?:[^=$\\]|\$(?=\d))*$"
 )
 
 
