@@ -1224,8 +1224,16 @@ def test_a_web_plan_a_finding_fulfils_is_narrated_as_done() -> None:
         "Let me try one more search for the launch year.\nI found a page that lists 1931.",
         "(Searching...) I found a forum thread that answers exactly this: 1931.",
         "The dates disagree. I checked a different source: it says 1931.",
+        "Let me search for 'slipway year'. I'll weigh each source. Oh, according to the results, 1931.",
+        "I should use the web_search tool. Let's see what it finds. The query returned 1931.",
+        "I need to search online. Let's see what results say. Per results shown, it is 1931.",
     ):
         assert WEB in kinds(record(reason, "1931")), reason
+    for reason in (  # the finding supposed, or drawn from the question's own list
+        "Let me search for 'slipway year'. Suppose the search returns 1931; then the hull is old.",
+        "Let me search the list above for the year. According to the results column, it is 1931.",
+    ):
+        assert WEB not in kinds(record(reason, "1931")), reason
     for reason in (  # no web object, quoted query or source; the given text; mental; negated
         "Let me search for a pattern in the digits. Found it: every sixth digit repeats, 1931.",
         'Let me search the table for "Oslo". Found it in row 4: 1931.',

@@ -31,8 +31,7 @@ _DEGREE = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:" + regex("declining", "degree").p
 _CONTENT = re.compile(r"\b(?:option|choice)\s+\(?[A-J]\b|\banswer\s+is\b(?!\s+that\b)", re.I)
 _DETAIL = re.compile(r"\b(?:read|see|make\s+out|be\s+read)\b", re.I)  # "can't read the unit"
 _SETTLED, _GUESSING = pattern("settled"), pattern("declining", "guessing")  # guess: "if forced"
-_PREMISE = pattern("declining", "premise", gate=True)
-_CAVEAT = pattern("declining", "caveat", gate=True)
+_PREMISE, _CAVEAT = (pattern("declining", k, gate=True) for k in ("premise", "caveat"))
 _NOT = re.compile(r"not\b", re.I)  # "the answer is not possible without ...": no result
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 # "I can't tell the exact street, but it is Paris": the clause after the decline answers.

@@ -98,8 +98,9 @@ def _narrated(text: str) -> tuple[int, int] | None:
         stop = said.start() if (said := _CLAUSE_END.search(text, end)) else len(text)  # its clause
         if _NOT_DONE.search(text, at, stop) or _GIVEN.match(text, end) or _DENIED.match(text, end):
             continue
-        found = _FOUND.search(text, end, end + 250)
-        if found is None or in_scope_of_doubt(text, found.start()):
+        near = _FOUND.finditer(text, end, end + 250)  # not supposed ("Let's see what results say")
+        found = next((f for f in near if not in_scope_of_doubt(text, f.start())), None)
+        if found is None:
             continue
         looked = "look" in plan.group(0).lower() and not _UNDONE.search(text, end, found.start())
         lo, hi = found.span()  # the web shows: a web object, a quoted query or finding, a source
