@@ -1444,3 +1444,17 @@ def test_the_share_of_each_and_a_value_denied_after_the_value(
 )
 def test_a_name_between_the_verb_and_the_value(response: str, reference: str, score: float) -> None:
     _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # A count, then after a comma the values of the unknown it counts: the count for
+        # one value, the list for several
+        ("The equation has 2 roots, t = 1 and t = 6.", "2", 1.0),
+        ("The equation has 2 roots, t = 1 and t = 6.", "6", 0.0),
+        ("The equation has 2 roots, t = 1 and t = 6.", "1, 6", 1.0),
+    ],
+)
+def test_a_count_then_its_values_after_a_comma(response: str, reference: str, score: float) -> None:
+    _reads(response, reference, score)

@@ -85,7 +85,12 @@ _ONLY_KEPT = re.compile(
     re.I,
 )
 # "3 roots: ...", "3 solutions, namely ...": a list of what was counted follows.
-_COLON = re.compile(r"(?<=[A-Za-z)])\s*:\s+|,?\s+(?:namely|specifically|viz\.?)\s+", re.I)
+_COLON = re.compile(
+    r"(?<=[A-Za-z)])\s*:\s+|,?\s+(?:namely|specifically|viz\.?)\s+"
+    # "2 solutions, x = 3 and x = -3": the values of an unknown after what counts them
+    r"|(?<=[a-z]s),\s+(?=[a-z]\s*=\s*[-−+]?[\d\\√])",
+    re.I,
+)
 # A colon between two numbers is a ratio ("4 : 6"), not a label.
 # (a gerund after a preposition is a circumstance: "left after giving away 6", "by making 3")
 _AFTER_PREPOSITION = "".join(
