@@ -1458,3 +1458,22 @@ def test_a_name_between_the_verb_and_the_value(response: str, reference: str, sc
 )
 def test_a_count_then_its_values_after_a_comma(response: str, reference: str, score: float) -> None:
     _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # An exact value against a decimal reference that is it rounded ...
+        ("The slant edge is 3√3 cm.", "5.196", 1.0),
+        ("The disc's area is 9π.", "28.27", 1.0),
+        # ... to the reference's places exactly, with three significant digits at least
+        ("The slant edge is 3√3 cm.", "5.197", 0.0),
+        ("The slant edge is 3√3 cm.", "5.2", 0.0),
+        # (a decimal answer against an exact reference is still an approximation)
+        ("The slant edge is 5.196 cm.", "3\\sqrt{3}", 0.0),
+    ],
+)
+def test_an_exact_value_against_a_rounded_reference(
+    response: str, reference: str, score: float
+) -> None:
+    _reads(response, reference, score)
