@@ -182,6 +182,7 @@ _ABOUT_THE_VALUE = re.compile(
     r"|,?\s+(?:when|whenever|if|once)\s+(?=[^,;]*\b(?:is|are|was|were)\b)"
     # "√3/2, which is about 0.866": an approximation of the exact value.
     r"|,\s*(?:which\s+is\s+|or\s+)?(?:about|approximately|roughly|around|nearly|close\s+to|≈)\s"
+    r"|,?\s*(?:أو|أي)\s+(?:بالتقريب|تقريبًا|تقريبا|حوالي)\s"  # Arabic: "or approximately"
     r"|[;,]\s*(?:it|this|which)\s+(?:occurs|happens|is\s+(?:attained|reached|achieved))\b"
     r"|[;,]\s*[^;,]*\b(?:is|are)\s+(?:rejected|extraneous|discarded|invalid|not\s+valid)\b"
     r"|;\s*(?=[^;]*(?:" + _REJECTED.pattern + r"))"  # "; the other root, y = -5, is not allowed"
