@@ -400,6 +400,17 @@ def test_a_letter_the_question_offers_no_option_for_is_no_choice() -> None:
     assert CONTRA in kinds(choice(reason + " So the answer is C.", "Answer: B", question=question))
 
 
+def test_a_label_of_several_letters_is_one_the_options_hold() -> None:
+    # graded letter by letter ("BC" as "B,C"), in any case: the question's options stay its own
+    question = "Which numbers are prime?\nA. 4\nB. 5\nC. 7\nD. 9"
+    for label in ("BC", "B,C", "b"):
+        answer = f"Final Answer: {label.upper()}"
+        stray = "4 and 9 are squares; 5 and 7 have no divisors. So it is G."
+        assert CONTRA not in kinds(choice(stray, answer, label=label, question=question)), label
+        wrong = "5 is even. So the answer is D."
+        assert CONTRA in kinds(choice(wrong, answer, label=label, question=question)), label
+
+
 def test_a_numbered_list_the_question_quotes_is_not_its_option_list() -> None:
     # the list belongs to the text under judgement; the verdicts are the letters of the two replies
     question = "Rank these tips.\n1. Sweep daily.\n2. Oil the hinges.\n3. Dust shelves.\n\nReply A: ...\nReply B: ..."

@@ -257,9 +257,9 @@ def _names_option(value: str, options: dict[str, str], stated: bool) -> bool:
 
 
 def offered(asked: str | None, kwargs: _KW) -> dict[str, str]:
-    """The question's options, if they hold the item's label (not a numbered list it quotes)."""
-    labels, found = set(re.findall(r"\w+", str(kwargs.get("label")))), question_options(asked)
-    return found if labels <= set(found) else {}
+    """The question's options if they hold the item's label ("b", "BC": as graded), not a quote."""
+    words, found = re.findall(r"\w+", str(kwargs.get("label")).upper()), question_options(asked)
+    return found if set(words) <= found.keys() or set("".join(words)) <= found.keys() else {}
 
 
 def _read(evaluator: str, kwargs: _KW, value: str, asked: str | None) -> Outcome | None:
