@@ -1369,10 +1369,13 @@ def test_imagined_or_pretended_acts_are_not_claims() -> None:
         "A simulated web search for the canal's history says it opened in 1931.",
         "Let me search online for the canal. Results would probably show 1931.",
         "After a brief search of my own stored knowledge, the canal opened in 1931.",
+        "Let me search online (simulated). I found that the canal opened in 1931.",
+        "Let me search for the canal's history. Results may say it opened in 1931.",
     ):
         assert kinds(record(reason, "1931")) == set(), reason
     said = "According to my online search, the canal opened in 1931."
     assert WEB in kinds(record(said, "1931"))
+    assert WEB in kinds(record("According to my search, the canal opened in 1931.", "1931"))
     assert WEB in kinds(record("Let me search online for the canal. Results show 1931.", "1931"))
 
 
