@@ -1466,6 +1466,7 @@ def test_a_count_then_its_values_after_a_comma(response: str, reference: str, sc
         # An exact value against a decimal reference that is it rounded ...
         ("The slant edge is 3√3 cm.", "5.196", 1.0),
         ("The disc's area is 9π.", "28.27", 1.0),
+        ("The arc is 4π cm long.", "12.566 cm", 1.0),  # (a unit of its own scale too)
         # ... to the reference's places exactly, with three significant digits at least
         ("The slant edge is 3√3 cm.", "5.197", 0.0),
         ("The slant edge is 3√3 cm.", "5.2", 0.0),

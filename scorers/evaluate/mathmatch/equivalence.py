@@ -224,20 +224,12 @@ def _numbers(
         return Verdict(False, "wrong unit")
     if scale[0] == scale[1] and _rounded_alike(ref_v, pred_v):
         return Verdict(True, "number, rounded")
-    if scale[0] == scale[1] and not isinstance(p, Fraction) and _rounds_to(p, ref_v):
-        # "64 + 16√65" against 192.9961: the exact value, of which the reference is a rounding
+    exact = None if isinstance(pred_num, Fraction) else format(Decimal(repr(pred_num)), "f")
+    if scale[0] == scale[1] and exact is not None and _rounded_alike(ref_v, exact):
+        # "64 + 16√65" against 192.9961: the exact value (its digits, in the reference's unit),
+        # of which the reference is a rounding
         return Verdict(True, "exact value, the reference rounded")
     return Verdict(False, "number differs")
-
-
-def _rounds_to(exact: float, ref_v: str) -> bool:
-    """Whether the irrational ``exact`` rounded to the places of the decimal ``ref_v``
-    (three significant digits at least) is ``ref_v``."""
-    ref_m = _DECIMAL.fullmatch(ref_v.strip())
-    if ref_m is None or len(ref_m.group(0).lstrip("-+0.").replace(".", "")) < 3:
-        return False
-    step = Decimal(1).scaleb(-len(ref_m.group(1)))
-    return Decimal(repr(exact)).quantize(step, rounding=ROUND_HALF_UP) == Decimal(ref_m.group(0))
 
 
 _DECIMAL = re.compile(r"[-+]?\d*\.(\d+)")
