@@ -21,7 +21,13 @@ from scorers.evaluate.strict.key_forms import (
     part_of_name,
 )
 from scorers.evaluate.strict.kwargs import check_kwargs, fail, strings
-from scorers.evaluate.strict.phrase_answer import TURN, phrase_answer, settled_elsewhere
+from scorers.evaluate.strict.phrase_answer import (
+    TURN,
+    answer_line,
+    phrase_answer,
+    settled_elsewhere,
+    shown,
+)
 from scorers.evaluate.strict.phrases import Answer
 from scorers.evaluate.strict.reading import Reading
 from scorers.evaluate.strict.scores import EXTRACTED_CAP, RIGHT, WRONG
@@ -164,6 +170,14 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             # "Monet? Renoir? I can't decide.": two candidates and no choice.
             score, note = WRONG, "undecided"
             uncertain = f"names '{rival}' beside the key and says it cannot decide"
+    if (
+        score == RIGHT
+        and uncertain is None
+        and (line := answer_line(reading)) is not None
+        and not has_all(Answer(line))
+    ):
+        # A reader may take the line for the answer, the keys named above it on the way.
+        uncertain = f"ends on '{shown(line)}' without the key, named above it"
     return Outcome(score, answer.folded[:EXTRACTED_CAP], note=note, uncertain=uncertain)
 
 

@@ -13,7 +13,13 @@ from scorers.evaluate.strict.commit import drop_excluded
 from scorers.evaluate.strict.fold import fold_phrase
 from scorers.evaluate.strict.key_forms import adjective_of
 from scorers.evaluate.strict.kwargs import check_kwargs, fail, strings
-from scorers.evaluate.strict.phrase_answer import has_any, phrase_answer, settled_elsewhere
+from scorers.evaluate.strict.phrase_answer import (
+    answer_line,
+    has_any,
+    phrase_answer,
+    settled_elsewhere,
+    shown,
+)
 from scorers.evaluate.strict.phrases import Answer
 from scorers.evaluate.strict.reading import Reading
 from scorers.evaluate.strict.scores import EXTRACTED_CAP, WRONG
@@ -34,8 +40,17 @@ def location_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     ):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise fail(name, f"{label} must be a number, got {value!r:.40}")
-    answer, doubted = phrase_answer(reading, lambda a: any(a.contains(c) for c in (*fine, *coarse)))
+    named = has_any([*fine, *coarse])
+    answer, doubted = phrase_answer(reading, named)
     uncertain = "a correction follows the final answer but names no candidate" if doubted else None
+    if (
+        uncertain is None
+        and named(answer)
+        and (line := answer_line(reading)) is not None
+        and not named(Answer(line))
+    ):
+        # the candidates named only on the way to the line it ends on (as for key items)
+        uncertain = f"ends on '{shown(line)}' without a candidate, named above it"
     if any(answer.contains(c) for c in fine):
         rival = None if uncertain else settled_elsewhere(reading, has_any(fine), fine)
         if rival is not None:

@@ -17,7 +17,7 @@ from scorers.evaluate.strict.commit import conclusion, drop_excluded
 from scorers.evaluate.strict.final import Located
 from scorers.evaluate.strict.fold import fold_phrase, fold_width
 from scorers.evaluate.strict.numbers import pick_number
-from scorers.evaluate.strict.question import CIRCLED, named_one, number_options
+from scorers.evaluate.strict.question import CIRCLED, named_one, number_options, plain_maths
 from scorers.evaluate.strict.reading import Reading, number_doubt
 from scorers.evaluate.strict.scores import RIGHT, WRONG
 
@@ -44,6 +44,7 @@ def _blanked(text: str, options: dict[str, str]) -> tuple[str, list[str]]:
     state no choice. Options that are numbers are left: their text is the choice."""
     if number_options(options) is not None:
         return text, []
+    text, options = plain_maths(text, options)  # ("9 \cdot \sqrt{2}" copies "9*sqrt(2)")
     copied = []
     for label, option in options.items():
         if len(option) >= _MIN_COPY and option in text:

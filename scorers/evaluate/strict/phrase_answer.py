@@ -122,5 +122,61 @@ def _answered_first(read: str, found: Callable[[Answer], bool]) -> bool:
     return found(Answer(head)) and not may_rule_out(head)
 
 
+def answer_line(reading: Reading) -> str | None:
+    """The short line an answer without a marker ends on, standing alone after its
+    reasoning ("Step 3: ... the filling shows potato and onion.\npotato and onion"),
+    or the JSON object it closes with: a reader may take that line for the answer,
+    and a key named only on the way there for no answer. None for a list item, a
+    question, a line cut off (ending on a comma or a colon), or a line of more than
+    a few words."""
+    loc = reading.loc
+    if reading.fixed is not None or loc.how != "whole":
+        return None
+    text = without_closing(loc.segment).rstrip()
+    end = len(text)
+    if (closed := text.rfind("}")) >= 0 and not text[closed + 1 :].strip(" \t\n`"):
+        return _closing_object(text, closed)
+    while True:
+        start = text.rfind("\n", 0, end) + 1
+        line = text[start:end].strip()
+        if line and not _BRACKETS_ONLY.fullmatch(line):
+            break
+        if start == 0:
+            return None
+        end = start - 1
+    if start < _BODY_MIN or _LIST_ITEM.match(line) or line[-1] in _CUT:
+        return None
+    unspaced = sum(1 for c in line if ord(c) >= _CJK_FROM)
+    if len(line.split()) > _LINE_WORDS or unspaced > _LINE_WORDS * 2 or "?" in line:
+        return None
+    return line
+
+
+def shown(line: str) -> str:
+    """``line`` on one line, cut to a length a message can quote."""
+    return " ".join(line.split())[:_SHOWN]
+
+
+_SHOWN = 60
+
+
+def _closing_object(text: str, closed: int) -> str | None:
+    """The JSON-like object an answer ends with, after its reasoning."""
+    depth = 0
+    for at in range(closed, -1, -1):
+        depth += {"}": 1, "{": -1}.get(text[at], 0)
+        if depth == 0:
+            return text[at : closed + 1] if at >= _BODY_MIN else None
+    return None
+
+
+_BRACKETS_ONLY = re.compile(r"`{3}\w*|[\[\](),]+")  # (a code fence, a closing bracket)
+_LIST_ITEM = re.compile(r"(?:[-*•]|\d+[.)])\s")
+_CUT = ",:;，：、-–—"
+_CJK_FROM = 0x2E80
+_LINE_WORDS = 6
+_BODY_MIN = 200  # characters of reasoning before it
+
+
 def has_any(candidates: list[str]) -> Callable[[Answer], bool]:
     return lambda answer: any(answer.contains(c) for c in candidates)

@@ -328,6 +328,7 @@ def named_one(text: str, opts: dict[str, str], asked: str = "") -> tuple[list[st
     concluding clause names ("between the cat and the dog; I'll go with the
     dog"), else the first named, the others read as remarks ("1989;
     reunification followed in 1990"), reported uncertain."""
+    text, opts = plain_maths(text, opts)
     if "(" in text:
         # "Six sides (a pentagon has five)": a remark in brackets names nothing
         # when the text around it names an option.
@@ -423,6 +424,7 @@ def named(text: str, opts: dict[str, str]) -> list[str]:
     """The labels whose option ``text`` (already folded) names, in label order."""
     if not text or not opts:
         return []
+    text, opts = plain_maths(text, opts)
     values = number_options(opts)
     if values is not None:
         # Options that are numbers: the answer's number chooses ("3 on the left
@@ -453,6 +455,31 @@ def named(text: str, opts: dict[str, str]) -> list[str]:
     # "preheating" names "preheat the oven": the words compared by their stems.
     stems = {_stem(w) for w in re.findall(r"[^\W_]+", text)}
     return [label for label, words in distinctive.items() if any(_stem(w) in stems for w in words)]
+
+
+# LaTeX's notation of a root, a fraction, a product and pi, and the root sign, as a
+# plain-text option writes them once folded ("12*sqrt(3)" folds to "12sqrt(3)").
+_LATEX_PLAIN = (
+    (re.compile(r"[ \t]*(?:\\cdot|\\times|\\,|\\!|\\left|\\right)[ \t]*"), ""),
+    (re.compile(r"\\d?frac[ \t]*\{([^{}]*)\}[ \t]*\{([^{}]*)\}"), r"\1/\2"),
+    (re.compile(r"(?:\\sqrt|√)[ \t]*\{([^{}]*)\}"), r"sqrt(\1)"),
+    (re.compile(r"(?:\\sqrt|√)[ \t]*(\w+)"), r"sqrt(\1)"),
+    (re.compile(r"(?<=[\d)])[ \t]+(?=sqrt\(|\\pi\b)"), ""),
+    (re.compile(r"\\pi\b"), "pi"),
+)
+
+
+def plain_maths(text: str, opts: dict[str, str]) -> tuple[str, dict[str, str]]:
+    """ "12\\sqrt{3}" names the option "12*sqrt(3)" (and not "12"): both as plain math."""
+    if "\\" in text or "√" in text or any("√" in t for t in opts.values()):
+        return _plain_math(text), {k: _plain_math(t) for k, t in opts.items()}
+    return text, opts
+
+
+def _plain_math(text: str) -> str:
+    for pattern, plain in _LATEX_PLAIN:
+        text = pattern.sub(plain, text)
+    return text
 
 
 _SUFFIX = re.compile(r"(?:ing|ed|es|e|s|y)$")

@@ -1,0 +1,95 @@
+"""Readings of strict mode's session-13 rules, each shown both ways: the short
+line an answer without a marker ends on after its reasoning, an option's value
+in LaTeX.
+
+Each case is (evaluator, kwargs, answer, question, score, unsure), as in
+tests/strict_fixtures.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+from strict_fixtures import Reading, assert_reading
+
+C, K, LOC = "choices_matching", "key_items_matching", "location_matching"
+AREA = "What is the triangle's area?\n1. 18\n2. 9\n3. 18*sqrt(2)\n4. 9*sqrt(2)"
+PLANETS = "Which planet is the largest?\nA) Mars\nB) Jupiter\nC) Venus\nD) Mercury"
+MOONS = "Which planet has no moons?\nA) Mars\nB) Earth\nC) Jupiter\nD) Mercury"
+_RUN_ON = (
+    "Mercury has no moons, and Venus none either.\n\n**Final Answer:** D\n## Practice Question\n\n"
+    "Which planet has rings?\nA) Saturn\nB) Mars\n\n**Final Answer:** A"
+)
+
+_STEPS = (
+    "Step 1: look at the crate and the labels stencilled on its side.\n"
+    "Step 2: the pale round shapes are too large for limes and too smooth for oranges; "
+    "lemons were a first thought, but the skins are green.\n"
+    "Step 3: weigh the colour against the shapes once more before settling.\n"
+)
+_PUZZLE = (
+    "Clue 2 puts the fox in the barn, and clue 5 leaves the stable or the shed for the goat. "
+    "The shed was my first guess, but clue 7 puts the hen there, and the hen cannot share a "
+    "building, so by elimination the goat must be somewhere else.\n\n"
+)
+
+CASES: list[Reading] = [
+    # a reader may take the line it ends on for the answer: a key named only in the
+    # reasoning above it keeps its credit, unsure
+    (K, {"key_items": [["lemons"]]}, _STEPS + "green apples", None, 1, True),
+    (K, {"key_items": [["apples"]]}, _STEPS + "green apples", None, 1, False),
+    (K, {"key_items": [["lemons"], ["limes"]]}, _STEPS + "limes and pears", None, 1, True),
+    (K, {"key_items": [["pears"]]}, _STEPS + "limes and plums", None, 0, False),
+    # ... a closing JSON object is that line
+    (
+        K,
+        {"key_items": [["shed"]]},
+        _PUZZLE + '```json\n{\n  "place": "stable"\n}\n```',
+        None,
+        1,
+        True,
+    ),
+    (
+        K,
+        {"key_items": [["stable"]]},
+        _PUZZLE + '```json\n{\n  "place": "stable"\n}\n```',
+        None,
+        1,
+        False,
+    ),
+    # ... not a list item, a line cut off, or a sentence of its own
+    (K, {"key_items": [["lemons"]]}, _STEPS + "- green apples", None, 1, False),
+    (K, {"key_items": [["lemons"]]}, _STEPS + "So what grows here is,", None, 1, False),
+    (
+        K,
+        {"key_items": [["lemons"]]},
+        _STEPS + "The crate holds limes from a farm near the coast, by the look of them.",
+        None,
+        1,
+        False,
+    ),
+    # ... nor a short answer with no reasoning above it
+    (K, {"key_items": [["lemons"]]}, "Lemons, I'd say.\ngreen apples", None, 1, False),
+    # location candidates, as key items
+    (
+        LOC,
+        {"location_fine_grained": ["Lyon"], "location_coarse_grained": ["France"]},
+        "The bridge's arches are like those in Lyon, yet the river is too wide and the "
+        "hills too far for the city; the tram livery is Swiss, and the lake front with its "
+        "fountain settles the matter beyond doubt for anyone who has seen it.\n"
+        "Geneva, Switzerland",
+        None,
+        1,
+        True,
+    ),
+    # an option's value in LaTeX names the option written in plain text, not the
+    # option whose number starts it
+    (C, {"label": "3"}, r"The area is $\boxed{18\sqrt{2}}$.", AREA, 1, False),
+    (C, {"label": "1"}, r"The area is $\boxed{18\sqrt{2}}$.", AREA, 0, False),
+    (C, {"label": "1"}, r"The area is $\boxed{18}$.", AREA, 1, False),
+    (C, {"label": "4"}, r"So the area is $9 \cdot \sqrt{2}$ square units.", AREA, 1, False),
+]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_reading(case: Reading) -> None:
+    assert_reading(*case)
