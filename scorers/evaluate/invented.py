@@ -25,6 +25,13 @@ _TURN = re.compile(
     r"(?P<posed>[^\s][^\n]*)",
     re.IGNORECASE | re.MULTILINE,
 )
+# ... or a Markdown heading that names a new problem ("## Medical Question", "### Problem 2"),
+# what it poses on the next line that holds text.
+_HEADING = re.compile(
+    r"^[ \t]*#{1,6}[ \t]*(?:[^\W\d_]+[ \t]+)?(?:question|problem)(?:[ \t]*\d+)?[ \t]*:?[ \t]*\n"
+    r"(?:[ \t]*\n)*[ \t]*(?P<posed>[^\s][^\n]*)",
+    re.IGNORECASE | re.MULTILINE,
+)
 _ASKED_LABEL = re.compile(
     r"[ \t*_#]*(?:question|problem|q)(?:[ \t]*\d+)?[ \t*_.]*[:：][ \t]*", re.I
 )
@@ -39,6 +46,8 @@ def before_invented_problem(text: str, answered: Callable[[str], bool], asked: s
     """``text`` up to the first turn that poses a problem other than ``asked`` (when
     it is known) and follows a part of ``text`` that ``answered`` says gives an answer."""
     turns = list(_TURN.finditer(text))  # (one scan: the usual answer has none)
+    if "#" in text:
+        turns = sorted([*turns, *_HEADING.finditer(text)], key=lambda m: m.start())
     if not turns:
         return text
     asked = asked.strip()
