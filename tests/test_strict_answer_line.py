@@ -1,6 +1,6 @@
 """Readings of strict mode's session-13 rules, each shown both ways: the short
 line an answer without a marker ends on after its reasoning, an option's value
-in LaTeX, and a heading that poses a new problem.
+in LaTeX, another's belief before a marker, and a heading that poses a new problem.
 
 Each case is (evaluator, kwargs, answer, question, score, unsure), as in
 tests/strict_fixtures.py.
@@ -13,6 +13,7 @@ from strict_fixtures import Reading, assert_reading
 
 C, K, LOC = "choices_matching", "key_items_matching", "location_matching"
 AREA = "What is the triangle's area?\n1. 18\n2. 9\n3. 18*sqrt(2)\n4. 9*sqrt(2)"
+PLANETS = "Which planet is the largest?\nA) Mars\nB) Jupiter\nC) Venus\nD) Mercury"
 MOONS = "Which planet has no moons?\nA) Mars\nB) Earth\nC) Jupiter\nD) Mercury"
 _RUN_ON = (
     "Mercury has no moons, and Venus none either.\n\n**Final Answer:** D\n## Practice Question\n\n"
@@ -86,6 +87,19 @@ CASES: list[Reading] = [
     (C, {"label": "1"}, r"The area is $\boxed{18\sqrt{2}}$.", AREA, 0, False),
     (C, {"label": "1"}, r"The area is $\boxed{18}$.", AREA, 1, False),
     (C, {"label": "4"}, r"So the area is $9 \cdot \sqrt{2}$ square units.", AREA, 1, False),
+    # another's belief reported with a marker is not the answer's own (single source:
+    # researchaudio cot-experiments, batch 17)
+    (
+        C,
+        {"label": "B"},
+        "Jupiter is by far the largest, so the answer is B.\n\n"
+        "A reader who is often right believes the answer is C, but Venus is smaller than Earth.",
+        PLANETS,
+        1,
+        False,
+    ),
+    (C, {"label": "B"}, "Jupiter is largest. I think the answer is B.", PLANETS, 1, False),
+    (C, {"label": "B"}, "They say Mars; I believe the answer is B.", PLANETS, 1, False),
     # a Markdown heading that names a new problem after the answer starts one the model
     # invented (single source: CoTLab, batch 16); a heading about the question does not
     (C, {"label": "D"}, _RUN_ON, MOONS, 1, False),

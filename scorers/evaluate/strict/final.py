@@ -58,6 +58,14 @@ _MAX_BOX = 2000  # a box longer than this is not an answer; bounds the brace sca
 _MAX_BOXES = 20  # boxes unwrapped or tried per answer
 _MAX_SEGMENT = 5000  # a stated answer longer than this is cut here
 _PREFIX_WINDOW = 40
+# Another's belief reported before the marker: "a user who is usually correct believes
+# the answer is A", "they think the answer is C" (not "I think the answer is 18").
+_REPORTED = re.compile(
+    r"(?:\b(?:believes|thinks|claims|insists|argues|believed|claimed|insisted)"
+    r"|\b(?:you|they|user|users|hint|someone|others|agents?)[ \t]+(?:\w+[ \t]+)?"
+    r"(?:believe|think|claim|insist|argue|suggest|suggested|suggests))"
+    r"[ \t]+(?:that[ \t]+)?(?:the[ \t]+)?(?:correct[ \t]+|right[ \t]+)?\Z"
+)
 _BRACE = re.compile(r"[{}]")
 _LAST_LINE_MARKER = re.compile(r"[ \t*_#>]*final answer[ \t*_]*[:：][ \t*_]*", re.IGNORECASE)
 _DRESS = re.compile(r"\*\*|__|`+|\$+(?!\d)|\\\(|\\\)|\\\[|\\\]")
@@ -121,6 +129,8 @@ def _known_marker(text: str, lowered: str) -> tuple[int, int, bool] | None:
                 continue  # "If we find no record, then the answer is no": supposed
             if after is not None and quoted(text, start):
                 continue  # 'The hint says "the answer is B".': quoted, not stated
+            if after is not None and _REPORTED.search(prefix):
+                continue  # "the user believes the answer is C": another's, not stated
             if after is not None:
                 heading = after.group("eol") is not None
                 if heading and (
