@@ -11,7 +11,12 @@ from __future__ import annotations
 import pytest
 from strict_fixtures import Reading, assert_reading
 
-C, K, LOC = "choices_matching", "key_items_matching", "location_matching"
+C, K, LOC, N = "choices_matching", "key_items_matching", "location_matching", "number_matching"
+_MARBLES = (
+    "Step 1: Add the red and blue marbles: 6 + 9 = 15.\n"
+    "Step 2: Take away the lost ones: 15 - 4 = 11.\n"
+    "Step 3: Now share what is"
+)
 AREA = "What is the triangle's area?\n1. 18\n2. 9\n3. 18*sqrt(2)\n4. 9*sqrt(2)"
 PLANETS = "Which planet is the largest?\nA) Mars\nB) Jupiter\nC) Venus\nD) Mercury"
 MOONS = "Which planet has no moons?\nA) Mars\nB) Earth\nC) Jupiter\nD) Mercury"
@@ -113,6 +118,9 @@ CASES: list[Reading] = [
         1,
         False,
     ),
+    # a step's number is no amount: a reasoning cut off in step 3 states step 2's result
+    (N, {"value_to_match": 11}, _MARBLES, "How many marbles are left?", 1, False),
+    (N, {"value_to_match": 3}, _MARBLES, "How many marbles are left?", 0, False),
 ]
 
 

@@ -449,6 +449,9 @@ def pick_number(segment: str, *, last: bool) -> tuple[Number | None, str]:
         lines = text.splitlines()
         for line in reversed(lines):
             numbers = find_numbers(line)
+            if numbers and (label := _STEP_LABEL.match(line)) is not None:
+                # "Step 4: Find what is left." numbers the step: no amount
+                numbers = [n for n in numbers if n.start >= label.end()]
             if numbers:
                 offset = text.rfind(line)
                 return _choose(numbers, line, last=True, offset=offset), text
@@ -459,6 +462,10 @@ def pick_number(segment: str, *, last: bool) -> tuple[Number | None, str]:
     return _choose(numbers, text, last=False, offset=0), text
 
 
+# A line that opens by numbering its step ("Step 4:", "**Step 2.**", "Stage 3)").
+_STEP_LABEL = re.compile(
+    r"[ \t*_#>-]*(?:step|stage|الخطوة)[ \t]+\d{1,2}[ \t*_]*[:.)]", re.IGNORECASE
+)
 _MINUS_WORD = re.compile(r"\b(?:minus|negative)[ \t]+(?=\d)", re.IGNORECASE)
 _MINUS_BEFORE = re.compile(r"\b(?:minus|negative)[ \t]+$", re.IGNORECASE)
 # A Roman numeral of two letters or more, the whole answer ("XXI", "MCMXCIX").
