@@ -12,6 +12,7 @@ import pytest
 from strict_fixtures import Reading, assert_reading
 
 C, K, LOC, N = "choices_matching", "key_items_matching", "location_matching", "number_matching"
+_DEBUT = "Maria Callas made her stage debut in 1938. She was 14 years old."
 _MARBLES = (
     "Step 1: Add the red and blue marbles: 6 + 9 = 15.\n"
     "Step 2: Take away the lost ones: 15 - 4 = 11.\n"
@@ -115,6 +116,31 @@ CASES: list[Reading] = [
         "Mercury has no moons.\n\n### Understanding the Question\n\nIt asks which has none, "
         "so the answer is D.",
         MOONS,
+        1,
+        False,
+    ),
+    # a year the first sentence dates its fact by is no amount, unless a year is asked
+    (
+        N,
+        {"value_to_match": 14},
+        _DEBUT,
+        "What was Maria Callas's age at her stage debut?",
+        1,
+        False,
+    ),
+    (
+        N,
+        {"value_to_match": 1938},
+        _DEBUT,
+        "What was Maria Callas's age at her stage debut?",
+        0,
+        False,
+    ),
+    (
+        N,
+        {"value_to_match": 1938},
+        _DEBUT,
+        "In which year did Maria Callas first sing on stage?",
         1,
         False,
     ),

@@ -252,7 +252,8 @@ def answered_first(segment: str, reading: Reading) -> tuple[Number, str] | None:
     does not state, and no later sentence concludes ("so", "=", "total", ...),
     so the numbers after it are details, not a result worked towards. The
     question's own numbers in that sentence are passed over ("The 1961 house
-    comprises three frames" for "How many frames does the 1961 house ...?")."""
+    comprises three frames" for "How many frames does the 1961 house ...?"), and so is
+    a year it dates its fact by ("in 2006"), unless the question asks a year."""
     ends = [i for i in (segment.find(". "), segment.find("\n")) if i >= 0]
     if not ends or CONCLUDING.search(segment, min(ends)):
         return None  # (one pass: a cue anywhere after the first stop)
@@ -271,10 +272,26 @@ def answered_first(segment: str, reading: Reading) -> tuple[Number, str] | None:
         number, text = pick_number(text, last=True)
         if number is None:
             return None
-        if number.value not in asked_numbers:
+        if number.value not in asked_numbers and not _year_of(number, text, reading):
             return number, text
         text = text[: number.start] + " " * (number.end - number.start) + text[number.end :]
     return None
+
+
+# A year the sentence dates its fact by ("released her first album in 2006"): a date,
+# no amount, unless the question asks a year.
+_DATED_BY = re.compile(r"\b(?:in|since|by|until|from)[ \t]+$", re.IGNORECASE)
+_YEARS = (1000, 2100)
+
+
+def _year_of(number: Number, text: str, reading: Reading) -> bool:
+    return (
+        number.value == int(number.value)
+        and _YEARS[0] <= number.value <= _YEARS[1]
+        and text[number.start : number.end].strip().isdigit()
+        and _DATED_BY.search(text, max(0, number.start - 8), number.start) is not None
+        and (reading.counted or ("", ""))[0] != "year"
+    )
 
 
 def _restates(words: set[str], asked: frozenset[str]) -> bool:
