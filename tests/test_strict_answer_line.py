@@ -147,6 +147,31 @@ CASES: list[Reading] = [
     # a step's number is no amount: a reasoning cut off in step 3 states step 2's result
     (N, {"value_to_match": 11}, _MARBLES, "How many marbles are left?", 1, False),
     (N, {"value_to_match": 3}, _MARBLES, "How many marbles are left?", 0, False),
+    # a key that spells a month and its year is named by a date of that month
+    (
+        K,
+        {"key_items": [["March 1921"]]},
+        "It was signed on March 12, 1921, in Riga.",
+        None,
+        1,
+        False,
+    ),
+    (
+        K,
+        {"key_items": [["March 1921"]]},
+        "It was signed on April 12, 1921, in Riga.",
+        None,
+        0,
+        False,
+    ),
+    (
+        K,
+        {"key_items": [["March 1921"]]},
+        "Signed on March 12, 1921 and ratified on May 2, 1921.",
+        None,
+        0,
+        False,
+    ),
 ]
 
 

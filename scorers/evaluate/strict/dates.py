@@ -125,6 +125,26 @@ def key_date(key: str) -> Date | None:
     return next(iter(found)) if len(found) == 1 else None
 
 
+_MONTH_YEAR = re.compile(rf"{_WORD}\s+(\d{{4}})")
+
+
+@lru_cache(maxsize=4096)
+def key_month(key: str) -> tuple[int, int] | None:
+    """(year, month) of a key item that spells a month and its year and nothing more
+    ("April 1917", "avril 1917")."""
+    folded = fold_phrase(key)
+    m = _MONTH_YEAR.fullmatch(folded) if any(c.isdigit() for c in folded) else None
+    month = _month(m.group(1), key) if m is not None else None
+    return None if m is None or month is None else (int(m.group(2)), month)
+
+
+def finer(folded: str, raw: str, year: int, month: int) -> bool:
+    """A text that names a whole date of that month, and no date of another
+    ("on April 6, 1917" for April 1917): the key, to the day."""
+    found = {d[:2] for d in dates_in(folded, raw)}
+    return found == {(year, month)}
+
+
 def coarser(folded: str, raw: str, date: Date) -> str | None:
     """How much of ``date`` a text names when it names no whole date of that
     month: "month" for its month and year ("nell'aprile 2017", "April 2017"),

@@ -24,6 +24,16 @@ def coarser_date(answer: Answer, group: list[str]) -> str | None:
     return None
 
 
+def finer_date(answer: Answer, group: list[str]) -> bool:
+    """The answer names, to the day, the month a key spells ("April 6, 1917" for
+    April 1917)."""
+    for key in group:
+        month = dates.key_month(key) if any(c.isdigit() for c in key) else None
+        if month is not None and dates.finer(answer.folded, answer.raw, *month):
+            return True
+    return False
+
+
 _FIRST_CLAUSE = re.compile(r"[;,.:(—–]")
 _NEAR = 0.8  # difflib's ratio: "Chaikovsky" and "Tchaikovsky" are 0.95, "Paris" and "Pisa" 0.67
 _NEAR_MIN = 5

@@ -16,6 +16,7 @@ from scorers.evaluate.strict.key_forms import (
     adjective_of,
     clipped,
     coarser_date,
+    finer_date,
     named_with_its_kind,
     near_spelling,
     part_of_name,
@@ -83,6 +84,9 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             # "The Milky Way is a spiral galaxy" for Milky Way Galaxy: the name,
             # and its kind said of it.
             missing, score, note = [], RIGHT, None
+    if missing and all(finer_date(answer, g) for g in groups if g[0] in missing):
+        # "on April 6, 1917" for April 1917: the key's month, to the day
+        missing, score, note = [], RIGHT, None
     if missing and len(groups) == 1 and (told := _told_yes_no(answer, reading, groups[0])):
         # "It is unlikely that ..." for "no": the answer restates the question's claim.
         yes, sure = told
