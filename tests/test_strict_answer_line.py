@@ -172,6 +172,42 @@ CASES: list[Reading] = [
         0,
         False,
     ),
+    # a key joining two phrases with "or" or "/" is named by either phrase
+    (
+        K,
+        {"key_items": [["hit points or health points"]]},
+        "HP stands for health points.",
+        None,
+        1,
+        False,
+    ),
+    (
+        K,
+        {"key_items": [["hit points or health points"]]},
+        "It counts points of health.",
+        None,
+        0,
+        False,
+    ),
+    (
+        K,
+        {"key_items": [["gift of God/gift of the sea"]]},
+        "It means 'gift of the sea'.",
+        None,
+        1,
+        False,
+    ),
+    (K, {"key_items": [["gift of God/gift of the sea"]]}, "It means 'gift'.", None, 0, False),
+    # ... not a name with "or" or "/" inside it
+    (
+        K,
+        {"key_items": [["To SquarePants or Not to SquarePants"]]},
+        "Not to SquarePants.",
+        None,
+        0,
+        False,
+    ),
+    (K, {"key_items": [["AC/DC"]]}, "They play AC in the first half.", None, 0, False),
 ]
 
 

@@ -53,6 +53,7 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             raise fail(name, "key_items has no non-empty variant")
     else:
         raise fail(name, "key_items must be all strings or all lists of strings")
+    groups = [_with_alternatives(g) for g in groups]
 
     polar = yes_no.key_polarity(groups[0]) if len(groups) == 1 else None
     if polar is not None:
@@ -186,6 +187,26 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
 
 
 _NEITHER = "says neither yes nor no, nor restates the question's claim"
+
+
+def _with_alternatives(group: list[str]) -> list[str]:
+    """A key that offers two phrases as one ("hit points or health points", "God
+    forgave/God gratified": a gold alias joining its alternatives): each phrase is a
+    variant too. Only phrases of two words or more on both sides, each with a word in
+    lower case: "Truth or Consequences", "To SquarePants or Not to SquarePants", "AC/DC"
+    and "24/7" are names."""
+    out = list(group)
+    for variant in group:
+        parts = _ALTERNATIVES.split(variant)
+        if len(parts) == 2 and all(
+            len(p.split()) >= 2 and any(_COMMON_WORD.fullmatch(w) for w in p.split()) for p in parts
+        ):
+            out.extend(p.strip() for p in parts if p.strip() not in out)
+    return out
+
+
+_ALTERNATIVES = re.compile(r"[ \t]+or[ \t]+|[ \t]*/[ \t]*")
+_COMMON_WORD = re.compile(r"[a-z][a-z'-]{3,}")
 
 
 def _listed_with(reading: Reading, keys: list[str]) -> str | None:
