@@ -208,6 +208,19 @@ CASES: list[Reading] = [
         False,
     ),
     (K, {"key_items": [["AC/DC"]]}, "They play AC in the first half.", None, 0, False),
+    # a word in capitals spelling a key's initials names it; two letters say too little
+    (
+        K,
+        {"key_items": [["all-terrain vehicle"]]},
+        "It is an ATV, built for trails.",
+        None,
+        1,
+        False,
+    ),
+    (K, {"key_items": [["National Basketball Association"]]}, "He joined the NBA.", None, 1, False),
+    (K, {"key_items": [["National Basketball Association"]]}, "He joined the NFL.", None, 0, False),
+    (K, {"key_items": [["all-terrain vehicle"]]}, "Not an ATV but a dirt bike.", None, 0, False),
+    (K, {"key_items": [["Charles Dickens"]]}, "The CD sold well.", None, 0, False),
 ]
 
 

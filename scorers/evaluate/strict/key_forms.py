@@ -34,6 +34,30 @@ def finer_date(answer: Answer, group: list[str]) -> bool:
     return False
 
 
+def initialism(answer: Answer, group: list[str]) -> str | None:
+    """A word in capitals that is the initials of a key of three words or more ("SUV"
+    for sport utility vehicles, "IWC" for International Watch Co.), its small words
+    ("of", "and") left out or kept: the key's usual abbreviation."""
+    words = set(_CAPITALS.findall(drop_excluded(answer.raw)))
+    if not words:
+        return None
+    for key in group:
+        parts = [w for w in re.split(r"[\s-]+", key) if w[:1].isalpha()]
+        if len(parts) < 2:
+            continue
+        full = "".join(w[0] for w in parts).upper()
+        short = "".join(w[0] for w in parts if w.lower() not in _SMALL_WORDS).upper()
+        for word in words:
+            if word.rstrip("s") in (full, short) and len(word.rstrip("s")) >= _INITIALS_MIN:
+                return word
+    return None
+
+
+_CAPITALS = re.compile(r"(?<![\w.])[A-Z]{3,6}s?(?!\w|\.\w)")
+_INITIALS_MIN = 3  # ("CD" may be anyone's initials: two letters say too little)
+_SMALL_WORDS = frozenset(("of", "and", "the", "for", "in", "on", "de", "a", "an", "to", "&"))
+
+
 _FIRST_CLAUSE = re.compile(r"[;,.:(—–]")
 _NEAR = 0.8  # difflib's ratio: "Chaikovsky" and "Tchaikovsky" are 0.95, "Paris" and "Pisa" 0.67
 _NEAR_MIN = 5

@@ -17,6 +17,7 @@ from scorers.evaluate.strict.key_forms import (
     clipped,
     coarser_date,
     finer_date,
+    initialism,
     named_with_its_kind,
     near_spelling,
     part_of_name,
@@ -85,6 +86,9 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             # "The Milky Way is a spiral galaxy" for Milky Way Galaxy: the name,
             # and its kind said of it.
             missing, score, note = [], RIGHT, None
+    if missing and all(initialism(answer, g) for g in groups if g[0] in missing):
+        # "SUV" for sport utility vehicles: the key's initials
+        missing, score, note = [], RIGHT, None
     if missing and all(finer_date(answer, g) for g in groups if g[0] in missing):
         # "on April 6, 1917" for April 1917: the key's month, to the day
         missing, score, note = [], RIGHT, None
