@@ -310,7 +310,7 @@ def _emphasised(text: str) -> tuple[str, str] | None:
         return None
     last = spans[-1]
     after = text[last.end() :]  # ("**30**. No wait, it's 35.": a correction on its line counts)
-    later = sentences(_BOLD.sub(r"\1", text[last.end() :]))
+    later = sentences(_BOLD.sub(r"\1", after))
     if any(LEAD.match(s) and HAS_VALUE.search(s) for s in later):  # "So 15 remain.": it concludes
         return None
     return last.group(1), after

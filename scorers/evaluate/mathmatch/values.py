@@ -406,7 +406,7 @@ def _without_side_matter(s: str, items: int) -> str:
 
 
 _REASON_THEN_MAIN = re.compile(
-    r"(?:(?<=;)|(?<=\bbut))\s*(?:since|because|as)\b(?P<reason>[^,;]*),\s*(?P<main>[^,;]+)$", re.I
+    r"(?:(?<=;)|(?<=\bbut))\s*(?:since|because|as)\b[^,;]*,\s*(?P<main>[^,;]+)$", re.I
 )
 
 
