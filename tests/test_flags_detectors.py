@@ -1511,8 +1511,12 @@ def test_declines_of_computing_and_of_what_a_source_settles() -> None:
         "The pressure can not be computed from these readings.",
         "With the base unknown, I'm unable to calculate the area.",
         "The diagram doesn't tell us which valve is open.",
+        "The sketch lacks enough detail to fix the valve's pressure.",
+        "Our readings do not give sufficient details for that, so it cannot be exactly determined.",
     ):
         assert "abstained" in kinds(record("The gauge is cut off.", answer)), answer
+    lacking = "The gauge lacks sufficient markings, but the needle sits at 40."
+    assert "abstained" not in kinds(record("The gauge is cut off.", lacking))
     answered = "I couldn't calculate it exactly, but the area is about 40."
     assert "abstained" not in kinds(record("The gauge is cut off.", answered))
 
