@@ -58,8 +58,7 @@ def regex(*keys: str) -> re.Pattern[str]:
 
 
 def _cue_list(keys: Iterable[str]) -> list[str]:
-    node: Any = reduce(lambda node, key: node[key], keys, CUES)
-    return list(node)
+    return [*reduce(dict.__getitem__, keys, CUES)]  # (a list under its dicts)
 
 
 @cache
@@ -143,7 +142,7 @@ class _Index:
 
     def __init__(self) -> None:
         self.keyed: dict[str, list[tuple[re.Pattern[str], str]]] = {}
-        self.free: dict[str, tuple[re.Pattern[str], re.Pattern[str], bool]] = {}  # no ASCII word
+        self.free, self.narrow = dict[str, Any](), dict[str, Any]()  # no ASCII word; ASCII texts'
         self.tried: dict[str, list[tuple[re.Pattern[str], str]]] = {}
         self.keys: dict[str, AhoCorasick] = {}  # per list of no 1-character key, its keys
         for tag, fragments in _leaves(CUES):
@@ -152,7 +151,9 @@ class _Index:
                 words = {max(p.split(" "), key=len) for s in sets for p in s}
                 words = {w for w in words if not any(o != w and o in w for o in words)}  # minimal
                 held = re.compile("|".join(map(re.escape, sorted(words))))  # ("": any text)
-                self.free[tag] = (re.compile(alternation(free)), held, min(words) > "\x7f")
+                self.free[tag] = (re.compile(alternation(free)), held)
+                if asc := [f for f, s in zip(free, sets, strict=True) if any(map(str.isascii, s))]:
+                    self.narrow[tag] = (re.compile(alternation(asc)), held)  # those ASCII can match
             for fragment in fragments:
                 tail = r"\b" if _END.search(fragment) else ""
                 for h in _heads(fragment) or ():
@@ -190,8 +191,8 @@ class _Index:
                     hits = found.setdefault(tag, [])
                     if not hits or hits[-1].start() != p:  # a list's first cue here only
                         hits.append(hit)
-        for tag, (compiled, held, wide) in self.free.items():
-            if only in (None, tag) and not (wide and low.isascii()) and held.search(low):
+        for tag, (compiled, held) in (self.narrow if low.isascii() else self.free).items():
+            if only in (None, tag) and held.search(low):  # (a cue held by no ASCII text: none)
                 hits = [*found.get(tag, []), *compiled.finditer(low)]  # after keyed ones at a start
                 found[tag] = sorted(hits, key=re.Match.start)
         return found
@@ -285,11 +286,10 @@ class _Read:
     __slots__ = ("low", "flat", "starts", "told", "hits", "whole", "done")
 
     def __init__(self, text: str) -> None:
-        self.low, self.flat = lowered(text), ""  # flat: read by the scan, once it is asked
-        self.starts: list[tuple[int, str]] | None = None  # and the openings there
+        self.low, self.flat, self.whole, self.done = lowered(text), "", len(text) < _LONG, False
+        self.starts: list[tuple[int, str]] | None = None  # flat, these: read once the scan asks
         self.told: tuple[_Gate | None, set[str]] = (None, set())
-        self.hits: dict[str, list[re.Match[str]]] = {}
-        self.whole, self.done = len(text) < _LONG, False  # done: every list's hits are in
+        self.hits: dict[str, list[re.Match[str]]] = {}  # done: every list's hits are in
 
     def ruled_out(self, tag: str) -> bool:  # by the gate: no cue of the list in this long text
         if self.whole or not _gated(tag):
