@@ -28,6 +28,7 @@ import orjson
 
 from scorers.errors import EvaluatorError, InputError
 from scorers.evaluate import rome, strict
+from scorers.evaluate.memo import kwargs_key
 from scorers.evaluate.outcome import Outcome
 from scorers.flags.flagging import recompute_flags
 from scorers.grade.llm_grading import JUDGE_SOURCE, judge_all
@@ -49,7 +50,7 @@ from scorers.records import (
 )
 from scorers.review import RELEASE_SOURCE, choose_primary, flag_context, settle
 
-StrictEvaluate = Callable[[str, Mapping[str, Any], str, "str | None"], Outcome]
+StrictEvaluate = Callable[..., Outcome]
 MathEvaluate = Callable[..., Outcome]
 
 # What the child computed for one pair: the two rule verdicts, the rome
@@ -125,8 +126,12 @@ class Grader:
             )
         rome_v: Verdict
         strict_v: Verdict
+        # Both modes' memos key the kwargs by their JSON text: made once here.
+        kwargs_text = kwargs_key(kwargs)
         try:
-            rome_outcome, marks = rome.evaluate_full(evaluator, kwargs, response)
+            rome_outcome, marks = rome.evaluate_full(
+                evaluator, kwargs, response, kwargs_text=kwargs_text
+            )
             rome_v = outcome_verdict("rule:rome", rome_outcome)
         except EvaluatorError as exc:
             # The reference's LLM mode never runs the rules, so it accepts any evaluator.
@@ -137,7 +142,8 @@ class Grader:
         try:
             asked = question if isinstance(question, str) else None
             strict_v = outcome_verdict(
-                "rule:strict", self.strict(evaluator, kwargs, response, asked)
+                "rule:strict",
+                self.strict(evaluator, kwargs, response, asked, kwargs_text=kwargs_text),
             )
         except EvaluatorError as exc:
             if self.strict_primary:

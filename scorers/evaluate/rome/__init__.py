@@ -105,15 +105,21 @@ def judged_text(response: str) -> str:
 
 
 def evaluate_full(
-    evaluator: str, kwargs: Mapping[str, Any], response: str
+    evaluator: str, kwargs: Mapping[str, Any], response: str, *, kwargs_text: Any = ...
 ) -> tuple[Outcome, dict[str, int]]:
-    """The outcome plus the fields the harness adds to the record (interval evaluators)."""
+    """The outcome plus the fields the harness adds to the record (interval evaluators).
+
+    ``kwargs_text`` is ``memo.kwargs_key(kwargs)`` when the caller has it (the
+    grader computes it once for both modes)."""
     func = check_kwargs(evaluator, kwargs)
     if not isinstance(response, str):
         raise EvaluatorError(f"{evaluator}: the answer is {type(response).__name__}, not text")
     extracted = extract_answer(response)
     # The reference's evaluators read only the extracted answer and the kwargs.
-    kwargs_text = kwargs_key(kwargs) if len(extracted) <= MAX_TEXT else None
+    if len(extracted) > MAX_TEXT:
+        kwargs_text = None
+    elif kwargs_text is ...:
+        kwargs_text = kwargs_key(kwargs)
     if kwargs_text is not None:
         key = (evaluator, kwargs_text, extracted)
         known = _MEMO.get(key)

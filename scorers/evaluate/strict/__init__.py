@@ -58,7 +58,12 @@ _READ_AT_END = frozenset(
 
 
 def evaluate(
-    evaluator: str, kwargs: Mapping[str, Any], response: str, question: str | None = None
+    evaluator: str,
+    kwargs: Mapping[str, Any],
+    response: str,
+    question: str | None = None,
+    *,
+    kwargs_text: Any = ...,
 ) -> Outcome:
     """Grade ``response`` for one item in strict mode.
 
@@ -67,7 +72,8 @@ def evaluate(
     graded. ``question`` is the annotation's question text: its options let an
     answer choose by an option's text or order by the items' names. Raises
     :class:`EvaluatorError` naming the evaluator and the kwarg when the
-    annotation does not fit.
+    annotation does not fit. ``kwargs_text`` is ``memo.kwargs_key(kwargs)`` when
+    the caller has it (the grader computes it once for both modes).
     """
     func = EVALUATORS.get(evaluator)
     if func is None:
@@ -79,7 +85,9 @@ def evaluate(
     loc = locate(final)
     if evaluator in _NUMERIC and (before := _before_invented_letter(final, loc, asked)):
         final, loc = before, locate(before)
-    outcome = _read(func, evaluator, kwargs, final, loc, asked, question)
+    if kwargs_text is ...:
+        kwargs_text = kwargs_key(kwargs)
+    outcome = _read(func, evaluator, kwargs, kwargs_text, final, loc, asked, question)
     if outcome.uncertain is None and outcome.score == 0 and evaluator in _FREE_TEXT:
         # A sure 0 the evaluator could not weigh: the answer names part of a key.
         why = doubt.partial_key(evaluator, kwargs, loc.segment, final)
@@ -117,6 +125,7 @@ def _read(
     func: Callable[[Mapping[str, Any], Reading], Outcome],
     evaluator: str,
     kwargs: Mapping[str, Any],
+    kwargs_text: str | None,
     final: str,
     loc: Located,
     asked: str,
@@ -129,7 +138,6 @@ def _read(
         stated = func(kwargs, Reading(body, correction(body), asked, final))
         if stated.extracted:
             return stated
-    kwargs_text = kwargs_key(kwargs)
     if kwargs_text is None or len(loc.tail) > MAX_TEXT:
         return func(kwargs, Reading(loc, correction(loc), asked, final))
     # The outcome is a function of the kwargs and the located answer (its
