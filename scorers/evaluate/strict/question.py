@@ -33,6 +33,10 @@ _LINE_OPTION = re.compile(
 )
 # "A. cat B. dog C. mouse" on one line: each label begins where the last text ends.
 _INLINE_OPTION = re.compile(r"(?:^|(?<=[\s|:;,]))[(\[]?(?P<label>[A-Z])[.)\]][ \t]+")
+# What every _INLINE_OPTION match holds, searched for first: a pattern that opens with a
+# look-behind is tried at every position, one that opens with a class is not (each of
+# the gates here and below skips what cannot match in a question that lists no options).
+_INLINE_LABEL = re.compile(r"[A-Z][.)\]][ \t]")
 # A mapping written out, as JSON or a Python dict prints one: 'A': 'cat', "B": "dog".
 _QUOTED_OPTION = re.compile(
     r"""['"‘“](?P<label>[A-Z])['"’”][ \t]*[:：][ \t]*['"‘“](?P<text>[^'"‘’“”\n]+)['"’”]"""
@@ -117,7 +121,7 @@ def options(question: str | None) -> dict[str, str]:
         )
     if found is None and "[" in question:
         found = _listed(question)
-    if found is None:
+    if found is None and _INLINE_LABEL.search(question) is not None:
         for line in question.splitlines():
             if "." not in line and ")" not in line and "]" not in line:
                 continue  # no label can end here
@@ -177,10 +181,16 @@ def _listed(question: str) -> dict[str, str] | None:
 
 # Numbered options in a run: "① cat ② dog ③ mouse", "(1) cat (2) dog (3) mouse".
 _INLINE_NUMBER = re.compile(r"(?:^|(?<=\s))(?:(?P<circled>[①-⑳])|\((?P<number>\d{1,2})\))[ \t]*")
+_NUMBER_OPENING = re.compile(r"\(\d")  # (the gates of _INLINE_NUMBER's two kinds)
+_CIRCLED_NUMBER = re.compile(r"[①-⑳]")
 
 
 def _inline_numbered(question: str) -> dict[str, str] | None:
     """Options numbered 1 to n in a run on a line or across lines, each up to the next."""
+    if _NUMBER_OPENING.search(question) is None and (
+        question.isascii() or _CIRCLED_NUMBER.search(question) is None
+    ):
+        return None
     starts = list(_INLINE_NUMBER.finditer(question))
     if len(starts) < 2:
         return None
@@ -221,15 +231,25 @@ _DESCRIBED = re.compile(
 
 
 # Where a second label ("B", "b)") stands as _DESCRIBED reads one: the labels run
-# A, B, ..., so without it none are found (a cheaper scan than _DESCRIBED's).
+# A, B, ..., so without it none are found (a cheaper scan than _DESCRIBED's). What
+# may stand before it (_DESCRIBED's look-behind) is checked for each match: no match
+# holds another "b", so none hides the next.
 _SECOND_LABEL = re.compile(
-    r"(?<![^\s,;:.(])[Bb](?:\)|[ \t]*[:=]|[ \t]+[-–—]|[ \t]+(?:is|shows|depicts|contains))", re.I
+    r"[Bb](?:\)|[ \t]*[:=]|[ \t]+[-–—]|[ \t]+(?:is|shows|depicts|contains))", re.I
 )
+
+
+def _second_label(question: str) -> bool:
+    for m in _SECOND_LABEL.finditer(question):
+        at = m.start()
+        if not at or question[at - 1].isspace() or question[at - 1] in ",;:.(":
+            return True
+    return False
 
 
 def _described(question: str) -> dict[str, str] | None:
     """Options described in prose, when their labels run A, B, C, ... in order."""
-    if _SECOND_LABEL.search(question) is None:
+    if not _second_label(question):
         return None
     found = [
         (m.group("label").upper(), m.group("text"))
