@@ -262,8 +262,31 @@ def first_sentence_end(text: str) -> int | None:
     return m.start() if m is not None and text[m.end() :].strip() else None
 
 
+# _SENTENCE_END's first branch opening with its stop, so that the regex engine looks
+# for the stops and tries nothing elsewhere (a pattern that opens with a look-behind,
+# or with an alternation, is tried at every position): half the time of a split.
+_STOP_GAP = re.compile(
+    r"[.!?](?<=[^\s.][.!?])(?<!\b\d\.)(?<!\b\d\d\.)(?<!\bSt\.)(?<!\bMt\.)(?<!\bFt\.)(?<!\bDr\.)"
+    r"(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSte\.)(?<!\bvs\.)([ \t]+)(?=[\"'(\[A-Z0-9])"
+)
+
+
 def sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
+    """``text`` split at each ``_SENTENCE_END``, the parts stripped, the empty ones left
+    out. (Line by line, then at each stop: no look-behind of the first branch sees
+    past a line break, which is its own branch.)"""
+    out = []
+    for line in text.split("\n"):
+        at = 0
+        for m in _STOP_GAP.finditer(line):
+            part = line[at : m.start(1)].strip()
+            if part:
+                out.append(part)
+            at = m.end()
+        part = line[at:].strip()
+        if part:
+            out.append(part)
+    return out
 
 
 # A closing sentence that weighs or turns ("Or maybe not.", "But I'm not sure
