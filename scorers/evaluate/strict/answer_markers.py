@@ -135,9 +135,12 @@ def quoted(text: str, start: int) -> bool:
     # start: a window cut inside a long line of quoted words may begin between a pair.
     whole_line = line_start > 0 or window == 0 or text[window - 1] == "\n"
     # (a '"' after a digit is an inch mark, not a quotation: 'a 3" pipe')
-    if whole_line and (before.count('"') - len(_INCHES.findall(before))) % 2:
+    if whole_line and (marks := before.count('"')) and (marks - len(_INCHES.findall(before))) % 2:
         return True
-    return any(before.count(o) > before.count(c) for o, c in _PAIRS if o in before)
+    # (every other opener is outside ASCII: the usual line has none)
+    return not before.isascii() and any(
+        before.count(o) > before.count(c) for o, c in _PAIRS if o in before
+    )
 
 
 def last_marker(text: str, lowered: str, after: int = -1) -> Marker | None:

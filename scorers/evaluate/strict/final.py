@@ -69,6 +69,7 @@ _REPORTED = re.compile(
 _BRACE = re.compile(r"[{}]")
 _LAST_LINE_MARKER = re.compile(r"[ \t*_#>]*final answer[ \t*_]*[:：][ \t*_]*", re.IGNORECASE)
 _DRESS = re.compile(r"\*\*|__|`+|\$+(?!\d)|\\\(|\\\)|\\\[|\\\]")
+_DRESS_CHAR = re.compile(r"[*_`$\\]")  # the first character of every _DRESS match
 _EDGE = " \t\n\r*_#>"
 
 
@@ -167,7 +168,9 @@ _SENTENCE_REACH = 300  # characters looked back for the sentence's start
 def _supposed_at(lowered: str, start: int) -> bool:
     """Whether the sentence holding ``start`` opens with a condition."""
     low = max(0, start - _SENTENCE_REACH)
-    opening = max(lowered.rfind(c, low, start) for c in ".!?\n") + 1
+    find = lowered.rfind
+    opening = max(find(".", low, start), find("!", low, start), find("?", low, start))
+    opening = max(opening, find("\n", low, start)) + 1
     if opening == 0 and low > 0:
         return False  # (its start is out of reach: a sentence that long is not read so)
     return _CONDITION.match(lowered, opening, start) is not None
@@ -280,7 +283,8 @@ def unwrap_boxes(text: str) -> str:
 def clean(segment: str) -> str:
     """The answer without boxes, Markdown emphasis, code ticks and math delimiters."""
     segment = unwrap_boxes(segment[:_MAX_SEGMENT])
-    segment = _DRESS.sub(" ", segment)
+    if _DRESS_CHAR.search(segment) is not None:  # (the usual answer wears none)
+        segment = _DRESS.sub(" ", segment)
     return segment.strip(_EDGE)
 
 
