@@ -17,7 +17,9 @@ Scans are linear regex passes over the stated answer.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
+from itertools import islice
 
 from ahocorasick_rs import AhoCorasick
 
@@ -273,20 +275,28 @@ _STOP_GAP = re.compile(
 
 def sentences(text: str) -> list[str]:
     """``text`` split at each ``_SENTENCE_END``, the parts stripped, the empty ones left
-    out. (Line by line, then at each stop: no look-behind of the first branch sees
-    past a line break, which is its own branch.)"""
-    out = []
+    out."""
+    return list(_sentence_parts(text))
+
+
+def more_sentences_than(text: str, count: int) -> bool:
+    """``len(sentences(text)) > count``, reading no further than the sentence after them."""
+    return next(islice(_sentence_parts(text), count, None), None) is not None
+
+
+def _sentence_parts(text: str) -> Iterator[str]:
+    # Line by line, then at each stop: no look-behind of the first branch sees past
+    # a line break, which is its own branch.
     for line in text.split("\n"):
         at = 0
         for m in _STOP_GAP.finditer(line):
             part = line[at : m.start(1)].strip()
             if part:
-                out.append(part)
+                yield part
             at = m.end()
         part = line[at:].strip()
         if part:
-            out.append(part)
-    return out
+            yield part
 
 
 # A closing sentence that weighs or turns ("Or maybe not.", "But I'm not sure

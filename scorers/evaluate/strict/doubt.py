@@ -18,7 +18,7 @@ from typing import Any
 
 from scorers.evaluate.strict import names
 from scorers.evaluate.strict.answer_names import CAPITALISED
-from scorers.evaluate.strict.commit import sentences
+from scorers.evaluate.strict.commit import more_sentences_than
 from scorers.evaluate.strict.fold import fold_phrase
 
 _WORD = re.compile(r"[^\W_]+")
@@ -44,7 +44,7 @@ def partial_key(evaluator: str, kwargs: Mapping[str, Any], segment: str, final: 
     knowledge the words do not hold. A name's word counts only capitalised ("a
     watch maker" names no "Watch Co."); dates and numbers are left out (a shared
     year or month is no part of the same day)."""
-    if len(sentences(final.strip())) > 1:
+    if more_sentences_than(final.strip(), 1):
         return None  # a longer answer shares a word with the key as often by chance
     if (why := _unsegmented_part(evaluator, kwargs, segment)) is not None:
         return why

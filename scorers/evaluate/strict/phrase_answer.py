@@ -12,6 +12,7 @@ from scorers.evaluate.strict.commit import (
     conclusion,
     firm,
     may_rule_out,
+    more_sentences_than,
     reaffirms,
     sentences,
 )
@@ -102,7 +103,7 @@ def settled_elsewhere(
     lowered = text.lower()
     if any(k.lower() in lowered for k in keys):
         return None  # (the usual case, told without folding: the key is in it)
-    if len(sentences(read)) > FEW_SENTENCES or found(Answer(text)):
+    if more_sentences_than(read, FEW_SENTENCES) or found(Answer(text)):
         return None
     if fixed is None and reading.loc.how == "whole" and _answered_first(read, found):
         return None
