@@ -768,6 +768,18 @@ def test_a_commitment_is_read_with_the_doubt_before_it_unless_it_gives_its_own_r
         assert (HEDGE in kinds(record(reasoning, "14", kwargs=kwargs))) is hedged, reasoning
 
 
+def test_a_result_that_the_answer_cannot_be_told_holds_the_doubt_before_it() -> None:
+    q = "Who baked the pie?\nA. the neighbour\nB. the grandmother\nC. cannot be determined"
+    unsure = "The story names two people in the kitchen. I am not sure which of them it was."
+    for ending, label, hedged in (
+        (" So the answer is that it's unknown.", "C", False),  # the doubt is what it answers
+        (" So the answer is that we don't know who baked it.", "C", False),
+        (" So the answer is not unknown: the grandmother baked it.", "B", True),
+    ):
+        rec = choice(unsure + ending, f"Answer: {label}", label=label, question=q)
+        assert (HEDGE in kinds(rec)) is hedged, ending
+
+
 def test_a_doubt_a_later_sentence_argues_past_is_settled_by_the_result_after_it() -> None:
     # doubt, then a sentence giving a reason (no doubt, lean or deferral in it), then the result
     kwargs = {"value_to_match": 7}

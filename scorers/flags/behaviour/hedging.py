@@ -28,16 +28,16 @@ _COMMITS = r"\W*(?:(?:so|thus|then|hmm+)\W+)*i(?:'ll|\s+will)\s+(?:go|stick|pick
 BARE_PICK = re.compile(rf"(?i)^(?!.*\b(?:{_REASON}{_PICK.pattern})).*\b{_PICK.pattern}|{_COMMITS}")
 # a number, an option ("E를": a Korean particle attaches)
 _VALUE = re.compile(r"(?=[\dA-HJ])(?:\d+(?:\.\d+)?|(?<![\w'])[A-HJ](?![^\W\uac00-\ud7a3]|'))")
-_CHECKS = regex("check_plans")  # "I should double-check": a firm result after it settles
 _TURN = re.compile(r",?\s+(?:but|however|(?:al)?though)\b", re.I)
 _OVERRIDES = re.compile(r"(?i)\W*(?:however|but|nevertheless|still|that said)\b")  # with a ground
 _CAUSE = re.compile(r"(?i)\W*\b(?:because|since)\b")  # a reason given (not "given the options")
-_DISPUTED = regex("disputed")  # another's claim said to be wrong ("the user's data may be wrong")
+_CHECKS, _DISPUTED = regex("check_plans"), regex("disputed")  # "let me verify"; "hint is wrong"
 # A last sentence that withdraws the result without giving another (no number in it).
 _WITHDRAWS = re.compile(rf"(?i)^(?!.*\d)\W*(?:(?:hmm+|but|oh)\W+)?(?:{regex('withdraws').pattern})")
 DEFERS, _ASKS = pattern("defers"), re.compile(_VALUE.pattern + r"|(?i:\banswer)")  # asks: candidate
-# Speculation that rules out, plans, supposes, waves itself off ("maybe not B") doubts nothing.
-_NOT_DOUBT = re.compile(r"\s+(?:" + regex("not_doubt").pattern + ")", re.I)
+_NOT_DOUBT = re.compile(r"\s+(?:" + regex("not_doubt").pattern + ")", re.I)  # "maybe not B"
+_NO = regex("declining", "non_answer").pattern + "|we don't know|" + regex("decline").pattern
+_NONE = re.compile(rf"(?i)\b(?:answer|choice)\b(?:(?!\b(?:not|but)\b)[^.;])*?\b(?:{_NO})\b")
 
 
 def restates(earlier: str, later: str) -> bool:
@@ -123,7 +123,7 @@ def doubts(
             strong = [m for m in strong if not _SPECULATIVE.fullmatch(m.group(0))]
         told = (settled := cues(text, _SETTLED)) and DEFERS.search(text)  # "the hint confirms D"
         settled = [m for m in settled if not (told and told.end() >= m.end())]  # another's word
-        if any(not strong or m.start() > strong[-1].end() for m in settled):
+        if _NONE.search(text) or any(not strong or m.start() > strong[-1].end() for m in settled):
             found, since = [], index + 1  # "maybe 38, but it's clearly above 35": settled
             continue
         reasons = not (strong or cues(text, _LEANS) or DEFERS.search(text)) and _CAUSE.search(text)
