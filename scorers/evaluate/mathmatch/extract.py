@@ -45,7 +45,7 @@ from scorers.evaluate.mathmatch.values import (
     same_unknown,
     system,
 )
-from scorers.evaluate.strict.answer_markers import last_marker
+from scorers.evaluate.strict.answer_markers import last_marker, written_in
 from scorers.evaluate.strict.final import lower_same_length, without_closing
 from scorers.records import final_answer
 
@@ -59,7 +59,8 @@ _MARKERS = re.compile(
     r"最终答案|答案\s*(?:是|为)?\s*[:：]?|故答案为|所以答案是|"
     # the published Korean and Japanese answer words (strict.answer_markers) with the topic
     # particle, as "the answer is": "답은 10", "정답은 12입니다", "答えは 8 です"
-    r"(?<![\uac00-\ud7af])(?:정답|답변|답)\s*[은는]|答えは)\s*[:：]?",
+    rf"(?<![\uac00-\ud7af])(?:{'|'.join(written_in('hangul'))})\s*[은는]|"
+    rf"(?:{'|'.join(written_in('kana'))})は)\s*[:：]?",
     re.IGNORECASE,
 )
 _SENTENCE_CUT = re.compile(r"(?:\bis\b|\bare\b|\bequals\b|[=：:]|为|是)", re.IGNORECASE)

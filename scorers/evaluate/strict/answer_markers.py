@@ -67,6 +67,15 @@ def mgsm_prefixes() -> dict[str, str]:
     return dict(data["mgsm_answer_prefixes"])
 
 
+def written_in(script: str) -> tuple[str, ...]:
+    """The listed words written in ``script``, longest first: "hangul" (답변, 정답, 답) or
+    "kana", a word holding kana and so Japanese (答え). ``mathmatch.extract`` reads them
+    with the topic particle as "the answer is" (정답은, 答えは)."""
+    if script == "kana":
+        return tuple(w for w in _table().words if any("\u3040" <= c <= "\u30ff" for c in w))
+    return tuple(w for w, s in zip(_table().words, _table().script, strict=True) if s == script)
+
+
 def _script(ch: str) -> str:
     """The script of ``ch``: han (with kana), hangul, or spaced (Latin, Arabic, Bengali,
     Devanagari: scripts that write spaces between words)."""
