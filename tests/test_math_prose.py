@@ -81,7 +81,7 @@ DEV_FLOOR = {
     "math_prose23.json": 18,
     "math_prose24.json": 13,
     "math_prose25.json": 12,
-    "math_prose26.json": 12,
+    "math_prose26.json": 14,
 }
 
 
@@ -1490,4 +1490,23 @@ def test_an_exact_value_against_a_rounded_reference(
     ],
 )
 def test_arabic_or_approximately(response: str, reference: str, score: float) -> None:
+    _reads(response, reference, score)
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "score"),
+    [
+        # a reference that is a date is compared as a date, not as its year alone
+        ("The treaty was signed in June 1815 in Vienna.", "June 1815", 1.0),
+        ("The treaty was signed in 1815 in Vienna.", "June 1815", 0.0),  # the month left out
+        ("The treaty was signed in July 1815 in Vienna.", "June 1815", 0.0),
+        ("It was signed on the 9th of June 1815, after months of talks.", "June 1815", 1.0),
+        ("Final answer: **Jan. 12, 2004**", "12 January 2004", 1.0),
+        ("Final answer: **Jan. 21, 2004**", "12 January 2004", 0.0),  # another day
+        ("Launched 2004-01-12, a Monday.", "January 12, 2004", 1.0),
+        ("Launched 2004-02-12, a Thursday.", "January 12, 2004", 0.0),
+        ("The year was 1815.", "1815", 1.0),  # a bare year is a number, as before
+    ],
+)
+def test_a_date_reference_is_read_as_a_date(response: str, reference: str, score: float) -> None:
     _reads(response, reference, score)

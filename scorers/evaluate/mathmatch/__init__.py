@@ -13,12 +13,19 @@ from typing import Any
 
 from scorers.errors import EvaluatorError
 from scorers.evaluate.mathmatch import choices
+from scorers.evaluate.mathmatch.dates import answered_date, reference_date, same_date
 from scorers.evaluate.mathmatch.equivalence import Budget
 from scorers.evaluate.mathmatch.extract import extract_answer, stated_before_option
 from scorers.evaluate.mathmatch.normalize import ascii_numerals
 from scorers.evaluate.mathmatch.numberwords import number_in_words
-from scorers.evaluate.mathmatch.scoring import Grader, expected_boxes, reference_blanks
+from scorers.evaluate.mathmatch.scoring import (
+    BlankResult,
+    Grader,
+    expected_boxes,
+    reference_blanks,
+)
 from scorers.evaluate.outcome import Outcome
+from scorers.records import final_answer
 
 __all__ = ["math_matching", "set_time_limit", "time_limit"]
 
@@ -26,6 +33,7 @@ _PROOF_OR_DRAWING = re.compile(
     r"proof|prove|证明|draw|graphing|sketch|plot|作图|画图|绘图", re.IGNORECASE
 )
 _MULTIPLE_CHOICE = re.compile(r"multiple\s*-?\s*choice|选择", re.IGNORECASE)
+_BOLD_DRESS = re.compile(r"\*\*|__")
 _DEFAULT_LIMIT = 5.0
 _limit = float(os.environ.get("ROME_TUI_MATH_TIME_LIMIT", _DEFAULT_LIMIT))
 
@@ -105,6 +113,13 @@ def math_matching(
         stated = stated_before_option(response, expected_boxes(ref_blanks))
         if stated:
             extracted, results = stated, grader.grade(ref_blanks, stated)
+    if (date := reference_date(reference)) is not None:
+        # "September 1980": a date is compared as a date, not as its numbers
+        written = answered_date(_BOLD_DRESS.sub("", final_answer(response)), extracted)
+        if written is not None:
+            extracted = written[0]
+            right = same_date(written[1], date)
+            results = [BlankResult(reference, extracted, float(right), "date")]
     score = sum(r.score for r in results) / len(results)
     strict = 1.0 if all(r.score >= 1.0 - 1e-9 for r in results) else 0.0
     note = None
