@@ -52,6 +52,7 @@ BATCHES = (
     ("blind hard cases 24", "blind_hard_cases24.json"),
     ("blind hard cases 25", "blind_hard_cases25.json"),
     ("blind hard cases 26", "blind_hard_cases26.json"),
+    ("blind hard cases 27", "blind_hard_cases27.json"),
 )
 
 
