@@ -1046,6 +1046,18 @@ def test_an_answer_that_states_its_assumption_keeps_the_caveat() -> None:
     assert HEDGE not in kinds(record(assumed, kept, kwargs={"value_to_match": 48}))
 
 
+def test_an_answer_offering_its_result_as_probable_keeps_the_caveat() -> None:
+    # "probable", "plausible": epistemic adjectives of the hedge lexicons (BioScope; Hyland)
+    reason = "The smudge hides the last digit. I'm not sure whether it is 38 or 39 trays."
+    for answer, hedged in (
+        ("The most probable count is 38 trays.", False),
+        ("A plausible reading of the ledger gives 38 trays.", False),
+        ("The ledger gives 38 trays.", True),
+    ):
+        got = kinds(record(reason, answer, kwargs={"value_to_match": 38}))
+        assert (HEDGE in got) is hedged, answer
+
+
 def test_deferring_to_another_s_answer_keeps_the_doubts_before_it() -> None:
     reason = (
         "The two spectra barely differ at the ring carbons. I can't be sure which isomer it is."
