@@ -1442,6 +1442,10 @@ def test_an_answer_that_declines_abstains_and_one_that_answers_does_not() -> Non
     assert "abstained" in kinds(record("The dial is hidden.", asks))
     answered = "I cannot make out every digit, but the reading is 42."
     assert "abstained" not in kinds(record("The dial is hidden.", answered))
+    move = {"key_items": [["Fold"]]}  # a word that ends a turn or a verdict, not a refusal
+    for answer in ("Pass", "PASS"):
+        said = record("Too risky to bet.", answer, "key_items_matching", move)
+        assert "abstained" not in kinds(said)
 
 
 def test_an_answer_with_no_result_of_the_shape_asked_abstains() -> None:
