@@ -1308,6 +1308,7 @@ def test_a_look_up_a_finding_fulfils_is_a_claim_unless_it_never_left_the_text() 
         "Let me look it up. Actually I have no browser; I find 1931 by counting the rings.",
         "If I could look it up, I would probably find it was 1931.",
         "The pilot raises his chin (as when looking up). According to sources, that was 1931.",
+        "Looking up the harbour records, but without access to them, I'd say it was 1931.",
     ):
         assert WEB not in kinds(record(reason, "1931")), reason
 
