@@ -1258,6 +1258,9 @@ def test_a_web_plan_a_finding_fulfils_is_narrated_as_done() -> None:
         'I\'ll google "oldest slipway in Bergen". Found it, and the year there is 1931.',
         "Let me try one more search for the launch year.\nI found a page that lists 1931.",
         "(Searching...) I found a forum thread that answers exactly this: 1931.",
+        # a search narrated as a heading, its query quoted or its finding a source
+        'Search query: "Bergen slipway opened"\nFound a harbour history page: it opened in 1931.',
+        "A quick web search: according to several sources, the slipway opened in 1931.",
         "The dates disagree. I checked a different source: it says 1931.",
         "Let me search for 'slipway year'. I'll weigh each source. Oh, according to the results, 1931.",
         "I should use the web_search tool. Let's see what it finds. The query returned 1931.",
@@ -1271,6 +1274,7 @@ def test_a_web_plan_a_finding_fulfils_is_narrated_as_done() -> None:
         assert WEB not in kinds(record(reason, "1931")), reason
     for reason in (  # no web object, quoted query or source; the given text; mental; negated
         "Let me search for a pattern in the digits. Found it: every sixth digit repeats, 1931.",
+        "Binary search: we found the index where the sum first passes 1931.",
         'Let me search the table for "Oslo". Found it in row 4: 1931.',
         "Let me do a mental search for similar puzzles. I found one whose answer was 1931.",
         "Let me search my memory for the year. I found that it was 1931.",
