@@ -454,9 +454,20 @@ def _gate_words(text: str) -> set[int]:
 
 def may_rule_out(text: str) -> bool:
     """Whether ``text`` holds a word that may rule a name out or hold it as a passing
-    belief ("not", "first", "might", "like", "usually", "?", ...): the test
-    :func:`drop_excluded` reads first."""
-    return not _gate_words(text.lower()).isdisjoint(_IN_GATE)
+    belief ("not", "first", "might", "like", "usually", "?", ...): the words
+    :func:`drop_excluded` looks for first, here at a word's start ("nor" is not
+    in "honored", nor "many" in "Germany")."""
+    lowered = text.lower()
+    for i, start, _ in _GATE_FINDER.find_matches_as_indexes(lowered, overlapping=True):
+        if i in _IN_GATE and not (i in _WORD_START and lowered[start - 1 : start].isalpha()):
+            return True
+    return False
+
+
+# The gate's words that start a word (all but "n't" and those opening on a space or sign).
+_WORD_START = frozenset(
+    i for i, w in enumerate(_GATE_WORDS) if w[0].isalpha() and not w.startswith("n'")
+)
 
 
 _ABSENT = re.compile(
