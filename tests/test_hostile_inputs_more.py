@@ -315,6 +315,15 @@ def test_export_format_follows_the_output_name(run: Path, tmp_path: Path) -> Non
     assert "names a parquet file but --format is jsonl" in line and not other.exists()
 
 
+def test_export_refuses_an_output_name_of_another_format(run: Path, tmp_path: Path) -> None:
+    """`export -o x.csv` wrote Parquet under a CSV name; --format still writes any name."""
+    target = tmp_path / "x.csv"
+    line = rejected(run_cli(["export", str(run), "-o", str(target)]), str(target), ".csv")
+    assert "--format" in line and not target.exists()
+    assert run_cli(["export", str(run), "--format", "jsonl", "-o", str(target)]).code == 0
+    assert target.read_bytes()[:1] == b"{"
+
+
 def test_annotations_and_predictions_given_the_wrong_way_round(tmp_path: Path) -> None:
     """It said only "prediction has no 'answer'" of the annotations file."""
     swapped = grade(EXAMPLE / "predictions.json", EXAMPLE / "annotation.json", tmp_path / "o")

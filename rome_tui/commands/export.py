@@ -31,7 +31,7 @@ def register(subparsers: Any) -> None:
         "--format",
         choices=("parquet", "jsonl"),
         default=None,
-        help="default: the --output file's suffix (.jsonl, .parquet), else parquet",
+        help="default: the --output file's suffix (.jsonl, .parquet; no suffix: parquet)",
     )
     parser.add_argument(
         "--output",
@@ -48,6 +48,9 @@ def run(args: argparse.Namespace) -> int:
     from scorers.errors import UsageError
     from scorers.io.export import export
 
+    suffix = Path(args.output).suffix.lower() if args.output else ""
+    # `-o x.csv` wrote Parquet under a CSV name: a file no CSV reader opens.
+    foreign = args.format is None and suffix and suffix not in _SUFFIXES
     args.format = output_format(args.format, args.output, _SUFFIXES, "parquet")
     with ResultsStore.open(args.results, annotator="export") as store:
         for warning in store.warnings:
@@ -59,6 +62,11 @@ def run(args: argparse.Namespace) -> int:
                 f"refusing to overwrite the graded file {source}: choose another --output"
             )
         _check_output(output, store)
+        if foreign:
+            raise UsageError(
+                f"--output {output}: export writes Parquet (.parquet) or JSON Lines "
+                f"(.jsonl), not {suffix}; name the file so, or give --format"
+            )
         rows = export(store.records, str(output), args.format, predictions=source)
     print(f"{output}: {rows} rows ({args.format})")
     return 0
