@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from importlib.metadata import version
+from pathlib import Path
 
 from hardening_fixtures import run_cli
 
@@ -16,3 +17,25 @@ def test_version_is_printed() -> None:
 def test_no_command_prints_the_commands_and_exits_2() -> None:
     ran = run_cli([])
     assert ran.code == 2 and "COMMAND" in ran.out and "review" in ran.out
+
+
+def test_override_says_when_the_score_is_kept(tmp_path: Path) -> None:
+    """The README's `override runs/gemini question_geo_20 1` printed "1 -> 1", which read
+    as if nothing had happened; the item is now reviewed at the score it had."""
+    example = Path(__file__).parent / "data" / "grading" / "example"
+    run = tmp_path / "run"
+    graded = run_cli(
+        ["grade", "--annotations", str(example / "annotation.json")]
+        + ["--predictions", str(example / "predictions.json"), "--out-dir", str(run), "--json"]
+    )
+    assert graded.code == 0, graded.err
+    kept = run_cli(
+        ["override", str(run), "question_geo_20", "1", "--reason", "r", "--annotator", "ana"]
+    )
+    assert kept.code == 0 and kept.out.startswith("question_geo_20: 1 kept, now reviewed by ana")
+    changed = run_cli(
+        ["override", str(run), "question_geo_20", "0", "--reason", "r", "--annotator", "ana"]
+    )
+    assert changed.code == 0 and changed.out.startswith("question_geo_20: 1 -> 0 by ana"), (
+        changed.out
+    )

@@ -63,9 +63,12 @@ def run(args: argparse.Namespace) -> int:
         entry = store.override(args.question_id, score, args.reason)
         i = store.index_of(entry["question_id"])
         if not args.quiet:
+            old, new = fmt_score(entry.get("old")), fmt_score(entry.get("new"))
+            # "1 -> 1" read as if nothing happened: the score stays, the item is now reviewed
+            change = f"{old} -> {new}" if old != new else f"{new} kept, now reviewed"
             print(
-                f"{entry['question_id']}: {fmt_score(entry.get('old'))} -> {fmt_score(entry.get('new'))} "
-                f"by {entry['annotator']} (journal {store.journal_path()})"
+                f"{entry['question_id']}: {change} by {entry['annotator']} "
+                f"(journal {store.journal_path()})"
             )
             for human in store.conflicts(i):
                 print(
