@@ -12,6 +12,7 @@ from typing import Any
 
 import pyarrow as pa
 import pytest
+from hardening_fixtures import run_cli
 from release_fixture import SCHEMA, release_rows, write_release
 
 from scorers.adjudicate.store import ResultsStore
@@ -378,6 +379,20 @@ def test_a_parquet_graded_elsewhere_opens_as_graded(tmp_path: Path) -> None:
     assert [r["correct"] for r in loaded.records] == [r["correct"] for r in rows]
     assert item_id(loaded.records[4]) == "model-b/q1"
     assert "no 'evaluator' and 'evaluator_kwargs' columns, so nothing is graded" in warnings[0]
+
+
+def test_a_release_without_the_answers_names_the_columns_and_the_row(tmp_path: Path) -> None:
+    """It said "record q1: prediction has no 'answer'": no column of the release is
+    called that alone, and three models have a q1."""
+    gone = ("answer", "raw_answer")
+    schema = pa.schema([f for f in SCHEMA if f.name not in gone])
+    rows = [{k: v for k, v in r.items() if k not in gone} for r in release_rows()]
+    path = tmp_path / "release.parquet"
+    write_release(str(path), rows, schema=schema)
+    done = run_cli(["summary", str(path)])
+    assert done.code == 2 and "Traceback" not in done.err, done.err
+    assert str(path) in done.err and "record q1 (model model-a)" in done.err
+    assert "no 'answer' or 'raw_answer'" in done.err
 
 
 @pytest.mark.parametrize("dropped", ["evaluator", "evaluator_kwargs"])

@@ -158,16 +158,25 @@ def self_pairs(predictions: list[dict[str, Any]], mode: str, path: str) -> Paire
     duplicates: list[str] = []
     seen: set[str] = set()
     for index, pred in enumerate(predictions):
+        # In a file of several models "record q1" named no row: say whose q1 it is (as
+        # grader.named_error does).
+        model = pred.get("model")
+        label = f"{record_label(pred, index)} (model {model})" if by_model and model else None
         for name in ANNOTATION_FIELDS:
             if pred.get(name) is None:
                 raise InputError(
                     path,
                     f"row {index} has no {name!r}: rows graded without --annotations carry "
                     "their own (evaluator, evaluator_kwargs, reference), as the release does",
-                    record=record_label(pred, index),
+                    record=label or record_label(pred, index),
                 )
         if "answer" not in pred and "raw_answer" not in pred:
-            raise InputError(path, "prediction has no 'answer'", record=record_label(pred, index))
+            raise InputError(
+                path,
+                f"row {index} has no 'answer' or 'raw_answer' (the model's response): "
+                "nothing to grade",
+                record=label or record_label(pred, index),
+            )
         key = item_key(pred) if by_model else str(pred.get("question_id"))
         if key in seen:
             duplicates.append(key)
