@@ -550,6 +550,39 @@ async def test_models_of_similar_names_are_told_apart_at_80_columns(tmp_path: Pa
         assert review(app).query_text == mine
 
 
+async def test_a_run_of_one_unnamed_model_has_no_model_column(tmp_path: Path) -> None:
+    """Predictions without a model (the README's example) showed a column of blanks at
+    80 columns, where the ids were cut to '…n_diagrams_2'."""
+    records = make_records(4)
+    for i, record in enumerate(records):
+        del record["model"]
+        record["question_id"] = f"question_diagrams_{i}"
+    write_run(tmp_path / "run", records)
+    app = ReviewApp(open_run(tmp_path / "run"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        lines = screen_lines(table(app))
+        assert lines[0].split()[:2] == ["id", "bucket"]
+        assert "question_diagrams_0" in lines[1]
+
+
+async def test_a_wide_terminal_shows_long_ids_whole(tmp_path: Path) -> None:
+    """At 200 columns ids were cut at 32 cells ('…ni-2.5-pro/question_academic_11')
+    beside a flags column of ninety blanks; at 80 they still give way to the scores."""
+    records = make_records(4)
+    for i, record in enumerate(records):
+        record["model"] = "gemini-2.5-pro"
+        record["question_id"] = f"gemini-2.5-pro/question_academic_{i + 10}"
+    write_run(tmp_path / "run", records)
+    for size, whole in (((200, 50), True), ((80, 24), False)):
+        app = ReviewApp(open_run(tmp_path / "run"))
+        async with app.run_test(size=size) as pilot:
+            await ready(pilot)
+            lines = screen_lines(table(app))
+            assert ("gemini-2.5-pro/question_academic_10" in lines[1]) is whole, lines[1]
+            assert "strict" in lines[0] and "human" in lines[0]
+
+
 async def test_z_keeps_a_wide_table_whole_and_scrolls_it_sideways(tmp_path: Path) -> None:
     records = make_records(4)
     row = "| " + " | ".join(f"{10000 + i}" for i in range(14)) + " |"

@@ -8,7 +8,7 @@ line on demand with the line API, so its cost is independent of the item count.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -39,21 +39,28 @@ _COLUMNS = (
 _SHRINK_ORDER = ("evaluator", "model", "bucket", "id")  # what gives way first when narrow
 _FLAGS_MIN = 12
 _FLAGS_NARROWEST = 6  # below _FLAGS_MIN only to spare a horizontal scrollbar (a table row)
+_FLAGS_ROOMY = 40  # flags wider than this give their room to cut ids and names, in this order:
+_GROW_ORDER = ("id", "evaluator", "model", "bucket")
+_WIDEST = 64  # ... each up to its longest value among the first rows, at most this
+_TEXTS: dict[str, Callable[[Row], str]] = {
+    "id": lambda row: row.qid,
+    "evaluator": lambda row: row.evaluator,
+    "model": lambda row: row.model,
+    "bucket": lambda row: row.bucket,
+}
 # The column whose title carries the sort arrow, by sort key ("rule" sorts strict, else rome).
 _SORT_COLUMN = {"rule": "strict"}
 _MARK_WIDTH = 2
 
 
-def _columns_for(rows: Sequence[Row]) -> tuple[tuple[str, str, int, int], ...]:
+def _columns_for(rows: Sequence[Row], models: bool = True) -> tuple[tuple[str, str, int, int], ...]:
     """The columns a run has data for: ``release`` only in a run graded from a release,
-    ``judge`` only once a judge has run (a column of dashes would take the flags' room)."""
+    ``judge`` only once a judge has run, ``model`` only if a record names one (a column
+    of dashes or blanks would take the room of the ids and the flags)."""
     released = any(row.release is not None for row in rows)
     judged = any(row.judge is not None or row.judge_error for row in rows)
-    return tuple(
-        column
-        for column in _COLUMNS
-        if (column[0] != "release" or released) and (column[0] != "judge" or judged)
-    )
+    shown = {"release": released, "judge": judged, "model": models}
+    return tuple(column for column in _COLUMNS if shown.get(column[0], True))
 
 
 def score_text(value: float | None) -> str:
@@ -112,16 +119,15 @@ class ItemTable(ScrollView, can_focus=True):
         self.sort_key = "order"  # "order": the file's order, no column marked
         self.sort_reverse = False
         self._id_width = 14
+        self._longest: dict[str, int] = {}
         self._columns = _columns_for(())
         self._model_labels: dict[str, str] = {}
-        self._width_cache: tuple[tuple[int, int], dict[str, int]] | None = None
+        self._width_cache: tuple[tuple[object, ...], dict[str, int]] | None = None
 
     # --- data -------------------------------------------------------------------------
 
     def set_view(self, rows: Sequence[Row], view: list[int], cursor: int = 0) -> None:
         if rows is not self.rows:
-            self._columns = _columns_for(rows)
-            self._width_cache = None
             # A model name too long for its column shows the part that tells it from the
             # run's other models: "gemini-…" twice told nobody which model an item is.
             self._model_labels = (
@@ -129,11 +135,18 @@ class ItemTable(ScrollView, can_focus=True):
                 if isinstance(rows, LazyRows)
                 else distinct_parts(row.model for row in rows)
             )
+            self._columns = _columns_for(rows, models=any(self._model_labels))
+            self._width_cache = None
         self.rows = rows
         self.view = view
         if rows:
-            longest = max((cell_len(rows[p].qid) for p in view[:200]), default=8)
+            first = [rows[p] for p in view[:200]]
+            longest = max((cell_len(row.qid) for row in first), default=8)
             self._id_width = max(12, min(32, longest + 1))
+            self._longest = {  # as drawn: a control character shows as one cell
+                name: max((cell_len(one_line(text(row), _WIDEST)) for row in first), default=0)
+                for name, text in _TEXTS.items()
+            }
         self.virtual_size = Size(self._line_width(), len(view) + 1)
         self.set_reactive(ItemTable.cursor, max(0, min(cursor, len(view) - 1)))
         self._scroll_cursor_into_view()
@@ -199,7 +212,7 @@ class ItemTable(ScrollView, can_focus=True):
         """Column widths for the current size: narrow terminals shrink the text columns
         (evaluator first) so the scores and flags stay visible."""
         available = self.scrollable_content_region.width
-        key = (available, self._id_width)
+        key = (available, self._id_width, *self._longest.values())
         if self._width_cache is not None and self._width_cache[0] == key:
             return self._width_cache[1]
         widths = {name: width for name, _, width, _ in self._columns}
@@ -209,11 +222,22 @@ class ItemTable(ScrollView, can_focus=True):
         for name in _SHRINK_ORDER:
             if excess <= 0:
                 break
+            if name not in widths:
+                continue
             give = min(excess, widths[name] - narrowest[name])
             widths[name] -= max(0, give)
             excess -= max(0, give)
         used = _MARK_WIDTH + sum(w + 1 for w in widths.values())
         room = available - used - 1  # every cell ends in a space
+        # A wide terminal shows a long id or evaluator whole ("gemini-2.5-pro/question_
+        # academic_11", "ordered_list_matching") rather than cut beside a flags column
+        # of blanks.
+        for name in _GROW_ORDER:
+            if name in widths and name in self._longest:
+                grow = min(min(_WIDEST, self._longest[name]) - widths[name], room - _FLAGS_ROOMY)
+                if grow > 0:
+                    widths[name] += grow
+                    room -= grow
         widths["flags"] = room if _FLAGS_NARROWEST <= room < _FLAGS_MIN else max(_FLAGS_MIN, room)
         self._width_cache = (key, widths)
         return widths
@@ -291,7 +315,11 @@ class ItemTable(ScrollView, can_focus=True):
                 mark, self._style("flag") if mark.strip() in ("•", "!") else self._style("pass")
             ),
             Segment(self._cell_tail(row.qid, w["id"]), base),
-            Segment(self._cell(self._model_label(row.model, w["model"]), w["model"]), base),
+        ]
+        if "model" in w:
+            model = self._cell(self._model_label(row.model, w["model"]), w["model"])
+            segments.append(Segment(model, base))
+        segments += [
             Segment(self._cell(row.bucket, w["bucket"]), base),
             Segment(self._cell(row.evaluator, w["evaluator"]), self._style("dim")),
             Segment(self._cell(score_text(row.rome), w["rome"]), self._score_style(row.rome)),
