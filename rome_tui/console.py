@@ -19,6 +19,11 @@ def warn(command: str, message: object) -> None:
     print(f"rome-tui {command}: warning: {printable(message)}", file=sys.stderr)
 
 
+def note(command: str, message: object) -> None:
+    """What a command did beside its output (a release graded into a new run folder)."""
+    print(f"rome-tui {command}: {printable(message)}", file=sys.stderr)
+
+
 def error(command: str, message: object) -> None:
     print(f"rome-tui {command}: error: {printable(message)}", file=sys.stderr)
     for line in getattr(message, "hint", ()):

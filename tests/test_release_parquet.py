@@ -407,3 +407,15 @@ def test_a_release_missing_one_annotation_column_is_refused(tmp_path: Path, drop
     assert str(path) in done.stderr and f"no {dropped!r} column" in done.stderr
     assert "Traceback" not in done.stderr
     assert not path.with_name("release.rome-tui").exists()
+
+
+def test_the_first_command_on_a_release_says_where_it_graded_it(tmp_path: Path) -> None:
+    """A FILE.rome-tui/ folder appeared beside the release with no word of why."""
+    path = tmp_path / "release.parquet"
+    write_release(str(path))
+    first = run_cli(["summary", str(path), "--format", "json"])
+    assert first.code == 0, first.err
+    said = f"rome-tui summary: graded {path} into {tmp_path / 'release.rome-tui'} (once"
+    assert said in first.err and first.out.lstrip().startswith("{")
+    again = run_cli(["summary", str(path), "--format", "json"])
+    assert again.code == 0 and "graded" not in again.err, again.err

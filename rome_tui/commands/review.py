@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from rome_tui.commands.image_option import add_images_option, images_dir
+from rome_tui.commands.release_option import release_run_for
 from rome_tui.console import warn
 from scorers.errors import UsageError
 
@@ -85,13 +86,12 @@ def run(args: argparse.Namespace) -> int:
     images = images_dir(args.images)
     renderer_mode = load_image_renderer()  # a wrong value is an error before loading
     if args.results is not None:
-        from scorers.grade.release import is_release, release_run
+        from scorers.grade.release import is_release
 
         if is_release(args.results):
-            run_dir, graded = release_run(args.results, args.out_dir)
+            args.results, graded = release_run_for("review", args.results, args.out_dir)
             for warning in graded:
                 warn("review", warning)
-            args.results = str(run_dir)
         elif args.out_dir is not None:
             # Read as "write the review there", it would have gone into RESULTS all the same.
             raise UsageError(

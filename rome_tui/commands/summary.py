@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from rome_tui.commands.output_format import output_format
+from rome_tui.commands.release_option import release_run_for
 from rome_tui.console import warn
 from scorers.errors import InputError, UsageError
 from scorers.stats import DEFAULT_RESAMPLES
@@ -102,7 +103,7 @@ def _load(path: str) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from scorers.grade.release import is_release, release_run
+    from scorers.grade.release import is_release
     from scorers.io.run_paths import ResultsPaths
     from scorers.stats.summary import SummaryOptions, group_by_model, summarise
 
@@ -130,9 +131,8 @@ def run(args: argparse.Namespace) -> int:
         seen.add(results_file)
         if is_release(path):
             # A release: graded into its run directory (once), never written itself.
-            run_dir, graded = release_run(path, args.out_dir)
+            path, graded = release_run_for("summary", path, args.out_dir)
             warnings.extend(graded)
-            path = str(run_dir)
         loaded = _load(path)
         if not loaded.records:
             raise InputError(str(loaded.paths.updated), "empty: no graded records to summarise")
