@@ -1371,6 +1371,7 @@ def test_tools_recalled_known_or_given_by_the_question_are_not_claims() -> None:
         "I applied the regression formula from the notes: the intercept is 1931.",
         "I used the contrast between the two maps to date it to 1931.",
         "I ran through the program's three stages again: it began in 1931.",
+        "The rule binds staff when using the archive's script, so it dates from 1931.",
     ):
         assert kinds(record(reason, "1931")) == set(), reason
     for reason in (  # done in the run, worded otherwise
