@@ -163,6 +163,21 @@ def test_a_result_the_reasoning_goes_on_to_use_is_a_step_not_the_conclusion() ->
     assert CONTRA in kinds(record("Of the 30 tiles, 12 are cracked, so 18 remain.", "20"))
 
 
+def test_the_answer_s_value_as_an_input_of_the_concluding_sum_is_no_agreement() -> None:
+    question = "A kiln takes 35 minutes to heat and the firing 50 minutes. How long in all?"
+    asked = {"value_to_match": 85}
+    summed = "Heating, then firing.\n\nSo the whole run takes 35 + 50 = 85 minutes."
+    assert CONTRA in kinds(record(summed, "Final Answer: 50", kwargs=asked, question=question))
+    assert CONTRA not in kinds(record(summed, "Final Answer: 85", kwargs=asked, question=question))
+    # a check that ends on a value the question gives, or says it checks, still agrees
+    for check in (
+        "So 85 in all. Back to the heating: 85 - 50 = 35.",
+        "So 85. Check: 85 - 50 = 35 ✓",
+    ):
+        rec = record(check, "Final Answer: 85", kwargs=asked, question=question)
+        assert CONTRA not in kinds(rec), check
+
+
 def test_an_option_letter_against_its_value_is_not_compared() -> None:
     reason = "Reading off the table, the heaviest crate is option (B), 48 kg."
     assert CONTRA not in kinds(record(reason, "Final Answer: B", kwargs={"value_to_match": 48}))
@@ -248,16 +263,6 @@ def test_a_value_a_result_is_compared_with_is_not_stated() -> None:
     assert CONTRA in kinds(record(reason, "Final Answer: 9", kwargs={"value_to_match": 58}))
     reason = "Weighing both.\n\nThe crate weighs 3 kg heavier than the drum, so 17 kg in all."
     assert CONTRA in kinds(record(reason, "Final Answer: 3", kwargs={"value_to_match": 17}))
-
-
-def test_not_one_value_but_another_claims_the_other() -> None:
-    kw = {"value_to_match": 16}
-    reason = "Weighing the parcels.\n\nSo the heaviest parcel is not 14 kg but 16 kg."
-    assert CONTRA in kinds(record(reason, "Final Answer: 14", kwargs=kw))
-    assert CONTRA not in kinds(record(reason, "Final Answer: 16", kwargs=kw))
-    reason = "Comparing the maps.\n\nNot the coastal route, but (D)."
-    assert CONTRA in kinds(choice(reason, "Answer: A", label="D"))
-    assert CONTRA not in kinds(choice(reason, "Answer: D", label="D"))
 
 
 def test_a_sentence_weighing_options_chooses_the_one_its_result_clause_names() -> None:
@@ -426,24 +431,6 @@ def test_an_option_number_is_read_with_the_question_s_numbered_options() -> None
     assert CONTRA not in kinds(choice(reason, "<ANSWER>2</ANSWER>", label="2", question=question))
 
 
-def test_speech_reported_of_another_is_not_the_reasoning_s_verdict() -> None:
-    asked = "Kemal lies. Omar says Kemal lies. Is Omar honest?"
-    kwargs = {"key_items": [["Yes"]]}
-    reason = "Kemal lies, so a report that Kemal lies is accurate.\n\nOmar says Kemal lies."
-    assert CONTRA not in kinds(
-        record(reason, "Yes, Omar is honest.", "key_items_matching", kwargs, question=asked)
-    )
-    asked = "Is the ferry running today?"
-    reason = "The timetable lists no Sunday sailings.\n\nAt the pier, Ines said the ferry is running today."
-    items = {"key_items": [["No"]]}
-    rec = record(reason, "No, the ferry is not running today.", "key_items_matching", items)
-    assert CONTRA not in kinds({**rec, "question": asked})
-    rec = record("So the ferry is running today.", "No, the ferry is not running today.")
-    assert CONTRA in kinds(
-        {**rec, "question": asked, "evaluator": "key_items_matching", "evaluator_kwargs": items}
-    )
-
-
 def test_a_value_the_reasoning_then_operates_on_is_no_conclusion() -> None:
     for close in ("The tens digit is 4, so we carry it.", "That leaves 17, so I halve it."):
         rec = record(
@@ -590,13 +577,7 @@ def test_a_sentence_opening_on_a_speculation_concedes_nothing() -> None:
     assert CONTRA not in kinds(record(reason, "Final Answer: 45"))
 
 
-def test_a_plain_sentence_whose_predicate_is_one_value_concludes_with_it() -> None:
-    # its subject may hold the working's numbers: the value it predicates is the last one
-    reason = (
-        "Crates and breakage first.\n\nEleven crates of 8 bottles less the 3 broken ones is 85."
-    )
-    assert CONTRA in kinds(record(reason, "Final Answer: 88", kwargs={"value_to_match": 85}))
-    assert CONTRA not in kinds(record(reason, "Final Answer: 85", kwargs={"value_to_match": 85}))
+def test_a_plain_listing_of_values_concludes_nothing() -> None:
     listing = "Crates and breakage first.\n\nBay one had 11 crates, bay two had 8 crates."
     assert CONTRA not in kinds(record(listing, "Final Answer: 19", kwargs={"value_to_match": 19}))
 

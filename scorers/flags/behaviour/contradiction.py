@@ -40,6 +40,9 @@ _RETRACTION = pattern("not_assertions", "retraction")
 _DECLINE = pattern("decline")
 _STRONG_COMMITMENT = pattern("not_assertions", "commitment_strong")
 _DOUBT = pattern("hedge_strong")
+_UNIT_FACTORS = (10.0, 100.0, 1000.0, 1e6, 1e9, 60.0, 3600.0, 24.0)  # "2.4 km" is 2400 m
+_CHECKED = re.compile(r"(?i)\b(?:check|verif|sanity|indeed|confirm)|[✓✔]")  # "Check: 5 × 6 = 30 ✓"
+_LINK = re.compile(r"(?i)=|\b(?:total(?:l?ing|s)?|gives|equals|makes)\b")  # inputs, then result
 _OPEN = (_ALTERNATIVE, _DECLINE, _SUPPOSITION, _REJECTION)  # a guess that keeps others open
 _UNDECIDED = (_MODAL, _ALTERNATIVE, _DECLINE, _DOUBT)
 # Values quoted or read off the picture ("the '9' has an open tail") are not asserted.
@@ -94,9 +97,7 @@ _OPENING_DOUBT = re.compile(
 )
 _LIST_SEPARATOR = re.compile(r"[,;]|→|->|\bthen\b", re.IGNORECASE)
 _NON_WORD = re.compile(r"\W+")
-_IS_N = re.compile(r"(?i)\b(?:is|are|was) (?:\w+ )?[$-]*\d[\d,.]*%?(?: [^\W\d]+){0,3}\W*$")
 _REMARK = re.compile(r"^\W*[^\W\d_]{3,}(?:[ ,]+[^\W\d_]{3,})?[.!]*$|\?$")  # "Done.", "Looks right."
-_CORRECTED = re.compile(r"(?i)(?<![,;] )(?:\bnot|n't)\s[^,;:.]*,?\s+but$")
 _CUT_OFF = re.compile(r"(?=[\\(\[{&=/^])(?:\\[a-z]*|[(\[{&=/^])\s*$")  # ends on "\times", "("
 _NAMED = re.compile(r"(?i)\b(?:the|my)\s+(?:final\s+)?answer\s+(?:is|(?:should|would|must)\s+be)\b")
 # A piece of a quotation cut at one of its full stops ('likely "C.', 'B", as ...'): odd quote marks
@@ -106,9 +107,6 @@ _POLAR = re.compile(r"(?im)(?:^|[.!?] )\s*(?:is|are|was|were|do|does|did|can|has
 _CLAIM = re.compile(r"\d[\d.,]*|[^\W\d_]{4,}")  # a yes/no question's claim: numbers, long words
 _GUESSED = re.compile(r"(?i)\b(?:answer|correct|intended)\b|(?:maybe|perhaps) \d[\d./]*(?:[,.;]|$)")
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't")
-_REPORTED = re.compile(  # another's words ("Mia says Tom lies"): not the reasoning's verdict
-    r"(?:^|[,;:]\s)\W*(?:[A-Z][a-z]+|s?he)(?<!It|is|at|re)\s+(?:say|said|claim|state|insist)[sde]*\b"
-)
 _COPULA = r"\W*(?:it|this|that)(?:\s\w+)?\s*(?:is|was|'s)\W+(?:\w+\W+){0,2}"  # "This is not ..."
 _TORN = re.compile(r"\W*(?:I|[Ww]e)\b[^\dA-Z]*?,?\s+(?:but|however)\b")  # the writer's state
 # The writer's own doings ("I'm ready to answer"), not a stance on a claim ("I'm sure it is a heron").
@@ -138,8 +136,6 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
         text = text[fronted.end() :]
     # "B, D, A, C, though I'm not sure of the middle": the claim is before the gloss
     gloss = _GLOSS.search(text)
-    if gloss and _CORRECTED.search(upto := text[: gloss.end()]) and not _DOUBT.search(upto):
-        gloss = _GLOSS.search(text, gloss.end())  # "not B but C": the claim is C
     cut = gloss.start() if gloss else len(text)
     head = text[:cut]
     if head.endswith(("?", "？")) or any(cue.search(text, 0, cut) for cue in _UNDECIDED):
@@ -147,7 +143,7 @@ def asserted(text: str, question: str) -> tuple[str | None, bool]:
         # concedes before a marked result: "it may look like 5, but the answer is 4"
         claim = conceded(text, gloss, question)
         return claim, claim is None
-    if any(cue.search(text, 0, cut) for cue in (_SUPPOSITION, _REJECTION, _REPORTED)):
+    if any(cue.search(text, 0, cut) for cue in (_SUPPOSITION, _REJECTION)):
         return None, False  # "if the row is full, 31", "so D fails": no claim about the answer
     if not _COMMITMENT.search(text, 0, cut) and _STEP.search(head):
         return None, False  # "let me recount row 3", "..., so let me redo it"
@@ -207,9 +203,7 @@ _SHAPES = {
     **dict.fromkeys(_NUMERIC, re.compile(rf"(?=[\dztfsenhqod])(?:{_NUMBERISH})", re.S | re.I)),
 }
 
-# fmt: off
-_STOP = frozenset(["the", "and", "with", "from", "that", "this", "which", "what", "final", "answe", "these", "those", "there", "their", "its", "are", "was", "were", "thus", "makes", "make", "made", "one", "seems", "looks", "like", "then", "also", "into", "onto", "over"])
-# fmt: on
+_STOP = frozenset(["the", "and", "with", "from", "that", "this", "which", "what", "final", "answe", "these", "those", "there", "their", "its", "are", "was", "were", "thus", "makes", "make", "made", "one", "seems", "looks", "like", "then", "also", "into", "onto", "over"])  # fmt: skip
 
 
 def _content(text: str) -> set[str]:
@@ -337,7 +331,7 @@ def conclusion(
             return found if plain is None else plain._replace(earlier=found)
         # a plain statement concludes with one value ("The pallet holds 12 crates.", "23 times 4 is
         # 92"), not a listing ("2021 sales 40 units, 2022 sales 55"), nor an option it assesses
-        n = len(_NUMBER.findall(value)) if evaluator in _NUMERIC and not _IS_N.search(value) else 0
+        n = len(_NUMBER.findall(value)) if evaluator in _NUMERIC else 0
         single = not _ASSESSED.match(value) if evaluator == "choices_matching" else n <= 1
         if after <= 1 and plain is None and single:
             plain = Conclusion(index, sentence, value, read, False, None)
@@ -388,9 +382,6 @@ def _number(text: str) -> tuple[float, int] | None:
         return None
 
 
-_UNIT_FACTORS = (10.0, 100.0, 1000.0, 1e6, 1e9, 60.0, 3600.0, 24.0)  # "2.4 km" is 2400 m
-
-
 def _same_number(x: tuple[float, int], y: tuple[float, int], factors: bool = True) -> bool:
     (a, _), (b, _), places = x, y, min(x[1], y[1])
     tolerance = max(1e-9 * max(1.0, abs(a), abs(b)), 0.5 * 10.0**-places if places else 0.0)
@@ -416,7 +407,7 @@ def _plainly_agrees(
     if not b:
         return True  # nothing to compare with
     if evaluator in _NUMERIC:
-        return (y := _number(b)) is not None and _holds(found.value, y)
+        return (y := _number(b)) is not None and _held(found.value, y, None)  # (_differ: asked)
     if evaluator == "choices_matching":
         return set(_LETTER_CAPS.findall(found.read)) == set(b.upper())  # extracted: "BDE"
     if evaluator == "ordered_list_matching":  # not all the answer's items named in another order
@@ -449,7 +440,8 @@ def _differ(
         said, step = alpha2digit(found.value, "en"), not _NAMED.search(found.sentence.text)
         count = re.search(r"(?i)\bhow many (\w+)", asked or "")  # as the count asked ("has 2 cats")
         step = step and not (count and re.search(rf"(?i)(?<!the )\b\d+\s{count[1]}", said))
-        if x and y and (_same_number(x, y) or _holds(said, y) or step and _holds(answer, x, False)):
+        held = _held(said, y, asked) if y else False  # (not as an input only: "35 + 50 = 85")
+        if x and y and (_same_number(x, y) or held or step and _holds(answer, x, False)):
             return False  # (a value spelt two ways, "33,\\!306" and "33,306": the evaluator tells)
         same = evaluator == "math_matching" and grade(evaluator, {**kwargs, "answer": b}, a)
         return not (same and same.score >= 1)
@@ -463,6 +455,14 @@ def _differ(
         return False  # (both right or both wrong: the key cannot tell them apart)
     line = _content(answer[slice(*last_line_span(answer))])
     return not line - _broad(kwargs) <= _content(found.value)
+
+
+def _held(said: str, y: tuple[float, int], asked: str | None) -> bool:
+    """Whether ``said`` holds the answer's value, not only as an input of the sum it ends on."""
+    *_, link = [None, *_LINK.finditer(said)]  # a check of it ("85 - 50 = 35 ✓") holds it
+    result = said[link.end() :] if link and not _CHECKED.search(said) else ""
+    r = None if _holds(result, y) else _number(result)  # (or one ending on a value given)
+    return _holds(said, y) and (r is None or _holds(asked or "", r, False))
 
 
 def _broad(kwargs: Mapping[str, Any]) -> set[str]:
