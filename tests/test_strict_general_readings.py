@@ -17,6 +17,7 @@ TOOLS = "Which tool measures humidity?\nA) hygrometer\nB) altimeter\nC) odometer
 TOOLKIT = 'Which tool makes a hole? {"A": "hammer", "B": "saw", "C": "drill"}'
 TOOLKIT_KO = "구멍을 뚫는 도구는? 'A': '망치', 'B': '톱', 'C': '드릴'"
 C, N, K = "choices_matching", "number_matching", "key_items_matching"
+L = "location_matching"
 
 CASES: list[Reading] = [
     # several options named: the concluding clause settles it ...
@@ -340,6 +341,26 @@ CASES: list[Reading] = [
         False,
     ),
     (K, {"key_items": [["yes", "是"]]}, "这座桥并不是最长的。", "这座桥是最长的吗？", 0, False),
+    # a location candidate written as a country's code in lower case names the country ...
+    (
+        L,
+        {"location_fine_grained": "gbr", "location_coarse_grained": "europe"},
+        "The UK.",
+        None,
+        1,
+        False,
+    ),
+    (L, {"location_fine_grained": "us"}, "He grew up in the United States.", None, 1, False),
+    # ... another country does not, nor is a key item in lower case a code ("can")
+    (
+        L,
+        {"location_fine_grained": "gbr", "location_coarse_grained": "europe"},
+        "Ireland.",
+        None,
+        0,
+        False,
+    ),
+    (K, {"key_items": [["can"]]}, "Canada.", None, 0, False),
 ]
 
 

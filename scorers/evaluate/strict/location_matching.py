@@ -30,6 +30,9 @@ def location_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     check_kwargs(name, kwargs)
     fine = strings(name, "location_fine_grained", kwargs["location_fine_grained"])
     coarse = strings(name, "location_coarse_grained", kwargs.get("location_coarse_grained", []))
+    # A country's code in lower case ("usa") also names it by its English name.
+    fine = [*fine, *(n for c in fine if (n := names.code_name(c)))]
+    coarse = [*coarse, *(n for c in coarse if (n := names.code_name(c)))]
     if not fine and not coarse:
         raise fail(name, "no non-empty location candidate")
     fine_score = kwargs.get("fine_grained_score", 1.0)

@@ -351,6 +351,21 @@ def _iso3_territory(key: str) -> str | None:
     return next((code for code, iso3 in _iso3().items() if iso3 == key), None)
 
 
+def code_name(candidate: str) -> str | None:
+    """The English name of the country whose ISO 3166 code a location candidate is,
+    written in lower case (``usa``, ``us``, ``uk``: a data set that folds its golds),
+    None for any other candidate. Only a place candidate is read so: "can" as a key
+    item is no Canada."""
+    if not (candidate.isalpha() and candidate.islower() and len(candidate) in (2, 3)):
+        return None
+    up = candidate.upper()
+    if len(up) == 3:
+        code = next((c for c, iso3 in _iso3().items() if iso3 == up), None)
+    else:
+        code = next((c for c, short in _two_letter().items() if up in short), None)
+    return None if code is None else _english_names().get(code)
+
+
 @cache
 def _all_initials() -> frozenset[str]:
     return (
