@@ -53,6 +53,7 @@ BATCHES = (
     ("blind hard cases 25", "blind_hard_cases25.json"),
     ("blind hard cases 26", "blind_hard_cases26.json"),
     ("blind hard cases 27", "blind_hard_cases27.json"),
+    ("blind hard cases 28", "blind_hard_cases28.json"),
 )
 
 

@@ -95,6 +95,7 @@ FIRST_READINGS = {
     "blind_hard_cases25.json": "e8db1b2",
     "blind_hard_cases26.json": "4a531fe",
     "blind_hard_cases27.json": "060d45f",
+    "blind_hard_cases28.json": "060d45f",
 }
 LENGTHS = (0, 100, 250, 500, 1000)  # thresholds tried for the length-bound signals
 
