@@ -208,6 +208,16 @@ CASES: list[Reading] = [
         1,
         False,
     ),
+    # a thousands group followed by more digits ("12,000") is no decimal comma
+    (
+        N,
+        {"value_to_match": 1500},
+        "The rooms cost 12,000 yen and 13,500 yen a night: the difference is 1,500 yen.",
+        None,
+        1,
+        False,
+    ),
+    (N, {"value_to_match": 1.5}, "Bags of 0,75 kg and 0,75 kg: together 1,500 kg.", None, 1, True),
     (N, {"value_to_match": 150}, "Answer: 149.6 million km, so about 150.", None, 0, True),
     (N, {"value_to_match": 12}, "Answer: 12 apples, so 24 halves.", None, 1, False),
     # the answer's own sum settles a lone group, whatever language surrounds it

@@ -52,7 +52,7 @@ def _arithmetic(expression: str) -> float | None:
 
 # A decimal that no thousands group can be: one, two or four and more digits
 # after a single mark ("42.2", "0,75", "3.14159"), no other group on either side.
-_PLAIN_DECIMAL = re.compile(r"(?<![\d.,])\d+([.,])(?:\d{1,2}|\d{4,})(?![\d.,]\d)")
+_PLAIN_DECIMAL = re.compile(r"(?<![\d.,])\d+([.,])(?:\d{1,2}|\d{4,})(?![.,]?\d)")
 # The word or two after a number, or the letters glued to it in a script that
 # writes no spaces ("3万人"): where a scale word stands ("2 mil millones").
 _NEXT_WORD = re.compile(
