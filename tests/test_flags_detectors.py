@@ -178,6 +178,12 @@ def test_the_answer_s_value_as_an_input_of_the_concluding_sum_is_no_agreement() 
         assert CONTRA not in kinds(rec), check
 
 
+def test_an_option_a_closing_sentence_says_is_not_something_is_assessed_not_chosen() -> None:
+    lead = "The cable carries 40 A. Copper (B) handles that current best."
+    assert CONTRA not in kinds(choice(f"{lead} Aluminium (C) isn't rated for it.", "B", label="B"))
+    assert CONTRA in kinds(choice(f"{lead} Aluminium (C) fits it best, though.", "B", label="B"))
+
+
 def test_an_option_letter_against_its_value_is_not_compared() -> None:
     reason = "Reading off the table, the heaviest crate is option (B), 48 kg."
     assert CONTRA not in kinds(record(reason, "Final Answer: B", kwargs={"value_to_match": 48}))

@@ -332,7 +332,7 @@ def conclusion(
         # a plain statement concludes with one value ("The pallet holds 12 crates.", "23 times 4 is
         # 92"), not a listing ("2021 sales 40 units, 2022 sales 55"), nor an option it assesses
         n = len(_NUMBER.findall(value)) if evaluator in _NUMERIC else 0
-        single = not _ASSESSED.match(value) if evaluator == "choices_matching" else n <= 1
+        single = not _ASSESSED.match(text) if evaluator == "choices_matching" else n <= 1
         if after <= 1 and plain is None and single:
             plain = Conclusion(index, sentence, value, read, False, None)
     return plain
