@@ -313,6 +313,24 @@ async def test_next_at_the_end_of_the_queue_says_it_wrapped(run_dir: Path) -> No
         assert any("Start of queue, wrapped to the last" in n.message for n in app._notifications)
 
 
+async def test_next_on_the_only_item_of_the_queue_says_so(run_dir: Path) -> None:
+    """`c` on a flagged item, then `n`: it said "End of queue, wrapped to the first" and
+    stayed on the same item."""
+    app = ReviewApp(open_run(run_dir))
+    async with app.run_test(size=(150, 45), notifications=True) as pilot:
+        await ready(pilot)
+        table = app.review.table
+        first = next(r for r in app.review.rows if r.needs_review)
+        table.cursor = table.position_of(first.index) or 0
+        await pilot.press("slash", *f"qid:{first.qid}", "enter")
+        await ready(pilot)
+        assert len(table.view) == 1
+        await pilot.press("n")
+        messages = [n.message for n in app._notifications]
+        assert "This is the only flagged, unreviewed item in this view." in messages
+        assert not any("wrapped" in m for m in messages)
+
+
 async def override(pilot: Pilot[None], key: str, reason: str) -> None:
     await pilot.press(key)
     await pilot.pause()

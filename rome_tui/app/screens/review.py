@@ -378,7 +378,9 @@ class ReviewScreen(Screen[None]):
             position = (start + step * offset) % len(view)
             if self.rows[view[position]].needs_review:
                 self.table.cursor = position
-                if (position <= start) if step > 0 else (position >= start):
+                if position == start:  # "wrapped to the first" while staying put
+                    self.notify("This is the only flagged, unreviewed item in this view.")
+                elif (position < start) if step > 0 else (position > start):
                     end, where = ("End", "first") if step > 0 else ("Start", "last")
                     self.notify(f"{end} of queue, wrapped to the {where} flagged, unreviewed item.")
                 return
