@@ -9,6 +9,20 @@ from __future__ import annotations
 import shlex
 
 
+def json_type(value: object) -> str:
+    """A parsed value's kind as JSON names it, for messages about a file: "got null"
+    rather than Python's "got NoneType" ("got list" for an array, "got dict" ...)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    kinds = ((str, "a string"), ((int, float), "a number"), (list, "an array"), (dict, "an object"))
+    for kind, name in kinds:
+        if isinstance(value, kind):
+            return name
+    return type(value).__name__
+
+
 class RomeTuiError(Exception):
     """Base of every error the CLI reports without a traceback."""
 

@@ -489,3 +489,16 @@ def test_summary_by_a_field_no_record_has(run: Path, option: str) -> None:
     """A misspelt field (`--by datset`) summarised every item in one unnamed bucket, exit 0."""
     ran = run_cli(["summary", str(run), option, "datset"])
     rejected(ran, f"{option} datset", "no record has this field", "question_id")
+
+
+def test_a_wrong_kind_of_value_is_named_as_json_names_it(run: Path, tmp_path: Path) -> None:
+    """It said "record 1: expected a JSON object, got NoneType", Python's name for null."""
+    results = run / "updated_predictions.json"
+    records = json.loads(results.read_text(encoding="utf-8"))
+    results.write_text(json.dumps([records[0], None, "text", [1]]), encoding="utf-8")
+    line = rejected(run_cli(["summary", str(run)]), str(results), "record 1")
+    assert line.endswith("expected a JSON object, got null"), line
+    bad = tmp_path / "p.json"
+    bad.write_text('"hello"', encoding="utf-8")
+    line = rejected(grade(EXAMPLE / "annotation.json", bad, tmp_path / "o"), str(bad))
+    assert line.endswith("expected a list of predictions, got a string"), line

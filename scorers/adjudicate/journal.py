@@ -32,7 +32,7 @@ from typing import Any
 import orjson
 
 from scorers.adjudicate.annotator import file_stem
-from scorers.errors import InputError
+from scorers.errors import InputError, json_type
 from scorers.io.jsonio import fsync_dir
 from scorers.records import HistoryEntry, Human
 from scorers.review import is_score, read_score
@@ -91,7 +91,7 @@ def history_entry(entry: Mapping[str, Any]) -> HistoryEntry:
 def validate_entry(entry: Any) -> str | None:
     """The problem with a parsed journal line, or None when it is well formed."""
     if not isinstance(entry, dict):
-        return f"expected a JSON object, got {type(entry).__name__}"
+        return f"expected a JSON object, got {json_type(entry)}"
     op = entry.get("op")
     if op not in OPS:
         return f"`op` must be one of {', '.join(OPS)}, got {op!r}"

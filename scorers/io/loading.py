@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorers.errors import InputError
+from scorers.errors import InputError, json_type
 from scorers.io.parse import Parsed, parse_file
 from scorers.io.record_checks import (
     TOO_DEEP,
@@ -41,7 +41,7 @@ def _records_of(parsed: Parsed, path: str, what: str) -> list[tuple[Any, Any]]:
     for i, item in enumerate(parsed.value):
         where = parsed.lines[i] if parsed.lines is not None else i
         if not isinstance(item, dict):
-            raise _bad(path, where, parsed, f"expected a JSON object, got {type(item).__name__}")
+            raise _bad(path, where, parsed, f"expected a JSON object, got {json_type(item)}")
         out.append((where, item))
     return out
 
@@ -147,7 +147,7 @@ def load_annotations(
         for key, item in value.items():
             if not isinstance(item, dict):
                 raise InputError(
-                    path, f"expected an annotation object, got {type(item).__name__}", record=key
+                    path, f"expected an annotation object, got {json_type(item)}", record=key
                 )
             decoded += decode_json_strings(item, path, key, found)
             out[str(key)] = item
@@ -182,7 +182,7 @@ def load_annotations(
         raise InputError(
             path,
             "expected a list of annotations or an object keyed by question_id, "
-            f"got {type(value).__name__}",
+            f"got {json_type(value)}",
         )
     if not out:
         raise InputError(path, "empty: no annotations")
@@ -229,7 +229,7 @@ def load_predictions(
                 record=bad,
             )
     else:
-        raise InputError(path, f"expected a list of predictions, got {type(value).__name__}")
+        raise InputError(path, f"expected a list of predictions, got {json_type(value)}")
     decoded = 0
     for i, record in enumerate(records):
         if "usage" in record or "evaluator_kwargs" in record or "inference_scores" in record:

@@ -18,7 +18,7 @@ from typing import Any, cast
 
 import orjson
 
-from scorers.errors import InputError, NotGradedError
+from scorers.errors import InputError, NotGradedError, json_type
 from scorers.io.graded_elsewhere import an_annotation, guess_settings, imported_review
 from scorers.io.jsonio import atomic_write_bytes
 from scorers.io.pairing import item_key, several_models
@@ -99,7 +99,7 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
                 {"question_id": k, **v} if isinstance(v, dict) else v for k, v in value.items()
             ]
     if not isinstance(value, list):
-        raise InputError(target, f"expected a list of graded records, got {type(value).__name__}")
+        raise InputError(target, f"expected a list of graded records, got {json_type(value)}")
     if not value:
         raise InputError(target, "empty: no graded records")
     decoded = 0
@@ -111,7 +111,7 @@ def load_results(path: str | os.PathLike[str]) -> LoadedResults:
         where = parsed.lines[i] if parsed.lines is not None else i
         if not isinstance(record, dict):
             raise InputError(
-                target, f"expected a JSON object, got {type(record).__name__}", record=where
+                target, f"expected a JSON object, got {json_type(record)}", record=where
             )
         qid = record.get("question_id", where)
         decoded += decode_json_strings(record, target, qid, parsed.nonfinite)
