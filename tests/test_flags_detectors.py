@@ -184,6 +184,14 @@ def test_an_option_a_closing_sentence_says_is_not_something_is_assessed_not_chos
     assert CONTRA in kinds(choice(f"{lead} Aluminium (C) fits it best, though.", "B", label="B"))
 
 
+def test_a_concluding_equation_s_value_is_its_result() -> None:
+    question = "The hall has 12 rows of 15 seats. How many people can it seat?"
+    reason = "Rows times seats.\n\nSo the hall seats $12 \\times 15 = 180$ people."
+    for answer, flagged in (("Final Answer: 12", True), ("Final Answer: 180", False)):
+        rec = record(reason, answer, "math_matching", {"answer": "180"}, question=question)
+        assert (CONTRA in kinds(rec)) is flagged, answer
+
+
 def test_an_option_letter_against_its_value_is_not_compared() -> None:
     reason = "Reading off the table, the heaviest crate is option (B), 48 kg."
     assert CONTRA not in kinds(record(reason, "Final Answer: B", kwargs={"value_to_match": 48}))

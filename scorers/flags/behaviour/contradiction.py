@@ -432,7 +432,7 @@ def _differ(
     if not a or not b:
         return False
     if evaluator in _NUMERIC:
-        x, y = _number(a), _number(b)
+        x, y = _number(a.rpartition("=")[2]), _number(b.rpartition("=")[2])  # "8 * 5 = 40": 40
         if (x is None) != (y is None):  # an option's letter against its value cannot be compared
             return False
         # Either value in the other's text agrees ("9 + 12 + 21 = 42"), mine as a step of the
