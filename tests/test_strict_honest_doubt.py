@@ -49,8 +49,11 @@ CASES: list[Reading] = [
         0,
         True,
     ),
+    # ... in any script
+    (L, {"location_fine_grained": ["Берген"], "location_coarse_grained": ["Норвегия"]}, "Тронхейм.", None, 0, True),
     # ... sure for a town elsewhere, or with the country named (its coarse credit)
     (L, {"location_fine_grained": ["Bergen"], "location_coarse_grained": ["Norway"]}, "Gothenburg", None, 0, False),
+    (L, {"location_fine_grained": ["Берген"], "location_coarse_grained": ["Норвегия"]}, "Гётеборг.", None, 0, False),
     (
         L,
         {"location_fine_grained": ["Bergen"], "location_coarse_grained": ["Norway"]},

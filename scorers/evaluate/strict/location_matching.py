@@ -3,6 +3,7 @@ coarse-grained one."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -94,9 +95,29 @@ def location_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     )
 
 
+# A word in any script; a name is a run of them capitalised ("Копенгаген", "Nowy Jork"),
+# beside CAPITALISED's Latin names ("Isle of Man").
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _capitalised_runs(text: str) -> list[str]:
+    runs: list[list[str]] = []
+    end = -1
+    for m in _WORD.finditer(text):
+        if not m.group()[0].isupper():
+            end = -1
+            continue
+        if runs and end >= 0 and text[end : m.start()] in (" ", "-"):
+            runs[-1].append(text[end : m.end()])
+        else:
+            runs.append([m.group()])
+        end = m.end()
+    return ["".join(r) for r in runs]
+
+
 def _city_inside(answer: Answer, coarse: list[str]) -> tuple[str, str] | None:
-    """A city the answer names (GeoNames) that lies in a coarse candidate, a
-    country or a US state, which the answer does not name itself."""
+    """A city the answer names (GeoNames, in any script) that lies in a coarse
+    candidate, a country or a US state, which the answer does not name itself."""
     where: dict[tuple[str, str], str] = {}
     for candidate in coarse:
         code, _ = names.place_of(candidate)
@@ -106,13 +127,14 @@ def _city_inside(answer: Answer, coarse: list[str]) -> tuple[str, str] | None:
             where[("US", state)] = candidate
     if not where:
         return None
-    for m in CAPITALISED.finditer(drop_excluded(answer.raw)):
-        name = name_of(m.group())
+    text = drop_excluded(answer.raw)
+    for written in [*(m.group() for m in CAPITALISED.finditer(text)), *_capitalised_runs(text)]:
+        name = name_of(written)
         index = names.city(name) if name else None
         if index is None:
             continue
         city = names.city_info(index)
         found = where.get((city.country, "")) or where.get((city.country, city.admin1))
         if found is not None:
-            return m.group(), found
+            return written, found
     return None
