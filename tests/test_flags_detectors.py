@@ -182,6 +182,8 @@ def test_an_option_a_closing_sentence_says_is_not_something_is_assessed_not_chos
     lead = "The cable carries 40 A. Copper (B) handles that current best."
     assert CONTRA not in kinds(choice(f"{lead} Aluminium (C) isn't rated for it.", "B", label="B"))
     assert CONTRA in kinds(choice(f"{lead} Aluminium (C) fits it best, though.", "B", label="B"))
+    leaning = "Copper (B) is cheap. I'm leaning towards (C) because copper overheats."
+    assert CONTRA in kinds(choice(leaning, "B", label="B"))  # (C), no subject: chosen
 
 
 def test_a_concluding_equation_s_value_is_its_result() -> None:

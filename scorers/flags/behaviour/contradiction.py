@@ -64,7 +64,7 @@ _LETTER_CAPS = re.compile(  # (in bold, "**B**", an option; "3*B" a product; Kor
 )
 # An option as a subject, with no verdict ("Option C covers half", not "B fits best"): assessed
 _ASSESSED = re.compile(
-    r"(?s)^(?!.*\b(?i:correct|right|best|better|stronger|answer(?!\s+(?:choice|option))|solution|probable|likely|plausible|the\s+one|fits?|match(?:es)?|works|holds|pick|choose|go\s+with)\b).*?(?<![\w*(])\(?[A-HJ-Z]\)?\**\s+(?!then\b)[a-z]"
+    r"(?s)^(?!.*\b(?i:correct|right|best|better|stronger|answer(?!\s+(?:choice|option))|solution|probable|likely|plausible|the\s+one|fits?|match(?:es)?|works|holds|pick|choose|go\s+with)\b).*?(?<![\w*(])\(?[A-HJ-Z]\)?\**\s+(?!(?:then|because|since|though|as)\b)[a-z]"
 )
 _LETTER = re.compile(_LETTER_CAPS.pattern + r"|\([a-jA-J]\)|(?i:\b(?:option|choice) [a-j\d]\d?\b)")
 # A name: a capitalised word that does not open the sentence or list item ("I" is no name).
