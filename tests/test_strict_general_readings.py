@@ -361,6 +361,40 @@ CASES: list[Reading] = [
         False,
     ),
     (K, {"key_items": [["can"]]}, "Canada.", None, 0, False),
+    # A key's number words are also read in digits (text2num): ordinals and cardinals ...
+    (
+        K,
+        {"key_items": [["thirteenth season"]]},
+        "Lisa turns Buddhist in the 13th season.",
+        None,
+        1,
+        False,
+    ),
+    (
+        K,
+        {"key_items": [["three pounds of air"]]},
+        "The 3 pounds of air weigh the most.",
+        None,
+        1,
+        False,
+    ),
+    # ... another number is still no key
+    (
+        K,
+        {"key_items": [["thirteenth season"]]},
+        "Lisa turns Buddhist in the 12th season.",
+        None,
+        0,
+        True,
+    ),
+    (
+        K,
+        {"key_items": [["three pounds of air"]]},
+        "The 2 pounds of bricks weigh the most.",
+        None,
+        0,
+        True,
+    ),
 ]
 
 

@@ -3,6 +3,7 @@ commits to, with the readings that make a verdict unsure or turn it."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -201,12 +202,27 @@ def _with_alternatives(group: list[str]) -> list[str]:
     and "24/7" are names."""
     out = list(group)
     for variant in group:
+        if (digits := _in_digits(variant)) not in out:
+            out.append(digits)  # "13th season" for "thirteenth season"
         parts = _ALTERNATIVES.split(variant)
         if len(parts) == 2 and all(
             len(p.split()) >= 2 and any(_COMMON_WORD.fullmatch(w) for w in p.split()) for p in parts
         ):
             out.extend(p.strip() for p in parts if p.strip() not in out)
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _in_digits(key: str) -> str:
+    """A key's English number words written in digits (text2num, with its own
+    thresholds: "thirteenth season" is "13th season", "three pounds" "3 pounds";
+    "one", "first" and "second" stay words)."""
+    from text_to_num import alpha2digit
+
+    try:
+        return str(alpha2digit(key, "en"))
+    except (ValueError, TypeError):  # pragma: no cover - unexpected input to the parser
+        return key
 
 
 _ALTERNATIVES = re.compile(r"[ \t]+or[ \t]+|[ \t]*/[ \t]*")
