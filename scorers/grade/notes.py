@@ -11,24 +11,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from scorers.errors import json_type
 from scorers.io.record_checks import FIRST_IDS, first_ids
 from scorers.io.scores import usage_unreadable
 
 
 def kind_of(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
+    """An answer's kind as JSON names it (:func:`json_type`), NaN and objects said more."""
     if isinstance(value, float) and value != value:
         return "NaN"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, list):
-        return "a list"
     if isinstance(value, dict):
         return "an object whose keys are not all inference_N"
-    return type(value).__name__
+    return json_type(value)
 
 
 class Notes:
