@@ -367,6 +367,22 @@ def test_a_format_the_output_name_contradicts_is_refused(
     assert not target.exists()
 
 
+def test_an_output_name_of_no_format_it_writes_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`-o s.xlsx` wrote the terminal table under a spreadsheet's name; --format still
+    writes any name."""
+    run = write_run(tmp_path / "alpha", small_run())
+    target = tmp_path / "s.xlsx"
+    code, _, err = run_cli(capsys, str(run), "-o", str(target))
+    assert code == 2 and f"--output {target}: .xlsx is not a format" in err
+    assert "--format" in err and not target.exists()
+    assert (
+        run_cli(capsys, str(run), "--bootstrap", "20", "--format", "csv", "-o", str(target))[0] == 0
+    )
+    assert target.read_text().startswith("model,")
+
+
 def test_the_same_run_named_twice_is_read_once(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -48,25 +48,19 @@ def run(args: argparse.Namespace) -> int:
     from scorers.errors import UsageError
     from scorers.io.export import export
 
-    suffix = Path(args.output).suffix.lower() if args.output else ""
-    # `-o x.csv` wrote Parquet under a CSV name: a file no CSV reader opens.
-    foreign = args.format is None and suffix and suffix not in _SUFFIXES
-    args.format = output_format(args.format, args.output, _SUFFIXES, "parquet")
     with ResultsStore.open(args.results, annotator="export") as store:
         for warning in store.warnings:
             warn("export", warning)
-        output = Path(args.output or store.paths.directory / f"adjudicated.{args.format}")
         source = store.settings.predictions
-        if source and output.resolve() == Path(source).resolve():
-            raise UsageError(
-                f"refusing to overwrite the graded file {source}: choose another --output"
-            )
-        _check_output(output, store)
-        if foreign:
-            raise UsageError(
-                f"--output {output}: export writes Parquet (.parquet) or JSON Lines "
-                f"(.jsonl), not {suffix}; name the file so, or give --format"
-            )
+        if args.output is not None:  # a file of the run is refused before its name's format
+            output = Path(args.output)
+            if source and output.resolve() == Path(source).resolve():
+                raise UsageError(
+                    f"refusing to overwrite the graded file {source}: choose another --output"
+                )
+            _check_output(output, store)
+        args.format = output_format(args.format, args.output, _SUFFIXES, "parquet")
+        output = Path(args.output or store.paths.directory / f"adjudicated.{args.format}")
         rows = export(store.records, str(output), args.format, predictions=source)
     print(f"{output}: {rows} rows ({args.format})")
     return 0

@@ -54,7 +54,7 @@ def register(subparsers: Any) -> None:
         "--format",
         choices=FORMATS,
         default=None,
-        help="output format (default: the --output file's suffix: .json .csv .md .tex, else table)",
+        help="output format (default: the --output file's suffix: .json .csv .md .tex; .txt or none: table)",
     )
     parser.add_argument(
         "--output", "-o", metavar="FILE", help="write to FILE (atomically) instead of stdout"
@@ -109,7 +109,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.bootstrap < 1:
         raise UsageError(f"--bootstrap must be at least 1, got {args.bootstrap}")
-    args.format = output_format(args.format, args.output, _SUFFIXES, "table")
+    args.format = output_format(
+        args.format, args.output, _SUFFIXES, "table", plain=("", ".txt", ".text", ".log")
+    )
     if args.plot and not args.plot.lower().endswith(".png"):
         raise UsageError(f"--plot writes a PNG: give a file name ending in .png, got {args.plot!r}")
     groups: list[tuple[str, list[dict[str, Any]]]] = []
