@@ -104,6 +104,15 @@ def test_json_string_kwargs_and_usage(tmp_path: Path) -> None:
             "invalid JSON Lines record",
         ),
         ('{\n  "a": {"answer": "x"},\n  "b": oops\n}', ":3", "invalid JSON"),
+        # A line cut short mid-string said only "unexpected control character in string".
+        (
+            '{"question_id": "a", "answer": "x"}\n{"question_id": "b", "answer": "y\n'
+            '{"question_id": "c", "answer": "z"}\n',
+            ":2",
+            "unexpected control character in string (column 34); the line ends before its "
+            "record does (cut short?)",
+        ),
+        ('{"question_id": "a", "answer": "x"}\n{"question_id": "b", "ans', ":2", "(cut short?)"),
         ("[1, 2]", "record 0", "expected a JSON object"),
         ('{"question_id": "a"}\n[1]\n', ":2", "expected a JSON object"),
         ('"just a string"', "p.json", "expected a list of predictions"),
@@ -226,3 +235,11 @@ def test_a_prediction_with_no_question_id_is_named_by_its_place() -> None:
     paired = pair(annotations, preds, "strict", predictions_path="p.json")
     assert paired.unmatched == ["record #1 (no question_id)", "record #2 (no question_id)"]
     assert "p.json: 2 prediction(s) without an annotation (first: record #1" in paired.warnings[0]
+
+
+def test_a_bad_line_that_is_whole_is_not_called_cut_short(tmp_path: Path) -> None:
+    text = '{"question_id": "a", "answer": "x"}\n{"question_id": "b", "answer": "y"}}\n'
+    with pytest.raises(InputError) as info:
+        load_predictions(write(tmp_path, "p.jsonl", text), "strict")
+    assert "unexpected content after document" in str(info.value)
+    assert "cut short" not in str(info.value)

@@ -304,8 +304,12 @@ def line_error(
     encoding = not_utf8(line)
     if encoding is not None:
         return InputError(path, encoding[0], line=number)
+    # A line cut short said "unexpected control character in string" (its own newline,
+    # inside the unclosed string) or "unexpected end of data": say what that means.
+    whole = bytes(line).decode("utf-8", "replace").rstrip()
+    cut = "; the line ends before its record does (cut short?)" if exc.pos >= len(whole) else ""
     return InputError(
-        path, f"invalid JSON Lines record: {exc.msg} (column {exc.colno})", line=number
+        path, f"invalid JSON Lines record: {exc.msg} (column {exc.colno}){cut}", line=number
     )
 
 
