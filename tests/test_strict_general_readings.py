@@ -364,16 +364,16 @@ CASES: list[Reading] = [
     # A key's number words are also read in digits (text2num): ordinals and cardinals ...
     (
         K,
-        {"key_items": [["thirteenth season"]]},
-        "Lisa turns Buddhist in the 13th season.",
+        {"key_items": [["fifth floor"]]},
+        "Her office is on the 5th floor.",
         None,
         1,
         False,
     ),
     (
         K,
-        {"key_items": [["three pounds of air"]]},
-        "The 3 pounds of air weigh the most.",
+        {"key_items": [["seven seas"]]},
+        "He sailed the 7 seas.",
         None,
         1,
         False,
@@ -381,16 +381,16 @@ CASES: list[Reading] = [
     # ... another number is still no key
     (
         K,
-        {"key_items": [["thirteenth season"]]},
-        "Lisa turns Buddhist in the 12th season.",
+        {"key_items": [["fifth floor"]]},
+        "Her office is on the 4th floor.",
         None,
         0,
         True,
     ),
     (
         K,
-        {"key_items": [["three pounds of air"]]},
-        "The 2 pounds of bricks weigh the most.",
+        {"key_items": [["seven seas"]]},
+        "He sailed the 6 seas.",
         None,
         0,
         True,
