@@ -39,7 +39,6 @@ both readings.
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import re
 import subprocess
@@ -167,7 +166,7 @@ def features(case: dict[str, Any]) -> Row:
         "free_text": evaluator in ("key_items_matching", "location_matching"),
         "cut_off": _cut_off(final),
         "script_differs": _script_differs(evaluator, kwargs, loc.segment or final),
-        "near_spelling": _near_spelling(keys, loc.segment),
+        "near_spelling": _near_spelling(evaluator, kwargs, loc.segment, case.get("question")),
         "partial_key": _partial_key(evaluator, kwargs, loc.segment, final),
         "source": (case.get("source") or {}).get("repo")
         if isinstance(case.get("source"), dict)
@@ -206,17 +205,12 @@ def _script_differs(evaluator: str, kwargs: dict[str, Any], said: str) -> bool:
     return bool(scripts) and answer is not None and answer not in scripts
 
 
-def _near_spelling(keys: list[str], said: str) -> bool:
-    """A word of four letters or more of the answer spelled almost as a key's word
-    (difflib ratio >= 0.8) but not the same."""
-    words = {w for w in _WORD.findall(fold_phrase(said)) if len(w) >= 4 and w.isalpha()}
-    for key in keys:
-        for k in _WORD.findall(fold_phrase(key)):
-            if len(k) >= 4 and k.isalpha():
-                for w in words - {k}:
-                    if difflib.SequenceMatcher(None, k, w).ratio() >= 0.8:
-                        return True
-    return False
+def _near_spelling(evaluator: str, kwargs: dict[str, Any], said: str, asked: Any) -> bool:
+    """strict mode's own doubt (``doubt.near_spelling``), read over any verdict, as below."""
+    if evaluator not in ("key_items_matching", "location_matching"):
+        return False
+    question = asked if isinstance(asked, str) else ""
+    return doubt.near_spelling(evaluator, kwargs, said, question) is not None
 
 
 def _partial_key(evaluator: str, kwargs: dict[str, Any], said: str, final: str) -> bool:

@@ -228,7 +228,9 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # naming another city of the right country, which this batch's labeller scores
         # 0 ("graded at town/city level") while their kwargs give 0.5 and batches 1-4
         # label the same shape 0.5: a convention the labels disagree on, not a reading.
-        ("blind_hard_cases10.json", "dev", 0.89, 0.0, 0.89),
+        # With a 0 beside a word spelled almost as a key's unsure (doubt.near_spelling,
+        # net positive across four sources; cap raised within the 15% budget): 44/49, 1/49, 43/48.
+        ("blind_hard_cases10.json", "dev", 0.89, 0.03, 0.89),
         # Held out, one reading at 37c5eeb: 50/56, 0/56 uncertain, 50/56 without.
         ("blind_hard_cases10.json", "test", 0.89, 0.0, 0.89),
         # First reading (at b41b73b, before any rule was written for it): dev 46/48
@@ -271,7 +273,9 @@ def test_the_set_is_split_and_labelled(name: str, size: int) -> None:
         # line after a stated answer, one source): dev 38/49, 2/49, 37/47. With that
         # line read as a marker (GSM8K's format, shared with math prose): dev 40/49, 2/49, 39/47.
         # With a one-sentence answer naming part of a key unsure: dev 40/49, 5/49, 39/44.
-        ("blind_hard_cases15.json", "dev", 0.79, 0.11, 0.88),
+        # With a 0 beside a word spelled almost as a key's unsure (the cap raised within the
+        # 15% budget, as for b10): dev 40/49, 6/49, 39/43.
+        ("blind_hard_cases15.json", "dev", 0.79, 0.13, 0.88),
         # Test read once at 545bdc7 (the same): 43/51, 5/51, 42/46. With a one-sentence
         # answer naming part of a key unsure: 43/51, 6/51, 41/45.
         ("blind_hard_cases15.json", "test", 0.84, 0.12, 0.91),

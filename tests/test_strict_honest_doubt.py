@@ -1,8 +1,8 @@
 """Strict mode says "needs a look" where its reading is shaky, by general signals:
 a yes/no key answered in words it cannot parse, a wrong town in the right country
 the answer does not name, a number near a key that may itself be rounded, an
-answer less precise than asked, and a correction cue read only as an
-interjection. Each signal with cases it must not mark. The wordings are this
+answer less precise than asked, a correction cue read only as an
+interjection, and a 0 beside a word spelled almost as a key's. Each signal with cases it must not mark. The wordings are this
 file's own."""
 
 from __future__ import annotations
@@ -62,6 +62,31 @@ CASES: list[Reading] = [
         0.5,
         False,
     ),
+    # A 0 with a word of five letters or more spelled almost as a word of a key item
+    # the answer does not name (a misspelling, an inflection, or another word): unsure.
+    (
+        K,
+        {"key_items": [["Katharine Hepburn"]]},
+        "Critics credit Katherine Hepburn with the part. The film ran for weeks after its 1940 release.",
+        "Who played the lead?",
+        0,
+        True,
+    ),
+    (K, {"key_items": [["mountain range"]]}, "They count as ranges or massifs.", "What are they?", 0, True),
+    # ... sure without one, for a word the question holds, against a key word that is a
+    # place (its adjectives and neighbours read as such) or no word (a puzzle's letters)
+    (K, {"key_items": [["mountain range"]]}, "They count as massifs.", "What are they?", 0, False),
+    (
+        K,
+        {"key_items": [["three spoons of honey"]]},
+        "They are the same: one spoon.",
+        "Which is sweeter, a spoon of sugar or three spoons of honey?",
+        0,
+        False,
+    ),
+    (K, {"key_items": [["Niger"]]}, "Nigeria.", "Niamey is the capital of?", 0, False),
+    (K, {"key_items": [["tkae"]]}, "The answer is tkkae.", "Join the words' last letters.", 0, False),
+    (L, {"location_fine_grained": ["West Africa"]}, "Ghana is an East African nation.", "Where is Ghana?", 0, False),
     # A count within 2 % of a whole key that is a rounder figure (the key may be
     # the value rounded), or of any key when the question asks an estimate: unsure.
     (N, {"value_to_match": 4000}, "The monastery library holds 3,964 manuscripts.", "How many manuscripts?", 0, True),

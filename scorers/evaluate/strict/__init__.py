@@ -91,6 +91,7 @@ def evaluate(
     if outcome.uncertain is None and outcome.score == 0 and evaluator in _FREE_TEXT:
         # A sure 0 the evaluator could not weigh: the answer names part of a key.
         why = doubt.partial_key(evaluator, kwargs, loc.segment, final)
+        why = why or doubt.near_spelling(evaluator, kwargs, loc.segment, asked)
         if why is not None:
             return dataclasses.replace(outcome, uncertain=why)
     if outcome.uncertain is None and outcome.score and evaluator in _FREE_TEXT:

@@ -71,6 +71,43 @@ def partial_key(evaluator: str, kwargs: Mapping[str, Any], segment: str, final: 
     return None
 
 
+def near_spelling(
+    evaluator: str, kwargs: Mapping[str, Any], segment: str, asked: str
+) -> str | None:
+    """An answer graded 0 with a word of five letters or more spelled almost as a word
+    of a key item it does not name (difflib ratio >= 0.8: "Katherine" for Katharine,
+    "ranges" for mountain range, "Vereinigte" for Vereinigtes Königreich): a
+    misspelling or an inflection of the key, or another word; the letters cannot tell.
+    Not a word of the question's or of an item the answer names, and only against a
+    key word the data knows as a word or a word of a place name (no puzzle's string
+    of letters) that is no place itself: a place's forms, adjectives and neighbours
+    are read as such ("Atlantic City" for Atlanta, "East African" for Africa)."""
+    raw = _WORD.findall(segment)
+    said = {fold_phrase(w) for w in raw}
+    groups = key_groups(evaluator, kwargs)
+    named = [g for g in groups if any(set(_WORD.findall(fold_phrase(v))) <= said for v in g)]
+    taken = {w for g in named for v in g for w in _WORD.findall(fold_phrase(v))}
+    taken |= {fold_phrase(w) for w in _WORD.findall(asked)}
+    words = {w for w in said - taken if len(w) > _OWN_WORD and w.isalpha()}
+    for group in groups:
+        if group in named:
+            continue
+        for variant in group:
+            for key in _WORD.findall(fold_phrase(variant)):
+                if len(key) < _OWN_WORD or not key.isalpha() or not _known_word(key):
+                    continue
+                for word in words - {key}:
+                    if SequenceMatcher(None, key, word).ratio() >= 0.8:
+                        return f"'{word}' is spelled almost as the key word '{key}'"
+    return None
+
+
+def _known_word(word: str) -> bool:
+    from wordnet_lookup import is_wordnet_term
+
+    return not names.is_place(word) and (word in names.name_words() or bool(is_wordnet_term(word)))
+
+
 def _another_place(segment: str, named: list[str], key: str) -> bool:
     """The words are those of a name the data knows as another place than the key
     ("South Sudan" for South Africa): a place of its own, no part of the key."""
