@@ -502,3 +502,17 @@ def test_a_wrong_kind_of_value_is_named_as_json_names_it(run: Path, tmp_path: Pa
     bad.write_text('"hello"', encoding="utf-8")
     line = rejected(grade(EXAMPLE / "annotation.json", bad, tmp_path / "o"), str(bad))
     assert line.endswith("expected a list of predictions, got a string"), line
+
+
+def test_an_evaluator_names_a_wrong_kind_of_kwargs_as_json_does() -> None:
+    """The evaluators said "got list" and "got NoneType" where the loaders say "got an array"."""
+    from scorers.errors import EvaluatorError
+    from scorers.evaluate import strict
+    from scorers.evaluate.mathmatch import math_matching
+    from scorers.judges.parsing import parse_vrc_steps
+
+    with pytest.raises(EvaluatorError, match="got an array$"):
+        strict.evaluate("number_matching", ["5"], "5", None)  # type: ignore[arg-type]
+    with pytest.raises(EvaluatorError, match="got null$"):
+        math_matching(None, answer="5")  # type: ignore[arg-type]
+    assert parse_vrc_steps("[1, 2]").error == "expected an object, got an array"

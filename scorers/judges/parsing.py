@@ -18,6 +18,8 @@ from typing import Any
 
 import orjson
 
+from scorers.errors import json_type
+
 
 @dataclass
 class Parsed:
@@ -173,9 +175,7 @@ def parse_vrc_steps(content: str | None) -> Parsed:
     except ValueError as exc:
         return Parsed(score=None, parse="failed", error=str(exc))
     if not isinstance(obj, dict):
-        return Parsed(
-            score=None, parse="failed", error=f"expected an object, got {type(obj).__name__}"
-        )
+        return Parsed(score=None, parse="failed", error=f"expected an object, got {json_type(obj)}")
     problems: list[str] = []
     scores: dict[str, float] = {}
     for name in VRC_METRICS:

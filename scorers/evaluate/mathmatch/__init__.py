@@ -11,7 +11,7 @@ import os
 import re
 from typing import Any
 
-from scorers.errors import EvaluatorError
+from scorers.errors import EvaluatorError, json_type
 from scorers.evaluate.mathmatch import choices
 from scorers.evaluate.mathmatch.dates import answered_date, reference_date, same_date
 from scorers.evaluate.mathmatch.equivalence import Budget
@@ -67,11 +67,11 @@ def math_matching(
     if answer is None:
         raise EvaluatorError("math_matching: kwarg 'answer' (the reference) is missing")
     if isinstance(answer, bool) or not isinstance(answer, (str, int, float)):
-        raise EvaluatorError(f"math_matching: 'answer' must be text, got {type(answer).__name__}")
+        raise EvaluatorError(f"math_matching: 'answer' must be text, got {json_type(answer)}")
     if question_type is not None and not isinstance(question_type, str):
         raise EvaluatorError("math_matching: 'question_type' must be text")
     if not isinstance(response, str):
-        raise EvaluatorError(f"math_matching: response must be text, got {type(response).__name__}")
+        raise EvaluatorError(f"math_matching: response must be text, got {json_type(response)}")
     response = ascii_numerals(response)
     # A reference written as a number in words ("Four") is that number, as an answer's is.
     reference = number_in_words(ascii_numerals(str(answer)))

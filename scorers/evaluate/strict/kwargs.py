@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorers.errors import EvaluatorError
+from scorers.errors import EvaluatorError, json_type
 from scorers.evaluate.rome import EVALUATORS as REFERENCE_EVALUATORS
 
 
@@ -30,7 +30,7 @@ def check_kwargs(evaluator: str, kwargs: Mapping[str, Any]) -> None:
         if names <= _KWARGS[evaluator][1] and _KWARGS[evaluator][0] <= names:
             return
     if not isinstance(kwargs, Mapping):
-        raise fail(evaluator, f"evaluator_kwargs must be an object, got {type(kwargs).__name__}")
+        raise fail(evaluator, f"evaluator_kwargs must be an object, got {json_type(kwargs)}")
     required, allowed = _KWARGS[evaluator]
     keys = kwargs.keys()
     if keys <= allowed and required <= keys:
