@@ -20,6 +20,7 @@ from scorers.evaluate.strict import names
 from scorers.evaluate.strict.answer_names import CAPITALISED
 from scorers.evaluate.strict.commit import more_sentences_than
 from scorers.evaluate.strict.fold import fold_phrase
+from scorers.evaluate.strict.key_forms import NEAR_SPELLING
 
 _WORD = re.compile(r"[^\W_]+")
 _OWN_WORD = 4  # shorter words ("of", "the", "de", "new") are shared by chance
@@ -97,7 +98,7 @@ def near_spelling(
                 if len(key) < _OWN_WORD or not key.isalpha() or not _known_word(key):
                     continue
                 for word in words - {key}:
-                    if SequenceMatcher(None, key, word).ratio() >= 0.8:
+                    if SequenceMatcher(None, key, word).ratio() >= NEAR_SPELLING:
                         return f"'{word}' is spelled almost as the key word '{key}'"
     return None
 

@@ -59,7 +59,9 @@ _SMALL_WORDS = frozenset(("of", "and", "the", "for", "in", "on", "de", "a", "an"
 
 
 _FIRST_CLAUSE = re.compile(r"[;,.:(—–]")
-_NEAR = 0.8  # difflib's ratio: "Chaikovsky" and "Tchaikovsky" are 0.95, "Paris" and "Pisa" 0.67
+# difflib's ratio of two spellings of one word or name: "Chaikovsky" and "Tchaikovsky" are
+# 0.95, "Paris" and "Pisa" 0.67 (doubt.near_spelling reads a word against a key's words with it)
+NEAR_SPELLING = 0.8
 _NEAR_MIN = 5
 
 
@@ -93,7 +95,7 @@ def near_spelling(answer: Answer, keys: list[str]) -> tuple[str, str] | None:
             wider = " ".join(words[max(0, at - 1) : at + size + 1])
             if names.is_place(phrase) or any(names.is_place(w) for w in _spans_of(wider)):
                 continue
-            if SequenceMatcher(None, phrase, folded).ratio() >= _NEAR:
+            if SequenceMatcher(None, phrase, folded).ratio() >= NEAR_SPELLING:
                 return phrase, key
     return None
 
