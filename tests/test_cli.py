@@ -39,3 +39,33 @@ def test_override_says_when_the_score_is_kept(tmp_path: Path) -> None:
     assert changed.code == 0 and changed.out.startswith("question_geo_20: 1 -> 0 by ana"), (
         changed.out
     )
+
+
+def test_undo_says_when_the_score_is_kept(tmp_path: Path) -> None:
+    """Undoing an override that kept the score printed "1 -> 1"; what it changes is
+    whether the item is reviewed, so it says so (and redo that it is reviewed again)."""
+    example = Path(__file__).parent / "data" / "grading" / "example"
+    run = tmp_path / "run"
+    graded = run_cli(
+        ["grade", "--annotations", str(example / "annotation.json")]
+        + ["--predictions", str(example / "predictions.json"), "--out-dir", str(run), "--json"]
+    )
+    assert graded.code == 0, graded.err
+    for annotator in ("bob", "ana"):
+        kept = run_cli(
+            ["override", str(run), "question_geo_20", "1", "--reason", "r"]
+            + ["--annotator", annotator]
+        )
+        assert kept.code == 0, kept.err
+    undone = run_cli(["undo", str(run), "--annotator", "ana"])
+    assert undone.code == 0 and undone.out.startswith(
+        "undo question_geo_20: 1 kept by ana, still reviewed (bob's override stands)"
+    ), undone.out
+    undone = run_cli(["undo", str(run), "--annotator", "bob"])
+    assert undone.code == 0 and undone.out.startswith(
+        "undo question_geo_20: 1 kept by bob, no longer reviewed"
+    ), undone.out
+    redone = run_cli(["undo", str(run), "--redo", "--annotator", "bob"])
+    assert redone.code == 0 and redone.out.startswith(
+        "redo question_geo_20: 1 kept by bob, now reviewed"
+    ), redone.out

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from rome_tui.commands.override import add_common_options, fmt_score, write_back_with_retry
 from rome_tui.console import warn
+
+if TYPE_CHECKING:
+    from scorers.adjudicate.store import ResultsStore
 
 
 def register(subparsers: Any) -> None:
@@ -45,9 +49,29 @@ def run(args: argparse.Namespace) -> int:
             )
             return 4
         if not args.quiet:
-            print(
-                f"{op} {entry['question_id']}: {fmt_score(entry.get('old'))} -> {fmt_score(entry.get('new'))} "
-                f"by {entry['annotator']}"
-            )
+            old, new = fmt_score(entry.get("old")), fmt_score(entry.get("new"))
+            who = entry["annotator"]
+            if old != new:
+                print(f"{op} {entry['question_id']}: {old} -> {new} by {who}")
+            else:  # "1 -> 1" read as if nothing had happened: say what did
+                state = _review_state(store, entry, op)
+                print(f"{op} {entry['question_id']}: {new} kept by {who}, {state}")
         write_back_with_retry(store, "undo")
     return 0
+
+
+def _review_state(store: ResultsStore, entry: Mapping[str, Any], op: str) -> str:
+    """Whether the item is reviewed once an undo or redo has kept its score: "1 -> 1" read
+    as if nothing had happened, but the undo took away (or the redo put back) a review."""
+    from scorers.records import review_of
+
+    try:
+        record = store.records[store.index_of(entry["question_id"])]
+    except KeyError:  # the item left the file: no review to speak of
+        return "item no longer in the file"
+    human = review_of(record).get("human")
+    if human is None:
+        return "no longer reviewed"
+    if op == "undo":
+        return f"still reviewed ({human['annotator']}'s override stands)"
+    return "now reviewed"
