@@ -391,3 +391,28 @@ def test_importing_another_judge_s_output_is_an_error(
     # The right judge imports them; doing it again finds them cached, which is no error.
     assert main(["judge", str(run), "--judge", "rome", "--batch-import", str(results)]) == 0
     assert main(["judge", str(run), "--judge", "rome", "--batch-import", str(results)]) == 0
+
+
+def test_export_with_every_call_cached_writes_no_file(
+    server: FakeOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An export the cache answers wholly wrote an empty calls.jsonl, which no batch runs
+    (OpenAI refuses an empty input file): it writes none and says how to read the cache."""
+    run = make_run(tmp_path)
+    calls = tmp_path / "calls.jsonl"
+    assert main(["judge", str(run), "--judge", "rome", "--batch-export", str(calls)]) == 0
+    results = write_lines(tmp_path / "results.jsonl", [output_line(r) for r in lines(calls)])
+    assert main(["judge", str(run), "--judge", "rome", "--batch-import", str(results)]) == 0
+    capsys.readouterr()
+    again = tmp_path / "again.jsonl"
+    assert main(["judge", str(run), "--judge", "rome", "--batch-export", str(again)]) == 0
+    out = capsys.readouterr().out
+    assert not again.exists()
+    assert out.startswith(
+        "batch export: nothing to export, no file written: the cache answers all 4 calls"
+    ), out
+    assert f"rome-tui judge {run} --judge rome writes their verdicts from it" in out
+    assert "vllm" not in out
+    # ... and the run it names reads them from the cache, sending nothing.
+    assert main(["judge", str(run), "--judge", "rome"]) == 0
+    assert server.requests == []

@@ -356,10 +356,20 @@ def _export(request: JudgeRunRequest, args: argparse.Namespace) -> int:
     exported = export_batch(request, args.batch_export)
     if not exported.selected:
         return _nothing_selected(args)
-    print(
-        f"batch export: {exported.lines} request lines written to {exported.path} "
-        f"({exported.cached} calls already cached)"
-    )
+    if exported.lines:
+        print(
+            f"batch export: {exported.lines} request lines written to {exported.path} "
+            f"({exported.cached} calls already cached)"
+        )
+    elif exported.cached:  # an empty input file is no batch (OpenAI refuses it): say why
+        print(
+            f"batch export: nothing to export, no file written: the cache answers all "
+            f"{exported.cached} calls; without --batch-export, rome-tui judge "
+            f"{quote(args.results)} --judge {args.judge}{_model_options(request)} "
+            "writes their verdicts from it without a call"
+        )
+    else:
+        print("batch export: nothing to export, no file written: no call to make")
     if exported.unaskable:
         print(f"  not askable: {_unaskable(exported.unaskable, exported.unaskable_reason)}")
     if exported.lines:
@@ -369,10 +379,15 @@ def _export(request: JudgeRunRequest, args: argparse.Namespace) -> int:
             # A panel's lines name several models: one vLLM server cannot serve them all.
             f"--model {request.model if request.model and not request.models else 'MODEL'}\n"
             f"  then: rome-tui judge {args.results} --judge {args.judge} --batch-import results.jsonl"
-            + (f" --models {','.join(request.models)}" if request.models else "")
-            + (f" --model {request.model}" if request.model else "")
+            + _model_options(request)
         )
     return 0
+
+
+def _model_options(request: JudgeRunRequest) -> str:
+    return (f" --models {','.join(request.models)}" if request.models else "") + (
+        f" --model {request.model}" if request.model else ""
+    )
 
 
 def _unaskable(count: int, reason: str | None) -> str:

@@ -37,7 +37,8 @@ class BatchExport:
 
 
 def export_batch(request: JudgeRunRequest, path: str | os.PathLike[str]) -> BatchExport:
-    """Write the OpenAI Batch input file of every call the cache does not answer yet.
+    """Write the OpenAI Batch input file of every call the cache does not answer yet
+    (none when there is no such call).
 
     A judge whose second call depends on the first reply (mathreal's
     extraction, then its judge) exports the first now; after the import, the
@@ -45,7 +46,9 @@ def export_batch(request: JudgeRunRequest, path: str | os.PathLike[str]) -> Batc
     """
     p = prepare_run(request)
     uncached = collect_uncached(p)
-    lines = write_requests(path, uncached.calls)
+    # An empty Batch input file is refused (OpenAI's empty_file) and runs nothing: when
+    # the cache answers every call, no file is written and the caller says so.
+    lines = write_requests(path, uncached.calls) if uncached.calls else 0
     return BatchExport(
         str(path),
         len(p.selected),
