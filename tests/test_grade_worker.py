@@ -333,7 +333,7 @@ def test_the_child_serialises_and_tallies_a_batch_it_graded_whole() -> None:
     expected, _ = grading.grade_pairs(orjson.loads(orjson.dumps(pairs)), settings)
     assert data == orjson.dumps(expected, option=orjson.OPT_INDENT_2)
     rows, unreadable = tally
-    assert unreadable == [expected[1]["question_id"]]
+    assert unreadable == [(expected[1]["question_id"], "")]
     whole, by_rows = tally_of(settings), tally_of(settings)
     whole.add(expected)
     by_rows.add_rows(rows)

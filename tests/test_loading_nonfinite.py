@@ -160,3 +160,36 @@ def test_an_overflowing_number_beside_them_is_null_too(tmp_path: Path) -> None:
     records, warnings = load_predictions(str(path))
     assert records[0]["usage"] == {"a": None, "b": None}
     assert any("record z1 usage.b = 2e400" in w for w in warnings)
+
+
+@pytest.mark.parametrize("harness_stats", [True, False])
+def test_a_negative_token_count_is_named_and_missing_like_nan(
+    tmp_path: Path, harness_stats: bool
+) -> None:
+    """A negative count was summed into the token averages without a word: it is no
+    count, so it is read as NaN is (missing) and the grade names the record and field."""
+    predictions = _predictions()[:1] + [
+        {"question_id": f"item{i}", "answer": "Final Answer: C", "usage": usage}
+        for i, usage in (
+            (1, {"prompt_tokens": 20, "completion_tokens": -5, "total_tokens": 15}),
+            (2, json.dumps({"prompt_tokens": -1, "completion_tokens": 8})),  # JSON text
+            (3, {"prompt_tokens": 20, "completion_tokens": 8, "total_tokens": 28}),
+            (4, {"prompt_tokens": 20, "completion_tokens": 8, "total_tokens": 28}),
+        )
+    ]
+    a = _write(tmp_path / "a.json", ANNOTATIONS, "compact")
+    p = _write(tmp_path / "p.json", predictions, "compact")
+    mode = "strict" if harness_stats else "rome"
+    settings = RunSettings(mode=mode, harness_stats=harness_stats)
+    result = grade_files(str(a), str(p), settings, paths=ResultsPaths.of(tmp_path / "out"))
+    [warning] = [w for w in result.warnings if "negative token" in w]
+    assert warning == (
+        f"{p}: 2 negative token count(s) (first: record item1 usage.completion_tokens = -5, "
+        "record item2 usage.prompt_tokens = -1): read as missing, as NaN is: left out of every "
+        "sum and average of tokens"
+    )
+    if harness_stats:  # the harness divides by every graded record
+        assert result.scores["average_completion_tokens"] == pytest.approx(8 * 4 / 5)
+        assert result.scores["average_prompt_tokens"] == pytest.approx(20 * 4 / 5)
+    else:
+        assert "average_completion_tokens" not in result.scores

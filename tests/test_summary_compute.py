@@ -329,3 +329,17 @@ def test_accuracies_agree_with_scores_json() -> None:
         assert round((bucket.loose.accuracy or 0.0) / 100, 3) == fraction
     assert m.overall.strict is not None
     assert round(m.overall.strict.accuracy or 0.0, 3) == scores["accuracy_strict"]
+
+
+def test_a_negative_token_count_is_missing() -> None:
+    """As NaN (read as null) is: a negative count is no count and no mean sees it."""
+    records = [
+        record("1", 1.0, usage={"completion_tokens": 100, "total_tokens": 150}),
+        record(
+            "2", 1.0, usage={"completion_tokens": -5, "total_tokens": -1, "reasoning_tokens": -3}
+        ),
+    ]
+    t = summarise_model("m", records, SummaryOptions()).tokens
+    assert t is not None and t.responses == 2
+    assert (t.completion.n, t.completion.mean) == (1, pytest.approx(100.0))
+    assert (t.total.n, t.reasoning.n) == (1, 0)

@@ -32,7 +32,7 @@ from scorers.evaluate.memo import kwargs_key
 from scorers.evaluate.outcome import Outcome
 from scorers.flags.flagging import recompute_flags
 from scorers.grade.llm_grading import JUDGE_SOURCE, judge_all
-from scorers.grade.notes import Notes, grading_warnings, kind_of, unreadable_usage
+from scorers.grade.notes import Notes, grading_warnings, kind_of, usage_notes
 from scorers.grade.rule_verdicts import error_verdict, mean_verdict, outcome_verdict
 from scorers.io.graded_elsewhere import REJECT_PREFIXES
 from scorers.io.pairing import item_key
@@ -422,8 +422,9 @@ def grade_pairs(
             grader.finish(record)
     else:
         records = _grade_serial(grader, pairs, places, finish=True)
-    unreadable = unreadable_usage(records) if settings.harness_stats else []
-    warnings += grading_warnings(grader.notes, unreadable, predictions_path)
+    warnings += grading_warnings(
+        grader.notes, usage_notes(records, settings.harness_stats), predictions_path
+    )
     return records, warnings
 
 

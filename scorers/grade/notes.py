@@ -1,4 +1,5 @@
-"""What a grade observed and warns about: answers that were not text, unreadable usage.
+"""What a grade observed and warns about: answers that were not text, unreadable usage,
+negative token counts.
 
 A grade counts each kind of observation with its first ids (:class:`Notes`)
 and words one warning per kind at the end, so a run of a million predictions
@@ -13,7 +14,7 @@ from typing import Any
 
 from scorers.errors import json_type
 from scorers.io.record_checks import FIRST_IDS, first_ids
-from scorers.io.scores import usage_unreadable
+from scorers.io.scores import negative_counts, usage_unreadable
 
 
 def kind_of(value: Any) -> str:
@@ -80,16 +81,40 @@ class Notes:
         return out
 
 
-def unreadable_usage(records: Iterable[Mapping[str, Any]]) -> list[str]:
-    return [str(r.get("question_id")) for r in records if usage_unreadable(r.get("usage"))]
+# A prediction's usage as a grade warns about it: (question_id, "") for usage the
+# token averages cannot read, (question_id, "usage.FIELD = -5") for a negative count.
+UsageNote = tuple[str, str]
 
 
-def grading_warnings(notes: Notes, unreadable: list[str], predictions_path: str) -> list[str]:
+def usage_notes(records: Iterable[Mapping[str, Any]], harness_stats: bool) -> list[UsageNote]:
+    """The usage a grade warns about: unreadable (only with the harness's token
+    averages, which count it as 0) and negative token counts (always)."""
+    out: list[UsageNote] = []
+    for r in records:
+        usage = r.get("usage")
+        if usage is None:
+            continue
+        if harness_stats and usage_unreadable(usage):
+            out.append((str(r.get("question_id")), ""))
+            continue
+        out += [(str(r.get("question_id")), field) for field in negative_counts(usage)]
+    return out
+
+
+def grading_warnings(notes: Notes, usage: list[UsageNote], predictions_path: str) -> list[str]:
     warnings = notes.warnings(predictions_path)
+    unreadable = [qid for qid, field in usage if not field]
     if unreadable:
         warnings.append(
             f"{predictions_path}: {len(unreadable)} prediction(s) with unreadable usage "
             f"(first: {first_ids(unreadable)}): not an object of numeric token counts; counted as "
             "0 tokens in scores.json's averages, as the harness does"
+        )
+    negative = [f"record {qid} {field}" for qid, field in usage if field]
+    if negative:
+        warnings.append(
+            f"{predictions_path}: {len(negative)} negative token count(s) (first: "
+            f"{first_ids(negative)}): read as missing, as NaN is: left out of every sum and "
+            "average of tokens"
         )
     return warnings

@@ -29,7 +29,7 @@ from scorers.errors import EvaluatorError, InputError
 from scorers.flags import flagging
 from scorers.grade import pool
 from scorers.grade.grader import Graded, Grader, grade_pairs, named_error
-from scorers.grade.notes import Notes, grading_warnings, unreadable_usage
+from scorers.grade.notes import Notes, UsageNote, grading_warnings, usage_notes
 from scorers.grade.stream import Fallback, GradingStream, SeveralModels, WrittenRecords
 from scorers.grade.worker import BatchTally, GradeWorker, Pair, Received
 from scorers.io.annotation_index import load_annotation_index
@@ -179,7 +179,7 @@ class DeferredRecords(Sequence[dict[str, Any]]):
         settings = grader.settings
         # Counted batch by batch as the records are done, while the child still works.
         self.tally = tally_of(settings)
-        self.unreadable: list[str] = []  # ids of predictions whose usage cannot be read
+        self.unreadable: list[UsageNote] = []  # predictions whose usage a grade warns about
         self.rejected = 0
         self._harness_stats = settings.harness_stats
         self._pairs = pairs
@@ -290,8 +290,7 @@ class DeferredRecords(Sequence[dict[str, Any]]):
             else:
                 batch = self._records[self._done : end]
                 self.tally.add(batch)
-                if self._harness_stats:
-                    self.unreadable += unreadable_usage(batch)
+                self.unreadable += usage_notes(batch, self._harness_stats)
                 self.rejected += sum(1 for r in batch if r[REVIEW_KEY].get(REJECTED_KEY))
             self._done = end
 

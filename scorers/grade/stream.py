@@ -40,7 +40,7 @@ import orjson
 
 from scorers.errors import EvaluatorError
 from scorers.grade.grader import Grader
-from scorers.grade.notes import Notes, grading_warnings, unreadable_usage
+from scorers.grade.notes import Notes, UsageNote, grading_warnings, usage_notes
 from scorers.grade.pool import PiecePool
 from scorers.io import nonfinite
 from scorers.io.annotation_index import AnnotationIndex
@@ -127,7 +127,7 @@ class PieceGraded(NamedTuple):
     decoded: int
     notes: Notes
     rows: list[TallyRow]
-    unreadable: list[str]
+    unreadable: list[UsageNote]
     rejected: int
     flagged: int
     written: int  # records graded, so written
@@ -160,7 +160,7 @@ class GradingStream:
         self.count = 0  # records written
         self.flagged = 0
         self.rejected = 0
-        self.unreadable: list[str] = []
+        self.unreadable: list[UsageNote] = []
         self._read = 0  # records read from the predictions, paired or not
         self._processes = processes
         self._pool: PiecePool | None = None
@@ -272,7 +272,7 @@ class GradingStream:
             self._pairing.decoded,
             self._grader.notes,
             [row(record) for record in records],
-            unreadable_usage(records) if self._settings.harness_stats else [],
+            usage_notes(records, self._settings.harness_stats),
             sum(1 for r in records if r[REVIEW_KEY].get(REJECTED_KEY)),
             sum(1 for r in records if r[REVIEW_KEY].get("flags")),
             len(records),
@@ -326,8 +326,7 @@ class GradingStream:
 
     def _tally(self, batch: Sequence[dict[str, Any]]) -> None:
         self.tally.add(batch)
-        if self._settings.harness_stats:
-            self.unreadable += unreadable_usage(batch)
+        self.unreadable += usage_notes(batch, self._settings.harness_stats)
         for record in batch:
             review = record[REVIEW_KEY]
             if review.get(REJECTED_KEY):

@@ -63,8 +63,8 @@ _ANSWER, _ERROR = b"A", b"E"  # the first byte of the child's frames
 
 Pair = tuple[dict[str, Any], Mapping[str, Any]]
 # For a batch the child graded whole: each record's ScoreTally row, and the
-# ids of the predictions whose usage is unreadable (grading.unreadable_usage).
-BatchTally = tuple[list[TallyRow], list[str]]
+# predictions whose usage a grade warns about (grade.notes.usage_notes).
+BatchTally = tuple[list[TallyRow], list[tuple[str, str]]]
 
 
 class Answer(NamedTuple):
@@ -495,7 +495,7 @@ def grade_jobs(jobs: Iterable[tuple[Any, ...]], grader: Any) -> Answer:
     """What the child computes for one frame: each pair graded as the parent
     would, or None where only the parent can (see the module doc)."""
     from scorers.errors import EvaluatorError
-    from scorers.grade.notes import unreadable_usage
+    from scorers.grade.notes import usage_notes
     from scorers.io.scores import tally_of
     from scorers.io.updated_writer import serialise
 
@@ -523,7 +523,7 @@ def grade_jobs(jobs: Iterable[tuple[Any, ...]], grader: Any) -> Answer:
     # The records are written and tallied as the parent would: it need not rebuild them.
     settings = grader.settings
     row = tally_of(settings).row
-    unreadable = unreadable_usage(records) if settings.harness_stats else []
+    unreadable = usage_notes(records, settings.harness_stats)
     return Answer(graded, ([row(r) for r in records], unreadable), serialise(records))
 
 

@@ -63,6 +63,24 @@ def _is_count(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+def token_count(value: Any) -> Any:
+    """A token count as the averages read it: None for anything but a number >= 0 (a
+    negative count, warned about by :func:`negative_counts`, is missing, as NaN is)."""
+    return value if _is_count(value) and value >= 0 else None
+
+
+def negative_counts(value: Any) -> list[str]:
+    """The token counts of a record's ``usage`` below 0, as "usage.FIELD = VALUE"."""
+    usage = value if type(value) is dict else _usage_of(value)
+    if not isinstance(usage, dict):
+        return []
+    return [
+        f"usage.{name} = {count}"
+        for name in USAGE_FIELDS
+        if isinstance(count := usage.get(name), (int, float)) and count < 0
+    ]
+
+
 def _usage_of(value: Any) -> Any:
     """A record's ``usage``, decoding the JSON text of exports; None when unreadable text."""
     if isinstance(value, str):
@@ -155,10 +173,9 @@ class ScoreTally:
         if self.harness_stats:
             usage = _usage_of(record.get("usage"))
             if isinstance(usage, dict) and usage:
-                # Anything else counts as 0, as the harness does (usage_unreadable says so).
-                counts = tuple(
-                    value if _is_count(value := usage.get(name)) else None for name in USAGE_FIELDS
-                )
+                # Anything else counts as 0, as the harness does (usage_unreadable says so);
+                # a negative count is missing, as NaN is (negative_counts says so).
+                counts = tuple(token_count(usage.get(name)) for name in USAGE_FIELDS)
         score = record.get("correct")
         if not _is_score(score):
             review = record.get("review")

@@ -26,6 +26,7 @@ from scorers.stats.summary_records import (
     number,
     pair_key,
     reasoning_tokens,
+    token_count,
     usages,
 )
 from scorers.stats.summary_types import SummaryOptions
@@ -169,13 +170,13 @@ class Collector:
             return
         for usage in [value] if type(value) is dict else usages(value):
             self.responses += 1
-            completion = number(usage.get("completion_tokens"))
+            completion = token_count(usage.get("completion_tokens"))
             if completion is not None:
                 self.completion.append(completion)
             reasoning = reasoning_tokens(usage)
             if reasoning is not None:
                 self.reasoning.append(reasoning)
-            total = number(usage.get("total_tokens"))
+            total = token_count(usage.get("total_tokens"))
             if total is not None:
                 self.total_tokens.append(total)
 

@@ -93,14 +93,21 @@ def usages(value: Any) -> list[dict[str, Any]]:
     return []
 
 
+def token_count(value: Any) -> float | None:
+    """A token count: :func:`number` at least 0 (a negative count is missing, as NaN is;
+    grading warns about it, scorers.io.scores.negative_counts)."""
+    count = number(value)
+    return count if count is not None and count >= 0 else None
+
+
 def reasoning_tokens(usage: Mapping[str, Any]) -> float | None:
     """OpenAI's ``completion_tokens_details.reasoning_tokens``, else a top-level count."""
     details = usage.get("completion_tokens_details")
     if isinstance(details, dict):
-        found = number(details.get("reasoning_tokens"))
+        found = token_count(details.get("reasoning_tokens"))
         if found is not None:
             return found
-    return number(usage.get("reasoning_tokens"))
+    return token_count(usage.get("reasoning_tokens"))
 
 
 def pair_key(record: Mapping[str, Any]) -> str:
