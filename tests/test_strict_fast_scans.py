@@ -1,6 +1,7 @@
 """Strict mode's faster scans find exactly what the regexes they stand for find
-(scorers/evaluate/strict/commit.py, final.py): on every text of the test data and on
-random compositions of the words they hinge on."""
+(scorers/evaluate/strict/commit.py, final.py), and fold.py's translators give what
+``str.translate`` gives: on every text of the test data and on random compositions
+of the words they hinge on."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scorers.evaluate.strict import commit, final
+from scorers.evaluate.strict import commit, final, fold
 
 DATA = Path(__file__).parent / "data"
 
@@ -87,3 +88,15 @@ def test_scans_match_their_regexes(texts: list[str]) -> None:
             while i > floor and text[i - 1] not in commit._CLAUSE_STOPS:
                 i -= 1
             assert commit._clause_start(text, end) == i, (text, end)
+
+
+def test_translators_translate_as_str_translate_does(texts: list[str]) -> None:
+    every = "".join(chr(c) for c in range(0x30000) if not 0xD800 <= c < 0xE000)
+    for table, translate in (
+        (fold.AS_SPACE, fold.as_space),
+        (fold.TEXT_TABLE, fold._text_chars),
+        (fold.NUMBER_TABLE, fold._number_chars),
+    ):
+        assert translate(every) == every.translate(table)
+        for text in texts:
+            assert translate(text) == text.translate(table), text

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Mapping
 
 # Spaces that look like a space to a reader: NBSP, the U+2000 block, narrow
 # NBSP, medium math space, ideographic space. Zero-width ones vanish.
@@ -51,6 +52,26 @@ for _c in _LONG_DASHES:
 # The Arabic decimal and thousands separators (٣٫٥ is 3.5, ١٬٢٣٤ is 1234).
 NUMBER_TABLE[0x066B] = "."
 NUMBER_TABLE[0x066C] = ","
+
+
+def translator(table: Mapping[int, str | int | None]) -> Callable[[str], str]:
+    """``text.translate(table)``, found by one regex scan for the characters the table
+    maps: ``str.translate`` with a dict looks every character of a non-ASCII text up
+    (30 us on a 470-character answer of the benchmark corpus, against 3-5)."""
+    to = {
+        chr(k): "" if v is None else v if isinstance(v, str) else chr(v) for k, v in table.items()
+    }
+    mapped = re.compile("[" + "".join(re.escape(c) for c in sorted(to)) + "]")
+
+    def translate(text: str) -> str:
+        return mapped.sub(lambda m: to[m.group()], text)
+
+    return translate
+
+
+as_space = translator(AS_SPACE)
+_text_chars = translator(TEXT_TABLE)
+_number_chars = translator(NUMBER_TABLE)
 
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _SUPERSCRIPT_RUN = re.compile(r"[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
@@ -100,14 +121,14 @@ def fold_number_text(text: str) -> str:
     if _VULGAR_CHAR.search(text):
         text = _VULGAR.sub(_vulgar_to_decimal, text)
     # NFKC turns full-width digits, letters and punctuation into ASCII.
-    return unicodedata.normalize("NFKC", text.translate(NUMBER_TABLE))
+    return unicodedata.normalize("NFKC", _number_chars(text))
 
 
 def fold_width(text: str) -> str:
     """Full-width letters and punctuation as ASCII, for reading option letters."""
     if text.isascii():
         return text
-    return unicodedata.normalize("NFKC", text.translate(NUMBER_TABLE))
+    return unicodedata.normalize("NFKC", _number_chars(text))
 
 
 def fold_phrase(text: str) -> str:
@@ -119,7 +140,7 @@ def fold_phrase(text: str) -> str:
     if text.isascii():
         text = text.replace("*", "").replace("`", "").lower()
     else:
-        text = unicodedata.normalize("NFKD", text.translate(TEXT_TABLE))
+        text = unicodedata.normalize("NFKD", _text_chars(text))
         text = _COMBINING.sub("", text).casefold()
     if "." in text and _DOTTED_LETTER.search(text):
         text = _ACRONYM.sub(_undot, text)

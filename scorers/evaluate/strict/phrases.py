@@ -17,7 +17,7 @@ from functools import lru_cache
 from scorers.evaluate.strict import names
 from scorers.evaluate.strict.commit import drop_excluded
 from scorers.evaluate.strict.dates import dates_in, key_date
-from scorers.evaluate.strict.fold import AS_SPACE, fold_phrase, split_camel
+from scorers.evaluate.strict.fold import as_space, fold_phrase, split_camel
 from scorers.evaluate.strict.given_names import person_variants
 from scorers.evaluate.strict.names import alternatives, place_of
 
@@ -214,7 +214,7 @@ class Answer:
 
     def __init__(self, raw: str) -> None:
         # A no-break or thin space reads as a space ("Atlantic\u00a0City" is one name).
-        self.raw = raw = raw if raw.isascii() else raw.translate(AS_SPACE)
+        self.raw = raw = raw if raw.isascii() else as_space(raw)
         kept = drop_excluded(raw)
         if " than " in kept:
             # "Venus is hotter than Mercury": what an answer compares its
