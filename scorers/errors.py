@@ -23,6 +23,27 @@ def json_type(value: object) -> str:
     return type(value).__name__
 
 
+def json_shown(value: object, width: int = 40) -> str:
+    """A wrong value in a message: a string or a number as written (cut to ``width``),
+    null and true/false as JSON writes them, a list or an object as its JSON text (cut),
+    anything else by its kind (:func:`json_type`). NaN in a file is read as null, so
+    this says "got null" where Python's repr said "got None"."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (str, int, float)):
+        return f"{value!r:.{width}}"
+    if isinstance(value, (list, dict)):
+        import orjson
+
+        try:
+            return f"{orjson.dumps(value).decode():.{width}}"
+        except TypeError:
+            pass
+    return json_type(value)
+
+
 class RomeTuiError(Exception):
     """Base of every error the CLI reports without a traceback."""
 

@@ -516,3 +516,44 @@ def test_an_evaluator_names_a_wrong_kind_of_kwargs_as_json_does() -> None:
     with pytest.raises(EvaluatorError, match="got null$"):
         math_matching(None, answer="5")  # type: ignore[arg-type]
     assert parse_vrc_steps("[1, 2]").error == "expected an object, got an array"
+
+
+def test_a_nan_kwarg_is_named_as_null_in_both_modes(tmp_path: Path) -> None:
+    """NaN in an annotation's kwargs is read as null; the evaluators then said "got None"
+    (strict, Python's repr) and "not NoneType" (rome), and the grader "not int"."""
+    from scorers.errors import EvaluatorError
+    from scorers.evaluate import rome, strict
+    from scorers.grade.grader import Grader
+    from scorers.io.run_settings import RunSettings
+
+    kwargs = {"value_to_match": None}
+    with pytest.raises(EvaluatorError, match="value_to_match must be a number, got null$"):
+        strict.evaluate("number_matching", kwargs, "5", None)
+    with pytest.raises(EvaluatorError, match="'value_to_match': must be a number, not null$"):
+        rome.evaluate("number_matching", kwargs, "5")
+    with pytest.raises(EvaluatorError, match="remove_space must be true or false, got 'no'$"):
+        strict.evaluate("key_items_matching", {"key_items": ["a"], "remove_space": "no"}, "a", None)
+    with pytest.raises(EvaluatorError, match=r"must be \[low, high\], got \[1,null,3\]$"):
+        strict.evaluate("interval_matching", {"interval": [1, None, 3]}, "2", None)
+    with pytest.raises(EvaluatorError, match="evaluator must be a name, not a number$"):
+        Grader(RunSettings()).grade_record(
+            {"question_id": "q", "answer": "5"}, {"question_id": "q", "evaluator": 5}
+        )
+    # From the file: the NaN the loader read as null is named as null.
+    annotations = tmp_path / "a.json"
+    annotations.write_text(
+        '[{"question_id": "q1", "evaluator": "number_matching",'
+        ' "evaluator_kwargs": {"value_to_match": NaN}}]',
+        encoding="utf-8",
+    )
+    predictions = tmp_path / "p.json"
+    predictions.write_text('[{"question_id": "q1", "answer": "5"}]', encoding="utf-8")
+    for mode in ("rome", "strict"):
+        ran = run_cli(
+            ["grade", "--annotations", str(annotations), "--predictions", str(predictions)]
+            + ["--out-dir", str(tmp_path / mode), "--mode", mode]
+        )
+        line = rejected(ran, str(annotations), "record q1")
+        assert line.endswith("must be a number, got null") or line.endswith(
+            "must be a number, not null"
+        ), line

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from scorers.errors import EvaluatorError
+from scorers.errors import EvaluatorError, json_type
 from scorers.evaluate.outcome import Outcome
 
 Mode = Literal["rome", "strict"]
@@ -37,7 +37,7 @@ def evaluate(evaluator: str, kwargs: Mapping[str, Any], response: str, mode: Mod
     """
     if not isinstance(kwargs, Mapping):
         raise EvaluatorError(
-            f"{evaluator}: evaluator_kwargs must be an object, not {type(kwargs).__name__}"
+            f"{evaluator}: evaluator_kwargs must be an object, not {json_type(kwargs)}"
         )
     if evaluator == "math_matching":
         from scorers.evaluate.mathmatch import math_matching

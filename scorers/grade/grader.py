@@ -26,7 +26,7 @@ from typing import Any, cast
 
 import orjson
 
-from scorers.errors import EvaluatorError, InputError
+from scorers.errors import EvaluatorError, InputError, json_type
 from scorers.evaluate import rome, strict
 from scorers.evaluate.memo import kwargs_key
 from scorers.evaluate.outcome import Outcome
@@ -181,7 +181,7 @@ class Grader:
         mode's EvaluatorError propagates."""
         evaluator = gt.get("evaluator")
         if not isinstance(evaluator, str):
-            raise EvaluatorError(f"evaluator must be a name, not {type(evaluator).__name__}")
+            raise EvaluatorError(f"evaluator must be a name, not {json_type(evaluator)}")
         return self._verdicts(evaluator, gt.get("evaluator_kwargs"), response, gt.get("question"))
 
     def grade_record(
@@ -208,7 +208,7 @@ class Grader:
         evaluator = gt.get("evaluator")
         kwargs = gt.get("evaluator_kwargs")
         if not isinstance(evaluator, str):
-            raise EvaluatorError(f"evaluator must be a name, not {type(evaluator).__name__}")
+            raise EvaluatorError(f"evaluator must be a name, not {json_type(evaluator)}")
         if type(response) is list and response:
             # Read as runs in both modes, as rome-tui's own files store runs.
             self.notes.add("list", _qid(pred))

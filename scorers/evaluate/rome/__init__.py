@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from scorers.errors import EvaluatorError
+from scorers.errors import EvaluatorError, json_type
 from scorers.evaluate.memo import MAX_TEXT, Memo, kwargs_key
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.rome import evaluators as _ev
@@ -86,7 +86,7 @@ def check_kwargs(evaluator: str, kwargs: Any) -> Callable[..., Any]:
     func, required, allowed = entry
     if not isinstance(kwargs, Mapping):
         raise EvaluatorError(
-            f"{evaluator}: evaluator_kwargs must be an object, not {type(kwargs).__name__}"
+            f"{evaluator}: evaluator_kwargs must be an object, not {json_type(kwargs)}"
         )
     for name in kwargs:
         if name not in allowed:
@@ -113,7 +113,7 @@ def evaluate_full(
     grader computes it once for both modes)."""
     func = check_kwargs(evaluator, kwargs)
     if not isinstance(response, str):
-        raise EvaluatorError(f"{evaluator}: the answer is {type(response).__name__}, not text")
+        raise EvaluatorError(f"{evaluator}: the answer is {json_type(response)}, not text")
     extracted = extract_answer(response)
     # The reference's evaluators read only the extracted answer and the kwargs.
     if len(extracted) > MAX_TEXT:

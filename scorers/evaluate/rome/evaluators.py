@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from scorers.errors import json_type
+
 
 class BadKwarg(Exception):
     def __init__(self, kwarg: str, problem: str) -> None:
@@ -48,7 +50,7 @@ def key_items_matching(answer: str, key_items: Any, remove_space: Any = False) -
         return int(all(any_variant(group) for group in key_items)), answer
     if isinstance(first, str):
         return int(any_variant(key_items)), answer
-    raise BadKwarg("key_items", f"items must be lists or strings, not {type(first).__name__}")
+    raise BadKwarg("key_items", f"items must be lists or strings, not {json_type(first)}")
 
 
 # --- choices_matching --------------------------------------------------------
@@ -99,7 +101,7 @@ def choice_letters(answer: str) -> str:
 
 def choices_matching(answer: str, label: Any) -> tuple[int, str]:
     if not isinstance(label, str):
-        raise BadKwarg("label", f"must be a string, not {type(label).__name__}")
+        raise BadKwarg("label", f"must be a string, not {json_type(label)}")
     pred = choice_letters(answer)
     label = label.upper()
     if len(label) > 1:
@@ -119,7 +121,7 @@ def ordered_list_matching(answer: str, order: Any) -> tuple[int, str]:
             raise BadKwarg("order", "items must be strings")
         order = ",".join(order)
     if not isinstance(order, str):
-        raise BadKwarg("order", f"must be a list or a string, not {type(order).__name__}")
+        raise BadKwarg("order", f"must be a list or a string, not {json_type(order)}")
     pattern = order.lower().replace(" ", "")
     remaining = iter(answer.lower())
     # Greedy subsequence test, commas included (spec §5.3).
@@ -133,7 +135,7 @@ _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 
 def number_matching(answer: str, value_to_match: Any) -> tuple[int, str]:
     if not isinstance(value_to_match, (int, float)):
-        raise BadKwarg("value_to_match", f"must be a number, not {type(value_to_match).__name__}")
+        raise BadKwarg("value_to_match", f"must be a number, not {json_type(value_to_match)}")
     last = None
     for last in _NUMBER.finditer(answer):  # noqa: B007 - the last match is wanted
         pass
@@ -150,7 +152,7 @@ def number_matching(answer: str, value_to_match: Any) -> tuple[int, str]:
 
 def _lowered(values: Any, kwarg: str) -> list[str]:
     if not isinstance(values, (list, str)):
-        raise BadKwarg(kwarg, f"must be a list of strings, not {type(values).__name__}")
+        raise BadKwarg(kwarg, f"must be a list of strings, not {json_type(values)}")
     out = []
     for value in values:  # a string iterates its characters, as in the reference
         if not isinstance(value, str):
@@ -171,7 +173,7 @@ def location_matching(
         ("coarse_grained_score", coarse_grained_score),
     ):
         if not isinstance(value, (int, float)):
-            raise BadKwarg(name, f"must be a number, not {type(value).__name__}")
+            raise BadKwarg(name, f"must be a number, not {json_type(value)}")
     text = answer.lower()
     fine = _lowered(location_fine_grained, "location_fine_grained")
     if isinstance(location_coarse_grained, tuple):

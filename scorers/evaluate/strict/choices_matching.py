@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, cast
 
+from scorers.errors import json_shown
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.strict import choices, numbered_choices, option_letters
 from scorers.evaluate.strict.commit import CONCLUDING, conclusion, drop_excluded, sentences
@@ -276,7 +277,7 @@ def _choices(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
             name,
             f"label must be option letters such as 'B', 'A,C' or 'ب' (another script's"
             f" option letters), or the number of an option the question numbers,"
-            f" got {label!r:.40}",
+            f" got {json_shown(label)}",
         )
     letters: list[str] = []
     doubt = None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorers.errors import json_shown
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.strict import intervals
 from scorers.evaluate.strict.kwargs import check_kwargs, fail, strings
@@ -15,17 +16,21 @@ from scorers.evaluate.strict.scores import RIGHT, WRONG
 
 def _interval(name: str, value: Any) -> intervals.Interval:
     if not isinstance(value, list) or len(value) != 2:
-        raise fail(name, f"an interval must be [low, high], got {value!r:.60}")
+        raise fail(name, f"an interval must be [low, high], got {json_shown(value, 60)}")
     low, high = value
     if isinstance(low, str) and isinstance(high, str):
         lo, hi = intervals.time_seconds(low), intervals.time_seconds(high)
         if lo is None or hi is None:
-            raise fail(name, f"a time interval must be 'h:mm[:ss]' strings, got {value!r:.60}")
+            raise fail(
+                name, f"a time interval must be 'h:mm[:ss]' strings, got {json_shown(value, 60)}"
+            )
         time = True
     elif all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
         lo, hi, time = float(low), float(high), False
     else:
-        raise fail(name, f"an interval must be two numbers or two times, got {value!r:.60}")
+        raise fail(
+            name, f"an interval must be two numbers or two times, got {json_shown(value, 60)}"
+        )
     if lo > hi:
         raise fail(name, f"interval low end is above its high end: {value!r:.60}")
     return intervals.Interval(time, lo, hi)

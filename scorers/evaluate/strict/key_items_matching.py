@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from scorers.errors import json_shown
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.strict import polarity, yes_no
 from scorers.evaluate.strict.answer_names import SKIP_WORDS, rival_name, unknown_name
@@ -42,7 +43,7 @@ def key_items_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     key_items = kwargs["key_items"]
     remove_space = kwargs.get("remove_space", False)
     if not isinstance(remove_space, bool):
-        raise fail(name, f"remove_space must be true or false, got {remove_space!r:.40}")
+        raise fail(name, f"remove_space must be true or false, got {json_shown(remove_space)}")
     if not isinstance(key_items, list) or not key_items:
         raise fail(name, "key_items must be a non-empty list")
     if all(isinstance(k, list) for k in key_items):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorers.errors import EvaluatorError, json_type
+from scorers.errors import EvaluatorError, json_shown, json_type
 from scorers.evaluate.rome import EVALUATORS as REFERENCE_EVALUATORS
 
 
@@ -51,5 +51,5 @@ def strings(evaluator: str, name: str, value: Any, *, allow_str: bool = True) ->
     if isinstance(value, str) and allow_str:
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise fail(evaluator, f"{name} must be a list of strings, got {value!r:.80}")
+        raise fail(evaluator, f"{name} must be a list of strings, got {json_shown(value, 80)}")
     return [v for v in value if v.strip()]

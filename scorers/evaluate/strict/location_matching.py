@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from scorers.errors import json_shown
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.strict import names
 from scorers.evaluate.strict.answer_names import CAPITALISED, name_of, unknown_name
@@ -43,7 +44,7 @@ def location_matching(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
         ("coarse_grained_score", coarse_score),
     ):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise fail(name, f"{label} must be a number, got {value!r:.40}")
+            raise fail(name, f"{label} must be a number, got {json_shown(value)}")
     named = has_any([*fine, *coarse])
     answer, doubted = phrase_answer(reading, named)
     uncertain = "a correction follows the final answer but names no candidate" if doubted else None

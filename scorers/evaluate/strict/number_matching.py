@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from scorers.errors import json_shown
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.strict.asked import SCALES
 from scorers.evaluate.strict.asked_number import DIGIT, PAREN, answered_first, in_asked_unit
@@ -24,7 +25,7 @@ _CONTEXT = 600  # the end of a long answer is enough to tell its language
 
 def _target(name: str, value: Any) -> float:
     if isinstance(value, bool):
-        raise fail(name, f"value_to_match must be a number, got {value!r}")
+        raise fail(name, f"value_to_match must be a number, got {json_shown(value)}")
     if isinstance(value, (int, float)):
         if not math.isfinite(value):
             raise fail(name, f"value_to_match must be finite, got {value!r}")
@@ -36,7 +37,7 @@ def _target(name: str, value: Any) -> float:
             number = math.nan
         if math.isfinite(number):
             return number
-    raise fail(name, f"value_to_match must be a number, got {value!r:.40}")
+    raise fail(name, f"value_to_match must be a number, got {json_shown(value)}")
 
 
 def _tolerance(target: Any, value: float) -> float:

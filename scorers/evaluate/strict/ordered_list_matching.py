@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from difflib import SequenceMatcher
 from typing import Any
 
+from scorers.errors import json_shown
 from scorers.evaluate.outcome import Outcome
 from scorers.evaluate.strict import mentions, orders
 from scorers.evaluate.strict.commit import conclusion, drop_excluded
@@ -90,7 +91,9 @@ def _ordered_list(kwargs: Mapping[str, Any], reading: Reading) -> Outcome:
     elif isinstance(order, list) and all(type(x) in (str, int) for x in order):
         items = [x.strip() if type(x) is str else str(x) for x in order]
     else:
-        raise fail(name, f"order must be a list of strings or a string, got {order!r:.60}")
+        raise fail(
+            name, f"order must be a list of strings or a string, got {json_shown(order, 60)}"
+        )
     if not items or not all(items):
         raise fail(name, "order is empty or has an empty item")
     expected = orders.read_order(items)
