@@ -419,3 +419,38 @@ def test_the_first_command_on_a_release_says_where_it_graded_it(tmp_path: Path) 
     assert said in first.err and first.out.lstrip().startswith("{")
     again = run_cli(["summary", str(path), "--format", "json"])
     assert again.code == 0 and "graded" not in again.err, again.err
+
+
+def test_predictions_without_an_answer_column_name_the_column(tmp_path: Path) -> None:
+    """A predictions Parquet with no 'answer' column said "record q1: prediction has no
+    'answer'", as if one row lacked it: the column is missing, so it names the column."""
+    import pyarrow.parquet as pq
+
+    predictions = tmp_path / "p.parquet"
+    pq.write_table(pa.table({"question_id": ["q1", "q2"], "response": ["5", "6"]}), predictions)
+    annotations = tmp_path / "a.json"
+    annotations.write_text(
+        json.dumps(
+            [
+                {"question_id": q, "evaluator": "number_matching"}
+                | {"evaluator_kwargs": {"value_to_match": 5}}
+                for q in ("q1", "q2")
+            ]
+        )
+    )
+    ran = run_cli(
+        ["grade", "--annotations", str(annotations), "--predictions", str(predictions)]
+        + ["--out-dir", str(tmp_path / "out")]
+    )
+    assert ran.code == 2, ran.err
+    assert ran.err.strip() == (
+        f"rome-tui grade: error: {predictions}: column 'answer' missing (every row needs it; "
+        "the file has: question_id, response)"
+    )
+    # An annotations table given as the predictions: the column, and why it may be missing.
+    pq.write_table(pa.table({"question_id": ["q1"], "evaluator": ["number_matching"]}), predictions)
+    ran = run_cli(
+        ["grade", "--annotations", str(annotations), "--predictions", str(predictions)]
+        + ["--out-dir", str(tmp_path / "out")]
+    )
+    assert "column 'answer' missing" in ran.err and "wrong way round" in ran.err, ran.err

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorers.errors import InputError
-from scorers.io.record_checks import first_ids, no_answer, record_label
+from scorers.io.record_checks import WRONG_WAY, first_ids, no_answer, record_label
 
 
 @dataclass
@@ -26,6 +26,19 @@ class Paired:
     unmatched: list[str]  # prediction ids without an annotation (strict mode: not graded)
     duplicates: list[str]  # prediction ids seen more than once
     missing: list[str]  # annotation ids no prediction refers to
+
+
+def _no_answer(
+    path: str, predictions: list[dict[str, Any]], pred: dict[str, Any], index: int
+) -> InputError:
+    """A prediction without an answer; a Parquet table's rows all have its columns, so
+    there the column is missing, named with the file's columns, not the first row."""
+    from scorers.io.parquet import is_parquet
+
+    if is_parquet(path) and not any("answer" in p for p in predictions):
+        problem = f"column 'answer' missing (every row needs it; the file has: {', '.join(pred)})"
+        return InputError(path, problem + (f": {WRONG_WAY}" if "evaluator" in pred else ""))
+    return InputError(path, no_answer(pred), record=record_label(pred, index))
 
 
 def pair(
@@ -52,7 +65,7 @@ def pair(
             unmatched.append(f"record #{index} (no question_id)" if no_id else qid)
             continue
         if "answer" not in pred:
-            raise InputError(predictions_path, no_answer(pred), record=record_label(pred, index))
+            raise _no_answer(predictions_path, predictions, pred, index)
         if "evaluator" not in gt or "evaluator_kwargs" not in gt:
             raise InputError(
                 annotations_path,

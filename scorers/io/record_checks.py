@@ -93,14 +93,14 @@ def annotation_warnings(
     return warnings
 
 
+WRONG_WAY = "an annotations file? (--annotations and --predictions given the wrong way round)"
+
+
 def no_answer(prediction: dict[str, Any]) -> str:
     """The problem of a prediction without an answer, saying so when it is an annotation
     (the two files given the wrong way round)."""
     if "evaluator" in prediction:
-        return (
-            "prediction has no 'answer' but has an 'evaluator': an annotations file? "
-            "(--annotations and --predictions given the wrong way round)"
-        )
+        return f"prediction has no 'answer' but has an 'evaluator': {WRONG_WAY}"
     return "prediction has no 'answer'"
 
 
