@@ -5,7 +5,21 @@ from __future__ import annotations
 from importlib.metadata import version
 from pathlib import Path
 
+import pytest
 from hardening_fixtures import run_cli
+
+
+@pytest.fixture
+def run(tmp_path: Path) -> Path:
+    """The example files graded into a run."""
+    example = Path(__file__).parent / "data" / "grading" / "example"
+    run = tmp_path / "run"
+    graded = run_cli(
+        ["grade", "--annotations", str(example / "annotation.json")]
+        + ["--predictions", str(example / "predictions.json"), "--out-dir", str(run), "--json"]
+    )
+    assert graded.code == 0, graded.err
+    return run
 
 
 def test_version_is_printed() -> None:
@@ -19,16 +33,9 @@ def test_no_command_prints_the_commands_and_exits_2() -> None:
     assert ran.code == 2 and "COMMAND" in ran.out and "review" in ran.out
 
 
-def test_override_says_when_the_score_is_kept(tmp_path: Path) -> None:
+def test_override_says_when_the_score_is_kept(run: Path) -> None:
     """The README's `override runs/gemini question_geo_20 1` printed "1 -> 1", which read
     as if nothing had happened; the item is now reviewed at the score it had."""
-    example = Path(__file__).parent / "data" / "grading" / "example"
-    run = tmp_path / "run"
-    graded = run_cli(
-        ["grade", "--annotations", str(example / "annotation.json")]
-        + ["--predictions", str(example / "predictions.json"), "--out-dir", str(run), "--json"]
-    )
-    assert graded.code == 0, graded.err
     kept = run_cli(
         ["override", str(run), "question_geo_20", "1", "--reason", "r", "--annotator", "ana"]
     )
@@ -41,16 +48,9 @@ def test_override_says_when_the_score_is_kept(tmp_path: Path) -> None:
     )
 
 
-def test_undo_says_when_the_score_is_kept(tmp_path: Path) -> None:
+def test_undo_says_when_the_score_is_kept(run: Path) -> None:
     """Undoing an override that kept the score printed "1 -> 1"; what it changes is
     whether the item is reviewed, so it says so (and redo that it is reviewed again)."""
-    example = Path(__file__).parent / "data" / "grading" / "example"
-    run = tmp_path / "run"
-    graded = run_cli(
-        ["grade", "--annotations", str(example / "annotation.json")]
-        + ["--predictions", str(example / "predictions.json"), "--out-dir", str(run), "--json"]
-    )
-    assert graded.code == 0, graded.err
     for annotator in ("bob", "ana"):
         kept = run_cli(
             ["override", str(run), "question_geo_20", "1", "--reason", "r"]
