@@ -98,7 +98,12 @@ def near_spelling(
                 if len(key) < _OWN_WORD or not key.isalpha() or not _known_word(key):
                     continue
                 for word in words - {key}:
-                    if SequenceMatcher(None, key, word).ratio() >= NEAR_SPELLING:
+                    # (difflib's two upper bounds of the ratio first, as get_close_matches
+                    # tries them: the lengths', then the letters' in any order)
+                    if 2.0 * min(len(key), len(word)) / (len(key) + len(word)) < NEAR_SPELLING:
+                        continue
+                    matcher = SequenceMatcher(None, key, word)
+                    if matcher.quick_ratio() >= NEAR_SPELLING and matcher.ratio() >= NEAR_SPELLING:
                         return f"'{word}' is spelled almost as the key word '{key}'"
     return None
 
