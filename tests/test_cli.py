@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from importlib.metadata import version
 from pathlib import Path
 
@@ -69,3 +71,16 @@ def test_undo_says_when_the_score_is_kept(run: Path) -> None:
     assert redone.code == 0 and redone.out.startswith(
         "redo question_geo_20: 1 kept by bob, now reviewed"
     ), redone.out
+
+
+def test_subprocesses_run_the_code_the_tests_run_from(tmp_path: Path) -> None:
+    """The venv's editable install points at one checkout: a subprocess started in a
+    temporary folder (``python -m rome_tui.cli`` in tests/test_release_parquet.py) ran
+    that checkout's code when the tests ran from a worktree (tests/conftest.py)."""
+    root = Path(__file__).resolve().parent.parent
+    code = "import rome_tui, scorers; print(rome_tui.__file__); print(scorers.__file__)"
+    ran = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True
+    )
+    for line in ran.stdout.splitlines():
+        assert Path(line).resolve().is_relative_to(root), (line, root)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -36,7 +37,12 @@ def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         check=False,
-        env={"ROME_TUI_ANNOTATOR": "tester", "PATH": "/usr/bin:/bin", "HOME": str(cwd)},
+        env={
+            "ROME_TUI_ANNOTATOR": "tester",
+            "PATH": "/usr/bin:/bin",
+            "HOME": str(cwd),
+            "PYTHONPATH": os.environ["PYTHONPATH"],  # this checkout's code (conftest.py)
+        },
     )
 
 
