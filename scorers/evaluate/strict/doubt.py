@@ -83,12 +83,11 @@ def near_spelling(
     key word the data knows as a word or a word of a place name (no puzzle's string
     of letters) that is no place itself: a place's forms, adjectives and neighbours
     are read as such ("Atlantic City" for Atlanta, "East African" for Africa)."""
-    raw = _WORD.findall(segment)
-    said = {fold_phrase(w) for w in raw}
+    said = _folded_words(segment)
     groups = key_groups(evaluator, kwargs)
     named = [g for g in groups if any(set(_WORD.findall(fold_phrase(v))) <= said for v in g)]
     taken = {w for g in named for v in g for w in _WORD.findall(fold_phrase(v))}
-    taken |= {fold_phrase(w) for w in _WORD.findall(asked)}
+    taken |= _folded_words(asked)
     words = {w for w in said - taken if len(w) > _OWN_WORD and w.isalpha()}
     for group in groups:
         if group in named:
@@ -106,6 +105,14 @@ def near_spelling(
                     if matcher.quick_ratio() >= NEAR_SPELLING and matcher.ratio() >= NEAR_SPELLING:
                         return f"'{word}' is spelled almost as the key word '{key}'"
     return None
+
+
+def _folded_words(text: str) -> set[str]:
+    """``{fold_phrase(w) for w in _WORD.findall(text)}``: an ASCII word (letters and
+    digits) folds to itself lowered, so ASCII text is lowered once, not word by word."""
+    if text.isascii():
+        return set(_WORD.findall(text.lower()))
+    return {fold_phrase(w) for w in _WORD.findall(text)}
 
 
 def _known_word(word: str) -> bool:
