@@ -107,11 +107,17 @@ def _agreeing(name: str, split: str) -> tuple[int, int, list[str]]:
     return len(items) - len(misses), len(items), misses
 
 
+# A test half is only scored: a floor at its exact figure would let it choose between rules,
+# so each gives way by one item (as tests/test_strict_blind.py's give way by two), and a
+# failure names no test item.
+TEST_SLACK_ITEMS = 1
+
+
 @pytest.mark.parametrize("name", sorted(TEST_FLOOR))
 def test_blind_prose_test_split(name: str) -> None:
-    agree, total, misses = _agreeing(name, "test")
+    agree, total, _ = _agreeing(name, "test")
     print(f"{name}, test split: {agree}/{total} agree with the label")
-    assert agree >= TEST_FLOOR[name], [m.split(":")[0] for m in misses]  # ids only
+    assert agree >= TEST_FLOOR[name] - TEST_SLACK_ITEMS, f"{agree}/{total}"
 
 
 @pytest.mark.parametrize("name", sorted(TEST_FLOOR))
